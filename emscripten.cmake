@@ -1,0 +1,31 @@
+# Web-only settings, included by the top CMakeLists.txt under Emscripten (emcmake cmake ...).
+#
+# - pthreads everywhere (Web Workers): every object in a pthreads link must itself use -pthread.
+# - -fexceptions: emcc disables C++ exception catching by default, and nlohmann::json reports bad
+#   input by throwing. (-fwasm-exceptions breaks in pthreads builds with this emcc.)
+# - Third-party header-only libraries come from a folder of symlinks, never /usr/include itself
+#   (that would shadow Emscripten's own libc headers).
+
+set(LOADLAB_WEB_COMMON -pthread -fexceptions)
+add_compile_options(${LOADLAB_WEB_COMMON})
+add_link_options(${LOADLAB_WEB_COMMON} -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB
+                 -sMAXIMUM_MEMORY=2GB -sPTHREAD_POOL_SIZE=4 -sSTACK_SIZE=1MB
+                 -Wno-pthreads-mem-growth)
+set(CMAKE_EXECUTABLE_SUFFIX ".js")
+
+set(LOADLAB_SYSINC "${CMAKE_BINARY_DIR}/sysinc")
+file(MAKE_DIRECTORY "${LOADLAB_SYSINC}")
+foreach(dir nlohmann doctest lemon)
+  if(NOT EXISTS "/usr/include/${dir}")
+    message(FATAL_ERROR "/usr/include/${dir} is missing: run scripts/setup.sh")
+  endif()
+  file(CREATE_LINK "/usr/include/${dir}" "${LOADLAB_SYSINC}/${dir}" SYMBOLIC)
+endforeach()
+
+add_library(loadlab_thirdparty INTERFACE)
+target_include_directories(loadlab_thirdparty SYSTEM INTERFACE "${LOADLAB_SYSINC}")
+
+# Tests run under node; ctest in the web build uses it as the emulator.
+find_program(LOADLAB_NODE node REQUIRED)
+set(CMAKE_CROSSCOMPILING_EMULATOR "${LOADLAB_NODE};--no-experimental-fetch")
+set(LOADLAB_WEB_TEST_LINK_FLAGS -sEXIT_RUNTIME=1 -sNODERAWFS=1)

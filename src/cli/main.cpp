@@ -1,0 +1,166 @@
+// The `loadlab` command-line tool: validate, run, link/unlink, reproduce, bench.
+//
+// Exit codes: 0 success, 2 bad input (message on stderr, naming the field), 1 internal failure
+// (e.g. a result that fails its verifier).
+#include <CLI/CLI.hpp>
+
+#include <atomic>
+#include <csignal>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "io/link_codec.h"
+#include "io/scenario.h"
+
+namespace {
+
+using loadlab::io::Json;
+using loadlab::io::ScenarioError;
+
+constexpr int kExitBadInput = 2;
+
+std::string read_file_or_stdin(const std::string& path) {
+  std::ostringstream ss;
+  if (path == "-") {
+    ss << std::cin.rdbuf();
+    return ss.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ScenarioError("", "cannot open '" + path + "'");
+  // Refuse before reading a huge file into memory.
+  in.seekg(0, std::ios::end);
+  const auto size = static_cast<std::size_t>(in.tellg());
+  if (size > loadlab::io::ScenarioLimits::max_document_bytes)
+    throw ScenarioError("", "'" + path + "' is " + std::to_string(size) + " bytes, limit is " +
+                                std::to_string(loadlab::io::ScenarioLimits::max_document_bytes));
+  in.seekg(0);
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+loadlab::io::RunContext context_for(const std::string& path) {
+  loadlab::io::RunContext ctx;
+  ctx.base_dir = path == "-" ? std::filesystem::current_path()
+                             : std::filesystem::absolute(path).parent_path();
+  return ctx;
+}
+
+bool all_verified(const Json& result) {
+  for (const auto& r : result["results"])
+    if (!r.value("verified", false)) return false;
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"LoadLab: parallel scheduling and load balancing, from the papers"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("loadlab ") + LOADLAB_VERSION);
+
+  std::string path, out_path, engine = "central", link, paper;
+  int threads = 1;
+  loadlab::cli::ReproduceOptions rep;
+  loadlab::cli::BenchOptions bench;
+
+  auto* validate = app.add_subcommand("validate", "Check a scenario file; names the bad field");
+  validate->add_option("scenario", path, "Scenario JSON file ('-' = stdin)")->required();
+
+  auto* run = app.add_subcommand("run", "Run a scenario's algorithms and print the result JSON");
+  run->add_option("scenario", path, "Scenario JSON file ('-' = stdin)")->required();
+  run->add_option("-o,--output", out_path, "Write the result JSON here instead of stdout");
+  run->add_option("--engine", engine, "central: algorithms as functions; nodes: per-node programs")
+      ->check(CLI::IsMember({"central", "nodes"}));
+  run->add_option("--threads", threads, "Worker threads for --engine nodes")->check(CLI::Range(1, 256));
+
+  auto* mklink = app.add_subcommand("link", "Print the share-link fragment (#s=...) of a scenario");
+  mklink->add_option("scenario", path, "Scenario JSON file ('-' = stdin)")->required();
+
+  auto* unlink = app.add_subcommand("unlink", "Print the scenario JSON inside a share link");
+  unlink->add_option("link", link, "A URL, '#s=...' fragment or payload ('-' = stdin)")->required();
+
+  auto* reproduce = app.add_subcommand("reproduce", "Print a paper's tables beside ours");
+  reproduce->add_option("paper", paper, "wu (000), flb (001), notes (003), dlt (004)")
+      ->required()
+      ->check(CLI::IsMember({"wu", "flb", "notes", "dlt"}));
+  reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder");
+  reproduce->add_option("--cases", rep.cases, "Random cases per cell")->check(CLI::Range(1, 100000));
+  reproduce->add_option("--seed", rep.seed, "Seed of the random cases");
+  reproduce->add_flag("--quick", rep.quick, "Fewer cases and sizes (for smoke tests)");
+
+  auto* benchcmd = app.add_subcommand("bench", "Time the algorithms; prints JSON records");
+  benchcmd->add_option("--filter", bench.filter, "Only benchmarks whose name contains this");
+  benchcmd->add_flag("--quick", bench.quick, "Small sizes (for smoke tests)");
+  benchcmd->add_option("--threads", bench.threads, "Threads for threaded benchmarks")
+      ->check(CLI::Range(1, 256));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : kExitBadInput;
+  }
+
+  try {
+    if (*validate) {
+      loadlab::io::load_scenario_text(read_file_or_stdin(path), context_for(path));
+      std::cout << "ok\n";
+      return 0;
+    }
+    if (*run) {
+      auto ctx = context_for(path);
+      ctx.engine = engine;
+      ctx.threads = threads;
+      Json scenario = loadlab::io::load_scenario_text(read_file_or_stdin(path), ctx);
+      Json result = loadlab::io::run_scenario(scenario, ctx);
+      const std::string text = result.dump(2) + "\n";
+      if (out_path.empty()) {
+        std::cout << text;
+      } else {
+        std::ofstream out(out_path, std::ios::binary);
+        if (!out) throw ScenarioError("", "cannot write '" + out_path + "'");
+        out << text;
+      }
+      if (!all_verified(result)) {
+        std::cerr << "loadlab: a result failed its verifier (see \"verified\": false)\n";
+        return 1;
+      }
+      return 0;
+    }
+    if (*mklink) {
+      Json scenario = loadlab::io::load_scenario_text(read_file_or_stdin(path), context_for(path));
+      std::cout << "#" << loadlab::io::encode_link(scenario) << "\n";
+      return 0;
+    }
+    if (*unlink) {
+      const std::string text = link == "-" ? read_file_or_stdin("-") : link;
+      Json scenario = loadlab::io::decode_link(text);
+      loadlab::io::validate_scenario(scenario, loadlab::io::RunContext{});
+      std::cout << scenario.dump(2) << "\n";
+      return 0;
+    }
+    if (*reproduce) {
+      if (paper == "wu") return loadlab::cli::reproduce_wu(rep, std::cout);
+      if (paper == "flb") return loadlab::cli::reproduce_flb(rep, std::cout);
+      if (paper == "notes") return loadlab::cli::reproduce_notes(rep, std::cout);
+      return loadlab::cli::reproduce_dlt(rep, std::cout);
+    }
+    if (*benchcmd) {
+      Json all = Json::array();
+      for (auto* fn : {loadlab::cli::bench_balance, loadlab::cli::bench_dag,
+                       loadlab::cli::bench_loops, loadlab::cli::bench_sim})
+        for (auto& rec : fn(bench)) all.push_back(rec);
+      std::cout << all.dump(2) << "\n";
+      return 0;
+    }
+  } catch (const ScenarioError& e) {
+    std::cerr << "loadlab: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "loadlab: internal error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

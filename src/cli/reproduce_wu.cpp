@@ -1,0 +1,11 @@
+// Placeholder until the paper's issue lands.
+#include "cli/commands.h"
+
+namespace loadlab::cli {
+
+int reproduce_wu(const ReproduceOptions&, std::ostream& out) {
+  out << "reproduce wu: not available in this build yet\n";
+  return 2;
+}
+
+}  // namespace loadlab::cli

@@ -1,0 +1,71 @@
+// Every task-graph scheduler, one per file in this folder, and a registry by name.
+//
+// All schedulers target P identical, fully connected processors without contention
+// (paper 001, Section 2). Each returns a complete Schedule; results pass verify_schedule().
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/dag/schedule.h"
+#include "core/dag/task_graph.h"
+
+namespace loadlab::core {
+
+struct DagOptions {
+  std::uint64_t seed = 1;                    ///< random priorities
+  std::int64_t optimal_node_budget = 2'000'000;  ///< branch-and-bound search nodes
+  std::int32_t optimal_max_tasks = 24;       ///< larger graphs: optimal returns its heuristic bound
+};
+
+/// FLB, paper 001 Section 4 (O(V(log W + log P) + E)). Fills `trace` if given.
+Schedule flb(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+/// ETF: all ready tasks x all processors, earliest start; ties by larger b-level (paper 001 §3.2).
+Schedule etf(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+/// MCP: ALAP order, each task to its earliest-start processor (paper 001 §3.1); optional insertion.
+Schedule mcp(const TaskGraph& g, int processors, bool insertion, ScheduleTrace* trace = nullptr);
+/// FCP: MCP's priorities, but only EP(t) and the earliest-idle processor are tried (ref. [7]).
+Schedule fcp(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+/// DSC clustering for unbounded processors (one processor per cluster) (paper 001 §3.3).
+Schedule dsc(const TaskGraph& g);
+/// LLB: maps the clusters of `clustering` (cluster id per task) onto P processors (§3.3).
+Schedule llb(const TaskGraph& g, int processors, const std::vector<std::int32_t>& cluster_of,
+             ScheduleTrace* trace = nullptr);
+/// DSC followed by LLB.
+Schedule dsc_llb(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+
+/// The priority rules of the course notes (paper 003, "list scheduling").
+enum class ListPriority { hlfet, hlfnet, scfet, scfnet, random };
+/// Static-priority list scheduling: highest-priority ready task to its earliest-start processor.
+Schedule list_schedule(const TaskGraph& g, int processors, ListPriority rule, std::uint64_t seed,
+                       ScheduleTrace* trace = nullptr);
+/// Coffman-Graham labels (paper 003): label 1 on an exit task, then lexicographic rule.
+std::vector<std::int32_t> coffman_graham_labels(const TaskGraph& g);
+/// Coffman-Graham: highest label first among tasks that can start earliest; optimal for unit
+/// tasks without communication on 2 processors.
+Schedule coffman_graham(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+/// HEFT on identical processors: upward rank (= b-level) order, insertion-based earliest finish.
+Schedule heft(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+
+struct OptimalResult {
+  Schedule schedule;
+  bool proven = false;             ///< true if the search finished within its budget
+  std::int64_t nodes = 0;          ///< search nodes expanded
+  double lower_bound = 0;
+};
+/// Exact branch-and-bound over earliest-start list schedules (complete for semi-active
+/// schedules). Stops after `node_budget` nodes; then `proven` is false.
+OptimalResult optimal_schedule(const TaskGraph& g, int processors, std::int64_t node_budget,
+                               std::int32_t max_tasks = 24);
+
+/// Names accepted by run_dag_algorithm, in display order.
+const std::vector<std::string>& dag_algorithm_names();
+/// True if the named algorithm may use more processors than given (DSC: unbounded).
+bool dag_algorithm_unbounded(const std::string& name);
+/// Runs a scheduler by name; throws std::invalid_argument for an unknown name.
+Schedule run_dag_algorithm(const std::string& name, const TaskGraph& g, int processors,
+                           const DagOptions& opts = {}, ScheduleTrace* trace = nullptr,
+                           OptimalResult* optimal_info = nullptr);
+
+}  // namespace loadlab::core

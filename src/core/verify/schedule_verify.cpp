@@ -1,0 +1,90 @@
+// Paper: ../shared/seeds/001_37b951120b5002ad.txt, Section 2 (a task starts only after all its
+// messages arrive; messages between tasks on one processor take no time; one task at a time).
+// Written independently of the schedulers: it only reads the graph and the entries.
+#include "core/verify/schedule_verify.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace loadlab::core {
+
+namespace {
+
+bool le(double a, double b) {  // a <= b up to rounding
+  return a <= b + 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)});
+}
+
+std::string num(double x) {
+  std::string s = std::to_string(x);
+  while (s.size() > 1 && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+ScheduleCheck verify_schedule(const TaskGraph& g, const Schedule& s, int processors,
+                              std::size_t max_errors) {
+  ScheduleCheck r;
+  auto fail = [&](std::string msg) {
+    r.ok = false;
+    if (r.errors.size() < max_errors) r.errors.push_back(std::move(msg));
+  };
+  const int P = processors > 0 ? processors : s.processors;
+  const std::int32_t n = g.size();
+  std::vector<std::int64_t> at(n, -1);
+  for (std::size_t i = 0; i < s.entries.size(); ++i) {
+    const ScheduleEntry& e = s.entries[i];
+    if (e.task < 0 || e.task >= n) {
+      fail("entry " + std::to_string(i) + " names task id " + std::to_string(e.task) +
+           " which does not exist");
+      continue;
+    }
+    if (at[e.task] >= 0) {
+      fail("task " + g.name(e.task) + " is scheduled more than once");
+      continue;
+    }
+    at[e.task] = static_cast<std::int64_t>(i);
+    if (e.proc < 0 || e.proc >= P)
+      fail("task " + g.name(e.task) + " is on processor " + std::to_string(e.proc) +
+           " (have " + std::to_string(P) + ")");
+    if (!std::isfinite(e.start) || !std::isfinite(e.finish) || e.start < 0)
+      fail("task " + g.name(e.task) + " has an invalid time interval");
+    else if (std::fabs((e.finish - e.start) - g.comp(e.task)) >
+             1e-9 * std::max({1.0, std::fabs(e.finish), g.comp(e.task)}))
+      fail("task " + g.name(e.task) + " runs " + num(e.finish - e.start) + " but costs " +
+           num(g.comp(e.task)));
+  }
+  for (TaskId t = 0; t < n; ++t)
+    if (at[t] < 0) fail("task " + g.name(t) + " is not scheduled");
+  if (!r.ok) return r;  // the checks below need every task exactly once
+
+  for (const Edge& ed : g.edges()) {
+    const ScheduleEntry& a = s.entries[at[ed.from]];
+    const ScheduleEntry& b = s.entries[at[ed.to]];
+    const double ready = a.finish + (a.proc == b.proc ? 0.0 : ed.comm);
+    if (!le(ready, b.start))
+      fail("task " + g.name(ed.to) + " starts at " + num(b.start) + " before its input from " +
+           g.name(ed.from) + " is available at " + num(ready));
+  }
+  std::vector<const ScheduleEntry*> byproc;
+  byproc.reserve(s.entries.size());
+  for (const auto& e : s.entries) byproc.push_back(&e);
+  std::sort(byproc.begin(), byproc.end(), [](const ScheduleEntry* a, const ScheduleEntry* b) {
+    if (a->proc != b->proc) return a->proc < b->proc;
+    if (a->start != b->start) return a->start < b->start;
+    return a->finish < b->finish;
+  });
+  // Sweep each processor in start order, remembering the task that keeps it busy longest.
+  const ScheduleEntry* busy = nullptr;
+  for (const ScheduleEntry* e : byproc) {
+    if (busy && busy->proc != e->proc) busy = nullptr;
+    if (busy && !le(busy->finish, e->start))
+      fail("tasks " + g.name(busy->task) + " and " + g.name(e->task) + " overlap on processor " +
+           std::to_string(e->proc));
+    if (e->finish > e->start && (!busy || e->finish > busy->finish)) busy = e;
+  }
+  return r;
+}
+
+}  // namespace loadlab::core

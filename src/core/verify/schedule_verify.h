@@ -1,0 +1,25 @@
+// Independent checker for task-graph schedules (paper 001, Section 2 model): every task exactly
+// once on an existing processor, duration = comp(t), precedence with communication delay unless
+// both tasks share a processor, and no two tasks overlapping on a processor.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/dag/schedule.h"
+#include "core/dag/task_graph.h"
+
+namespace loadlab::core {
+
+struct ScheduleCheck {
+  bool ok = true;
+  /// Human-readable problems (at most `max_errors`), naming tasks and processors.
+  std::vector<std::string> errors;
+};
+
+/// Checks `s` against `g`. Times are compared with a relative tolerance of 1e-9.
+/// If `processors` > 0 it bounds the processor ids, else s.processors does.
+ScheduleCheck verify_schedule(const TaskGraph& g, const Schedule& s, int processors = 0,
+                              std::size_t max_errors = 20);
+
+}  // namespace loadlab::core

@@ -1,0 +1,23 @@
+// The "loop" kind. Placeholder until its issue lands: rejects every document with a clear message.
+#include "io/kinds/kinds.h"
+
+namespace loadlab::io {
+
+namespace {
+
+std::vector<std::string> algorithms() { return {}; }
+
+void validate(const JsonReader&, const RunContext&) {
+  throw ScenarioError("/kind", "kind 'loop' is not available in this build yet");
+}
+
+Json run(const JsonReader& s, const RunContext& ctx) {
+  validate(s, ctx);
+  return Json::array();
+}
+
+}  // namespace
+
+KindHandler loop_kind() { return {"loop", validate, run, algorithms}; }
+
+}  // namespace loadlab::io

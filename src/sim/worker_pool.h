@@ -1,0 +1,56 @@
+// A fixed pool of threads that runs one job on every thread and waits for all of them.
+//
+// The BSP engine uses it once per superstep: the caller runs part 0 itself and workers 1..T-1 run
+// the other parts. Idle workers block on a condition variable (they never spin), so a superstep
+// barrier does not steal a core from other work, and the pool runs unchanged under Emscripten
+// pthreads (Web Workers) as long as T-1 <= the pre-allocated worker pool (see max_threads()).
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace loadlab::sim {
+
+class WorkerPool {
+ public:
+  /// Starts threads-1 workers (threads is clamped to [1, max_threads()]).
+  explicit WorkerPool(int threads);
+  /// Stops and joins the workers. Must not run concurrently with run().
+  ~WorkerPool();
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  /// Number of parts run() executes in parallel (including the calling thread).
+  int threads() const { return threads_; }
+
+  /// Runs job(part) for part = 0..threads()-1 (part 0 on the calling thread) and returns when all
+  /// are done. If a part throws, the exception of the lowest-numbered failing part is rethrown
+  /// after all parts finished. Not reentrant: one caller at a time.
+  void run(const std::function<void(int part)>& job);
+
+  /// Upper bound on threads: 64 natively; under Emscripten the size of the pre-created Web Worker
+  /// pool (-sPTHREAD_POOL_SIZE=4 in emscripten.cmake), because a blocking caller cannot wait for a
+  /// worker that only starts after it yields to the browser's event loop.
+  static int max_threads();
+
+ private:
+  void worker_main(int part);
+
+  int threads_ = 1;
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable start_cv_;
+  std::condition_variable done_cv_;
+  const std::function<void(int)>* job_ = nullptr;  // guarded by mutex_
+  std::uint64_t generation_ = 0;                   // guarded by mutex_
+  int pending_ = 0;                                // guarded by mutex_
+  bool stop_ = false;                              // guarded by mutex_
+  std::vector<std::exception_ptr> errors_;         // slot p written only by part p
+};
+
+}  // namespace loadlab::sim

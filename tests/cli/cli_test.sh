@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# CLI contract tests: commands, exit codes (0 ok, 2 bad input) and error messages naming fields.
+# Usage: cli_test.sh <loadlab binary> <source dir> <shared dir>
+set -u
+LL=$1
+SRC=$2
+SHARED=$3
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect <exit code> <stderr/stdout substring> <command...>
+expect() {
+  local code=$1 needle=$2
+  shift 2
+  local out rc
+  out=$("$@" 2>&1)
+  rc=$?
+  if [ "$rc" != "$code" ]; then bad "$* -> exit $rc (want $code): $out"; return; fi
+  if [ -n "$needle" ] && ! grep -qF -- "$needle" <<<"$out"; then
+    bad "$* -> output lacks '$needle': $out"
+    return
+  fi
+  ok
+}
+
+cube=$SRC/examples/cube3.json
+expect 0 "ok" "$LL" validate "$cube"
+expect 0 '"results"' "$LL" run "$cube"
+"$LL" run "$cube" -o "$TMP/result.json" && grep -q '"kind": "balance"' "$TMP/result.json" && ok || bad "run -o"
+
+# Bad input: exit 2 and the field is named.
+echo '{"loadlab": 1, "kind": "balance", "topology": {"type": "hypercube", "dim": 40}, "loads": []}' >"$TMP/big.json"
+expect 2 "/topology/dim" "$LL" validate "$TMP/big.json"
+echo '{"loadlab": 1, "kind": "balance", "topology": {"type": "hypercube", "dim": 3}, "loads": [1,2,3]}' >"$TMP/count.json"
+expect 2 "/loads" "$LL" run "$TMP/count.json"
+echo '{"loadlab": 1, "kind": ' >"$TMP/broken.json"
+expect 2 "malformed JSON" "$LL" validate "$TMP/broken.json"
+expect 2 "cannot open" "$LL" validate "$TMP/does-not-exist.json"
+expect 2 "" "$LL" frobnicate
+expect 2 "" "$LL" run "$cube" --engine warp
+
+# Links: CLI round trip, and a link made by Python's zlib (independent implementation).
+link=$("$LL" link "$cube")
+case "$link" in "#s="*) ok ;; *) bad "link does not start with #s=: $link" ;; esac
+"$LL" unlink "$link" >"$TMP/back.json" && ok || bad "unlink of our own link"
+python3 - "$cube" "$TMP/back.json" <<'PY' && ok || bad "link round trip changed the scenario"
+import json, sys
+a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
+sys.exit(0 if a == b else 1)
+PY
+pylink=$(python3 - "$cube" <<'PY'
+import base64, json, sys, zlib
+s = json.dumps(json.load(open(sys.argv[1])))
+c = zlib.compressobj(6, zlib.DEFLATED, -15)
+print("https://loadlab.example/#s=" + base64.urlsafe_b64encode(c.compress(s.encode()) + c.flush()).decode().rstrip("="))
+PY
+)
+expect 0 '"dim": 3' "$LL" unlink "$pylink"
+# And Python can read ours.
+python3 - "$link" "$cube" <<'PY' && ok || bad "python cannot inflate our link"
+import base64, json, sys, zlib
+frag = sys.argv[1].split("s=", 1)[1]
+data = zlib.decompress(base64.urlsafe_b64decode(frag + "=" * (-len(frag) % 4)), -15)
+sys.exit(0 if json.loads(data) == json.load(open(sys.argv[2])) else 1)
+PY
+expect 2 "bad link" "$LL" unlink '#s=%%%'
+# A link asking for 2^40 nodes is refused, not attempted.
+big=$(python3 -c '
+import base64, zlib
+s = b"{\"loadlab\":1,\"kind\":\"balance\",\"topology\":{\"type\":\"hypercube\",\"dim\":40},\"loads\":{\"generator\":\"uniform\",\"mean\":1}}"
+c = zlib.compressobj(6, zlib.DEFLATED, -15); print(base64.urlsafe_b64encode(c.compress(s) + c.flush()).decode())')
+expect 2 "/topology/dim" "$LL" unlink "$big"
+
+for f in "$SRC"/examples/*.json; do
+  expect 0 "ok" "$LL" validate "$f"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
