@@ -98,6 +98,8 @@ class BspEngine {
   /// The engine keeps references to topology and programs: both must outlive it.
   /// Throws std::invalid_argument if programs.size() != topology.size().
   BspEngine(const core::Topology& topology, NodePrograms& programs, BspOptions options = {});
+  /// A temporary topology would dangle.
+  BspEngine(core::Topology&&, NodePrograms&, BspOptions = {}) = delete;
   ~BspEngine();
   BspEngine(const BspEngine&) = delete;
   BspEngine& operator=(const BspEngine&) = delete;

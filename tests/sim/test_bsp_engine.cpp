@@ -90,7 +90,8 @@ TEST_CASE("Bsp.SendToNonNeighbourThrows" * doctest::timeout(30)) {
 
 TEST_CASE("Bsp.ProgramCountMustMatchTopology") {
   NodeArray<BadNode> progs(std::vector<BadNode>(3));
-  CHECK_THROWS_AS(BspEngine(Topology::line(4), progs), std::invalid_argument);
+  const Topology line = Topology::line(4);
+  CHECK_THROWS_AS(BspEngine(line, progs), std::invalid_argument);
 }
 
 TEST_CASE("Bsp.Diffusion.SameBitsForAnyThreadCount" * doctest::timeout(120)) {
@@ -138,9 +139,10 @@ TEST_CASE("Bsp.LinkTrafficAndTransfers" * doctest::timeout(30)) {
       if (c.superstep() >= 2) c.halt();
     }
   };
+  const Topology line = Topology::line(4);
   for (int threads : {1, 2, 4}) {
     NodeArray<Node> progs(std::vector<Node>(4));
-    BspEngine engine(Topology::line(4), progs, {threads, true, true});
+    BspEngine engine(line, progs, {threads, true, true});
     CHECK(engine.run() == RunStatus::Finished);
     CHECK(engine.supersteps() == 3);
     CHECK(engine.tasks_moved() == 3 * 3 * 2);

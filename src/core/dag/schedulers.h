@@ -35,11 +35,19 @@ Schedule llb(const TaskGraph& g, int processors, const std::vector<std::int32_t>
 /// DSC followed by LLB.
 Schedule dsc_llb(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
 
-/// The priority rules of the course notes (paper 003, "list scheduling").
-enum class ListPriority { hlfet, hlfnet, scfet, scfnet, random };
-/// Static-priority list scheduling: highest-priority ready task to its earliest-start processor.
-Schedule list_schedule(const TaskGraph& g, int processors, ListPriority rule, std::uint64_t seed,
-                       ScheduleTrace* trace = nullptr);
+// The priority rules of the course notes (paper 003, "list scheduling"): the highest-priority
+// ready task goes to the processor where it starts earliest.
+/// HLFET: largest static level sl first; ties by smaller t-level.
+Schedule hlfet(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+/// HLFNET: HLFET with unit task times (levels count tasks).
+Schedule hlfnet(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+/// SCFET: smallest co-level (comp-only longest path from an entry, including t) first.
+Schedule scfet(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+/// SCFNET: SCFET with unit task times.
+Schedule scfnet(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+/// Random priorities (seeded).
+Schedule random_priority(const TaskGraph& g, int processors, std::uint64_t seed,
+                         ScheduleTrace* trace = nullptr);
 /// Coffman-Graham labels (paper 003): label 1 on an exit task, then lexicographic rule.
 std::vector<std::int32_t> coffman_graham_labels(const TaskGraph& g);
 /// Coffman-Graham: highest label first among tasks that can start earliest; optimal for unit

@@ -113,7 +113,7 @@ DltVerification verify_dlt_schedule(const DltParams& p, const DltSchedule& s,
     const double kept = s.alpha[u] * s.received[u];
     ends[u] = t + kept * p.E;
     finish = std::max(finish, ends[u]);
-    const double next = i < k ? t + (s.received[u] - kept) * p.C / (d - i) : t;
+    const double next = i < k ? t + (1 - s.alpha[u]) * s.received[u] * p.C / (d - i) : t;
     const LayerTiming& lt = s.timing[u];
     const double tt = kTol * std::max(1.0, ends[u] + next);
     const bool ok = std::abs(lt.compute_start - t) <= tt && std::abs(lt.compute_end - ends[u]) <= tt &&

@@ -1,0 +1,10 @@
+# Turns shaders/*.vert|frag into one header of raw string literals (kShader_<name>_<ext>).
+set(out "// Generated from shaders/ by cmake/embed_shaders.cmake. Do not edit.\n#pragma once\n\n")
+foreach(f ${IN})
+  get_filename_component(name ${f} NAME_WE)
+  get_filename_component(ext ${f} EXT)
+  string(REPLACE "." "" ext "${ext}")
+  file(READ ${f} text)
+  string(APPEND out "inline constexpr const char* kShader_${name}_${ext} = R\"GLSL(${text})GLSL\";\n")
+endforeach()
+file(WRITE ${OUT} "${out}")

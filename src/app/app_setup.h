@@ -1,0 +1,16 @@
+// Start-up pieces both platforms share: style, fonts at the display's scale, the first scenario.
+#pragma once
+
+#include "io/json_reader.h"
+
+namespace loadlab::app {
+
+/// Styles ImGui for the given UI scale (device pixel ratio on the web, monitor scale on desktop)
+/// and rebuilds the font atlas at that size so text stays crisp on high-DPI screens.
+void setup_style(float scale);
+
+/// The scenario the playground opens with: Wu's Example 3 (the 3-cube) with every balance
+/// algorithm of this build selected.
+io::Json default_scenario();
+
+}  // namespace loadlab::app

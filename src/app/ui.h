@@ -1,0 +1,51 @@
+// The playground's UI: one App object, one function per panel (each in its own file).
+//
+// Frame layout: menu bar on top, scenario panel on the left, the main view (network for balance
+// scenarios, JSON/results otherwise) on the right, results table below it, status line at the bottom.
+#pragma once
+
+#include <string>
+
+#include "app/app_state.h"
+#include "app/job_runner.h"
+#include "app/scenario_form.h"
+#include "app/view_transform.h"
+
+namespace loadlab::app {
+
+struct App {
+  AppState state;
+  JobRunner jobs;
+  ScenarioForm form;
+  ViewTransform view;
+  float ui_scale = 1.0f;
+  bool request_quit = false;
+  bool playing = false;       ///< animate the communication steps
+  double play_clock = 0.0;    ///< seconds since the last step while playing
+  std::string import_path = "scenario.json";
+  std::string export_path = "scenario.json";
+  bool open_import_popup = false;
+  bool open_export_popup = false;
+  std::string json_editor;    ///< text of the scenario JSON editor
+};
+
+/// Installs a scenario into the app (form, view, editor) or reports why not.
+bool app_load_scenario(App& app, const io::Json& scenario, const std::string& origin);
+/// Same, from text (file import, link payload); bad input leaves the app usable.
+bool app_import_text(App& app, const std::string& text, const std::string& origin);
+/// Starts running the current scenario on the worker thread.
+void app_run(App& app);
+/// Polls the worker; to be called once per frame.
+void app_poll_jobs(App& app);
+
+/// Draws everything for one frame.
+void draw_frame(App& app, float delta_seconds);
+
+void draw_menu_bar(App& app);
+void draw_scenario_panel(App& app);
+void draw_network_view(App& app);
+void draw_results_panel(App& app);
+void draw_json_view(App& app);
+void draw_status_line(App& app);
+
+}  // namespace loadlab::app
