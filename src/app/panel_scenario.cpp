@@ -85,6 +85,9 @@ void draw_scenario_panel(App& app) {
     ImGui::TextWrapped("%s", app.state.scenario["name"].get<std::string>().c_str());
   ImGui::Separator();
   if (app.state.kind == "balance") draw_balance_form(app);
+  else if (app.state.kind == "dlt") draw_dlt_form(app);
+  else if (app.state.kind == "loop") draw_loop_form(app);
+  else if (app.state.kind == "dag") draw_dag_form(app);
 
   ImGui::Separator();
   if (app.jobs.busy()) {

@@ -98,9 +98,17 @@ void draw_frame(App& app, float dt) {
   const ImVec2 main_size{vp->WorkSize.x - left_w, vp->WorkSize.y - status_h - results_h};
   ImGui::SetNextWindowPos(main_pos);
   ImGui::SetNextWindowSize(main_size);
-  const char* title = app.state.topology ? "Network###main" : "Scenario JSON###main";
+  const std::string& kind = app.state.kind;
+  const char* title = kind == "balance" ? "Network###main"
+                      : kind == "dlt"   ? "Divisible load###main"
+                      : kind == "loop"  ? "Loop schedule###main"
+                      : kind == "dag"   ? "Task graph###main"
+                                        : "Scenario JSON###main";
   if (ImGui::Begin(title, nullptr, fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
-    if (app.state.topology) draw_network_view(app);
+    if (kind == "balance" && app.state.topology) draw_network_view(app);
+    else if (kind == "dlt") draw_dlt_view(app);
+    else if (kind == "loop") draw_loop_view(app);
+    else if (kind == "dag") draw_dag_view(app);
     else draw_json_view(app);
   }
   ImGui::End();

@@ -42,6 +42,16 @@ void app_poll_jobs(App& app);
 void draw_frame(App& app, float delta_seconds);
 
 void draw_menu_bar(App& app);
+
+// Per-kind views and forms. Each kind's pair lives in its own file (view_<kind>.cpp); the main
+// view and the scenario panel dispatch on AppState::kind.
+void draw_dlt_view(App& app);    // view_dlt.cpp: timing diagram, loads per layer/processor, IBS steps
+void draw_dlt_form(App& app);    //   E, C, L, B, delta, d with live update
+void draw_loop_view(App& app);   // view_loop.cpp: per-thread chunk Gantt, chunk-size curves
+void draw_loop_form(App& app);   //   N, P, cost profile, overhead, techniques
+void draw_dag_view(App& app);    // view_dag.cpp: DAG drawing, Gantt chart, list-scheduler steps
+void draw_dag_form(App& app);    //   graph source, processors, algorithms
+
 void draw_scenario_panel(App& app);
 void draw_network_view(App& app);
 void draw_results_panel(App& app);

@@ -1,8 +1,92 @@
-// Placeholder until the area's issue lands.
+// `loadlab bench` for task-graph scheduling (issue 5): FLB on each ~2000-task graph of paper 001
+// Section 6 (paper: 38-49 ms on a Pentium Pro 233 MHz; target < 5 ms), FLB on a 1,000,000-task
+// layered random DAG with about 4M edges (target < 3 s), and ETF vs FLB at V = 2000, P = 32.
+#include <chrono>
+
 #include "cli/commands.h"
+#include "core/dag/generators.h"
+#include "core/dag/schedulers.h"
 
 namespace loadlab::cli {
 
-nlohmann::json bench_dag(const BenchOptions&) { return nlohmann::json::array(); }
+namespace {
+
+template <class F>
+double best_seconds(int reps, F&& f) {
+  double best = 1e300;
+  for (int r = 0; r < reps; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+}  // namespace
+
+nlohmann::json bench_dag(const BenchOptions& opts) {
+  nlohmann::json out = nlohmann::json::array();
+  auto want = [&](const std::string& name) {
+    return opts.filter.empty() || name.find(opts.filter) != std::string::npos;
+  };
+  const bool q = opts.quick;
+  struct Paper {
+    const char* name;
+    core::GraphShape shape;
+  };
+  const std::vector<Paper> graphs = {
+      {"lu", core::lu_shape(q ? 20 : 62)},
+      {"laplace", core::laplace_shape(q ? 8 : 32, q ? 10 : 60)},
+      {"stencil", core::stencil_shape(q ? 10 : 40, q ? 10 : 50)},
+      {"fft", core::fft_shape(q ? 32 : 256)}};
+  for (const auto& pg : graphs)
+    for (int P : {2, 32}) {
+      const std::string name = "dag/flb/" + std::string(pg.name) + "/P" + std::to_string(P);
+      if (!want(name)) continue;
+      core::CostSpec cs;
+      cs.ccr = 1.0;
+      const core::TaskGraph g = core::assign_costs(pg.shape, cs, 1);
+      double makespan = 0;
+      const double s = best_seconds(q ? 1 : 5, [&] { makespan = core::flb(g, P).makespan(); });
+      out.push_back({{"name", name}, {"seconds", s}, {"tasks", g.size()}, {"edges", g.edge_count()},
+                     {"processors", P}, {"makespan", makespan}, {"target_seconds", 0.005}});
+    }
+  {
+    const std::string name = "dag/flb/layered_1M";
+    if (want(name)) {
+      core::LayeredSpec sp;
+      sp.n = q ? 20000 : 1000000;
+      sp.fat = 0.5;           // levels of about sqrt(n) = 1000 tasks
+      sp.density = 0.004;     // round(0.004 x 1000) = 4 parents per task -> about 4M edges
+      sp.regularity = 0.9;
+      sp.jump = 2;
+      if (q) sp.density = 4.0 / 141;
+      core::CostSpec cs;
+      cs.ccr = 1.0;
+      const auto tg0 = std::chrono::steady_clock::now();
+      const core::TaskGraph g = core::assign_costs(core::layered_shape(sp, 7), cs, 7);
+      const double gen = std::chrono::duration<double>(std::chrono::steady_clock::now() - tg0).count();
+      double makespan = 0;
+      const double s = best_seconds(1, [&] { makespan = core::flb(g, 32).makespan(); });
+      out.push_back({{"name", name}, {"seconds", s}, {"tasks", g.size()}, {"edges", g.edge_count()},
+                     {"processors", 32}, {"makespan", makespan}, {"build_seconds", gen},
+                     {"target_seconds", 3.0}});
+    }
+  }
+  {
+    core::CostSpec cs;
+    cs.ccr = 1.0;
+    const core::TaskGraph g = core::assign_costs(core::stencil_shape(q ? 10 : 40, q ? 10 : 50), cs, 3);
+    for (const char* alg : {"etf", "flb"}) {
+      const std::string name = std::string("dag/") + alg + "_vs/V2000/P32";
+      if (!want(name)) continue;
+      double makespan = 0;
+      const double s = best_seconds(q ? 1 : 3, [&] { makespan = core::run_dag_algorithm(alg, g, 32).makespan(); });
+      out.push_back({{"name", name}, {"seconds", s}, {"tasks", g.size()}, {"processors", 32},
+                     {"makespan", makespan}});
+    }
+  }
+  return out;
+}
 
 }  // namespace loadlab::cli

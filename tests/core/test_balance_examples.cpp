@@ -6,6 +6,7 @@
 
 #include "core/balance/cwa.h"
 #include "core/balance/dem.h"
+#include "core/balance/mwa.h"
 #include "core/balance/twa.h"
 #include "core/metrics/balance_metrics.h"
 #include "core/verify/balance_verify.h"
@@ -183,4 +184,74 @@ TEST_CASE("Dem.Example2.ExactTransfers") {
   CHECK(moves(r, 0) == sorted({{0, 1, 4}, {3, 2, 3}, {5, 4, 4}, {6, 7, 3}}));
   CHECK(moves(r, 1) == sorted({{0, 2, 5}, {1, 3, 4}, {6, 4, 1}, {7, 5, 1}}));
   CHECK(moves(r, 2) == sorted({{0, 4, 2}, {1, 5, 2}, {2, 6, 2}, {3, 7, 2}}));
+}
+
+namespace {
+// Example 4 (ERRATA 000): 4 x 4 mesh, row-major.
+const LoadVector kExample4Loads = {7, 12, 6, 16, 17, 3, 0, 15, 2, 13, 5, 5, 5, 6, 4, 12};
+}  // namespace
+
+TEST_CASE("Mwa.Example4.RowTable") {
+  MwaTable t;
+  mwa(Topology::mesh(4, 4), kExample4Loads, &t);
+  using V = std::vector<std::int64_t>;
+  CHECK(t.w_avg == 8);
+  CHECK(t.remainder == 0);
+  CHECK(t.row_w == V{41, 35, 25, 27});
+  CHECK(t.row_delta == V{9, 3, -7, -5});
+  CHECK(t.row_W == V{41, 76, 101, 128});
+  CHECK(t.row_eta_L == V{0, -9, -12, -5});
+  CHECK(t.row_eta_R == V{9, 12, 5, 0});
+}
+
+TEST_CASE("Mwa.Example4.ThetaTables") {
+  MwaTable t;
+  mwa(Topology::mesh(4, 4), kExample4Loads, &t);
+  using V = std::vector<std::int64_t>;
+  // Iteration 1 sends in one direction only (every eta_{i,0,L} <= 0): rows 0, 1, 2 downwards.
+  REQUIRE(t.passes.size() == 3);
+  const V delta[3] = {{-1, 4, -2, 8}, {9, -2, -8, 13}, {3, 5, -3, 0}};
+  const V eta[3] = {{9, 9, 6, 6}, {12, 3, 3, 3}, {5, 2, 0, 0}};
+  const V gamma[3] = {{0, 1, 0, 2}, {0, 0, 2, 10}, {0, 0, -3, 0}};
+  const V theta[3] = {{0, 3, 0, 6}, {9, 0, 0, 3}, {3, 2, 0, 0}};
+  for (int row = 0; row < 3; ++row) {
+    CAPTURE(row);
+    const MwaRowPass& p = t.passes[row];
+    CHECK(p.row == row);
+    CHECK(p.dir == 'R');
+    CHECK(p.delta == delta[row]);
+    CHECK(p.eta == eta[row]);
+    CHECK(p.gamma == gamma[row]);
+    CHECK(p.theta == theta[row]);
+  }
+}
+
+TEST_CASE("Mwa.Example4.Iteration0Eta") {
+  MwaTable t;
+  mwa(Topology::mesh(4, 4), kExample4Loads, &t);
+  using V = std::vector<std::int64_t>;
+  // Printed table; ERRATA 000: its eta_{i,0,L} column has the opposite sign of the definition.
+  const V printed_L = {0, -1, 0, -2, 0, 0, -2, -10, 0, 0, 3, 0, 0, 0, 0, -4};
+  const V printed_R = {-1, 0, -2, 0, 0, -2, -10, 0, 0, 3, 0, 0, 0, 0, -4, 0};
+  V flipped;
+  for (auto x : printed_L) flipped.push_back(-x);
+  CHECK(t.eta_L0 == flipped);
+  CHECK(t.eta_R0 == printed_R);
+}
+
+TEST_CASE("Mwa.Example4.TransfersAndTaskHops") {
+  const Topology mesh = Topology::mesh(4, 4);
+  const BalanceResult r = mwa(mesh, kExample4Loads);
+  CHECK(moves(r) == sorted({{1, 5, 3}, {3, 7, 6}, {4, 8, 9}, {7, 11, 3}, {8, 12, 3}, {9, 13, 2},
+                            {1, 0, 1}, {3, 2, 2}, {6, 5, 2}, {7, 6, 10}, {9, 10, 3}, {15, 14, 4}}));
+  CHECK(r.final_loads == LoadVector(16, 8));
+  const BalanceMetrics m = compute_balance_metrics(r);
+  CHECK(m.task_hops == 48);
+  // Rows pass tasks down in a chain (3 steps), then row 1 needs 7 -> 6 -> 5 (2 steps).
+  CHECK(m.exchange_steps == 5);
+  CHECK(m.comm_steps <= 3 * (4 + 4));
+  // Lemma 4: deficits 1+2 + 5+8 + 6+3+3 + 3+2+4 = 37.
+  CHECK(m.non_local_tasks == 37);
+  const auto v = verify_balance(mesh, kExample4Loads, r);
+  CHECK_MESSAGE(v.ok, (v.errors.empty() ? "" : v.errors.front()));
 }

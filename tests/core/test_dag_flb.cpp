@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/dag/generators.h"
 #include "core/dag/schedulers.h"
 #include "core/verify/schedule_verify.h"
 #include "dag_test_graphs.h"
@@ -114,14 +115,16 @@ TEST_CASE("Flb.Figure1.OptimalOnOneAndManyProcessors") {
   CHECK(verify_schedule(g, many.schedule).ok);
 }
 
-TEST_CASE("Flb.EqualsEtfCriterion.EveryStepStartsEarliest") {
-  // Theorem 3: the pair FLB picks has the minimum EST over all ready tasks and processors.
-  // Checked on the trace by recomputing every EST from the partial schedule.
-  const TaskGraph g = loadlab::test::flb_figure1();
+namespace {
+
+// Theorem 3: the pair FLB picks has the minimum EST over all ready tasks and processors.
+// Recomputed by brute force from the partial schedule at every step of the trace.
+void check_every_step_starts_earliest(const TaskGraph& g, int P) {
   ScheduleTrace trace;
-  const Schedule s = flb(g, 2, &trace);
+  const Schedule s = flb(g, P, &trace);
+  REQUIRE(verify_schedule(g, s, P).ok);
   std::vector<int> proc(g.size(), -1);
-  std::vector<double> ft(g.size(), 0), prt(2, 0);
+  std::vector<double> ft(g.size(), 0), prt(P, 0);
   for (const auto& st : trace.steps) {
     double best = 1e300;
     for (TaskId t = 0; t < g.size(); ++t) {
@@ -129,10 +132,10 @@ TEST_CASE("Flb.EqualsEtfCriterion.EveryStepStartsEarliest") {
       bool ready = true;
       for (auto e : g.in_edges(t)) ready = ready && proc[g.edge(e).from] >= 0;
       if (!ready) continue;
-      for (int p = 0; p < 2; ++p) {
+      for (int p = 0; p < P; ++p) {
         double est = prt[p];
         for (auto e : g.in_edges(t)) {
-          const Edge& ed = g.edge(e);
+          const DagEdge& ed = g.edge(e);
           est = std::max(est, ft[ed.from] + (proc[ed.from] == p ? 0 : ed.comm));
         }
         best = std::min(best, est);
@@ -143,5 +146,22 @@ TEST_CASE("Flb.EqualsEtfCriterion.EveryStepStartsEarliest") {
     ft[st.chosen.task] = st.chosen.finish;
     prt[st.chosen.proc] = st.chosen.finish;
   }
-  CHECK(s.entries.size() == 8);
+  CHECK(static_cast<std::int32_t>(trace.steps.size()) == g.size());
+}
+
+}  // namespace
+
+TEST_CASE("Flb.Theorem3.EveryStepStartsEarliest") {
+  check_every_step_starts_earliest(loadlab::test::flb_figure1(), 2);
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    LayeredSpec sp;
+    sp.n = 60;
+    sp.density = 0.3;
+    sp.jump = 2;
+    CostSpec cs;
+    cs.ccr = seed % 2 ? 0.2 : 5.0;
+    const TaskGraph g = assign_costs(layered_shape(sp, seed), cs, seed);
+    CAPTURE(seed);
+    check_every_step_starts_earliest(g, 2 + static_cast<int>(seed % 7));
+  }
 }

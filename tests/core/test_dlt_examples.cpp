@@ -1,6 +1,7 @@
 // Paper 004's worked examples (../shared/seeds/004_11d6ddba309eeb28.txt, Examples 1-4, Table 2)
 // with the corrections of ERRATA.md 004. Expected values are the printed/ERRATA numbers, compared
-// at the paper's rounding; T_1 of Table 2 is a hand calculation (the printed 80.0 is unreproducible).
+// at the paper's rounding; T_1 of Table 2 is a hand calculation (the printed 80.0 is
+// unreproducible).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -64,12 +65,17 @@ TEST_CASE("Dlt.Example1.FinishTime") {
   // Fig 3's remark: the layer load rises from layer 1 to layer 3 and falls after it.
   CHECK(r.schedule.load_per_layer[1] < r.schedule.load_per_layer[2]);
   CHECK(r.schedule.load_per_layer[2] < r.schedule.load_per_layer[3]);
-  for (int i = 3; i < 8; ++i) CHECK(r.schedule.load_per_layer[i] > r.schedule.load_per_layer[i + 1]);
+  for (int i = 3; i < 8; ++i)
+    CHECK(r.schedule.load_per_layer[i] > r.schedule.load_per_layer[i + 1]);
   CHECK(verify_dlt_result(kExample1, r, {}).ok);
 }
 
 TEST_CASE("Dlt.Example2.AlgorithmA") {
-  struct Case { double delta; int k; double per_processor; };
+  struct Case {
+    double delta;
+    int k;
+    double per_processor;
+  };
   for (const Case c : {Case{2.0, 6, 2.164}, Case{4.0, 4, 4.240}}) {
     CAPTURE(c.delta);
     const DltResult r = dlt_algorithm_a(kExample2, c.delta);
@@ -98,9 +104,8 @@ TEST_CASE("Dlt.Example3.Table2.Iterations") {
   const double rows[3][9] = {{0.0, 8.3, 9.3, 9.6, 9.7, 9.7, 9.8, 9.8, 9.8},
                              {0.0, 0.0, 6.0, 7.6, 8.19, 8.5, 8.69, 8.8, 8.9},
                              {0.0, 0.0, 2.8, 5.6, 6.7, 7.3, 7.6, 7.9, 8.0}};
-  const int decimals[3][9] = {{1, 1, 1, 1, 1, 1, 1, 1, 1},
-                              {1, 1, 1, 1, 2, 1, 2, 1, 1},
-                              {1, 1, 1, 1, 1, 1, 1, 1, 1}};
+  const int decimals[3][9] = {
+      {1, 1, 1, 1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 2, 1, 2, 1, 1}, {1, 1, 1, 1, 1, 1, 1, 1, 1}};
   for (int k = 0; k < 3; ++k) {
     CAPTURE(k);
     const IbsIteration& it = r.iterations[static_cast<std::size_t>(k)];
@@ -146,7 +151,13 @@ TEST_CASE("Dlt.Example3.Table2.FinalSchedule") {
 }
 
 TEST_CASE("Dlt.Example4.AlgorithmAPrime") {
-  struct Case { double delta; int k; double per_processor; double finish; int finish_dec; };
+  struct Case {
+    double delta;
+    int k;
+    double per_processor;
+    double finish;
+    int finish_dec;
+  };
   for (const Case c : {Case{2.0, 7, 2.167, 301.55, 2}, Case{4.0, 4, 4.972, 305.41, 2}}) {
     CAPTURE(c.delta);
     const DltResult r = dlt_algorithm_a_prime(kExample2, 10.0, c.delta);

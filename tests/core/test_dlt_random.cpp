@@ -26,7 +26,8 @@ struct RandomCase {
   double granularity;
 };
 
-// d <= 12; E, C spread over two decades; B from too small to never binding; δ around the mean share.
+// d <= 12; E, C spread over two decades; B from too small to never binding; δ around the mean
+// share.
 RandomCase random_case(Rng& rng) {
   RandomCase c;
   c.p.dim = static_cast<int>(rng.uniform_int(1, 12));
@@ -177,8 +178,30 @@ TEST_CASE("Dlt.Params.Rejected") {
   CHECK_THROWS_AS(dlt_closed_form({4, 1, 1, std::nan("")}), std::invalid_argument);
   CHECK_THROWS_AS(dlt_ibs({4, 1, 1, 1}, 0.0), std::invalid_argument);
   CHECK_THROWS_AS(dlt_algorithm_a({4, 1, 1, 1}, -2.0), std::invalid_argument);
-  // The largest cube still works and stays verifiable.
-  const DltParams big{DltLimits::max_dim, 1e-3, 1e6, 1e15};
-  const DltResult r = dlt_closed_form(big);
-  CHECK(verify_dlt_result(big, r, {}).ok);
+  CHECK_THROWS_AS(dlt_closed_form({4, DltLimits::min_rate / 2, 1, 1}), std::invalid_argument);
+}
+
+TEST_CASE("Dlt.Limits.CornersVerify") {
+  // Every corner of the documented parameter box: the solvers stay finite and verifiable.
+  for (int d : {DltLimits::min_dim, 12, DltLimits::max_dim})
+    for (double E : {DltLimits::min_rate, DltLimits::max_rate})
+      for (double C : {DltLimits::min_rate, DltLimits::max_rate})
+        for (double L : {DltLimits::min_amount, DltLimits::max_amount}) {
+          const DltParams p{d, E, C, L};
+          CAPTURE(d);
+          CAPTURE(E);
+          CAPTURE(C);
+          CAPTURE(L);
+          const DltResult cf = dlt_closed_form(p);
+          const DltVerification v = verify_dlt_result(p, cf, {});
+          CHECK_MESSAGE(v.ok, first_problem(v));
+          // Buffers of twice the mean share: IBS must iterate, and everything must still add up.
+          DltConstraints con;
+          con.buffer = std::min(DltLimits::max_amount, 2 * L / std::ldexp(1.0, d));
+          if (*con.buffer < DltLimits::min_amount) continue;
+          const DltResult ibs = dlt_ibs(p, *con.buffer);
+          const DltVerification vi = verify_dlt_result(p, ibs, con);
+          CHECK_MESSAGE(vi.ok, first_problem(vi));
+          CHECK(ibs.iterations.size() <= static_cast<std::size_t>(d + 1));
+        }
 }

@@ -123,7 +123,8 @@ TEST_CASE("Topology.Custom.RejectsSelfLoopsAndDuplicates") {
 }
 
 TEST_CASE("Topology.Layout.InUnitSquareAndDistinctForCube") {
-  for (auto t : {Topology::hypercube(6), Topology::mesh(3, 4), Topology::kary_tree(3, 2)}) {
+  for (auto t : {Topology::hypercube(3), Topology::hypercube(6), Topology::hypercube(8),
+                 Topology::mesh(3, 4), Topology::kary_tree(3, 2)}) {
     auto pts = t.layout();
     REQUIRE(pts.size() == static_cast<std::size_t>(t.size()));
     for (auto p : pts) {

@@ -5,12 +5,13 @@
 // version computes them once per subcube: in iteration k, each (k+1)-block is split into its two
 // halves; the overloaded half (delta^k > 0) walks its binary tree of subcubes from level k down to
 // single nodes with the theta/gamma recurrence of step 4.1, and every node sends theta_i^0 across
-// dimension k. Subcube loads come from a prefix sum of the current loads, subcube quotas from the
-// closed form of q_i^k, so an iteration costs O(N) and the whole run O(N log N).
+// dimension k. Subcube deltas (w^j - q^j) come from one prefix sum of w_i - q_i per iteration, so an
+// iteration costs O(N) and the whole run O(N log N).
 #include "core/balance/cwa.h"
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 #include "core/balance/quota.h"
 
@@ -21,7 +22,7 @@ namespace {
 class CwaRun {
  public:
   CwaRun(const LoadVector& loads, const Average& avg, int dim, bool record)
-      : load_(loads), avg_(avg), dim_(dim), prefix_(loads.size() + 1, 0) {
+      : load_(loads), avg_(avg), dim_(dim), excess_(loads.size() + 1, 0) {
     if (record) {
       theta_.resize(dim + 1);
       gamma_.resize(dim + 1);
@@ -35,7 +36,8 @@ class CwaRun {
   // Iteration k of step 4; appends this step's transfers (step number dim-1-k).
   void iteration(int k, std::vector<Transfer>& out, std::vector<CwaTableRow>* table) {
     const std::int64_t n = static_cast<std::int64_t>(load_.size());
-    for (std::int64_t i = 0; i < n; ++i) prefix_[i + 1] = prefix_[i] + load_[i];
+    // excess_[i] = sum over j < i of (w_j - q_j): any aligned subcube's delta is one subtraction.
+    for (std::int64_t i = 0; i < n; ++i) excess_[i + 1] = excess_[i] + load_[i] - quota(i, avg_);
     const std::int64_t half = std::int64_t{1} << k;
     const std::size_t first_new = out.size();
     for (std::int64_t base = 0; base < n; base += 2 * half) {
@@ -54,13 +56,12 @@ class CwaRun {
     }
   }
 
-  const LoadVector& loads() const { return load_; }
+  LoadVector take_loads() { return std::move(load_); }
 
  private:
   // delta of the j-subcube starting at `start`: current tasks minus its quota q^j.
   std::int64_t delta(std::int64_t start, int j) const {
-    const std::int64_t size = std::int64_t{1} << j;
-    return prefix_[start + size] - prefix_[start] - range_quota(start, size, avg_);
+    return excess_[start + (std::int64_t{1} << j)] - excess_[start];
   }
 
   void record(int j, std::int64_t start, std::int64_t theta, std::int64_t gamma) {
@@ -73,6 +74,9 @@ class CwaRun {
   // into its halves along dimension j-1 with the four cases of step 4.1.
   void split(std::int64_t start, int j, std::int64_t theta, std::int64_t gamma, std::int64_t across,
              int step, std::vector<Transfer>& out) {
+    // A subcube that sends nothing has children that send nothing (Lemma 2, cases 1 and 3), so the
+    // walk below it only matters for the printed tables.
+    if (theta == 0 && theta_.empty()) return;
     if (j == 0) {
       if (theta > 0)
         out.push_back({step, static_cast<int>(start), static_cast<int>(start ^ across), theta});
@@ -102,7 +106,7 @@ class CwaRun {
       row.node = static_cast<int>(i);
       for (int j = 0; j <= k; ++j) {
         const std::int64_t start = i >> j << j, size = std::int64_t{1} << j;
-        row.w.push_back(prefix_[start + size] - prefix_[start]);
+        row.w.push_back(delta(start, j) + range_quota(start, size, avg_));
         row.delta.push_back(delta(start, j));
         row.theta.push_back(theta_[j][start >> j]);
         row.gamma.push_back(gamma_[j][start >> j]);
@@ -114,7 +118,7 @@ class CwaRun {
   LoadVector load_;
   Average avg_;
   int dim_;
-  std::vector<std::int64_t> prefix_;
+  std::vector<std::int64_t> excess_;
   std::vector<std::vector<std::int64_t>> theta_, gamma_;  // per level, per subcube (tables only)
 };
 
@@ -131,9 +135,10 @@ BalanceResult cwa(const Topology& topology, const LoadVector& loads,
   BalanceResult r;
   r.algorithm = "cwa";
   r.initial_loads = loads;
+  r.transfers.reserve(loads.size());  // typical count; avoids regrowing a multi-MB vector
   CwaRun run(loads, avg, d, table != nullptr);
   for (int k = d - 1; k >= 0; --k) run.iteration(k, r.transfers, table);
-  r.final_loads = run.loads();
+  r.final_loads = run.take_loads();
   r.steps = d;
   r.info_steps = 2 * d;
   return r;

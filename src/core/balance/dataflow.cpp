@@ -43,18 +43,25 @@ int assign_dataflow_steps(int nodes, std::vector<Transfer>& phase, int base_step
   }
   if (assigned != phase.size())
     throw std::logic_error("exchange phase has a cycle of transfers; no data-flow order exists");
-  // Stable counting sort by step (the number of steps is at most the number of transfers).
-  std::vector<std::size_t> start(static_cast<std::size_t>(last) + 2, 0);
-  for (const Transfer& t : phase) ++start[t.step + 1];
-  for (int s = 0; s <= last; ++s) start[s + 1] += start[s];
-  std::vector<Transfer> sorted(phase.size());
-  for (const Transfer& t : phase) {
-    Transfer& slot = sorted[start[t.step]++];
-    slot = t;
-    slot.step += base_step;
-  }
-  phase = std::move(sorted);
+  for (Transfer& t : phase) t.step += base_step;
+  sort_by_step(phase);
   return last + 1;
+}
+
+void sort_by_step(std::vector<Transfer>& transfers) {
+  int last = 0;
+  bool sorted = true;
+  for (std::size_t i = 0; i < transfers.size(); ++i) {
+    last = std::max(last, transfers[i].step);
+    sorted = sorted && (i == 0 || transfers[i - 1].step <= transfers[i].step);
+  }
+  if (sorted) return;
+  std::vector<std::size_t> start(static_cast<std::size_t>(last) + 2, 0);
+  for (const Transfer& t : transfers) ++start[t.step + 1];
+  for (int s = 0; s <= last; ++s) start[s + 1] += start[s];
+  std::vector<Transfer> out(transfers.size());
+  for (const Transfer& t : transfers) out[start[t.step]++] = t;
+  transfers = std::move(out);
 }
 
 }  // namespace loadlab::core

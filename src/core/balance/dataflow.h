@@ -16,4 +16,7 @@ namespace loadlab::core {
 /// number of steps it uses (0 if empty). Throws std::logic_error if the transfers form a cycle.
 int assign_dataflow_steps(int nodes, std::vector<Transfer>& phase, int base_step);
 
+/// Stable sort by step in O(transfers + steps) (steps must be non-negative).
+void sort_by_step(std::vector<Transfer>& transfers);
+
 }  // namespace loadlab::core

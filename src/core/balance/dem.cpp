@@ -18,6 +18,7 @@ BalanceResult dem(const Topology& topology, const LoadVector& loads) {
   r.algorithm = "dem";
   r.initial_loads = loads;
   LoadVector w = loads;
+  r.transfers.reserve(static_cast<std::size_t>(n / 2) * static_cast<std::size_t>(d));
   for (int k = 0; k < d; ++k) {
     const int bit = 1 << k;
     for (int i = 0; i < n; ++i) {

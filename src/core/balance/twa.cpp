@@ -42,6 +42,7 @@ BalanceResult twa(const Topology& topology, const LoadVector& loads, TwaTable* t
   r.algorithm = "twa";
   r.initial_loads = loads;
   std::vector<std::int64_t> eta(n, 0);
+  r.transfers.reserve(static_cast<std::size_t>(n));
   for (int i = 1; i < n; ++i) {
     eta[i] = W[i] - tree_subtree_quota(i, size[i], avg);
     if (eta[i] > 0) r.transfers.push_back({0, i, parent[i], eta[i]});

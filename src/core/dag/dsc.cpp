@@ -47,7 +47,7 @@ Schedule dsc(const TaskGraph& g) {
       tried.push_back(c);
       double st = cluster_ready[c];
       for (auto f : g.in_edges(t)) {
-        const Edge& ed = g.edge(f);
+        const DagEdge& ed = g.edge(f);
         st = std::max(st, ft[ed.from] + (cluster[ed.from] == c ? 0.0 : ed.comm));
       }
       if (st < best || (st == best && best_c >= 0 && c < best_c)) best = st, best_c = c;

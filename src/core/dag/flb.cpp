@@ -150,14 +150,14 @@ Schedule flb(const TaskGraph& g, int processors, ScheduleTrace* trace) {
       double last = -1;
       int enabling = -1;
       for (auto pe : g.in_edges(v)) {
-        const Edge& ed = g.edge(pe);
+        const DagEdge& ed = g.edge(pe);
         const double arrive = ft[ed.from] + ed.comm;
         const int q = proc_of[ed.from];
         if (arrive > last || (arrive == last && q < enabling)) last = arrive, enabling = q;
       }
       double eff = 0;
       for (auto pe : g.in_edges(v)) {
-        const Edge& ed = g.edge(pe);
+        const DagEdge& ed = g.edge(pe);
         eff = std::max(eff, ft[ed.from] + (proc_of[ed.from] == enabling ? 0.0 : ed.comm));
       }
       lmt[v] = last;

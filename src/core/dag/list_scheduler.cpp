@@ -23,7 +23,7 @@ std::pair<int, double> fcp_proc(const TaskGraph& g, const Placement& pl, TaskId 
   int ep = -1;
   double last = -1;
   for (auto e : g.in_edges(t)) {
-    const Edge& ed = g.edge(e);
+    const DagEdge& ed = g.edge(e);
     const double a = pl.finish(ed.from) + ed.comm;
     const int q = pl.proc(ed.from);
     if (a > last || (a == last && q < ep)) last = a, ep = q;

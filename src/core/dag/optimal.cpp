@@ -54,7 +54,7 @@ class BranchAndBound {
   double est(TaskId t, int p) const {
     double r = prt_[p];
     for (auto e : g_.in_edges(t)) {
-      const Edge& ed = g_.edge(e);
+      const DagEdge& ed = g_.edge(e);
       r = std::max(r, ft_[ed.from] + (proc_[ed.from] == p ? 0.0 : ed.comm));
     }
     return r;

@@ -30,7 +30,7 @@ class Placement {
   double data_ready(TaskId t, int p) const {
     double r = 0;
     for (auto e : g_.in_edges(t)) {
-      const Edge& ed = g_.edge(e);
+      const DagEdge& ed = g_.edge(e);
       r = std::max(r, ft_[ed.from] + (proc_[ed.from] == p ? 0.0 : ed.comm));
     }
     return r;

@@ -23,7 +23,7 @@ void check_cost(double c, const std::string& what) {
 
 }  // namespace
 
-TaskGraph::TaskGraph(std::vector<double> comp, std::vector<Edge> edges,
+TaskGraph::TaskGraph(std::vector<double> comp, std::vector<DagEdge> edges,
                      std::vector<std::string> names)
     : comp_(std::move(comp)), edges_(std::move(edges)), names_(std::move(names)) {
   const auto n = static_cast<std::int64_t>(comp_.size());
@@ -41,7 +41,7 @@ TaskGraph::TaskGraph(std::vector<double> comp, std::vector<Edge> edges,
                      std::to_string(n) + " tasks");
   }
   for (std::int64_t i = 0; i < n; ++i) check_cost(comp_[i], "cost of task " + names_[i]);
-  for (const Edge& e : edges_) {
+  for (const DagEdge& e : edges_) {
     if (e.from < 0 || e.from >= n || e.to < 0 || e.to >= n)
       throw GraphError("edge " + std::to_string(e.from) + "->" + std::to_string(e.to) +
                        " refers to a task that does not exist");
@@ -51,7 +51,7 @@ TaskGraph::TaskGraph(std::vector<double> comp, std::vector<Edge> edges,
                        {e.from});
   }
   // Edges sorted by (from, to) give ordered CSR lists and make duplicates adjacent.
-  std::sort(edges_.begin(), edges_.end(), [](const Edge& a, const Edge& b) {
+  std::sort(edges_.begin(), edges_.end(), [](const DagEdge& a, const DagEdge& b) {
     return a.from != b.from ? a.from < b.from : a.to < b.to;
   });
   for (std::size_t i = 1; i < edges_.size(); ++i)
@@ -60,7 +60,7 @@ TaskGraph::TaskGraph(std::vector<double> comp, std::vector<Edge> edges,
   const auto m = static_cast<std::int64_t>(edges_.size());
   succ_off_.assign(n + 1, 0);
   pred_off_.assign(n + 1, 0);
-  for (const Edge& e : edges_) {
+  for (const DagEdge& e : edges_) {
     ++succ_off_[e.from + 1];
     ++pred_off_[e.to + 1];
   }
@@ -109,6 +109,7 @@ TaskGraph::TaskGraph(std::vector<double> comp, std::vector<Edge> edges,
     }
     std::vector<TaskId> cycle(walk.begin() + seen_at[t], walk.end());
     std::reverse(cycle.begin(), cycle.end());  // walked backwards: restore edge direction
+    std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
     std::string text;
     for (TaskId c : cycle) text += task_label(names_, c) + " -> ";
     text += task_label(names_, cycle.front());
@@ -144,7 +145,7 @@ double TaskGraph::total_comp() const {
 
 double TaskGraph::total_comm() const {
   double s = 0;
-  for (const Edge& e : edges_) s += e.comm;
+  for (const DagEdge& e : edges_) s += e.comm;
   return s;
 }
 
@@ -167,7 +168,7 @@ Levels compute_levels(const TaskGraph& g) {
   for (TaskId t : order) {
     double co = 0, tl = 0;
     for (auto e : g.in_edges(t)) {
-      const Edge& ed = g.edge(e);
+      const DagEdge& ed = g.edge(e);
       co = std::max(co, lv.co_level[ed.from]);
       tl = std::max(tl, lv.t_level[ed.from] + g.comp(ed.from) + ed.comm);
     }
@@ -178,7 +179,7 @@ Levels compute_levels(const TaskGraph& g) {
     const TaskId t = *it;
     double s = 0, b = 0;
     for (auto e : g.out_edges(t)) {
-      const Edge& ed = g.edge(e);
+      const DagEdge& ed = g.edge(e);
       s = std::max(s, lv.sl[ed.to]);
       b = std::max(b, ed.comm + lv.b_level[ed.to]);
     }
@@ -197,7 +198,7 @@ Levels compute_levels(const TaskGraph& g) {
     lv.critical_path_tasks.push_back(t);
     TaskId next = -1;
     for (auto e : g.out_edges(t)) {
-      const Edge& ed = g.edge(e);
+      const DagEdge& ed = g.edge(e);
       if (ed.comm + lv.b_level[ed.to] + g.comp(t) == lv.b_level[t]) {
         next = ed.to;
         break;

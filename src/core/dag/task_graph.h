@@ -36,7 +36,7 @@ class GraphError : public std::runtime_error {
   std::vector<TaskId> cycle_;
 };
 
-struct Edge {
+struct DagEdge {
   TaskId from = 0;
   TaskId to = 0;
   double comm = 0;
@@ -48,20 +48,20 @@ class TaskGraph {
   TaskGraph() = default;
   /// Builds and validates (acyclic, finite non-negative costs, ids in range, no duplicate edges,
   /// limits); throws GraphError. `names` may be empty (then "t0", "t1", ... are used).
-  TaskGraph(std::vector<double> comp, std::vector<Edge> edges, std::vector<std::string> names = {});
+  TaskGraph(std::vector<double> comp, std::vector<DagEdge> edges, std::vector<std::string> names = {});
 
   std::int32_t size() const { return static_cast<std::int32_t>(comp_.size()); }
   std::int64_t edge_count() const { return static_cast<std::int64_t>(edges_.size()); }
   double comp(TaskId t) const { return comp_[t]; }
   const std::vector<double>& comps() const { return comp_; }
-  const std::vector<Edge>& edges() const { return edges_; }
-  const Edge& edge(std::int64_t e) const { return edges_[e]; }
+  const std::vector<DagEdge>& edges() const { return edges_; }
+  const DagEdge& edge(std::int64_t e) const { return edges_[e]; }
   /// comm(t, t'); 0 if there is no such edge (O(out-degree)).
   double comm(TaskId from, TaskId to) const;
   const std::string& name(TaskId t) const { return names_[t]; }
   const std::vector<std::string>& names() const { return names_; }
 
-  /// Edge indices leaving / entering t, in ascending target / source order.
+  /// DagEdge indices leaving / entering t, in ascending target / source order.
   std::span<const std::int64_t> out_edges(TaskId t) const {
     return {succ_edge_.data() + succ_off_[t], succ_edge_.data() + succ_off_[t + 1]};
   }
@@ -84,7 +84,7 @@ class TaskGraph {
 
  private:
   std::vector<double> comp_;
-  std::vector<Edge> edges_;
+  std::vector<DagEdge> edges_;
   std::vector<std::string> names_;
   std::vector<std::int64_t> succ_off_, succ_edge_, pred_off_, pred_edge_;
   std::vector<TaskId> topo_;

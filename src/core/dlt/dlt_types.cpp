@@ -4,26 +4,33 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 
 namespace loadlab::core {
 
 const char* dlt_status_name(DltStatus status) {
   switch (status) {
-    case DltStatus::ok: return "ok";
-    case DltStatus::filled_exactly: return "filled_exactly";
-    case DltStatus::not_enough_buffers: return "not_enough_buffers";
-    case DltStatus::no_feasible_layer: return "no_feasible_schedule";
+    case DltStatus::ok:
+      return "ok";
+    case DltStatus::filled_exactly:
+      return "filled_exactly";
+    case DltStatus::not_enough_buffers:
+      return "not_enough_buffers";
+    case DltStatus::no_feasible_layer:
+      return "no_feasible_schedule";
   }
   return "unknown";
 }
 
 namespace {
 
-void check_range(double v, double hi, const char* name) {
-  if (!std::isfinite(v) || v <= 0 || v > hi)
-    throw std::invalid_argument(std::string(name) + " must be in (0, " + std::to_string(hi) +
-                                "], got " + std::to_string(v));
+void check_range(double v, double lo, double hi, const char* name) {
+  if (!std::isfinite(v) || v < lo || v > hi) {
+    std::ostringstream os;
+    os << name << " must be in [" << lo << ", " << hi << "], got " << v;
+    throw std::invalid_argument(os.str());
+  }
 }
 
 }  // namespace
@@ -33,13 +40,13 @@ void check_dlt_params(const DltParams& p) {
     throw std::invalid_argument("dim must be in [" + std::to_string(DltLimits::min_dim) + ", " +
                                 std::to_string(DltLimits::max_dim) + "], got " +
                                 std::to_string(p.dim));
-  check_range(p.E, DltLimits::max_rate, "E");
-  check_range(p.C, DltLimits::max_rate, "C");
-  check_range(p.load, DltLimits::max_amount, "load");
+  check_range(p.E, DltLimits::min_rate, DltLimits::max_rate, "E");
+  check_range(p.C, DltLimits::min_rate, DltLimits::max_rate, "C");
+  check_range(p.load, DltLimits::min_amount, DltLimits::max_amount, "load");
 }
 
 void check_dlt_amount(double value, const char* name) {
-  check_range(value, DltLimits::max_amount, name);
+  check_range(value, DltLimits::min_amount, DltLimits::max_amount, name);
 }
 
 double binomial(int n, int k) {

@@ -1,9 +1,10 @@
 // Divisible load on a hypercube: the shared model of all solvers (paper 004).
 //
 // Paper: ../shared/seeds/004_11d6ddba309eeb28.txt, Section 2 (model), Fig 2 (timing diagram).
-// A load L starts at node 0 of a d-cube. Layer i = the C(d,i) nodes at Hamming distance i; all nodes
-// of a layer are treated alike, so a schedule is a handful of numbers per layer. Erratum (ERRATA.md
-// 004): L_i is the load received by ONE processor of layer i; layer totals are C(d,i)·L_i.
+// A load L starts at node 0 of a d-cube. Layer i = the C(d,i) nodes at Hamming distance i; all
+// nodes of a layer are treated alike, so a schedule is a handful of numbers per layer. Erratum
+// (ERRATA.md 004): L_i is the load received by ONE processor of layer i; layer totals are
+// C(d,i)·L_i.
 //
 // Contents: limits, parameters, per-layer timing, schedule, IBS iteration record, truncation trial,
 // solver result, and the helpers every solver shares (binomial, schedule assembly from α and L).
@@ -19,9 +20,12 @@ namespace loadlab::core {
 struct DltLimits {
   static constexpr int min_dim = 1;
   static constexpr int max_dim = 24;
-  /// Upper bound on E and C (time per unit load).
-  static constexpr double max_rate = 1e6;
-  /// Upper bound on load, buffer and granularity.
+  /// Range of E and C (time per unit load). Keeping E/C >= 1e-6 keeps 1 - α_i (the forwarded
+  /// share) accurate to about 1e-10; beyond that it is lost to cancellation.
+  static constexpr double min_rate = 1e-3;
+  static constexpr double max_rate = 1e3;
+  /// Range of load, buffer and granularity.
+  static constexpr double min_amount = 1e-6;
   static constexpr double max_amount = 1e15;
 };
 
@@ -35,9 +39,9 @@ struct DltParams {
 
 /// One layer's bars in the Fig 2 timing diagram (times in the units of E·load).
 struct LayerTiming {
-  double receive_start = 0, receive_end = 0;   // from layer i-1 (empty for layer 0)
-  double compute_start = 0, compute_end = 0;   // α_i·L_i·E, overlapping the forward (front-ends)
-  double forward_start = 0, forward_end = 0;   // to layer i+1 (empty for the last layer)
+  double receive_start = 0, receive_end = 0;  // from layer i-1 (empty for layer 0)
+  double compute_start = 0, compute_end = 0;  // α_i·L_i·E, overlapping the forward (front-ends)
+  double forward_start = 0, forward_end = 0;  // to layer i+1 (empty for the last layer)
 };
 
 /// A load distribution over the layers. Every vector has dim+1 entries, indexed by layer; layers
@@ -52,7 +56,7 @@ struct DltSchedule {
   std::vector<double> load_per_layer;      // C(d,i)·α_i·L_i
   std::vector<double> received_per_layer;  // C(d,i)·L_i (what Example 1 prints as "L_i")
   std::vector<LayerTiming> timing;
-  double finish_time = 0;                  // latest compute_end
+  double finish_time = 0;  // latest compute_end
 };
 
 enum class DltStatus {
@@ -67,14 +71,14 @@ const char* dlt_status_name(DltStatus status);
 
 /// One IBS iteration (Table 1 / Table 2 row). Vectors have dim+1 entries.
 struct IbsIteration {
-  int k = 0;                 // iteration number, from 1
-  int q = 0;                 // layer where this iteration's load is injected (layers < q relay)
-  double L_q = 0;            // per-processor injection at layer q
-  double X = 0;              // X^(k): load distributed in this iteration
-  double remaining = 0;      // R^(k) after the iteration
-  bool stop = false;         // the last iteration (X^(k) took all of R)
-  std::vector<double> alpha;         // α_i^(k) (0 for relaying layers)
-  std::vector<double> L;             // L_i^(k) per processor
+  int k = 0;                  // iteration number, from 1
+  int q = 0;                  // layer where this iteration's load is injected (layers < q relay)
+  double L_q = 0;             // per-processor injection at layer q
+  double X = 0;               // X^(k): load distributed in this iteration
+  double remaining = 0;       // R^(k) after the iteration
+  bool stop = false;          // the last iteration (X^(k) took all of R)
+  std::vector<double> alpha;  // α_i^(k) (0 for relaying layers)
+  std::vector<double> L;      // L_i^(k) per processor
   std::vector<double> buffers_left;  // B_i^(k) after the iteration
 };
 

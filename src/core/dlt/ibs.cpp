@@ -5,8 +5,8 @@
 // ρ_i < 1 (Lemma 1) of layer q's space at layer i, and so did every earlier iteration, so
 // B_i >= ρ_i·B_q always holds.
 //
-// The α_i^(k) of (3) do not depend on k for i >= q (the branching below layer q is the same in every
-// iteration), so they are computed once.
+// The α_i^(k) of (3) do not depend on k for i >= q (the branching below layer q is the same in
+// every iteration), so they are computed once.
 #include "core/dlt/ibs.h"
 
 #include <cmath>

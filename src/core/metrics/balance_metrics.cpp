@@ -14,9 +14,85 @@ struct Run {
   std::int64_t count;
 };
 
+bool valid_nodes(const Transfer& t, std::size_t n) {
+  return t.from >= 0 && t.to >= 0 && std::size_t(t.from) < n && std::size_t(t.to) < n;
+}
+
+// A task can only come home along a closed walk of transfers. None exists if the transfer graph is
+// acyclic (TWA, MWA, the optimum) ...
+bool transfer_graph_acyclic(std::size_t n, const std::vector<Transfer>& transfers) {
+  std::vector<std::size_t> begin(n + 1, 0), indeg(n, 0);
+  for (const Transfer& t : transfers) {
+    ++begin[t.from + 1];
+    ++indeg[t.to];
+  }
+  for (std::size_t v = 0; v < n; ++v) begin[v + 1] += begin[v];
+  std::vector<int> out(transfers.size());
+  {
+    std::vector<std::size_t> fill(begin.begin(), begin.end() - 1);
+    for (const Transfer& t : transfers) out[fill[t.from]++] = t.to;
+  }
+  std::vector<int> queue;
+  for (std::size_t v = 0; v < n; ++v)
+    if (indeg[v] == 0) queue.push_back(int(v));
+  for (std::size_t h = 0; h < queue.size(); ++h)
+    for (std::size_t k = begin[queue[h]]; k < begin[queue[h] + 1]; ++k)
+      if (--indeg[out[k]] == 0) queue.push_back(out[k]);
+  return queue.size() == n;
+}
+
+// ... or if every step moves along a single hypercube dimension and no dimension is used in two
+// steps (CWA, DEM): a task then flips each address bit at most once and never returns.
+bool one_dimension_per_step(const std::vector<Transfer>& transfers) {
+  unsigned used = 0, current = 0;
+  int step = -1;
+  for (const Transfer& t : transfers) {
+    const unsigned bit = unsigned(t.from ^ t.to);
+    if (bit == 0 || (bit & (bit - 1)) != 0) return false;
+    if (t.step != step) {
+      if (used & bit) return false;
+      used |= bit;
+      current = bit;
+      step = t.step;
+    } else if (bit != current) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 std::int64_t non_local_tasks(const LoadVector& initial, const std::vector<Transfer>& transfers) {
+  const std::size_t n = initial.size();
+  for (const Transfer& t : transfers)
+    if (!valid_nodes(t, n)) return non_local_tasks_tracked(initial, transfers);
+  if (!transfer_graph_acyclic(n, transfers) && !one_dimension_per_step(transfers))
+    return non_local_tasks_tracked(initial, transfers);
+  // No task comes back, so everything a node receives is foreign there for good.
+  LoadVector own = initial, foreign(n, 0);
+  std::vector<std::pair<int, std::int64_t>> arriving;
+  std::size_t k = 0;
+  while (k < transfers.size()) {
+    const int step = transfers[k].step;
+    for (; k < transfers.size() && transfers[k].step == step; ++k) {
+      const Transfer& t = transfers[k];
+      const std::int64_t o = std::clamp<std::int64_t>(t.count, 0, own[t.from]);
+      const std::int64_t f = std::clamp<std::int64_t>(t.count - o, 0, foreign[t.from]);
+      foreign[t.from] -= f;
+      own[t.from] -= o;
+      arriving.push_back({t.to, f + o});
+    }
+    for (const auto& [to, c] : arriving) foreign[to] += c;
+    arriving.clear();
+  }
+  std::int64_t away = 0;
+  for (auto x : foreign) away += x;
+  return away;
+}
+
+std::int64_t non_local_tasks_tracked(const LoadVector& initial,
+                                     const std::vector<Transfer>& transfers) {
   const std::size_t n = initial.size();
   LoadVector own = initial;
   // Foreign tasks per node as a FIFO of runs: head[v] is the first live run of foreign[v].

@@ -31,10 +31,17 @@ struct BalanceMetrics {
 /// All metrics of a result (O(N + transfers + task runs)).
 BalanceMetrics compute_balance_metrics(const BalanceResult& result);
 
-/// Replays the transfers with task identity tracked as (origin, count) runs: a sender gives away
-/// foreign tasks first (oldest first), then its own. Returns the tasks not on their origin at the
-/// end. Sends beyond what a node holds are ignored (the verifier reports them).
+/// Replays the transfers with task identity: a sender gives away foreign tasks first (oldest
+/// first), then its own. Returns the tasks not on their origin at the end. Sends beyond what a node
+/// holds are ignored (the verifier reports them). When no task can come back to its origin (the
+/// transfer graph is acyclic, or every step moves along one hypercube dimension used once, as in
+/// CWA and DEM) the origins need not be stored and the replay counts own/foreign tasks per node in
+/// O(N + transfers); otherwise it falls back to non_local_tasks_tracked.
 std::int64_t non_local_tasks(const LoadVector& initial, const std::vector<Transfer>& transfers);
+
+/// The same replay, always storing every task's origin as (origin, count) runs per node.
+std::int64_t non_local_tasks_tracked(const LoadVector& initial,
+                                     const std::vector<Transfer>& transfers);
 
 /// Lemma 4 with Fig 4 quotas: sum over i of max(q_i - w_i, 0), the fewest tasks that must leave
 /// their origin to reach the quotas (= sum max(w_avg - w_i, 0) when N divides T).

@@ -333,21 +333,25 @@ Point closed_form_layout(TopologyKind kind, int v, int n, int dim, int rows, int
               rows > 1 ? float(v / cols) / float(rows - 1) : 0.5f};
     case TopologyKind::Line: return {n > 1 ? float(v) / float(n - 1) : 0.5f, 0.5f};
     case TopologyKind::Hypercube: {
-      // Even bits move along x, odd bits along y; each pair of dimensions is drawn at a larger
-      // scale than the one before, so sub-cubes appear as nested squares.
-      double x = 0, y = 0, span_x = 0, span_y = 0, scale = 1;
-      for (int k = 0; k < dim; ++k) {
-        const bool bit = (v >> k) & 1;
-        if (k % 2 == 0) {
-          x += bit * scale;
-          span_x += scale;
-        } else {
-          y += bit * scale;
-          span_y += scale;
-          scale *= 2.6;
+      if (dim <= 6) {
+        // Cube of cubes: each group of three dimensions is drawn as an oblique projection of a
+        // 3-cube (right, down, and a short diagonal for depth), and the next group places copies
+        // of that cube on a larger one. Links then never pass through other nodes.
+        static constexpr double kDir[3][2] = {{1.0, 0.0}, {0.0, 1.0}, {0.42, 0.3}};
+        double x = 0, y = 0, span_x = 0, span_y = 0, scale = 1;
+        for (int k = 0; k < dim; ++k) {
+          if (k == 3) scale = 2.4;
+          const bool bit = (v >> k) & 1;
+          x += bit * kDir[k % 3][0] * scale;
+          y += bit * kDir[k % 3][1] * scale;
+          span_x += kDir[k % 3][0] * scale;
+          span_y += kDir[k % 3][1] * scale;
         }
+        return {span_x > 0 ? float(x / span_x) : 0.5f, span_y > 0 ? float(y / span_y) : 0.5f};
       }
-      return {span_x > 0 ? float(x / span_x) : 0.5f, span_y > 0 ? float(y / span_y) : 0.5f};
+      // Beyond d = 6 a readable grid: low half of the bits is the column, high half the row.
+      const int bits_x = (dim + 1) / 2, cols_n = 1 << bits_x, rows_n = 1 << (dim - bits_x);
+      return {float(v & (cols_n - 1)) / float(cols_n - 1), float(v >> bits_x) / float(rows_n - 1)};
     }
     default: {
       const double a = 2.0 * std::numbers::pi * v / n - std::numbers::pi / 2;

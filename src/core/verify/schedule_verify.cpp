@@ -59,7 +59,7 @@ ScheduleCheck verify_schedule(const TaskGraph& g, const Schedule& s, int process
     if (at[t] < 0) fail("task " + g.name(t) + " is not scheduled");
   if (!r.ok) return r;  // the checks below need every task exactly once
 
-  for (const Edge& ed : g.edges()) {
+  for (const DagEdge& ed : g.edges()) {
     const ScheduleEntry& a = s.entries[at[ed.from]];
     const ScheduleEntry& b = s.entries[at[ed.to]];
     const double ready = a.finish + (a.proc == b.proc ? 0.0 : ed.comm);

@@ -1,4 +1,4 @@
-// Dispatch to the per-algorithm node programs and the shared run loop.
+// Dispatch to the per-algorithm node programs; the session and the blocking entry point.
 #include "sim/programs/balance_nodes.h"
 
 #include <algorithm>
@@ -13,37 +13,81 @@ const std::vector<std::string>& node_balance_algorithms() {
   return names;
 }
 
-NodeBalanceRun run_balance_nodes(const std::string& algorithm, const core::Topology& topology,
-                                 const core::LoadVector& loads, int threads,
-                                 const std::atomic<bool>* cancel,
-                                 const std::function<void(double)>& progress) {
+namespace {
+
+std::unique_ptr<detail::BalancePrograms> make_programs(const std::string& algorithm,
+                                                       const core::Topology& topology,
+                                                       const core::LoadVector& loads) {
   if (static_cast<int>(loads.size()) != topology.size())
     throw std::invalid_argument("loads: expected one entry per node");
   core::average_load(loads);  // same load checks (and messages) as the centralized code
-  if (algorithm == "twa") return detail::run_twa_nodes(topology, loads, threads, cancel, progress);
-  if (algorithm == "cwa") return detail::run_cwa_nodes(topology, loads, threads, cancel, progress);
-  if (algorithm == "mwa") return detail::run_mwa_nodes(topology, loads, threads, cancel, progress);
-  if (algorithm == "dem") return detail::run_dem_nodes(topology, loads, threads, cancel, progress);
+  if (algorithm == "twa") return detail::make_twa_programs(topology, loads);
+  if (algorithm == "cwa") return detail::make_cwa_programs(topology, loads);
+  if (algorithm == "mwa") return detail::make_mwa_programs(topology, loads);
+  if (algorithm == "dem") return detail::make_dem_programs(topology, loads);
   throw std::invalid_argument("no node program for algorithm \"" + algorithm +
                               "\" (have twa, cwa, mwa, dem)");
 }
 
-namespace detail {
+}  // namespace
 
-RunStatus drive(BspEngine& engine, std::int64_t expected_supersteps,
-                const std::atomic<bool>* cancel, const std::function<void(double)>& progress) {
-  RunControl control;
-  control.cancel = cancel;
-  if (progress) {
-    const double expected = static_cast<double>(std::max<std::int64_t>(expected_supersteps, 1));
-    control.progress = [&](const SuperstepStats& s) {
-      progress(std::min(1.0, static_cast<double>(s.superstep + 1) / expected));
-    };
-  }
-  const RunStatus status = engine.run(control);
-  if (status == RunStatus::Finished && progress) progress(1.0);
-  return status;
+NodeBalanceSession::NodeBalanceSession(const std::string& algorithm,
+                                       const core::Topology& topology,
+                                       const core::LoadVector& loads, int threads)
+    : programs_(make_programs(algorithm, topology, loads)) {
+  BspOptions opts;
+  opts.threads = threads;
+  engine_ = std::make_unique<BspEngine>(topology, *programs_, opts);
 }
 
-}  // namespace detail
+NodeBalanceSession::~NodeBalanceSession() = default;
+
+bool NodeBalanceSession::step() { return engine_->step(); }
+
+RunStatus NodeBalanceSession::run(const RunControl& control) { return engine_->run(control); }
+
+bool NodeBalanceSession::finished() const { return engine_->finished(); }
+
+core::LoadVector NodeBalanceSession::loads() const {
+  core::LoadVector w(static_cast<std::size_t>(programs_->size()));
+  for (int v = 0; v < programs_->size(); ++v) w[static_cast<std::size_t>(v)] = programs_->load(v);
+  return w;
+}
+
+NodeBalanceRun NodeBalanceSession::result() const {
+  NodeBalanceRun out;
+  out.status = engine_->finished() ? RunStatus::Finished : RunStatus::Cancelled;
+  programs_->collect(*engine_, out);
+  return out;
+}
+
+std::int64_t NodeBalanceSession::expected_supersteps() const {
+  return programs_->expected_supersteps();
+}
+
+NodeBalanceRun run_balance_nodes(const std::string& algorithm, const core::Topology& topology,
+                                 const core::LoadVector& loads, int threads,
+                                 const std::atomic<bool>* cancel,
+                                 const std::function<void(double)>& progress) {
+  NodeBalanceSession session(algorithm, topology, loads, threads);
+  RunControl control;
+  control.cancel = cancel;
+  double last = 0;
+  if (progress) {
+    const double expected =
+        static_cast<double>(std::max<std::int64_t>(session.expected_supersteps(), 1));
+    control.progress = [&](const SuperstepStats& s) {
+      // The bound may be loose (or exceeded by the final receive-only superstep): clamp, and
+      // never go backwards.
+      last = std::max(last, std::min(0.99, static_cast<double>(s.superstep + 1) / expected));
+      progress(last);
+    };
+  }
+  const RunStatus status = session.run(control);
+  NodeBalanceRun out = session.result();
+  out.status = status;
+  if (status == RunStatus::Finished && progress) progress(1.0);
+  return out;
+}
+
 }  // namespace loadlab::sim

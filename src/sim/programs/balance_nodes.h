@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,15 +37,60 @@ struct NodeBalanceRun {
   std::vector<SuperstepStats> trace;
 };
 
+namespace detail {
+/// The node programs of one balance algorithm (implemented per algorithm in programs/*.cpp).
+class BalancePrograms : public NodePrograms {
+ public:
+  /// Node v's current task count (read between supersteps only).
+  virtual std::int64_t load(int v) const = 0;
+  /// Fills out.result and the engine counters from the nodes' records.
+  virtual void collect(const BspEngine& engine, NodeBalanceRun& out) const = 0;
+  /// The paper's bound, used to turn supersteps into a progress fraction.
+  virtual std::int64_t expected_supersteps() const = 0;
+};
+}  // namespace detail
+
 /// Names accepted by run_balance_nodes: "twa", "cwa", "mwa", "dem".
 const std::vector<std::string>& node_balance_algorithms();
 
-/// Runs `algorithm` as node programs on `threads` threads. Throws std::invalid_argument for an
-/// unknown algorithm, a topology the algorithm does not support, or bad loads (the same checks as
-/// the centralized functions). `cancel` is polled between supersteps (status Cancelled);
-/// `progress` receives a fraction in [0, 1] after every superstep, on the calling thread.
-/// Thread-safe in the sense that independent calls may run concurrently; one call blocks its
-/// caller until done or cancelled.
+/// A node simulation that can be advanced one superstep at a time (the playground's pause /
+/// single-step / resume). Thread safety: like BspEngine, one controlling thread at a time; the
+/// cancel flag passed to run() may be set from any thread.
+class NodeBalanceSession {
+ public:
+  /// Builds the node programs. Throws std::invalid_argument for an unknown algorithm, an
+  /// unsupported topology or bad loads (the same checks as the centralized functions). The
+  /// topology must outlive the session.
+  NodeBalanceSession(const std::string& algorithm, const core::Topology& topology,
+                     const core::LoadVector& loads, int threads);
+  NodeBalanceSession(const std::string&, core::Topology&&, const core::LoadVector&, int) = delete;
+  ~NodeBalanceSession();
+
+  /// Runs one superstep; false once finished.
+  bool step();
+  /// Runs until finished, cancelled or the step limit.
+  RunStatus run(const RunControl& control = {});
+  bool finished() const;
+  /// Current loads of all nodes (tasks in flight are counted at their receiver only once they
+  /// arrive, i.e. after the next step()).
+  core::LoadVector loads() const;
+  /// The engine: counters, trace, link traffic, messages in flight.
+  const BspEngine& engine() const { return *engine_; }
+  /// The result so far (complete once finished()).
+  NodeBalanceRun result() const;
+  /// The paper's bound on supersteps for this run (for progress bars).
+  std::int64_t expected_supersteps() const;
+
+ private:
+  std::unique_ptr<detail::BalancePrograms> programs_;
+  std::unique_ptr<BspEngine> engine_;
+};
+
+/// Runs `algorithm` as node programs on `threads` threads and returns the result. Throws like
+/// NodeBalanceSession's constructor. `cancel` is polled between supersteps (status Cancelled,
+/// partial result); `progress` receives a non-decreasing fraction in [0, 1] after every superstep,
+/// on the calling thread. Independent calls may run concurrently (no shared state); each blocks
+/// its caller until done or cancelled.
 NodeBalanceRun run_balance_nodes(const std::string& algorithm, const core::Topology& topology,
                                  const core::LoadVector& loads, int threads,
                                  const std::atomic<bool>* cancel = nullptr,

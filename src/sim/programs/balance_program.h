@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <memory>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -16,7 +17,16 @@
 namespace loadlab::sim::detail {
 
 /// Message tags used by the balance programs.
-enum BalanceTag : int { kReduce = 1, kBroadcast = 2, kTasks = 3, kLoad = 4, kScan = 5 };
+enum BalanceTag : int {
+  kReduce = 1,
+  kBroadcast = 2,
+  kTasks = 3,
+  kLoad = 4,
+  kScan = 5,
+  kSpread = 6,
+  kRowTasks = 7,
+  kColTasks = 8
+};
 
 /// What every balance node keeps besides its algorithm state: its task count and the transfers it
 /// sent. `phase` and the phase-local data-flow step are what the node itself knows; the driver turns
@@ -35,13 +45,13 @@ struct BalanceNodeBase {
   /// Sends `count` tasks (plus `data`) to `to` and records the transfer; loads never go negative
   /// (ERRATA.md 000 "Execution order": assert it).
   void send_tasks(Comm& c, int to, int phase, int step, std::int64_t count,
-                  std::span<const std::int64_t> data) {
+                  std::span<const std::int64_t> data, int tag = kTasks) {
     if (count > load)
       throw std::logic_error("node " + std::to_string(c.id()) + " would send " +
                              std::to_string(count) + " tasks but holds " + std::to_string(load));
     load -= count;
     if (count > 0) sent.push_back({phase, step, to, count});
-    c.send(to, kTasks, data, count);
+    c.send(to, tag, data, count);
   }
 };
 
@@ -55,59 +65,77 @@ inline core::Average average_from_total(std::int64_t total, std::int64_t nodes) 
   return a;
 }
 
-/// Collects the nodes' results into a NodeBalanceRun. Phase p's steps are offset by the steps the
-/// phases before it used (data-flow numbered phases: TWA has 1, MWA 2). Programs with a fixed step
-/// per dimension (CWA, DEM) use one phase and global step numbers, and set result.steps themselves.
+/// A balance algorithm's node programs plus what is needed to report its result.
 template <class Node>
-void collect(const NodeArray<Node>& programs, const BspEngine& engine, int phases,
-             NodeBalanceRun& out) {
-  const int n = programs.size();
-  std::vector<int> used(static_cast<std::size_t>(phases), 0);
-  for (int v = 0; v < n; ++v)
-    for (const SentTransfer& t : programs.node(v).sent)
-      used[static_cast<std::size_t>(t.phase)] = std::max(used[static_cast<std::size_t>(t.phase)],
-                                                         t.step + 1);
-  std::vector<int> base(static_cast<std::size_t>(phases) + 1, 0);
-  for (int p = 0; p < phases; ++p)
-    base[static_cast<std::size_t>(p) + 1] = base[static_cast<std::size_t>(p)] + used[static_cast<std::size_t>(p)];
-  auto& r = out.result;
-  r.final_loads.resize(static_cast<std::size_t>(n));
-  r.transfers.clear();
-  for (int v = 0; v < n; ++v) {
-    r.final_loads[static_cast<std::size_t>(v)] = programs.node(v).load;
-    for (const SentTransfer& t : programs.node(v).sent)
-      r.transfers.push_back({base[static_cast<std::size_t>(t.phase)] + t.step, v, t.to, t.count});
+class BalanceProgramsOf final : public BalancePrograms {
+ public:
+  struct Info {
+    std::string algorithm;
+    core::LoadVector initial;
+    /// Phases numbered by data flow: phase p's steps are offset by the steps the phases before it
+    /// used (TWA 1, MWA 2). CWA and DEM use one phase with global step numbers (fixed_steps = d).
+    int phases = 1;
+    int fixed_steps = -1;  // >= 0: result.steps (one step per dimension), else from data flow
+    int info_steps = 0;    // the paper's count for information collection, as core reports it
+    std::int64_t expected_supersteps = 1;
+  };
+  BalanceProgramsOf(std::vector<Node> nodes, Info info)
+      : nodes_(std::move(nodes)), info_(std::move(info)) {}
+
+  int size() const override { return nodes_.size(); }
+  void step(int v, Comm& comm) override { nodes_.step(v, comm); }
+  std::int64_t load(int v) const override { return nodes_.node(v).load; }
+  std::int64_t expected_supersteps() const override { return info_.expected_supersteps; }
+
+  void collect(const BspEngine& engine, NodeBalanceRun& out) const override {
+    const int n = nodes_.size();
+    const auto phases = static_cast<std::size_t>(info_.phases);
+    std::vector<int> used(phases, 0);
+    for (int v = 0; v < n; ++v)
+      for (const SentTransfer& t : nodes_.node(v).sent)
+        used[static_cast<std::size_t>(t.phase)] =
+            std::max(used[static_cast<std::size_t>(t.phase)], t.step + 1);
+    std::vector<int> base(phases + 1, 0);
+    for (std::size_t p = 0; p < phases; ++p) base[p + 1] = base[p] + used[p];
+    core::BalanceResult& r = out.result;
+    r.algorithm = info_.algorithm;
+    r.initial_loads = info_.initial;
+    r.final_loads.resize(static_cast<std::size_t>(n));
+    r.transfers.clear();
+    for (int v = 0; v < n; ++v) {
+      r.final_loads[static_cast<std::size_t>(v)] = nodes_.node(v).load;
+      for (const SentTransfer& t : nodes_.node(v).sent)
+        r.transfers.push_back({base[static_cast<std::size_t>(t.phase)] + t.step, v, t.to, t.count});
+    }
+    std::stable_sort(r.transfers.begin(), r.transfers.end(),
+                     [](const core::Transfer& a, const core::Transfer& b) {
+                       if (a.step != b.step) return a.step < b.step;
+                       if (a.from != b.from) return a.from < b.from;
+                       return a.to < b.to;
+                     });
+    r.steps = info_.fixed_steps >= 0 ? info_.fixed_steps : base.back();
+    r.info_steps = info_.info_steps;
+    out.supersteps = engine.supersteps();
+    out.executed_supersteps = engine.executed_supersteps();
+    out.messages = engine.messages();
+    out.tasks_moved = engine.tasks_moved();
+    out.trace = engine.trace();
   }
-  std::stable_sort(r.transfers.begin(), r.transfers.end(),
-                   [](const core::Transfer& a, const core::Transfer& b) {
-                     if (a.step != b.step) return a.step < b.step;
-                     if (a.from != b.from) return a.from < b.from;
-                     return a.to < b.to;
-                   });
-  r.steps = base.back();
-  out.supersteps = engine.supersteps();
-  out.executed_supersteps = engine.executed_supersteps();
-  out.messages = engine.messages();
-  out.tasks_moved = engine.tasks_moved();
-  out.trace = engine.trace();
-}
 
-/// Runs the engine with cancellation and a progress fraction based on an expected superstep count.
-RunStatus drive(BspEngine& engine, std::int64_t expected_supersteps,
-                const std::atomic<bool>* cancel, const std::function<void(double)>& progress);
+ private:
+  NodeArray<Node> nodes_;
+  Info info_;
+};
 
-// One entry per algorithm (twa_nodes.cpp, cwa_nodes.cpp, mwa_nodes.cpp, dem_nodes.cpp).
-NodeBalanceRun run_twa_nodes(const core::Topology& topology, const core::LoadVector& loads,
-                             int threads, const std::atomic<bool>* cancel,
-                             const std::function<void(double)>& progress);
-NodeBalanceRun run_cwa_nodes(const core::Topology& topology, const core::LoadVector& loads,
-                             int threads, const std::atomic<bool>* cancel,
-                             const std::function<void(double)>& progress);
-NodeBalanceRun run_mwa_nodes(const core::Topology& topology, const core::LoadVector& loads,
-                             int threads, const std::atomic<bool>* cancel,
-                             const std::function<void(double)>& progress);
-NodeBalanceRun run_dem_nodes(const core::Topology& topology, const core::LoadVector& loads,
-                             int threads, const std::atomic<bool>* cancel,
-                             const std::function<void(double)>& progress);
+// One factory per algorithm (twa_nodes.cpp, cwa_nodes.cpp, mwa_nodes.cpp, dem_nodes.cpp); each
+// throws std::invalid_argument for a topology it does not support.
+std::unique_ptr<BalancePrograms> make_twa_programs(const core::Topology& topology,
+                                                   const core::LoadVector& loads);
+std::unique_ptr<BalancePrograms> make_cwa_programs(const core::Topology& topology,
+                                                   const core::LoadVector& loads);
+std::unique_ptr<BalancePrograms> make_mwa_programs(const core::Topology& topology,
+                                                   const core::LoadVector& loads);
+std::unique_ptr<BalancePrograms> make_dem_programs(const core::Topology& topology,
+                                                   const core::LoadVector& loads);
 
 }  // namespace loadlab::sim::detail

@@ -2,7 +2,7 @@
 #include "sim/programs/diffusion.h"
 
 #include <algorithm>
-#include <bit>
+#include "core/util/bit_cast.h"
 #include <stdexcept>
 
 namespace loadlab::sim {
@@ -11,14 +11,14 @@ void DiffusionNode::step(Comm& comm) {
   if (comm.superstep() > 0) {
     // Summed in inbox order (sender id): the same bits for every thread count.
     double flow = 0;
-    for (const Message& m : comm.inbox()) flow += std::bit_cast<double>(m.data[0]) - value;
+    for (const Message& m : comm.inbox()) flow += util::bit_cast<double>(m.data[0]) - value;
     value += alpha * flow;
   }
   if (comm.superstep() >= rounds) {
     comm.halt();
     return;
   }
-  const std::int64_t word = std::bit_cast<std::int64_t>(value);
+  const std::int64_t word = util::bit_cast<std::int64_t>(value);
   for (int nb : comm.neighbours()) comm.send_word(nb, 0, word);
 }
 

@@ -99,9 +99,8 @@ struct TwaNode : BalanceNodeBase {
 
 }  // namespace
 
-NodeBalanceRun run_twa_nodes(const core::Topology& topology, const core::LoadVector& loads,
-                             int threads, const std::atomic<bool>* cancel,
-                             const std::function<void(double)>& progress) {
+std::unique_ptr<BalancePrograms> make_twa_programs(const core::Topology& topology,
+                                                   const core::LoadVector& loads) {
   const int n = topology.size();
   std::vector<int> parent;
   if (topology.kind() == core::TopologyKind::Tree) {
@@ -127,17 +126,12 @@ NodeBalanceRun run_twa_nodes(const core::Topology& topology, const core::LoadVec
     node.child_W.assign(node.children.size(), 0);
     node.child_n.assign(node.children.size(), 0);
   }
-  NodeArray<TwaNode> programs(std::move(nodes));
-  BspOptions opts;
-  opts.threads = threads;
-  BspEngine engine(topology, programs, opts);
-  NodeBalanceRun out;
-  out.status = drive(engine, 4LL * depth_max, cancel, progress);
-  out.result.algorithm = "twa";
-  out.result.initial_loads = loads;
-  collect(programs, engine, 1, out);
-  out.result.info_steps = 2 * depth_max;  // the paper's count for steps 1-2, as core::twa reports
-  return out;
+  BalanceProgramsOf<TwaNode>::Info info;
+  info.algorithm = "twa";
+  info.initial = loads;
+  info.info_steps = 2 * depth_max;  // the paper's count for steps 1-2, as core::twa reports
+  info.expected_supersteps = 4LL * depth_max;
+  return std::make_unique<BalanceProgramsOf<TwaNode>>(std::move(nodes), std::move(info));
 }
 
 }  // namespace loadlab::sim::detail

@@ -1,0 +1,165 @@
+// Browser entry point: Emscripten GLFW + WebGL2, driven by requestAnimationFrame.
+//
+// The page (web/index.html, web/loadlab.js) calls the exported loadlab_* functions below: to open
+// a share link or an uploaded file, and for the test hook window.loadlab.state().
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cmath>
+#include <string>
+
+#include "app/app_setup.h"
+#include "app/platform.h"
+#include "app/ui.h"
+
+namespace {
+
+struct WebApp {
+  GLFWwindow* window = nullptr;
+  loadlab::app::App app;
+  float dpr = 1.0f;
+  double last = 0;
+};
+
+WebApp* g_web = nullptr;  // the page's one app; the exported functions below reach it here
+
+// clang-format off
+EM_JS(double, js_canvas_css_width, (), { return Module.canvas.getBoundingClientRect().width; });
+EM_JS(double, js_canvas_css_height, (), { return Module.canvas.getBoundingClientRect().height; });
+EM_JS(double, js_device_pixel_ratio, (), { return window.devicePixelRatio || 1; });
+EM_JS(void, js_set_clipboard, (const char* text), {
+  const t = UTF8ToString(text);
+  window.loadlabShare.clipboardText = t;
+  if (navigator.clipboard) navigator.clipboard.writeText(t).catch(() => {});
+});
+EM_JS(const char*, js_get_clipboard, (), {
+  const t = window.loadlabShare.clipboardText || "";
+  const n = lengthBytesUTF8(t) + 1;
+  const p = _malloc(n);
+  stringToUTF8(t, p, n);
+  return p;
+});
+// clang-format on
+
+std::string g_clipboard;
+
+void set_clipboard(void*, const char* text) { js_set_clipboard(text); }
+
+const char* get_clipboard(void*) {
+  const char* p = js_get_clipboard();
+  g_clipboard = p;
+  free(const_cast<char*>(p));
+  return g_clipboard.c_str();
+}
+
+// Keeps the canvas backing store at CSS size x devicePixelRatio; the UI is scaled by the ratio
+// instead of letting the browser stretch a low-resolution canvas.
+void fit_canvas(WebApp& w) {
+  const float dpr = static_cast<float>(js_device_pixel_ratio());
+  const int width = std::max(1, static_cast<int>(std::lround(js_canvas_css_width() * dpr)));
+  const int height = std::max(1, static_cast<int>(std::lround(js_canvas_css_height() * dpr)));
+  int cw = 0, ch = 0;
+  glfwGetWindowSize(w.window, &cw, &ch);
+  if (cw != width || ch != height) glfwSetWindowSize(w.window, width, height);
+  if (std::fabs(dpr - w.dpr) > 0.01f) {
+    w.dpr = dpr;
+    w.app.ui_scale = dpr;
+    loadlab::app::setup_style(dpr);
+    ImGui_ImplOpenGL3_DestroyDeviceObjects();  // font atlas is rebuilt on the next NewFrame
+  }
+}
+
+void frame(void* arg) {
+  WebApp& w = *static_cast<WebApp*>(arg);
+  fit_canvas(w);
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  const double now = emscripten_get_now() / 1000.0;
+  loadlab::app::draw_frame(w.app, static_cast<float>(now - w.last));
+  w.last = now;
+  ImGui::Render();
+  int fw, fh;
+  glfwGetFramebufferSize(w.window, &fw, &fh);
+  glViewport(0, 0, fw, fh);
+  glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+}  // namespace
+
+extern "C" {
+
+/// Opens scenario JSON text (an uploaded file or a decoded share link). Returns 1 on success.
+EMSCRIPTEN_KEEPALIVE int loadlab_import_text(const char* text, const char* origin) {
+  if (!g_web) return 0;
+  return loadlab::app::app_import_text(g_web->app, text, origin) ? 1 : 0;
+}
+
+/// Shows an error from the page (e.g. a link that does not decompress) in the status line.
+EMSCRIPTEN_KEEPALIVE void loadlab_report_error(const char* message) {
+  if (g_web) loadlab::app::set_status(g_web->app.state, message, true);
+}
+
+/// The test hook's JSON: scenario, results, status, isolation and worker facts.
+EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
+  static std::string text;
+  if (!g_web) return "{}";
+  text = loadlab::app::state_json(g_web->app.state, loadlab::app::platform_cross_origin_isolated()).dump();
+  return text.c_str();
+}
+
+/// The current scenario as compact JSON (for the page's "copy link").
+EMSCRIPTEN_KEEPALIVE const char* loadlab_scenario_json() {
+  static std::string text;
+  if (!g_web) return "{}";
+  text = g_web->app.state.scenario.dump();
+  return text.c_str();
+}
+
+/// Runs the current scenario on the worker thread.
+EMSCRIPTEN_KEEPALIVE void loadlab_run() {
+  if (g_web) loadlab::app::app_run(g_web->app);
+}
+
+/// Selects the communication step the network view shows.
+EMSCRIPTEN_KEEPALIVE void loadlab_set_step(int step) {
+  if (g_web) g_web->app.state.step = step;
+}
+
+}  // extern "C"
+
+int main() {
+  if (!glfwInit()) return 1;
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  static WebApp web;
+  g_web = &web;
+  web.window = glfwCreateWindow(static_cast<int>(js_canvas_css_width()),
+                                static_cast<int>(js_canvas_css_height()), "LoadLab", nullptr, nullptr);
+  if (!web.window) return 1;
+  glfwMakeContextCurrent(web.window);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // never write imgui.ini in the browser
+  ImGui_ImplGlfw_InitForOpenGL(web.window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  io.SetClipboardTextFn = set_clipboard;
+  io.GetClipboardTextFn = get_clipboard;
+  web.dpr = 0;  // forces setup_style on the first frame
+  fit_canvas(web);
+
+  // The page opens a share link (if any) after main returns; until then show Wu's Example 3.
+  loadlab::app::app_load_scenario(web.app, loadlab::app::default_scenario(), "the default scenario");
+  web.last = emscripten_get_now() / 1000.0;
+  emscripten_set_main_loop_arg(frame, &web, 0, false);
+  return 0;
+}

@@ -1,0 +1,12 @@
+// The "dag" kind's view and form. Until its dedicated drawing lands, the generic JSON view is used.
+#include <imgui.h>
+
+#include "app/ui.h"
+
+namespace loadlab::app {
+
+void draw_dag_view(App& app) { draw_json_view(app); }
+
+void draw_dag_form(App&) { ImGui::TextDisabled("Edit the scenario JSON below and press Apply."); }
+
+}  // namespace loadlab::app

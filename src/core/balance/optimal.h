@@ -1,0 +1,28 @@
+// The optimal scheduling problem: minimum task-hops as a min-cost flow, on any topology.
+// Paper: ../shared/seeds/000_ace8fcde3218dd88.txt, Section 2 (Figures 2-3), Theorem 3, Lemma 5.
+//
+// Target loads: the paper states the problem for N dividing T. For other totals `optimal` keeps the
+// Fig 4 quotas (the first R nodes hold w_avg + 1), the same target TWA, CWA and MWA reach, so "X
+// equals the optimum" compares like with like. `optimal_free_remainder` instead lets the solver
+// choose which R nodes hold the extra task: a lower bound for every fully balanced outcome.
+#pragma once
+
+#include "core/balance/balance_result.h"
+#include "core/model/topology.h"
+
+namespace loadlab::core {
+
+/// Minimum task-hops reaching the Fig 4 quotas, solved with LEMON's NetworkSimplex on the graph of
+/// Section 2 (source -> surplus nodes -> links with cost 1 -> deficit nodes -> sink), then turned
+/// into per-link transfers in data-flow order. Throws std::invalid_argument if the topology is not
+/// connected.
+BalanceResult optimal(const Topology& topology, const LoadVector& loads);
+
+/// Minimum task-hops moving `loads` to exactly `target` (same total, same size).
+BalanceResult optimal_to_target(const Topology& topology, const LoadVector& loads,
+                                const LoadVector& target);
+
+/// Minimum task-hops over every final distribution with w_avg or w_avg + 1 tasks per node.
+BalanceResult optimal_free_remainder(const Topology& topology, const LoadVector& loads);
+
+}  // namespace loadlab::core

@@ -1,0 +1,68 @@
+// Task-graph generators: the FLB paper's four application graphs (LU, Laplace, Stencil, FFT;
+// paper 001 Section 6, about 2000 tasks each), Gaussian elimination, fork-join, in/out-trees and
+// DAGGEN-style layered random graphs; and the random costs of Section 6.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/dag/task_graph.h"
+
+namespace loadlab::core {
+
+/// A graph's structure before costs: task count, edges (from, to), task names.
+struct GraphShape {
+  std::int32_t tasks = 0;
+  std::vector<std::pair<TaskId, TaskId>> edges;
+  std::vector<std::string> names;
+};
+
+/// LU decomposition of an n x n block matrix: step k has a pivot task that joins all updates of
+/// step k-1, and n-1-k update tasks (k, j) that need the pivot and update (k-1, j). n(n+1)/2 tasks
+/// (n = 62: 1953).
+GraphShape lu_shape(std::int32_t n);
+/// Gaussian elimination (classic): pivot k+1 needs only update (k, k+1). (n-1) + n(n-1)/2 tasks.
+GraphShape gaussian_shape(std::int32_t n);
+/// Laplace solver: `iterations` sweeps over `width` blocks; each block needs its own previous
+/// block and the previous convergence test, which joins all blocks. iterations*(width+1) tasks.
+GraphShape laplace_shape(std::int32_t width, std::int32_t iterations);
+/// 1-D three-point stencil: `steps` x `width` tasks, (s, i) needs (s-1, i-1), (s-1, i), (s-1, i+1).
+GraphShape stencil_shape(std::int32_t width, std::int32_t steps);
+/// FFT butterfly on `points` (power of two) inputs: an input row and log2(points) butterfly rows
+/// of `points` tasks (256 points: 2304 tasks).
+GraphShape fft_shape(std::int32_t points);
+/// Fork-join: one entry, then `stages` x (`width` parallel tasks + one join).
+GraphShape fork_join_shape(std::int32_t width, std::int32_t stages);
+/// Complete out-tree (root first) / in-tree (root last) with `branching` children and `depth`
+/// levels below the root.
+GraphShape out_tree_shape(std::int32_t branching, std::int32_t depth);
+GraphShape in_tree_shape(std::int32_t branching, std::int32_t depth);
+
+/// DAGGEN-style layered random DAG (Suter's DAGGEN parameters).
+struct LayeredSpec {
+  std::int32_t n = 100;       ///< number of tasks
+  double fat = 0.5;           ///< level width ~ n^fat
+  double density = 0.5;       ///< parents per task ~ density x size of the previous level
+  double regularity = 0.5;    ///< 1: all levels equally wide; 0: widths vary by up to 100 %
+  std::int32_t jump = 1;      ///< parents come from up to `jump` levels above
+};
+GraphShape layered_shape(const LayeredSpec& spec, std::uint64_t seed);
+
+/// How random costs are drawn (paper 001 Section 6: i.i.d. uniform, scaled to a target CCR).
+struct CostSpec {
+  double ccr = 1.0;            ///< average comm / average comp, met exactly by scaling comm
+  double mean_comp = 10.0;     ///< average task cost
+  /// "uniform": U(0, 2 mean] (the widest non-negative uniform, CV 1/sqrt 3 - a unit CV is not
+  /// possible for a non-negative uniform variable); "exponential": CV exactly 1; "unit": all
+  /// tasks mean_comp, all edges ccr x mean_comp.
+  std::string distribution = "uniform";
+};
+/// Draws costs for a shape; throws GraphError for bad specs.
+TaskGraph assign_costs(const GraphShape& shape, const CostSpec& costs, std::uint64_t seed);
+
+/// Names accepted by make_shape.
+const std::vector<std::string>& generator_names();
+
+}  // namespace loadlab::core

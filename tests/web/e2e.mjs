@@ -1,0 +1,94 @@
+// Browser end-to-end test of the WebAssembly playground.
+//   node tests/web/e2e.mjs <site dir> <screenshot dir>
+// Serves the site with COOP/COEP (scripts/serve.mjs), opens a share link made here with node's
+// own zlib (an implementation independent of ours), and asserts through window.loadlab.state().
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "../..");
+const require = createRequire(join(repo, "package.json"));
+const { chromium } = require("playwright-core");
+
+const site = resolve(process.argv[2] || join(repo, "build/web/site"));
+const shots = resolve(process.argv[3] || join(repo, "build/screenshots"));
+mkdirSync(shots, { recursive: true });
+
+let passed = 0, failed = 0;
+function check(cond, what, detail) {
+  if (cond) { passed++; console.log("  ok   " + what); }
+  else { failed++; console.log("  FAIL " + what + (detail !== undefined ? ": " + JSON.stringify(detail) : "")); }
+}
+const b64url = (buf) => buf.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+const port = 18000 + Math.floor(Math.random() * 2000);
+const server = spawn(process.execPath, [join(repo, "scripts/serve.mjs"), site, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+await new Promise((ok) => server.stdout.once("data", ok));
+const base = `http://127.0.0.1:${port}/`;
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--no-first-run", "--disable-gpu-sandbox"],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const consoleErrors = [];
+  page.on("pageerror", (e) => consoleErrors.push(String(e)));
+
+  // 1. Open a share link for Wu's 3-cube example.
+  const cube = { loadlab: 1, kind: "balance", seed: 42, topology: { type: "hypercube", dim: 3 },
+                 loads: [19, 11, 2, 9, 0, 9, 10, 4] };
+  const link = base + "#s=" + b64url(deflateRawSync(Buffer.from(JSON.stringify(cube))));
+  const t0 = Date.now();
+  await page.goto(link);
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 0, null, { timeout: 60000 });
+  const firstFrameMs = Date.now() - t0;
+  await page.waitForFunction(() => window.loadlab.state().worker_ran, null, { timeout: 60000 });
+  let st = await page.evaluate(() => window.loadlab.state());
+  check(st.kind === "balance", "the link's scenario kind is loaded", st.kind);
+  check(JSON.stringify(st.scenario.loads) === JSON.stringify(cube.loads), "the link's loads are restored exactly", st.scenario.loads);
+  check(st.scenario.topology.type === "hypercube" && st.scenario.topology.dim === 3, "the link's topology is restored", st.scenario.topology);
+  check(st.nodes === 8, "the network view has 8 nodes", st.nodes);
+  check(st.cross_origin_isolated === true, "the page is cross-origin isolated");
+  check(st.worker_ran === true && st.worker_thread_differs === true, "a worker thread ran the scenario", st);
+  check(!st.status_is_error, "no error in the status line", st.status);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(shots, "browser.png") });
+
+  // 2. Copy link: the page's own link decodes (with node's zlib) to the same scenario.
+  const made = await page.evaluate(() => window.loadlab.copyLink());
+  const frag = made.split("#s=")[1] || "";
+  let decoded = null;
+  try { decoded = JSON.parse(inflateRawSync(Buffer.from(frag, "base64url")).toString()); } catch (e) { decoded = String(e); }
+  check(decoded && decoded.kind === "balance" && JSON.stringify(decoded.loads) === JSON.stringify(cube.loads),
+        "the page's Copy link decodes to the same scenario", decoded);
+
+  // 3. A bad link shows a clear message and leaves the app usable.
+  await page.goto(base + "#s=not-a-valid-link");
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready, null, { timeout: 60000 });
+  st = await page.evaluate(() => window.loadlab.state());
+  check(st.status_is_error && /Bad link/.test(st.status), "a bad link is reported in the status line", st.status);
+  check(st.kind === "balance" && st.nodes > 0, "after a bad link the default scenario is still usable", st.kind);
+  // A link with absurd sizes is refused with the field named, not attempted.
+  const huge = { loadlab: 1, kind: "balance", topology: { type: "hypercube", dim: 40 }, loads: { generator: "uniform", mean: 1 } };
+  await page.goto(base + "#s=" + b64url(deflateRawSync(Buffer.from(JSON.stringify(huge)))));
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready, null, { timeout: 60000 });
+  st = await page.evaluate(() => window.loadlab.state());
+  check(st.status_is_error && st.status.includes("/topology/dim"), "a 2^40-node link is refused naming /topology/dim", st.status);
+  const opened = await page.evaluate((t) => window.loadlab.open(t), JSON.stringify(cube));
+  check(opened === true, "the app still opens a good scenario afterwards");
+
+  check(consoleErrors.length === 0, "no uncaught page errors", consoleErrors);
+  console.log(`time to first frame: ${firstFrameMs} ms (headless Chromium, SwiftShader)`);
+} finally {
+  await browser.close();
+  server.kill();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

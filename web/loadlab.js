@@ -1,0 +1,146 @@
+// Page glue for the LoadLab WebAssembly app: share links (deflate-raw + base64url in "#s="),
+// clipboard, file upload/download, and the window.loadlab test hook. Kept small on purpose:
+// everything else lives in C++.
+"use strict";
+
+(function () {
+  const overlay = document.getElementById("overlay");
+  const overlayText = document.getElementById("overlay-text");
+
+  function showOverlay(text, isError) {
+    overlay.classList.remove("hidden");
+    overlayText.textContent = text;
+    overlayText.className = isError ? "error" : "";
+  }
+
+  if (!self.crossOriginIsolated && typeof SharedArrayBuffer === "undefined") {
+    // The coi-serviceworker reloads the page once; if we are still not isolated, say why.
+    console.warn("LoadLab: the page is not cross-origin isolated; threads are unavailable");
+  }
+
+  // --- base64url and raw deflate through the browser's own streams --------------------------
+  function toBase64Url(bytes) {
+    let bin = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function fromBase64Url(text) {
+    if (!/^[A-Za-z0-9_\-+/]*=*$/.test(text)) throw new Error("the link contains characters outside base64url");
+    const b64 = text.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+    const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+  async function pipe(bytes, stream, limit) {
+    const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (limit && total > limit) { reader.cancel(); throw new Error("the scenario inflates beyond " + limit + " bytes"); }
+      chunks.push(value);
+    }
+    const out = new Uint8Array(total);
+    let pos = 0;
+    for (const c of chunks) { out.set(c, pos); pos += c.length; }
+    return out;
+  }
+  const MAX_LINK_CHARS = 1 << 20;        // same limits as src/io/link_codec.h
+  const MAX_INFLATED = 16 << 20;
+
+  async function encodeLink(jsonText) {
+    const packed = await pipe(new TextEncoder().encode(jsonText), new CompressionStream("deflate-raw"));
+    return "s=" + toBase64Url(packed);
+  }
+  async function decodeLink(fragment) {
+    let f = fragment;
+    const hash = f.indexOf("#");
+    if (hash >= 0) f = f.slice(hash + 1);
+    if (f.startsWith("s=")) f = f.slice(2);
+    if (!f) throw new Error("no scenario in it (expected #s=...)");
+    if (f.length > MAX_LINK_CHARS) throw new Error("longer than " + MAX_LINK_CHARS + " characters");
+    let bytes;
+    try { bytes = await pipe(fromBase64Url(f), new DecompressionStream("deflate-raw"), MAX_INFLATED); }
+    catch (e) { throw new Error(String(e.message || e).includes("inflates") ? e.message : "the payload is not valid deflate data"); }
+    return new TextDecoder().decode(bytes);
+  }
+
+  const share = {
+    clipboardText: "",
+    lastLink: "",
+    async copyLink(jsonText) {
+      const frag = await encodeLink(jsonText);
+      history.replaceState(null, "", "#" + frag);
+      share.lastLink = location.href;
+      share.clipboardText = location.href;
+      try { await navigator.clipboard.writeText(location.href); } catch (e) { /* no permission: the address bar has it */ }
+      return location.href;
+    },
+    download(name, text) {
+      const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+      const a = document.createElement("a");
+      a.href = url; a.download = name;
+      document.body.appendChild(a); a.click(); a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    },
+    pickFile() { document.getElementById("file-input").click(); },
+    encodeLink, decodeLink,
+  };
+  window.loadlabShare = share;
+
+  document.getElementById("file-input").addEventListener("change", async (ev) => {
+    const file = ev.target.files && ev.target.files[0];
+    if (!file) return;
+    if (file.size > MAX_INFLATED) { Module._loadlab_report_error && reportError("The file is larger than 16 MiB"); return; }
+    const text = await file.text();
+    Module.ccall("loadlab_import_text", "number", ["string", "string"], [text, file.name]);
+    ev.target.value = "";
+  });
+  window.addEventListener("paste", (ev) => {
+    const t = ev.clipboardData && ev.clipboardData.getData("text/plain");
+    if (t) share.clipboardText = t;
+  });
+
+  function reportError(message) {
+    Module.ccall("loadlab_report_error", null, ["string"], [message]);
+  }
+
+  async function openHash() {
+    if (!location.hash || location.hash.length < 2) return false;
+    try {
+      const text = await decodeLink(location.hash);
+      Module.ccall("loadlab_import_text", "number", ["string", "string"], [text, "the shared link"]);
+    } catch (e) {
+      reportError("Bad link: " + (e.message || e) + ". The playground still works; the link was ignored.");
+    }
+    return true;
+  }
+
+  window.Module = {
+    canvas: document.getElementById("canvas"),
+    print: (t) => console.log(t),
+    printErr: (t) => console.warn(t),
+    postRun: [async () => {
+      overlay.classList.add("hidden");
+      await openHash();
+      window.loadlab.ready = true;
+    }],
+    onAbort: (what) => showOverlay("LoadLab stopped: " + what, true),
+  };
+  window.addEventListener("hashchange", () => { if (window.loadlab.ready && !share.settingHash) openHash(); });
+
+  // Test and scripting hook: everything a test needs to assert on, as JSON.
+  window.loadlab = {
+    ready: false,
+    state: () => JSON.parse(Module.UTF8ToString(Module._loadlab_state_json())),
+    scenario: () => JSON.parse(Module.UTF8ToString(Module._loadlab_scenario_json())),
+    run: () => Module._loadlab_run(),
+    setStep: (k) => Module._loadlab_set_step(k),
+    open: (jsonText) => Module.ccall("loadlab_import_text", "number", ["string", "string"], [jsonText, "script"]) === 1,
+    copyLink: () => share.copyLink(Module.UTF8ToString(Module._loadlab_scenario_json())),
+    encodeLink, decodeLink,
+  };
+})();
