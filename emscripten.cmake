@@ -9,7 +9,7 @@
 set(LOADLAB_WEB_COMMON -pthread -fexceptions)
 add_compile_options(${LOADLAB_WEB_COMMON})
 add_link_options(${LOADLAB_WEB_COMMON} -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB
-                 -sMAXIMUM_MEMORY=2GB -sPTHREAD_POOL_SIZE=4
+                 -sMAXIMUM_MEMORY=2GB -sPTHREAD_POOL_SIZE=6
                  -Wno-pthreads-mem-growth)
 set(CMAKE_EXECUTABLE_SUFFIX ".js")
 
@@ -28,4 +28,5 @@ target_include_directories(loadlab_thirdparty SYSTEM INTERFACE "${LOADLAB_SYSINC
 # Tests run under node; ctest in the web build uses it as the emulator.
 find_program(LOADLAB_NODE node REQUIRED)
 set(CMAKE_CROSSCOMPILING_EMULATOR "${LOADLAB_NODE};--no-experimental-fetch")
-set(LOADLAB_WEB_TEST_LINK_FLAGS -sEXIT_RUNTIME=1 -sNODERAWFS=1)
+# Threaded tests block main() in join(), so every worker they use must exist up front.
+set(LOADLAB_WEB_TEST_LINK_FLAGS -sEXIT_RUNTIME=1 -sNODERAWFS=1 -sPTHREAD_POOL_SIZE=12)

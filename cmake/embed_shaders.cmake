@@ -1,6 +1,7 @@
 # Turns shaders/*.vert|frag into one header of raw string literals (kShader_<name>_<ext>).
 set(out "// Generated from shaders/ by cmake/embed_shaders.cmake. Do not edit.\n#pragma once\n\n")
-foreach(f ${IN})
+string(REPLACE "|" ";" files "${IN}")
+foreach(f ${files})
   get_filename_component(name ${f} NAME_WE)
   get_filename_component(ext ${f} EXT)
   string(REPLACE "." "" ext "${ext}")

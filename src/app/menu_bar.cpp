@@ -6,6 +6,7 @@
 
 #include "app/platform.h"
 #include "app/ui.h"
+#include "io/presets.h"
 
 namespace loadlab::app {
 
@@ -36,6 +37,11 @@ void draw_menu_bar(App& app) {
     if (ImGui::BeginMenu("File")) {
       if (ImGui::MenuItem("Import scenario JSON...")) {
         if (!platform_request_import()) app.open_import_popup = true;
+      }
+      if (ImGui::BeginMenu("Examples")) {
+        for (const auto& p : io::presets())
+          if (ImGui::MenuItem(p.title.c_str())) app_load_scenario(app, p.scenario, "example " + p.name);
+        ImGui::EndMenu();
       }
       if (ImGui::MenuItem("Export scenario JSON...")) {
         if (std::strcmp(platform_name(), "web") == 0)

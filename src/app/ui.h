@@ -8,6 +8,7 @@
 
 #include "app/app_state.h"
 #include "app/job_runner.h"
+#include "app/node_renderer.h"
 #include "app/scenario_form.h"
 #include "app/view_transform.h"
 
@@ -18,6 +19,7 @@ struct App {
   JobRunner jobs;
   ScenarioForm form;
   ViewTransform view;
+  NodeRenderer node_renderer;  ///< GPU path for large networks (shaders/nodes.*)
   float ui_scale = 1.0f;
   bool request_quit = false;
   bool playing = false;       ///< animate the communication steps

@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "io/link_codec.h"
+#include "io/presets.h"
 #include "io/scenario.h"
 
 namespace {
@@ -81,6 +82,10 @@ int main(int argc, char** argv) {
   auto* unlink = app.add_subcommand("unlink", "Print the scenario JSON inside a share link");
   unlink->add_option("link", link, "A URL, '#s=...' fragment or payload ('-' = stdin)")->required();
 
+  std::string preset_name;
+  auto* preset = app.add_subcommand("preset", "List the papers' worked examples, or print one as a scenario");
+  preset->add_option("name", preset_name, "Preset name (omit to list them)");
+
   auto* reproduce = app.add_subcommand("reproduce", "Print a paper's tables beside ours");
   reproduce->add_option("paper", paper, "wu (000), flb (001), notes (003), dlt (004)")
       ->required()
@@ -139,6 +144,14 @@ int main(int argc, char** argv) {
       Json scenario = loadlab::io::decode_link(text);
       loadlab::io::validate_scenario(scenario, loadlab::io::RunContext{});
       std::cout << scenario.dump(2) << "\n";
+      return 0;
+    }
+    if (*preset) {
+      if (preset_name.empty()) {
+        for (const auto& p : loadlab::io::presets()) std::cout << p.name << "\t" << p.title << "\n";
+        return 0;
+      }
+      std::cout << loadlab::io::find_preset(preset_name).scenario.dump(2) << "\n";
       return 0;
     }
     if (*reproduce) {

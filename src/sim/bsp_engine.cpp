@@ -26,13 +26,15 @@ struct BspEngine::OutMsg {
   std::size_t offset;  // into Bucket::words
 };
 
-struct BspEngine::Bucket {
+// Buckets and parts are written on every send by different threads: cache-line alignment keeps
+// their vector headers and counters from sharing a line (false sharing serialized the threads).
+struct alignas(64) BspEngine::Bucket {
   std::vector<OutMsg> msgs;
   std::vector<std::int64_t> words;
 };
 
 // Everything one thread owns during a superstep.
-struct BspEngine::Part {
+struct alignas(64) BspEngine::Part {
   int index = 0;
   int lo = 0, hi = 0;
   std::vector<Message> inbox;               // messages for nodes lo..hi-1, grouped by node
@@ -40,39 +42,46 @@ struct BspEngine::Part {
   std::vector<std::size_t> cursor;
   std::int64_t messages = 0, tasks = 0, words = 0, stepped = 0, active = 0;
   std::vector<LinkTransfer> transfers;
+  std::vector<Bucket*> out;  // this superstep's outgoing bucket per destination part
 };
 
 class BspEngine::PartComm final : public Comm {
  public:
-  PartComm(BspEngine& engine, Part& part, int parity, std::int64_t superstep)
-      : engine_(engine), part_(part), parity_(parity), superstep_(superstep) {}
+  PartComm(BspEngine& engine, Part& part, std::int64_t superstep)
+      : engine_(engine), part_(part), superstep_(superstep) {}
 
-  void bind(int v, std::span<const Message> inbox) {
+  void bind(int v, std::span<const Message> inbox) {  // per node: keep it cheap
     v_ = v;
     inbox_ = inbox;
+    neighbours_ = engine_.topology_.neighbours(v);
+    slot0_ = static_cast<std::size_t>(engine_.link_offset_[static_cast<std::size_t>(v)]);
   }
   int id() const override { return v_; }
   int node_count() const override { return engine_.n_; }
-  std::span<const int> neighbours() const override { return engine_.topology_.neighbours(v_); }
+  std::span<const int> neighbours() const override { return neighbours_; }
   std::int64_t superstep() const override { return superstep_; }
   std::span<const Message> inbox() const override { return inbox_; }
   void halt() override { engine_.halted_[static_cast<std::size_t>(v_)] = 1; }
 
   void send(int to, int tag, std::span<const std::int64_t> data, std::int64_t tasks) override {
-    const auto nb = engine_.topology_.neighbours(v_);
+    const auto nb = neighbours_;
     const auto it = std::lower_bound(nb.begin(), nb.end(), to);
     if (it == nb.end() || *it != to)
       throw std::logic_error("sim: node " + std::to_string(v_) + " sent to node " +
                              std::to_string(to) + ", which is not a neighbour");
     if (tasks < 0)
       throw std::logic_error("sim: node " + std::to_string(v_) + " sent a negative task count");
-    const auto slot = static_cast<std::size_t>(engine_.link_offset_[static_cast<std::size_t>(v_)] +
-                                               (it - nb.begin()));
+    const std::size_t slot = slot0_ + static_cast<std::size_t>(it - nb.begin());
     ++engine_.link_messages_[slot];
     engine_.link_tasks_[slot] += tasks;
-    Bucket& b = engine_.bucket(parity_, part_.index, engine_.owner(to));
+    // Most messages stay inside the sender's block: skip the division then.
+    const int dest = (to >= part_.lo && to < part_.hi) ? part_.index : engine_.owner(to);
+    Bucket& b = *part_.out[static_cast<std::size_t>(dest)];
     b.msgs.push_back({to, v_, tag, static_cast<int>(data.size()), tasks, b.words.size()});
-    b.words.insert(b.words.end(), data.begin(), data.end());
+    if (data.size() == 1)
+      b.words.push_back(data[0]);
+    else
+      b.words.insert(b.words.end(), data.begin(), data.end());
     ++part_.messages;
     part_.tasks += tasks;
     part_.words += static_cast<std::int64_t>(data.size());
@@ -83,10 +92,11 @@ class BspEngine::PartComm final : public Comm {
  private:
   BspEngine& engine_;
   Part& part_;
-  int parity_;
   std::int64_t superstep_;
   int v_ = 0;
   std::span<const Message> inbox_;
+  std::span<const int> neighbours_;
+  std::size_t slot0_ = 0;
 };
 
 BspEngine::BspEngine(const core::Topology& topology, NodePrograms& programs, BspOptions options)
@@ -163,14 +173,16 @@ void BspEngine::superstep_part(int index) {
     std::fill(p.inbox_offset.begin(), p.inbox_offset.end(), 0);
     p.inbox.clear();
   }
+  p.out.resize(static_cast<std::size_t>(pool_.threads()));
   for (int to = 0; to < pool_.threads(); ++to) {
     Bucket& b = bucket(cur, index, to);
     b.msgs.clear();
     b.words.clear();
+    p.out[static_cast<std::size_t>(to)] = &b;
   }
   p.messages = p.tasks = p.words = p.stepped = p.active = 0;
   p.transfers.clear();
-  PartComm comm(*this, p, cur, s);
+  PartComm comm(*this, p, s);
   for (int v = p.lo; v < p.hi; ++v) {
     const std::size_t i = static_cast<std::size_t>(v - p.lo);
     const std::size_t b = p.inbox_offset[i], e = p.inbox_offset[i + 1];

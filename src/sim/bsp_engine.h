@@ -95,22 +95,26 @@ struct RunControl {
 
 class BspEngine {
  public:
-  /// The engine keeps references to topology and programs: both must outlive it.
-  /// Throws std::invalid_argument if programs.size() != topology.size().
+  /// The engine keeps references to topology and programs: both must outlive it. Starts the
+  /// worker threads. Throws std::invalid_argument if programs.size() != topology.size().
+  /// [thread safety: creating thread becomes the controlling thread; may be handed over]
   BspEngine(const core::Topology& topology, NodePrograms& programs, BspOptions options = {});
   /// A temporary topology would dangle.
   BspEngine(core::Topology&&, NodePrograms&, BspOptions = {}) = delete;
+  /// Joins the workers. [controlling thread, not during step()]
   ~BspEngine();
   BspEngine(const BspEngine&) = delete;
   BspEngine& operator=(const BspEngine&) = delete;
 
   /// Runs one superstep; returns false (doing nothing) once the computation has finished. A node
   /// program that throws (e.g. send to a non-neighbour) makes step() rethrow it; the engine is
-  /// then failed and every later step() throws std::logic_error.
+  /// then failed and every later step() throws std::logic_error. [controlling thread only]
   bool step();
-  /// Steps until finished, cancelled or the step limit; returns why it stopped.
+  /// Steps until finished, cancelled or the step limit; returns why it stopped. [controlling
+  /// thread only; control.cancel may be set from any thread]
   RunStatus run(const RunControl& control = {});
   /// True when every node has halted and no message is in flight.
+  /// [accessors below: controlling thread, between supersteps (or inside the progress callback)]
   bool finished() const { return finished_; }
 
   /// Supersteps executed so far (including a final one that only receives).

@@ -25,7 +25,7 @@ class WorkerPool {
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
 
-  /// Number of parts run() executes in parallel (including the calling thread).
+  /// Number of parts run() executes in parallel (including the calling thread). Thread-safe.
   int threads() const { return threads_; }
 
   /// Runs job(part) for part = 0..threads()-1 (part 0 on the calling thread) and returns when all
@@ -35,7 +35,7 @@ class WorkerPool {
 
   /// Upper bound on threads: 64 natively; under Emscripten the size of the pre-created Web Worker
   /// pool (-sPTHREAD_POOL_SIZE=4 in emscripten.cmake), because a blocking caller cannot wait for a
-  /// worker that only starts after it yields to the browser's event loop.
+  /// worker that only starts after it yields to the browser's event loop. Thread-safe.
   static int max_threads();
 
  private:

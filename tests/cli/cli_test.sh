@@ -76,6 +76,29 @@ s = b"{\"loadlab\":1,\"kind\":\"balance\",\"topology\":{\"type\":\"hypercube\",\
 c = zlib.compressobj(6, zlib.DEFLATED, -15); print(base64.urlsafe_b64encode(c.compress(s) + c.flush()).decode())')
 expect 2 "/topology/dim" "$LL" unlink "$big"
 
+expect 0 "wu_example3" "$LL" preset
+expect 0 "\"dim\": 3" "$LL" preset wu_example3
+expect 2 "unknown preset" "$LL" preset nope
+
+# --engine nodes: the per-node programs give identical transfers and final loads, plus supersteps.
+for p in wu_example1 wu_example3 wu_example4 wu_random_cube; do
+  "$LL" preset "$p" >"$TMP/$p.json"
+  "$LL" run "$TMP/$p.json" >"$TMP/$p.central.json" &&
+    "$LL" run "$TMP/$p.json" --engine nodes --threads 2 >"$TMP/$p.nodes.json" &&
+    python3 - "$TMP/$p.central.json" "$TMP/$p.nodes.json" <<'PY' && ok || bad "engine nodes differs from central on $p"
+import json, sys
+c = json.load(open(sys.argv[1]))["results"]; n = json.load(open(sys.argv[2]))["results"]
+assert len(c) == len(n) and c, (len(c), len(n))
+for a, b in zip(c, n):
+    assert a["algorithm"] == b["algorithm"]
+    assert a["final_loads"] == b["final_loads"], a["algorithm"]
+    assert a["transfers"] == b["transfers"], a["algorithm"]
+    assert b["verified"], a["algorithm"]
+    if b["algorithm"] != "optimal":
+        assert b["engine"] == "nodes" and b["supersteps"] > 0 and b["messages"] > 0, b["algorithm"]
+PY
+done
+
 for f in "$SRC"/examples/*.json; do
   expect 0 "ok" "$LL" validate "$f"
 done

@@ -52,7 +52,10 @@ TEST_CASE("DagStg.AllAlgorithms.NeverBeatProvenOptimum" * doctest::timeout(600))
   for (int P : {2, 4, 8, 16}) {
     const auto optima = read_optima(root / "optimal" / ("Case50_" + std::to_string(P) + "_OPT.csv"));
     REQUIRE(optima.size() == 180);
-    for (const auto& [file, opt] : optima) {
+    for (const auto& entry : optima) {
+      // Named copies: doctest's CAPTURE lambdas cannot capture structured bindings in clang 14.
+      const auto& file = entry.first;
+      const auto& opt = entry.second;
       std::ifstream in(root / "50" / file);
       std::stringstream ss;
       ss << in.rdbuf();

@@ -77,8 +77,8 @@ std::int64_t non_local_tasks(const LoadVector& initial, const std::vector<Transf
     const int step = transfers[k].step;
     for (; k < transfers.size() && transfers[k].step == step; ++k) {
       const Transfer& t = transfers[k];
-      const std::int64_t o = std::clamp<std::int64_t>(t.count, 0, own[t.from]);
-      const std::int64_t f = std::clamp<std::int64_t>(t.count - o, 0, foreign[t.from]);
+      const std::int64_t f = std::clamp<std::int64_t>(t.count, 0, foreign[t.from]);
+      const std::int64_t o = std::clamp<std::int64_t>(t.count - f, 0, own[t.from]);
       foreign[t.from] -= f;
       own[t.from] -= o;
       arriving.push_back({t.to, f + o});

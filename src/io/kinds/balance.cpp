@@ -3,6 +3,8 @@
 // Every result entry carries the independent verifier's verdict. Format: docs/scenario-balance.md.
 #include "io/kinds/balance.h"
 
+#include <algorithm>
+#include <tuple>
 #include <stdexcept>
 
 #include "core/balance/registry.h"
@@ -10,6 +12,7 @@
 #include "core/verify/balance_verify.h"
 #include "io/kinds/kinds.h"
 #include "io/topology_json.h"
+#include "sim/programs/balance_nodes.h"
 
 namespace loadlab::io {
 
@@ -31,17 +34,37 @@ std::string unsupported(const std::string& algorithm, const core::Topology& topo
   return reason;
 }
 
-Json transfers_json(const std::vector<core::Transfer>& transfers) {
+// Transfers within one step are independent, so output order is canonical (step, from, to): both
+// engines then print byte-identical JSON.
+Json transfers_json(std::vector<core::Transfer> transfers) {
+  std::stable_sort(transfers.begin(), transfers.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.step, a.from, a.to) < std::tie(b.step, b.from, b.to);
+  });
   Json out = Json::array();
   for (const auto& t : transfers)
     out.push_back({{"step", t.step}, {"from", t.from}, {"to", t.to}, {"count", t.count}});
   return out;
 }
 
-Json run_one(const BalanceScenario& sc, const std::string& algorithm, std::size_t index) {
+Json run_one(const BalanceScenario& sc, const std::string& algorithm, std::size_t index,
+             const RunContext& ctx) {
   core::BalanceResult r;
+  Json engine_info;
   try {
-    r = core::run_balance(algorithm, sc.topology, sc.loads);
+    // --engine nodes: the per-node programs on the BSP engine (src/sim). The optimum is a
+    // centralized min-cost flow with no node program; it runs centrally and says so.
+    if (ctx.engine == "nodes" && algorithm != "optimal") {
+      sim::NodeBalanceRun run = sim::run_balance_nodes(algorithm, sc.topology, sc.loads,
+                                                       ctx.threads, ctx.cancel, {});
+      r = std::move(run.result);
+      engine_info = {{"engine", "nodes"},
+                     {"threads", ctx.threads},
+                     {"supersteps", run.supersteps},
+                     {"messages", run.messages}};
+    } else {
+      r = core::run_balance(algorithm, sc.topology, sc.loads);
+      engine_info = {{"engine", "central"}};
+    }
   } catch (const core::UnsupportedTopology& e) {
     throw ScenarioError("/algorithms/" + std::to_string(index), e.what());
   } catch (const std::invalid_argument& e) {
@@ -51,6 +74,7 @@ Json run_one(const BalanceScenario& sc, const std::string& algorithm, std::size_
   const core::BalanceMetrics m = core::compute_balance_metrics(r);
   Json out = {{"algorithm", algorithm}, {"verified", v.ok}};
   if (!v.ok) out["errors"] = v.errors;
+  for (auto it = engine_info.begin(); it != engine_info.end(); ++it) out[it.key()] = *it;
   out["steps"] = r.steps;
   out["final_loads"] = r.final_loads;
   out["transfers"] = transfers_json(r.transfers);
@@ -74,7 +98,7 @@ Json run(const JsonReader& s, const RunContext& ctx) {
   Json results = Json::array();
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    results.push_back(run_one(sc, sc.algorithms[i], i));
+    results.push_back(run_one(sc, sc.algorithms[i], i, ctx));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / sc.algorithms.size());
   }
   return results;

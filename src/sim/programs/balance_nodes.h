@@ -50,7 +50,7 @@ class BalancePrograms : public NodePrograms {
 };
 }  // namespace detail
 
-/// Names accepted by run_balance_nodes: "twa", "cwa", "mwa", "dem".
+/// Names accepted by run_balance_nodes: "twa", "cwa", "mwa", "dem". Thread-safe.
 const std::vector<std::string>& node_balance_algorithms();
 
 /// A node simulation that can be advanced one superstep at a time (the playground's pause /
@@ -66,10 +66,11 @@ class NodeBalanceSession {
   NodeBalanceSession(const std::string&, core::Topology&&, const core::LoadVector&, int) = delete;
   ~NodeBalanceSession();
 
-  /// Runs one superstep; false once finished.
+  /// Runs one superstep; false once finished. [controlling thread only]
   bool step();
-  /// Runs until finished, cancelled or the step limit.
+  /// Runs until finished, cancelled or the step limit. [controlling thread only]
   RunStatus run(const RunControl& control = {});
+  /// [this and the accessors below: controlling thread, between supersteps]
   bool finished() const;
   /// Current loads of all nodes (tasks in flight are counted at their receiver only once they
   /// arrive, i.e. after the next step()).

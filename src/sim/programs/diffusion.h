@@ -13,7 +13,8 @@
 
 namespace loadlab::sim {
 
-/// One node's diffusion program. Sends in supersteps 0..rounds-1, updates in 1..rounds.
+/// One node's diffusion program. Sends in supersteps 0..rounds-1, updates in 1..rounds. Stepped
+/// by the engine; read `value` only between supersteps.
 struct DiffusionNode {
   double value = 0;
   double alpha = 0;
@@ -28,11 +29,12 @@ struct DiffusionRun {
   RunStatus status = RunStatus::Finished;
 };
 
-/// alpha = 1 / (max degree + 1): keeps the iteration a convex combination (stable, mass-conserving
+/// alpha = 1 / (max degree + 1) (thread-safe, pure): keeps the iteration a convex combination (stable, mass-conserving
 /// on regular graphs).
 double diffusion_alpha(const core::Topology& topology);
 
-/// Runs `rounds` averaging rounds on the BSP engine with `threads` threads.
+/// Runs `rounds` averaging rounds on the BSP engine with `threads` threads. Thread-safe: independent
+/// calls may run concurrently; control.cancel may be set from any thread.
 DiffusionRun run_diffusion(const core::Topology& topology, const std::vector<double>& initial,
                            std::int64_t rounds, int threads, const RunControl& control = {});
 

@@ -1,0 +1,104 @@
+// What the DAG view draws, derived from a "dag" scenario off the UI thread: the task graph, its
+// levels (paper 003's sl / t-level / b-level / ALAP, critical path) and a layered drawing (layer =
+// longest path in edges from an entry; order within a layer by barycenter sweeps). Also the list
+// scheduler step traces for the Steps tab, computed on a worker when the results do not carry them.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "core/dag/schedule.h"
+#include "core/dag/task_graph.h"
+#include "io/json_reader.h"
+
+namespace loadlab::app {
+
+struct DagModel {
+  std::string key;    ///< identity of the graph source (graph JSON + seed)
+  std::string error;  ///< non-empty if the graph could not be built
+  core::TaskGraph graph;
+  core::Levels levels;
+  std::vector<std::int32_t> layer;                     ///< per task
+  std::vector<float> x;                                ///< per task: slot in its layer, centred on 0
+  std::vector<std::vector<core::TaskId>> layer_tasks;  ///< per layer, ordered by x (slots)
+  std::int32_t max_layer_width = 0;
+  std::vector<char> on_cp;       ///< per task: on the critical path
+  std::vector<char> edge_on_cp;  ///< per edge: joins consecutive critical-path tasks
+  std::unordered_map<std::string, core::TaskId> by_name;
+  double build_ms = 0;
+};
+
+/// Builds the scenario's task graph exactly as the dag kind does (inline, file, generator).
+/// Throws io::ScenarioError / std::exception on failure.
+/// NOTE: mirrors io/kinds/dag.cpp's read_graph (anonymous there); see the report.
+core::TaskGraph build_scenario_graph(const io::Json& scenario);
+
+/// Identity of the graph part of a scenario (rebuild the model only when it changes).
+std::string graph_key(const io::Json& scenario);
+
+/// Graph, levels and layered layout. Never throws: failures land in DagModel::error.
+std::shared_ptr<DagModel> build_dag_model(const io::Json& scenario, std::string key);
+
+/// One background computation at a time; the UI thread starts and polls, never waits.
+template <class T>
+class AsyncSlot {
+ public:
+  AsyncSlot() = default;
+  AsyncSlot(const AsyncSlot&) = delete;
+  AsyncSlot& operator=(const AsyncSlot&) = delete;
+  ~AsyncSlot() {
+    if (thread_.joinable()) thread_.join();
+  }
+  bool busy() const { return running_; }
+  /// Starts f on a new thread; false if one is still running.
+  bool start(std::function<T()> f) {
+    if (running_) return false;
+    if (thread_.joinable()) thread_.join();
+    running_ = true;
+    done_.store(false);
+    thread_ = std::thread([this, f = std::move(f)] {
+      result_ = f();
+      done_.store(true, std::memory_order_release);
+    });
+    return true;
+  }
+  /// The finished result, once.
+  std::optional<T> poll() {
+    if (!running_ || !done_.load(std::memory_order_acquire)) return std::nullopt;
+    thread_.join();  // the worker has stored its result and is returning
+    running_ = false;
+    return std::move(result_);
+  }
+
+ private:
+  std::thread thread_;
+  std::atomic<bool> done_{false};
+  bool running_ = false;
+  T result_{};
+};
+
+/// A step trace ready for display (from the result JSON or recomputed).
+struct DagTrace {
+  std::string algorithm;
+  std::string error;  ///< why there is no trace
+  core::ScheduleTrace trace;
+  bool computed = false;  ///< recomputed in the view (not from the result JSON)
+};
+
+/// Largest graph whose trace the view recomputes (the dag kind has the same limit).
+inline constexpr std::int32_t kMaxTraceTasks = 5000;
+
+/// Parses a result's "trace" array (task indices as in the graph).
+bool trace_from_json(const io::Json& arr, core::ScheduleTrace& out);
+
+/// Runs the named scheduler with a trace on the model's graph (worker thread).
+DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string& algorithm,
+                       int processors, const io::Json& scenario);
+
+}  // namespace loadlab::app

@@ -1,0 +1,22 @@
+// Importing a raw task-graph file (.stg, .dot / .gv, WfCommons or our inline-graph .json) into the
+// playground: the graph is read with the io readers and embedded inline in a new "dag" scenario,
+// so it also works in the browser (no file paths) and travels in share links.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "io/json_reader.h"
+
+namespace loadlab::app {
+
+/// Bandwidth (bytes per second) used to turn WfCommons file sizes into communication costs.
+inline constexpr double kImportBandwidth = 1e8;
+
+/// If `filename`/`text` is a graph file rather than a scenario, returns a dag scenario holding the
+/// graph inline (processors 4; flb, etf, mcp, dsc_llb, heft, plus optimal for tiny graphs).
+/// Returns nullopt for a scenario document or an unknown extension (import it as a scenario).
+/// Throws io::ScenarioError (naming the file, line or field) for a broken graph file.
+std::optional<io::Json> wrap_graph_file_as_scenario(const std::string& filename, const std::string& text);
+
+}  // namespace loadlab::app

@@ -1,0 +1,24 @@
+// Live update for the per-kind forms: an edit installs the scenario and re-runs it at once. A run
+// already in progress is cancelled and the newest edit runs as soon as the worker is free, so
+// dragging a slider never queues stale runs and never blocks the UI thread.
+#pragma once
+
+#include "app/ui.h"
+
+namespace loadlab::app {
+
+/// Validates and installs the edited scenario (status line on error) and (re)starts its run.
+/// Returns false if the scenario was rejected (the app keeps the previous one).
+bool live_apply(App& app, const io::Json& scenario);
+
+/// Starts a run that live_apply deferred because the worker was busy; call once per frame.
+void live_service(App& app);
+
+/// True while an edit waits for the worker.
+bool live_pending();
+
+/// Identity of the current results array (changes whenever a run's results are installed), or
+/// nullptr when there are none: views rebuild their caches when it changes.
+const void* results_identity(const AppState& s);
+
+}  // namespace loadlab::app

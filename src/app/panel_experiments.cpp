@@ -1,0 +1,586 @@
+// Paper 000's evaluation in the playground: pick an experiment, set the cases per cell, Run (a
+// worker thread, never the UI thread) with a progress bar and Cancel, and read the result as plots
+// (Figs 14-17, the paper's sub-figures side by side) or as Table I with the printed and our
+// percentages side by side. Paper: ../shared/seeds/000_ace8fcde3218dd88.txt, Section 5.
+// Also the "beside the optimum" view of balance results (draw_balance_comparison).
+#include "app/panel_experiments.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "app/platform.h"
+#include "app/plot_util.h"
+#include "app/ui.h"
+#include "core/balance/optimal.h"
+#include "core/metrics/balance_metrics.h"
+#include "io/experiments/wu_experiments.h"
+
+namespace loadlab::app {
+
+namespace {
+
+using io::ExperimentTable;
+using io::WuExperiment;
+using Clock = std::chrono::steady_clock;
+
+// The window's state and its worker. The UI thread calls start()/poll(); the worker only touches
+// the atomics and, under the mutex, the outcome slot.
+struct ExperimentsState {
+  bool open = false;
+  int selected = 1;  // index into io::wu_experiment_list(); Table I first
+  int cases = 1000;  // per cell of Table I and Figs 14-15; Figs 16-17 use a tenth (paper: 100)
+  int seed = 1;
+  bool env_checked = false;
+  std::map<std::string, ExperimentTable> tables;   // by id, from the last run that produced it
+  std::map<std::string, std::string> provenance;   // "1000 cases per cell, seed 1, 2.1 s"
+
+  std::thread worker;
+  std::atomic<bool> busy{false}, done{false}, cancel{false};
+  std::atomic<double> progress{0.0};
+  std::mutex mutex;
+  std::optional<io::WuResults> outcome;
+  std::string error;
+  Clock::time_point started;
+  std::string run_label;
+
+  ExperimentsState() = default;
+  ExperimentsState(const ExperimentsState&) = delete;
+  ExperimentsState& operator=(const ExperimentsState&) = delete;
+  ~ExperimentsState() {
+    cancel.store(true);
+    if (worker.joinable()) worker.join();
+  }
+};
+
+ExperimentsState& exp_state() {
+  static ExperimentsState s;
+  return s;
+}
+
+int fig_cases_for(int cases) { return std::max(1, (cases + 9) / 10); }
+
+void start_run(ExperimentsState& s, std::vector<WuExperiment> which, int cases, int fig_cases) {
+  if (s.busy.load()) return;
+  if (s.worker.joinable()) s.worker.join();  // finished earlier, not yet polled
+  s.busy.store(true);
+  s.done.store(false);
+  s.cancel.store(false);
+  s.progress.store(0.0);
+  s.started = Clock::now();
+  char label[96];
+  std::snprintf(label, sizeof label, "%d cases per cell (Figs 16-17: %d), seed %d", cases,
+                fig_cases, s.seed);
+  s.run_label = label;
+  io::WuOptions o;
+  o.which = std::move(which);
+  o.cases = cases;
+  o.fig_cases = fig_cases;
+  o.seed = static_cast<std::uint64_t>(s.seed);
+  o.cancel = &s.cancel;
+  o.progress = [&s](double p) { s.progress.store(p); };
+  s.worker = std::thread([&s, o = std::move(o)] {
+    std::optional<io::WuResults> res;
+    std::string err;
+    try {
+      res = io::run_wu_experiments(o);
+    } catch (const std::exception& e) {
+      err = e.what();
+    }
+    {
+      std::lock_guard<std::mutex> lock(s.mutex);
+      s.outcome = std::move(res);
+      s.error = std::move(err);
+    }
+    s.done.store(true);
+  });
+}
+
+void poll_run(ExperimentsState& s, App& app) {
+  if (!s.done.load()) return;
+  s.worker.join();  // the worker has published its outcome and is returning
+  s.done.store(false);
+  s.busy.store(false);
+  std::lock_guard<std::mutex> lock(s.mutex);
+  const double secs = std::chrono::duration<double>(Clock::now() - s.started).count();
+  char buf[160];
+  if (!s.error.empty()) {
+    set_status(app.state, "Experiments failed: " + s.error, true);
+  } else if (s.outcome) {
+    std::snprintf(buf, sizeof buf, "%s, %.1f s", s.run_label.c_str(), secs);
+    for (auto& t : s.outcome->tables) {
+      s.provenance[t.id] = t.id == "examples" ? std::string("fixed loads") : std::string(buf);
+      s.tables[t.id] = std::move(t);
+    }
+    std::snprintf(buf, sizeof buf, "Paper 000 experiments %s after %.1f s on a worker thread",
+                  s.outcome->cancelled ? "cancelled" : "finished", secs);
+    set_status(app.state, buf);
+  }
+  s.outcome.reset();
+}
+
+// Colours: one per network size / algorithm, stable across plots.
+ImU32 size_colour(int n) {
+  switch (n) {
+    case 4: case 64: return IM_COL32(90, 150, 235, 255);
+    case 8: case 128: return IM_COL32(240, 150, 60, 255);
+    case 16: case 256: return IM_COL32(90, 200, 110, 255);
+    case 32: return IM_COL32(190, 120, 230, 255);
+    default: return IM_COL32(230, 90, 90, 255);
+  }
+}
+constexpr ImU32 kDemColour = IM_COL32(235, 95, 80, 255);
+constexpr ImU32 kCwaColour = IM_COL32(90, 150, 235, 255);
+constexpr ImU32 kMwaColour = IM_COL32(90, 200, 110, 255);
+
+// y over average weight for the rows whose `key` column equals `value`; NaN cells are left out.
+PlotSeries series_of(const ExperimentTable& t, const char* key, double value, const char* y_col,
+                     std::string name, ImU32 colour, bool emphasis = true) {
+  PlotSeries s;
+  s.name = std::move(name);
+  s.colour = colour;
+  s.emphasis = emphasis;
+  const int k = t.column(key), x = t.column("avg_weight"), y = t.column(y_col);
+  if (k < 0 || x < 0 || y < 0) return s;
+  for (const auto& r : t.rows) {
+    if (r[std::size_t(k)] != value || std::isnan(r[std::size_t(y)])) continue;
+    s.x.push_back(r[std::size_t(x)]);
+    s.y.push_back(r[std::size_t(y)]);
+  }
+  return s;
+}
+
+PlotAxes weight_axes(const char* y_label) {
+  PlotAxes a;
+  a.x_label = "average weight (tasks per node)";
+  a.y_label = y_label;
+  a.log_x = true;
+  return a;
+}
+
+// Sub-figures side by side, each with a caption like the paper's "(a) 4 processors".
+void plot_row(const std::vector<std::pair<std::string, std::vector<PlotSeries>>>& plots,
+              const char* y_label, float height, float s) {
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float w = (ImGui::GetContentRegionAvail().x - gap * float(plots.size() - 1)) / float(plots.size());
+  for (std::size_t i = 0; i < plots.size(); ++i) {
+    if (i) ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::TextDisabled("%s", plots[i].first.c_str());
+    ImGui::PushID(int(i));
+    draw_line_plot("plot", {w, height - ImGui::GetTextLineHeightWithSpacing()}, plots[i].second,
+                   weight_axes(y_label), s);
+    ImGui::PopID();
+    ImGui::EndGroup();
+  }
+}
+
+std::string cell_text(double v, int decimals) {
+  if (std::isnan(v)) return "-";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", std::min(decimals, 4), v);  // CSV keeps 6 digits, 4 read well
+  return buf;
+}
+
+// The table's numbers as rows (every experiment shows them under its plots).
+void numbers_table(const ExperimentTable& t, float height) {
+  const bool labels = !t.row_labels.empty();
+  const int ncols = int(t.columns.size()) + (labels ? 1 : 0);
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("numbers", ncols, flags, {0, height})) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  if (labels) ImGui::TableSetupColumn("case", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+  for (const auto& c : t.columns)
+    ImGui::TableSetupColumn((c.name + (c.from_paper ? " (printed)" : "")).c_str());
+  ImGui::TableHeadersRow();
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    ImGui::TableNextRow();
+    if (labels) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(t.row_labels[i].c_str());
+    }
+    for (std::size_t c = 0; c < t.columns.size() && c < t.rows[i].size(); ++c) {
+      ImGui::TableNextColumn();
+      const std::string text = cell_text(t.rows[i][c], t.columns[c].decimals);
+      if (t.columns[c].from_paper) ImGui::TextColored({0.75f, 0.75f, 0.55f, 1}, "%s", text.c_str());
+      else ImGui::TextUnformatted(text.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+// Table I: per average weight the printed and our percentages side by side; ours is tinted by how
+// far it is from the printed value in binomial standard deviations of both samples (ours and the
+// paper's 1000 cases): green within 2, amber within 4, red beyond.
+void table1_view(const ExperimentTable& t, float s) {
+  const auto& weights = io::wu_average_weights();
+  const int n_col = t.column("nodes"), p_col = t.column("paper_percent"), o_col = t.column("our_percent");
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_SizingStretchSame;
+  if (ImGui::BeginTable("table1", 1 + 2 * int(weights.size()), flags)) {
+    ImGui::TableSetupColumn("N", ImGuiTableColumnFlags_WidthFixed, 36 * s);
+    for (std::size_t b = 0; b < weights.size(); ++b) {
+      ImGui::TableSetupColumn("paper");
+      ImGui::TableSetupColumn("ours");
+    }
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TableHeader("");
+    for (std::size_t b = 0; b < weights.size(); ++b) {
+      ImGui::TableSetColumnIndex(1 + 2 * int(b));
+      ImGui::TableHeader(("avg " + std::to_string(weights[b])).c_str());
+      ImGui::TableSetColumnIndex(2 + 2 * int(b));
+      ImGui::TableHeader("");
+    }
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+      const auto& r = t.rows[i];
+      if (i % weights.size() == 0) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::Text("%.0f", r[std::size_t(n_col)]);
+      }
+      const int b = int(i % weights.size());
+      const double paper = r[std::size_t(p_col)], ours = r[std::size_t(o_col)];
+      ImGui::TableSetColumnIndex(1 + 2 * b);
+      ImGui::TextColored({0.75f, 0.75f, 0.55f, 1}, "%.1f%%", paper);
+      ImGui::TableSetColumnIndex(2 + 2 * b);
+      const double p = std::max(paper / 100.0, 0.5 / 1000.0);
+      const double sigma = 100.0 * std::sqrt(p * (1 - p) * (1.0 / std::max(1, t.cases) + 1.0 / 1000.0));
+      const double z = std::fabs(ours - paper) / sigma;
+      const ImU32 bg = z <= 2 ? IM_COL32(60, 140, 70, 90) : z <= 4 ? IM_COL32(170, 130, 40, 110)
+                                                              : IM_COL32(170, 50, 50, 120);
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, bg);
+      ImGui::Text("%.1f%%", ours);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("ours %.2f%% of %d cases, printed %.2f%% of 1000: %.1f standard deviations",
+                          ours, t.cases, paper, z);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::TextDisabled("cell colour: |ours - printed| within 2 (green), 4 (amber) or more (red) "
+                      "standard deviations of the two samples");
+  std::vector<PlotSeries> series;
+  for (int n : io::wu_table_sizes()) {
+    series.push_back(series_of(t, "nodes", n, "our_percent", "N=" + std::to_string(n), size_colour(n)));
+    series.push_back(series_of(t, "nodes", n, "paper_percent", "printed", size_colour(n), false));
+  }
+  // The printed series share a colour with ours, so one legend entry says what thin lines are.
+  for (std::size_t i = 3; i < series.size(); i += 2) series[i].name.clear();
+  PlotAxes axes = weight_axes("% fully balanced (thick: ours, thin: printed)");
+  axes.legend = true;
+  draw_line_plot("table1plot", {0, std::max(160 * s, ImGui::GetContentRegionAvail().y)}, series, axes, s);
+}
+
+void examples_view(const ExperimentTable& t) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg;
+  if (!ImGui::BeginTable("examples", 5, flags)) return;
+  for (const char* h : {"worked example", "paper", "ours", "optimum", ""}) ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    const auto& r = t.rows[i];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(t.row_labels[i].c_str());
+    for (int c = 0; c < 3; ++c) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%.0f", r[std::size_t(c)]);
+    }
+    ImGui::TableNextColumn();
+    if (r[0] == r[1]) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "matches the paper");
+    else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "MISMATCH");
+  }
+  ImGui::EndTable();
+}
+
+void figure_view(const ExperimentTable& t, float height, float s) {
+  using Plots = std::vector<std::pair<std::string, std::vector<PlotSeries>>>;
+  Plots plots;
+  const char* y_label = "normalized communication cost";
+  if (t.id == "fig14") {
+    std::vector<PlotSeries> ser;
+    for (int n : {4, 8, 16})
+      ser.push_back(series_of(t, "nodes", n, "normalized_locality", std::to_string(n) + " processors",
+                              size_colour(n)));
+    plots.push_back({"(T_DEM - T_OPT) / T_OPT over DEM's fully balanced cases", ser});
+    y_label = "normalized locality";
+  } else if (t.id == "fig15") {
+    const char* sub[] = {"(a) 4 processors", "(b) 8 processors", "(c) 16 processors"};
+    int i = 0;
+    for (int n : {4, 8, 16})
+      plots.push_back({sub[i++], {series_of(t, "nodes", n, "dem_normalized_cost", "DEM", kDemColour),
+                                  series_of(t, "nodes", n, "cwa_normalized_cost", "CWA", kCwaColour)}});
+  } else if (t.id == "fig16") {
+    plots.push_back({"(a) 64 processors", {series_of(t, "nodes", 64, "cwa_normalized_cost", "CWA", kCwaColour)}});
+    plots.push_back({"(b) 256 processors", {series_of(t, "nodes", 256, "cwa_normalized_cost", "CWA", kCwaColour)}});
+  } else if (t.id == "fig17") {
+    const char* shape[] = {"4x2", "4x4", "8x4", "8x8", "16x8", "16x16"};
+    std::vector<PlotSeries> a, b;
+    const int sizes[] = {8, 16, 32, 64, 128, 256};
+    for (int i = 0; i < 6; ++i)
+      (i < 3 ? a : b).push_back(series_of(t, "nodes", sizes[i], "mwa_normalized_cost",
+                                          std::to_string(sizes[i]) + " (" + shape[i] + ")",
+                                          size_colour(sizes[i])));
+    plots.push_back({"(a) 8, 16 and 32 processors (MWA)", a});
+    plots.push_back({"(b) 64, 128 and 256 processors (MWA)", b});
+    (void)kMwaColour;
+  }
+  if (!plots.empty()) plot_row(plots, y_label, height, s);
+}
+
+void check_env(ExperimentsState& s) {
+  if (s.env_checked) return;
+  s.env_checked = true;
+  const char* v = std::getenv("LOADLAB_OPEN_EXPERIMENTS");
+  if (!v || !*v || std::string(v) == "0") return;
+  s.open = true;
+  const auto& list = io::wu_experiment_list();
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (std::string(v) == io::wu_experiment_id(list[i])) s.selected = int(i);
+  s.cases = 50;  // quick mode, like `loadlab reproduce wu --quick`
+  start_run(s, list, 50, 10);
+}
+
+}  // namespace
+
+bool& experiments_window_open() { return exp_state().open; }
+
+void draw_experiments_window(App& app) {
+  ExperimentsState& s = exp_state();
+  check_env(s);
+  poll_run(s, app);
+  if (!s.open) return;
+  const float sc = app.ui_scale;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowSize({std::min(1000 * sc, vp->WorkSize.x * 0.92f), std::min(640 * sc, vp->WorkSize.y * 0.9f)},
+                           ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
+                          ImGuiCond_FirstUseEver, {0.5f, 0.5f});
+  if (!ImGui::Begin("Paper 000 experiments (Wu, Section 5)", &s.open, ImGuiWindowFlags_NoSavedSettings)) {
+    ImGui::End();
+    return;
+  }
+  const auto& list = io::wu_experiment_list();
+  const bool busy = s.busy.load();
+
+  // Left: experiments, cases, run/cancel.
+  ImGui::BeginChild("controls", {190 * sc, 0}, true);
+  ImGui::TextDisabled("Experiments");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const bool have = s.tables.count(io::wu_experiment_id(list[i])) > 0;
+    const std::string label = std::string(have ? "* " : "  ") + io::wu_experiment_name(list[i]);
+    if (ImGui::Selectable(label.c_str(), s.selected == int(i))) s.selected = int(i);
+  }
+  ImGui::TextDisabled("* = has results");
+  ImGui::Separator();
+  ImGui::BeginDisabled(busy);
+  ImGui::SetNextItemWidth(-1);
+  ImGui::TextUnformatted("Cases per cell");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::InputInt("##cases", &s.cases, 50, 500)) s.cases = std::clamp(s.cases, 1, 100000);
+  ImGui::TextDisabled("paper: 1000 (Table I, Figs 14-15);");
+  ImGui::TextDisabled("Figs 16-17 use a tenth: %d", fig_cases_for(s.cases));
+  ImGui::TextUnformatted("Seed");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::InputInt("##seed", &s.seed)) s.seed = std::max(0, s.seed);
+  const float bw = ImGui::GetContentRegionAvail().x;
+  const WuExperiment sel = list[std::size_t(s.selected)];
+  if (ImGui::Button("Run selected", {bw, 0})) {
+    // Table I, Figs 14 and 15 come from the same DEM runs: run them together.
+    std::vector<WuExperiment> which = {sel};
+    if (sel == WuExperiment::TableI || sel == WuExperiment::Fig14 || sel == WuExperiment::Fig15)
+      which = {WuExperiment::TableI, WuExperiment::Fig14, WuExperiment::Fig15};
+    start_run(s, which, s.cases, fig_cases_for(s.cases));
+  }
+  if (ImGui::Button("Run all", {bw, 0})) start_run(s, list, s.cases, fig_cases_for(s.cases));
+  ImGui::EndDisabled();
+  if (busy) {
+    const double p = s.progress.load();
+    const double el = std::chrono::duration<double>(Clock::now() - s.started).count();
+    char over[64];
+    if (p > 0.02) std::snprintf(over, sizeof over, "%.0f%%, ~%.0f s left", 100 * p, el * (1 - p) / p);
+    else std::snprintf(over, sizeof over, "%.0f%%", 100 * p);
+    ImGui::ProgressBar(float(p), {bw, 0}, over);
+    if (ImGui::Button(s.cancel.load() ? "Cancelling..." : "Cancel", {bw, 0})) s.cancel.store(true);
+  }
+  ImGui::EndChild();
+  ImGui::SameLine();
+
+  // Right: the selected experiment.
+  ImGui::BeginChild("result", {0, 0}, false);
+  const auto it = s.tables.find(io::wu_experiment_id(sel));
+  if (it == s.tables.end()) {
+    ImGui::TextWrapped("%s: no results yet. Press Run selected (or Run all); the run happens on a "
+                       "worker thread, so the playground stays responsive.", io::wu_experiment_name(sel));
+  } else {
+    const ExperimentTable& t = it->second;
+    ImGui::TextUnformatted(t.title.c_str());
+    ImGui::TextDisabled("%s", t.note.c_str());
+    if (!t.distribution.empty()) ImGui::TextDisabled("loads: %s", t.distribution.c_str());
+    ImGui::TextDisabled("run: %s", s.provenance[t.id].c_str());
+    if (!t.csv_name.empty()) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Export CSV"))
+        set_status(app.state, platform_export_file(t.csv_name, io::experiment_csv(t)));
+    }
+    ImGui::Separator();
+    if (t.id == "examples") examples_view(t);
+    else if (t.id == "table1") table1_view(t, sc);
+    else {
+      const float avail = ImGui::GetContentRegionAvail().y;
+      figure_view(t, std::max(180 * sc, avail * 0.62f), sc);
+      numbers_table(t, 0);
+    }
+  }
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Balance results beside the optimum.
+
+namespace {
+
+// The optimum for the current network and loads when the run did not include "optimal"; computed
+// once per (topology, loads) and only for small networks, so the UI thread never waits long.
+struct OptimumCache {
+  std::uint64_t key = 0;
+  std::int64_t task_hops = -1;
+  std::string error;
+};
+constexpr int kMaxComputedOptimum = 1024;
+
+std::uint64_t network_key(const AppState& st) {
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
+  const core::Topology& topo = *st.topology;
+  mix(std::uint64_t(topo.size()));
+  for (int v = 0; v < topo.size(); ++v) {
+    mix(std::uint64_t(topo.degree(v)));
+    for (int u : topo.neighbours(v)) mix(std::uint64_t(u));
+  }
+  for (auto w : st.loads) mix(std::uint64_t(w));
+  return h;
+}
+
+const io::Json* find_result(const io::Json& results, const char* name) {
+  for (const auto& r : results)
+    if (r.is_object() && r.value("algorithm", "") == name) return &r;
+  return nullptr;
+}
+
+std::int64_t metric(const io::Json& r, const char* key) {
+  if (!r.contains("metrics") || !r["metrics"].contains(key) || !r["metrics"][key].is_number()) return -1;
+  return r["metrics"][key].get<std::int64_t>();
+}
+
+bool comparable(const App& app) {
+  const AppState& st = app.state;
+  return st.kind == "balance" && st.topology && st.results.is_array() && !st.results.empty();
+}
+
+}  // namespace
+
+float balance_comparison_height(const App& app) {
+  if (!comparable(app)) return 0;
+  const float row = ImGui::GetFrameHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  return ImGui::GetTextLineHeightWithSpacing() + row * float(app.state.results.size() + 1) +
+         ImGui::GetStyle().ItemSpacing.y * 2;
+}
+
+void draw_balance_comparison(App& app) {
+  if (!comparable(app)) return;
+  const AppState& st = app.state;
+  const float sc = app.ui_scale;
+  static OptimumCache cache;
+  std::int64_t opt = -1;
+  const char* source = "";
+  if (const io::Json* r = find_result(st.results, "optimal")) {
+    opt = metric(*r, "task_hops");
+    source = "from this run's \"optimal\"";
+  } else if (st.topology->size() <= kMaxComputedOptimum) {
+    const std::uint64_t key = network_key(st);
+    if (key != cache.key || (cache.task_hops < 0 && cache.error.empty())) {
+      cache = OptimumCache{key, -1, ""};
+      try {
+        cache.task_hops = core::compute_balance_metrics(core::optimal(*st.topology, st.loads)).task_hops;
+      } catch (const std::exception& e) {
+        cache.error = e.what();
+      }
+    }
+    opt = cache.task_hops;
+    source = cache.error.empty() ? "computed here (min-cost flow)" : cache.error.c_str();
+  } else {
+    source = "not in this run: add \"optimal\" to the algorithms to compare";
+  }
+  ImGui::TextDisabled("Beside the optimum (Section 2): task-hops / optimal task-hops; optimum %s", source);
+
+  double worst = 1.0;
+  for (const auto& r : st.results)
+    if (opt > 0 && metric(r, "task_hops") >= 0) worst = std::max(worst, double(metric(r, "task_hops")) / double(opt));
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("vs_optimum", 5, flags)) return;
+  ImGui::TableSetupColumn("algorithm");
+  ImGui::TableSetupColumn("task-hops / optimum");
+  ImGui::TableSetupColumn("ratio", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("non-local / minimum");
+  ImGui::TableSetupColumn("fully balanced");
+  ImGui::TableHeadersRow();
+  for (const auto& r : st.results) {
+    if (!r.is_object()) continue;
+    const std::int64_t hops = metric(r, "task_hops");
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.value("algorithm", "?").c_str());
+    ImGui::TableNextColumn();
+    if (hops < 0) ImGui::TextDisabled("-");
+    else if (opt < 0) ImGui::Text("%lld / ?", static_cast<long long>(hops));
+    else ImGui::Text("%lld / %lld", static_cast<long long>(hops), static_cast<long long>(opt));
+    ImGui::TableNextColumn();
+    if (hops >= 0 && opt > 0) {
+      // A bar per algorithm on a common scale; the white tick marks the optimum (ratio 1).
+      const double ratio = double(hops) / double(opt);
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float w = std::max(60 * sc, ImGui::GetContentRegionAvail().x - 70 * sc);
+      const float h = ImGui::GetTextLineHeight();
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      const float fill = float(ratio / worst) * w;
+      const ImU32 col = ratio <= 1.0 + 1e-12 ? IM_COL32(80, 190, 100, 220)
+                        : ratio < 1.2         ? IM_COL32(220, 170, 60, 220)
+                                              : IM_COL32(220, 80, 70, 220);
+      dl->AddRectFilled({p.x, p.y + 2 * sc}, {p.x + fill, p.y + h - 2 * sc}, col);
+      const float one = float(1.0 / worst) * w;
+      dl->AddLine({p.x + one, p.y}, {p.x + one, p.y + h}, IM_COL32(255, 255, 255, 200), 1.5f * sc);
+      ImGui::Dummy({w, h});
+      ImGui::SameLine();
+      ImGui::Text("%.3fx", ratio);
+    } else if (hops == 0 && opt == 0) {
+      ImGui::TextDisabled("nothing to move");
+    } else {
+      ImGui::TextDisabled("-");
+    }
+    ImGui::TableNextColumn();
+    const std::int64_t nl = metric(r, "non_local_tasks"), mn = metric(r, "min_non_local_tasks");
+    if (nl >= 0 && mn >= 0) ImGui::Text("%lld / %lld", static_cast<long long>(nl), static_cast<long long>(mn));
+    else ImGui::TextDisabled("-");
+    ImGui::TableNextColumn();
+    const bool bal = r.contains("metrics") && r["metrics"].value("fully_balanced", false);
+    ImGui::TextColored(bal ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.6f, 0.3f, 1), "%s", bal ? "yes" : "no");
+    if (!bal && ImGui::IsItemHovered())
+      ImGui::SetTooltip("Not fully balanced: it ends on other loads than the optimum's quotas, so its "
+                        "task-hops are not a like-for-like comparison.");
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace loadlab::app

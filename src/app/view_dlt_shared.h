@@ -1,0 +1,13 @@
+// What the DLT view (view_dlt.cpp) and form (view_dlt_form.cpp) share.
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+
+namespace loadlab::app {
+
+/// An algorithm's colour in every DLT chart (closed_form, algorithm_a, ibs, algorithm_a_prime).
+ImU32 dlt_algorithm_colour(const std::string& name);
+
+}  // namespace loadlab::app
