@@ -9,7 +9,7 @@
 set(LOADLAB_WEB_COMMON -pthread -fexceptions)
 add_compile_options(${LOADLAB_WEB_COMMON})
 add_link_options(${LOADLAB_WEB_COMMON} -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB
-                 -sMAXIMUM_MEMORY=2GB -sPTHREAD_POOL_SIZE=6
+                 -sMAXIMUM_MEMORY=2GB -sPTHREAD_POOL_SIZE=8
                  -Wno-pthreads-mem-growth)
 set(CMAKE_EXECUTABLE_SUFFIX ".js")
 

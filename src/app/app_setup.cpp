@@ -2,7 +2,7 @@
 
 #include <imgui.h>
 
-#include "io/scenario.h"
+#include "io/presets.h"
 
 namespace loadlab::app {
 
@@ -21,16 +21,6 @@ void setup_style(float scale) {
   io.Fonts->AddFontDefault(&cfg);
 }
 
-io::Json default_scenario() {
-  io::Json s = io::Json::parse(R"({"loadlab": 1, "kind": "balance",
-    "name": "Wu, Example 3: a 3-cube with 63 tasks", "seed": 42,
-    "topology": {"type": "hypercube", "dim": 3}, "loads": [19, 11, 2, 9, 0, 9, 10, 4]})");
-  io::Json algs = io::Json::array();
-  for (const auto& k : io::scenario_kinds())
-    if (std::string(k.name) == "balance")
-      for (const auto& a : k.algorithms()) algs.push_back(a);
-  s["algorithms"] = algs;
-  return s;
-}
+io::Json default_scenario() { return io::find_preset("wu_example3").scenario; }
 
 }  // namespace loadlab::app

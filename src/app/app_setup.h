@@ -9,8 +9,8 @@ namespace loadlab::app {
 /// and rebuilds the font atlas at that size so text stays crisp on high-DPI screens.
 void setup_style(float scale);
 
-/// The scenario the playground opens with: Wu's Example 3 (the 3-cube) with every balance
-/// algorithm of this build selected.
+/// The scenario the playground opens with: the preset "wu_example3" (Wu's 3-cube with CWA, DEM
+/// and the optimum).
 io::Json default_scenario();
 
 }  // namespace loadlab::app

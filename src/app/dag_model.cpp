@@ -16,14 +16,22 @@ core::TaskGraph generate(const io::Json& g, std::uint64_t scenario_seed) {
   const std::string gen = g.at("generator").get<std::string>();
   auto i32 = [&](const char* k, int def) { return static_cast<std::int32_t>(g.value(k, def)); };
   core::GraphShape shape;
-  if (gen == "lu") shape = core::lu_shape(i32("size", 62));
-  else if (gen == "gaussian") shape = core::gaussian_shape(i32("size", 63));
-  else if (gen == "laplace") shape = core::laplace_shape(i32("width", 32), i32("iterations", 60));
-  else if (gen == "stencil") shape = core::stencil_shape(i32("width", 40), i32("steps", 50));
-  else if (gen == "fft") shape = core::fft_shape(i32("points", 256));
-  else if (gen == "fork_join") shape = core::fork_join_shape(i32("width", 8), i32("stages", 4));
-  else if (gen == "out_tree") shape = core::out_tree_shape(i32("branching", 2), i32("depth", 5));
-  else if (gen == "in_tree") shape = core::in_tree_shape(i32("branching", 2), i32("depth", 5));
+  if (gen == "lu")
+    shape = core::lu_shape(i32("size", 62));
+  else if (gen == "gaussian")
+    shape = core::gaussian_shape(i32("size", 63));
+  else if (gen == "laplace")
+    shape = core::laplace_shape(i32("width", 32), i32("iterations", 60));
+  else if (gen == "stencil")
+    shape = core::stencil_shape(i32("width", 40), i32("steps", 50));
+  else if (gen == "fft")
+    shape = core::fft_shape(i32("points", 256));
+  else if (gen == "fork_join")
+    shape = core::fork_join_shape(i32("width", 8), i32("stages", 4));
+  else if (gen == "out_tree")
+    shape = core::out_tree_shape(i32("branching", 2), i32("depth", 5));
+  else if (gen == "in_tree")
+    shape = core::in_tree_shape(i32("branching", 2), i32("depth", 5));
   else {
     core::LayeredSpec sp;
     sp.n = i32("n", 100);
@@ -56,11 +64,13 @@ void layout(DagModel& m) {
   std::vector<double> pos(n), key(n);
   auto assign = [&]() {
     for (auto& lt : m.layer_tasks)
-      for (std::size_t i = 0; i < lt.size(); ++i) pos[lt[i]] = static_cast<double>(i) - (lt.size() - 1) / 2.0;
+      for (std::size_t i = 0; i < lt.size(); ++i)
+        pos[lt[i]] = static_cast<double>(i) - (lt.size() - 1) / 2.0;
   };
   assign();
   auto sweep = [&](bool down) {
-    const std::int32_t first = down ? 1 : layers - 2, last = down ? layers : -1, dir = down ? 1 : -1;
+    const std::int32_t first = down ? 1 : layers - 2, last = down ? layers : -1,
+                       dir = down ? 1 : -1;
     for (std::int32_t l = first; l != last; l += dir) {
       auto& lt = m.layer_tasks[l];
       for (core::TaskId t : lt) {
@@ -72,8 +82,10 @@ void layout(DagModel& m) {
         }
         key[t] = cnt ? sum / cnt : pos[t];
       }
-      std::stable_sort(lt.begin(), lt.end(), [&](core::TaskId a, core::TaskId b) { return key[a] < key[b]; });
-      for (std::size_t i = 0; i < lt.size(); ++i) pos[lt[i]] = static_cast<double>(i) - (lt.size() - 1) / 2.0;
+      std::stable_sort(lt.begin(), lt.end(),
+                       [&](core::TaskId a, core::TaskId b) { return key[a] < key[b]; });
+      for (std::size_t i = 0; i < lt.size(); ++i)
+        pos[lt[i]] = static_cast<double>(i) - (lt.size() - 1) / 2.0;
     }
   };
   if (layers > 1) {
@@ -88,15 +100,20 @@ void layout(DagModel& m) {
     auto& lt = m.layer_tasks[m.layer[t]];
     auto it = std::find(lt.begin(), lt.end(), t);
     const auto mid = lt.begin() + static_cast<std::ptrdiff_t>(lt.size() / 2);
-    if (it < mid) std::rotate(it, it + 1, mid + 1);
-    else if (it > mid) std::rotate(mid, it, it + 1);
+    if (it < mid)
+      std::rotate(it, it + 1, mid + 1);
+    else if (it > mid)
+      std::rotate(mid, it, it + 1);
   }
   for (auto& lt : m.layer_tasks)
-    for (std::size_t i = 0; i < lt.size(); ++i) pos[lt[i]] = static_cast<double>(i) - (lt.size() - 1) / 2.0;
+    for (std::size_t i = 0; i < lt.size(); ++i)
+      pos[lt[i]] = static_cast<double>(i) - (lt.size() - 1) / 2.0;
   m.x.resize(n);
   for (core::TaskId t = 0; t < n; ++t) m.x[t] = static_cast<float>(pos[t]);
   m.max_layer_width = 0;
-  for (const auto& lt : m.layer_tasks) m.max_layer_width = std::max<std::int32_t>(m.max_layer_width, static_cast<std::int32_t>(lt.size()));
+  for (const auto& lt : m.layer_tasks)
+    m.max_layer_width =
+        std::max<std::int32_t>(m.max_layer_width, static_cast<std::int32_t>(lt.size()));
 }
 
 }  // namespace
@@ -138,7 +155,8 @@ std::shared_ptr<DagModel> build_dag_model(const io::Json& scenario, std::string 
   } catch (const std::exception& e) {
     m->error = e.what();
   }
-  m->build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  m->build_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return m;
 }
 
@@ -154,7 +172,8 @@ bool trace_from_json(const io::Json& arr, core::ScheduleTrace& out) {
       for (const auto& c : st.at("candidates"))
         step.candidates.push_back({c.value("task", 0), c.value("proc", 0), c.value("est", 0.0)});
       const auto& ch = st.at("chosen");
-      step.chosen = {ch.value("task", 0), ch.value("proc", 0), ch.value("start", 0.0), ch.value("finish", 0.0)};
+      step.chosen = {ch.value("task", 0), ch.value("proc", 0), ch.value("start", 0.0),
+                     ch.value("finish", 0.0)};
       out.steps.push_back(std::move(step));
     }
   } catch (const std::exception&) {
@@ -174,7 +193,8 @@ DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string&
     return t;
   }
   if (model->graph.size() > kMaxTraceTasks) {
-    t.error = "step traces are limited to graphs of at most " + std::to_string(kMaxTraceTasks) + " tasks";
+    t.error =
+        "step traces are limited to graphs of at most " + std::to_string(kMaxTraceTasks) + " tasks";
     return t;
   }
   try {

@@ -24,8 +24,8 @@ struct DagModel {
   std::string error;  ///< non-empty if the graph could not be built
   core::TaskGraph graph;
   core::Levels levels;
-  std::vector<std::int32_t> layer;                     ///< per task
-  std::vector<float> x;                                ///< per task: slot in its layer, centred on 0
+  std::vector<std::int32_t> layer;  ///< per task
+  std::vector<float> x;             ///< per task: slot in its layer, centred on 0
   std::vector<std::vector<core::TaskId>> layer_tasks;  ///< per layer, ordered by x (slots)
   std::int32_t max_layer_width = 0;
   std::vector<char> on_cp;       ///< per task: on the critical path

@@ -254,15 +254,23 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
       const float x0 = std::max(tx(b.start), px0 - 2), x1 = std::min(tx(b.finish), px1 + 2);
       if (x1 - x0 < 1.0f) {
         auto p = std::find_if(pend.begin(), pend.end(), [&](const PendingRun& q) { return q.y0 == b.y0 && q.y1 == b.y1; });
-        if (p != pend.end() && x0 <= p->x1 + 1.0f) {
+        // Runs stay a few pixels wide so colour changes along a row (e.g. by iteration) survive.
+        if (p != pend.end() && x0 <= p->x1 + 1.0f && p->x1 - p->x0 < 4.0f) {
           p->x1 = std::max(p->x1, x1);
         } else {
-          if (p != pend.end()) flush(*p, top), pend.erase(p);
+          // A run cut for width continues exactly where the last one ended: tiny idle gaps (e.g.
+          // the overhead h) would otherwise leave an uncovered pixel column now and then.
+          float start = x0;
+          if (p != pend.end()) {
+            if (x0 <= p->x1 + 1.0f) start = std::min(x0, p->x1);
+            flush(*p, top);
+            pend.erase(p);
+          }
           if (pend.size() >= 64) {
             for (auto& q : pend) flush(q, top);
             pend.clear();
           }
-          pend.push_back(PendingRun{b.y0, b.y1, x0, x1});
+          pend.push_back(PendingRun{b.y0, b.y1, start, x1});
           p = pend.end() - 1;
         }
         add_colour(*p, b.colour);
@@ -285,17 +293,24 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
     for (auto& p : pend) flush(p, top);
   }
 
-  // Markers (e.g. T*, predicted finish).
+  // Markers (e.g. T*, predicted finish); a label that would overlap an earlier one moves down.
+  std::vector<ImVec4> placed;
   for (const auto& m : markers_) {
     if (m.time < v0 || m.time > v1) continue;
     const float x = tx(m.time);
     dl->AddLine({x, py0}, {x, py1}, m.colour, 1.5f * s);
-    if (!m.label.empty()) {
-      const ImVec2 ts = ImGui::CalcTextSize(m.label.c_str());
-      const float lx = std::min(x + 3 * s, px1 - ts.x - 2 * s);
-      dl->AddRectFilled({lx - 2 * s, py0 + 2 * s}, {lx + ts.x + 2 * s, py0 + 2 * s + ts.y}, IM_COL32(20, 22, 27, 220));
-      dl->AddText({lx, py0 + 2 * s}, m.colour, m.label.c_str());
+    if (m.label.empty()) continue;
+    const ImVec2 ts = ImGui::CalcTextSize(m.label.c_str());
+    const float lx = std::min(x + 3 * s, px1 - ts.x - 2 * s);
+    float ly = py0 + 2 * s;
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const auto& r : placed)
+        if (lx < r.z && lx + ts.x > r.x && ly < r.w && ly + ts.y > r.y) ly = r.w + 1 * s, moved = true;
     }
+    placed.push_back({lx - 2 * s, ly, lx + ts.x + 2 * s, ly + ts.y});
+    dl->AddRectFilled({lx - 2 * s, ly}, {lx + ts.x + 2 * s, ly + ts.y}, IM_COL32(20, 22, 27, 220));
+    dl->AddText({lx, ly}, m.colour, m.label.c_str());
   }
   dl->PopClipRect();
 

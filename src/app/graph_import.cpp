@@ -15,7 +15,8 @@ std::string lower_extension(const std::string& name) {
   const std::string base = slash == std::string::npos ? name : name.substr(slash + 1);
   const auto dot = base.find_last_of('.');
   std::string ext = dot == std::string::npos ? "" : base.substr(dot);
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return ext;
 }
 
@@ -37,7 +38,8 @@ io::Json wrap(const core::TaskGraph& g, const std::string& filename) {
 
 }  // namespace
 
-std::optional<io::Json> wrap_graph_file_as_scenario(const std::string& filename, const std::string& text) {
+std::optional<io::Json> wrap_graph_file_as_scenario(const std::string& filename,
+                                                    const std::string& text) {
   const std::string ext = lower_extension(filename);
   const std::string where = base_name(filename);
   try {

@@ -17,6 +17,7 @@ inline constexpr double kImportBandwidth = 1e8;
 /// graph inline (processors 4; flb, etf, mcp, dsc_llb, heft, plus optimal for tiny graphs).
 /// Returns nullopt for a scenario document or an unknown extension (import it as a scenario).
 /// Throws io::ScenarioError (naming the file, line or field) for a broken graph file.
-std::optional<io::Json> wrap_graph_file_as_scenario(const std::string& filename, const std::string& text);
+std::optional<io::Json> wrap_graph_file_as_scenario(const std::string& filename,
+                                                    const std::string& text);
 
 }  // namespace loadlab::app

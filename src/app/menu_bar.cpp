@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "app/panel_experiments.h"
 #include "app/platform.h"
 #include "app/ui.h"
 #include "io/presets.h"
@@ -35,7 +36,7 @@ bool path_popup(const char* id, std::string& path, const char* button) {
 void draw_menu_bar(App& app) {
   if (ImGui::BeginMainMenuBar()) {
     if (ImGui::BeginMenu("File")) {
-      if (ImGui::MenuItem("Import scenario JSON...")) {
+      if (ImGui::MenuItem("Import scenario or graph (.json, .stg, .dot)...")) {
         if (!platform_request_import()) app.open_import_popup = true;
       }
       if (ImGui::BeginMenu("Examples")) {
@@ -62,6 +63,7 @@ void draw_menu_bar(App& app) {
     }
     if (ImGui::BeginMenu("View")) {
       if (ImGui::MenuItem("Reset zoom and pan")) app.view.reset();
+      ImGui::MenuItem("Paper 000 experiments (Wu)...", nullptr, &experiments_window_open());
       ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {

@@ -2,7 +2,7 @@
 // worker thread, never the UI thread) with a progress bar and Cancel, and read the result as plots
 // (Figs 14-17, the paper's sub-figures side by side) or as Table I with the printed and our
 // percentages side by side. Paper: ../shared/seeds/000_ace8fcde3218dd88.txt, Section 5.
-// Also the "beside the optimum" view of balance results (draw_balance_comparison).
+// The "beside the optimum" view of balance results is in panel_experiments_compare.cpp.
 #include "app/panel_experiments.h"
 
 #include <imgui.h>
@@ -21,8 +21,6 @@
 #include "app/platform.h"
 #include "app/plot_util.h"
 #include "app/ui.h"
-#include "core/balance/optimal.h"
-#include "core/metrics/balance_metrics.h"
 #include "io/experiments/wu_experiments.h"
 
 namespace loadlab::app {
@@ -41,8 +39,8 @@ struct ExperimentsState {
   int cases = 1000;  // per cell of Table I and Figs 14-15; Figs 16-17 use a tenth (paper: 100)
   int seed = 1;
   bool env_checked = false;
-  std::map<std::string, ExperimentTable> tables;   // by id, from the last run that produced it
-  std::map<std::string, std::string> provenance;   // "1000 cases per cell, seed 1, 2.1 s"
+  std::map<std::string, ExperimentTable> tables;  // by id, from the last run that produced it
+  std::map<std::string, std::string> provenance;  // "1000 cases per cell, seed 1, 2.1 s"
 
   std::thread worker;
   std::atomic<bool> busy{false}, done{false}, cancel{false};
@@ -67,7 +65,9 @@ ExperimentsState& exp_state() {
   return s;
 }
 
-int fig_cases_for(int cases) { return std::max(1, (cases + 9) / 10); }
+int fig_cases_for(int cases) {
+  return std::max(1, (cases + 9) / 10);
+}
 
 void start_run(ExperimentsState& s, std::vector<WuExperiment> which, int cases, int fig_cases) {
   if (s.busy.load()) return;
@@ -131,11 +131,19 @@ void poll_run(ExperimentsState& s, App& app) {
 // Colours: one per network size / algorithm, stable across plots.
 ImU32 size_colour(int n) {
   switch (n) {
-    case 4: case 64: return IM_COL32(90, 150, 235, 255);
-    case 8: case 128: return IM_COL32(240, 150, 60, 255);
-    case 16: case 256: return IM_COL32(90, 200, 110, 255);
-    case 32: return IM_COL32(190, 120, 230, 255);
-    default: return IM_COL32(230, 90, 90, 255);
+    case 4:
+    case 64:
+      return IM_COL32(90, 150, 235, 255);
+    case 8:
+    case 128:
+      return IM_COL32(240, 150, 60, 255);
+    case 16:
+    case 256:
+      return IM_COL32(90, 200, 110, 255);
+    case 32:
+      return IM_COL32(190, 120, 230, 255);
+    default:
+      return IM_COL32(230, 90, 90, 255);
   }
 }
 constexpr ImU32 kDemColour = IM_COL32(235, 95, 80, 255);
@@ -161,7 +169,7 @@ PlotSeries series_of(const ExperimentTable& t, const char* key, double value, co
 
 PlotAxes weight_axes(const char* y_label) {
   PlotAxes a;
-  a.x_label = "average weight (tasks per node)";
+  a.x_label = "average weight";
   a.y_label = y_label;
   a.log_x = true;
   return a;
@@ -171,7 +179,8 @@ PlotAxes weight_axes(const char* y_label) {
 void plot_row(const std::vector<std::pair<std::string, std::vector<PlotSeries>>>& plots,
               const char* y_label, float height, float s) {
   const float gap = ImGui::GetStyle().ItemSpacing.x;
-  const float w = (ImGui::GetContentRegionAvail().x - gap * float(plots.size() - 1)) / float(plots.size());
+  const float w =
+      (ImGui::GetContentRegionAvail().x - gap * float(plots.size() - 1)) / float(plots.size());
   for (std::size_t i = 0; i < plots.size(); ++i) {
     if (i) ImGui::SameLine();
     ImGui::BeginGroup();
@@ -187,7 +196,8 @@ void plot_row(const std::vector<std::pair<std::string, std::vector<PlotSeries>>>
 std::string cell_text(double v, int decimals) {
   if (std::isnan(v)) return "-";
   char buf[48];
-  std::snprintf(buf, sizeof buf, "%.*f", std::min(decimals, 4), v);  // CSV keeps 6 digits, 4 read well
+  std::snprintf(buf, sizeof buf, "%.*f", std::min(decimals, 4),
+                v);  // CSV keeps 6 digits, 4 read well
   return buf;
 }
 
@@ -212,8 +222,10 @@ void numbers_table(const ExperimentTable& t, float height) {
     for (std::size_t c = 0; c < t.columns.size() && c < t.rows[i].size(); ++c) {
       ImGui::TableNextColumn();
       const std::string text = cell_text(t.rows[i][c], t.columns[c].decimals);
-      if (t.columns[c].from_paper) ImGui::TextColored({0.75f, 0.75f, 0.55f, 1}, "%s", text.c_str());
-      else ImGui::TextUnformatted(text.c_str());
+      if (t.columns[c].from_paper)
+        ImGui::TextColored({0.75f, 0.75f, 0.55f, 1}, "%s", text.c_str());
+      else
+        ImGui::TextUnformatted(text.c_str());
     }
   }
   ImGui::EndTable();
@@ -224,9 +236,10 @@ void numbers_table(const ExperimentTable& t, float height) {
 // paper's 1000 cases): green within 2, amber within 4, red beyond.
 void table1_view(const ExperimentTable& t, float s) {
   const auto& weights = io::wu_average_weights();
-  const int n_col = t.column("nodes"), p_col = t.column("paper_percent"), o_col = t.column("our_percent");
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
-                                ImGuiTableFlags_SizingStretchSame;
+  const int n_col = t.column("nodes"), p_col = t.column("paper_percent"),
+            o_col = t.column("our_percent");
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchSame;
   if (ImGui::BeginTable("table1", 1 + 2 * int(weights.size()), flags)) {
     ImGui::TableSetupColumn("N", ImGuiTableColumnFlags_WidthFixed, 36 * s);
     for (std::size_t b = 0; b < weights.size(); ++b) {
@@ -256,36 +269,57 @@ void table1_view(const ExperimentTable& t, float s) {
       ImGui::TextColored({0.75f, 0.75f, 0.55f, 1}, "%.1f%%", paper);
       ImGui::TableSetColumnIndex(2 + 2 * b);
       const double p = std::max(paper / 100.0, 0.5 / 1000.0);
-      const double sigma = 100.0 * std::sqrt(p * (1 - p) * (1.0 / std::max(1, t.cases) + 1.0 / 1000.0));
+      const double sigma =
+          100.0 * std::sqrt(p * (1 - p) * (1.0 / std::max(1, t.cases) + 1.0 / 1000.0));
       const double z = std::fabs(ours - paper) / sigma;
-      const ImU32 bg = z <= 2 ? IM_COL32(60, 140, 70, 90) : z <= 4 ? IM_COL32(170, 130, 40, 110)
-                                                              : IM_COL32(170, 50, 50, 120);
+      const ImU32 bg = z <= 2   ? IM_COL32(60, 140, 70, 90)
+                       : z <= 4 ? IM_COL32(170, 130, 40, 110)
+                                : IM_COL32(170, 50, 50, 120);
       ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, bg);
       ImGui::Text("%.1f%%", ours);
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("ours %.2f%% of %d cases, printed %.2f%% of 1000: %.1f standard deviations",
-                          ours, t.cases, paper, z);
+        ImGui::SetTooltip(
+            "ours %.2f%% of %d cases, printed %.2f%% of 1000: %.1f standard deviations", ours,
+            t.cases, paper, z);
     }
     ImGui::EndTable();
   }
-  ImGui::TextDisabled("cell colour: |ours - printed| within 2 (green), 4 (amber) or more (red) "
-                      "standard deviations of the two samples");
+  ImGui::TextDisabled(
+      "cell colour: |ours - printed| within 2 (green), 4 (amber) or more (red) "
+      "standard deviations of the two samples");
+  // Ours thick, printed thin in the same colour; one legend entry per N (the plot's own legend
+  // would list every series twice).
+  const ImU32 palette[] = {IM_COL32(90, 150, 235, 255), IM_COL32(240, 150, 60, 255),
+                           IM_COL32(90, 200, 110, 255), IM_COL32(190, 120, 230, 255),
+                           IM_COL32(230, 90, 90, 255)};
   std::vector<PlotSeries> series;
-  for (int n : io::wu_table_sizes()) {
-    series.push_back(series_of(t, "nodes", n, "our_percent", "N=" + std::to_string(n), size_colour(n)));
-    series.push_back(series_of(t, "nodes", n, "paper_percent", "printed", size_colour(n), false));
+  const auto& sizes = io::wu_table_sizes();
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const std::string name = "N=" + std::to_string(sizes[i]);
+    series.push_back(series_of(t, "nodes", sizes[i], "our_percent", name, palette[i % 5]));
+    series.push_back(
+        series_of(t, "nodes", sizes[i], "paper_percent", name + " printed", palette[i % 5], false));
+    if (i) ImGui::SameLine();
+    ImGui::ColorButton(name.c_str(), ImGui::ColorConvertU32ToFloat4(palette[i % 5]),
+                       ImGuiColorEditFlags_NoTooltip, {10 * s, 10 * s});
+    ImGui::SameLine();
+    ImGui::TextUnformatted(name.c_str());
   }
-  // The printed series share a colour with ours, so one legend entry says what thin lines are.
-  for (std::size_t i = 3; i < series.size(); i += 2) series[i].name.clear();
-  PlotAxes axes = weight_axes("% fully balanced (thick: ours, thin: printed)");
-  axes.legend = true;
-  draw_line_plot("table1plot", {0, std::max(160 * s, ImGui::GetContentRegionAvail().y)}, series, axes, s);
+  ImGui::SameLine();
+  ImGui::TextDisabled("  thick: ours, thin: printed");
+  PlotAxes axes = weight_axes("% fully balanced");
+  axes.legend = false;
+  draw_line_plot("table1plot", {0, std::max(160 * s, ImGui::GetContentRegionAvail().y)}, series,
+                 axes, s);
 }
 
 void examples_view(const ExperimentTable& t) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg;
   if (!ImGui::BeginTable("examples", 5, flags)) return;
-  for (const char* h : {"worked example", "paper", "ours", "optimum", ""}) ImGui::TableSetupColumn(h);
+  float label_w = 0;
+  for (const auto& l : t.row_labels) label_w = std::max(label_w, ImGui::CalcTextSize(l.c_str()).x);
+  ImGui::TableSetupColumn("worked example", ImGuiTableColumnFlags_WidthFixed, label_w);
+  for (const char* h : {"paper", "ours", "optimum", ""}) ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const auto& r = t.rows[i];
@@ -297,8 +331,10 @@ void examples_view(const ExperimentTable& t) {
       ImGui::Text("%.0f", r[std::size_t(c)]);
     }
     ImGui::TableNextColumn();
-    if (r[0] == r[1]) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "matches the paper");
-    else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "MISMATCH");
+    if (r[0] == r[1])
+      ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "matches the paper");
+    else
+      ImGui::TextColored({1, 0.4f, 0.4f, 1}, "MISMATCH");
   }
   ImGui::EndTable();
 }
@@ -310,27 +346,31 @@ void figure_view(const ExperimentTable& t, float height, float s) {
   if (t.id == "fig14") {
     std::vector<PlotSeries> ser;
     for (int n : {4, 8, 16})
-      ser.push_back(series_of(t, "nodes", n, "normalized_locality", std::to_string(n) + " processors",
-                              size_colour(n)));
+      ser.push_back(series_of(t, "nodes", n, "normalized_locality",
+                              std::to_string(n) + " processors", size_colour(n)));
     plots.push_back({"(T_DEM - T_OPT) / T_OPT over DEM's fully balanced cases", ser});
     y_label = "normalized locality";
   } else if (t.id == "fig15") {
     const char* sub[] = {"(a) 4 processors", "(b) 8 processors", "(c) 16 processors"};
     int i = 0;
     for (int n : {4, 8, 16})
-      plots.push_back({sub[i++], {series_of(t, "nodes", n, "dem_normalized_cost", "DEM", kDemColour),
-                                  series_of(t, "nodes", n, "cwa_normalized_cost", "CWA", kCwaColour)}});
+      plots.push_back({sub[i++],
+                       {series_of(t, "nodes", n, "dem_normalized_cost", "DEM", kDemColour),
+                        series_of(t, "nodes", n, "cwa_normalized_cost", "CWA", kCwaColour)}});
   } else if (t.id == "fig16") {
-    plots.push_back({"(a) 64 processors", {series_of(t, "nodes", 64, "cwa_normalized_cost", "CWA", kCwaColour)}});
-    plots.push_back({"(b) 256 processors", {series_of(t, "nodes", 256, "cwa_normalized_cost", "CWA", kCwaColour)}});
+    plots.push_back({"(a) 64 processors",
+                     {series_of(t, "nodes", 64, "cwa_normalized_cost", "CWA", kCwaColour)}});
+    plots.push_back({"(b) 256 processors",
+                     {series_of(t, "nodes", 256, "cwa_normalized_cost", "CWA", kCwaColour)}});
   } else if (t.id == "fig17") {
     const char* shape[] = {"4x2", "4x4", "8x4", "8x8", "16x8", "16x16"};
     std::vector<PlotSeries> a, b;
     const int sizes[] = {8, 16, 32, 64, 128, 256};
     for (int i = 0; i < 6; ++i)
-      (i < 3 ? a : b).push_back(series_of(t, "nodes", sizes[i], "mwa_normalized_cost",
-                                          std::to_string(sizes[i]) + " (" + shape[i] + ")",
-                                          size_colour(sizes[i])));
+      (i < 3 ? a : b)
+          .push_back(series_of(t, "nodes", sizes[i], "mwa_normalized_cost",
+                               std::to_string(sizes[i]) + " (" + shape[i] + ")",
+                               size_colour(sizes[i])));
     plots.push_back({"(a) 8, 16 and 32 processors (MWA)", a});
     plots.push_back({"(b) 64, 128 and 256 processors (MWA)", b});
     (void)kMwaColour;
@@ -341,19 +381,27 @@ void figure_view(const ExperimentTable& t, float height, float s) {
 void check_env(ExperimentsState& s) {
   if (s.env_checked) return;
   s.env_checked = true;
-  const char* v = std::getenv("LOADLAB_OPEN_EXPERIMENTS");
-  if (!v || !*v || std::string(v) == "0") return;
+  // "1", "<id>" or "<id>:<cases>"; quick mode (50 cases, like `reproduce wu --quick`) by default.
+  const char* env = std::getenv("LOADLAB_OPEN_EXPERIMENTS");
+  if (!env || !*env || std::string(env) == "0") return;
+  std::string v = env;
   s.open = true;
+  s.cases = 50;
+  if (const auto colon = v.find(':'); colon != std::string::npos) {
+    s.cases = std::clamp(std::atoi(v.c_str() + colon + 1), 1, 100000);
+    v.resize(colon);
+  }
   const auto& list = io::wu_experiment_list();
   for (std::size_t i = 0; i < list.size(); ++i)
-    if (std::string(v) == io::wu_experiment_id(list[i])) s.selected = int(i);
-  s.cases = 50;  // quick mode, like `loadlab reproduce wu --quick`
-  start_run(s, list, 50, 10);
+    if (v == io::wu_experiment_id(list[i])) s.selected = int(i);
+  start_run(s, list, s.cases, s.cases == 50 ? 10 : fig_cases_for(s.cases));
 }
 
 }  // namespace
 
-bool& experiments_window_open() { return exp_state().open; }
+bool& experiments_window_open() {
+  return exp_state().open;
+}
 
 void draw_experiments_window(App& app) {
   ExperimentsState& s = exp_state();
@@ -362,11 +410,15 @@ void draw_experiments_window(App& app) {
   if (!s.open) return;
   const float sc = app.ui_scale;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowSize({std::min(1000 * sc, vp->WorkSize.x * 0.92f), std::min(640 * sc, vp->WorkSize.y * 0.9f)},
-                           ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
-                          ImGuiCond_FirstUseEver, {0.5f, 0.5f});
-  if (!ImGui::Begin("Paper 000 experiments (Wu, Section 5)", &s.open, ImGuiWindowFlags_NoSavedSettings)) {
+  ImGui::SetNextWindowSize(
+      {std::min(1000 * sc, vp->WorkSize.x * 0.92f), std::min(640 * sc, vp->WorkSize.y * 0.9f)},
+      ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(
+      {vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
+      ImGuiCond_FirstUseEver, {0.5f, 0.5f});
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the docked panels behind are busy
+  if (!ImGui::Begin("Paper 000 experiments (Wu, Section 5)", &s.open,
+                    ImGuiWindowFlags_NoSavedSettings)) {
     ImGui::End();
     return;
   }
@@ -374,7 +426,7 @@ void draw_experiments_window(App& app) {
   const bool busy = s.busy.load();
 
   // Left: experiments, cases, run/cancel.
-  ImGui::BeginChild("controls", {190 * sc, 0}, true);
+  ImGui::BeginChild("controls", {200 * sc, 0}, true);
   ImGui::TextDisabled("Experiments");
   for (std::size_t i = 0; i < list.size(); ++i) {
     const bool have = s.tables.count(io::wu_experiment_id(list[i])) > 0;
@@ -384,12 +436,11 @@ void draw_experiments_window(App& app) {
   ImGui::TextDisabled("* = has results");
   ImGui::Separator();
   ImGui::BeginDisabled(busy);
-  ImGui::SetNextItemWidth(-1);
   ImGui::TextUnformatted("Cases per cell");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::InputInt("##cases", &s.cases, 50, 500)) s.cases = std::clamp(s.cases, 1, 100000);
-  ImGui::TextDisabled("paper: 1000 (Table I, Figs 14-15);");
-  ImGui::TextDisabled("Figs 16-17 use a tenth: %d", fig_cases_for(s.cases));
+  ImGui::TextDisabled("paper: 1000 per cell;");
+  ImGui::TextDisabled("Figs 16-17: a tenth (%d)", fig_cases_for(s.cases));
   ImGui::TextUnformatted("Seed");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::InputInt("##seed", &s.seed)) s.seed = std::max(0, s.seed);
@@ -408,8 +459,10 @@ void draw_experiments_window(App& app) {
     const double p = s.progress.load();
     const double el = std::chrono::duration<double>(Clock::now() - s.started).count();
     char over[64];
-    if (p > 0.02) std::snprintf(over, sizeof over, "%.0f%%, ~%.0f s left", 100 * p, el * (1 - p) / p);
-    else std::snprintf(over, sizeof over, "%.0f%%", 100 * p);
+    if (p > 0.02)
+      std::snprintf(over, sizeof over, "%.0f%%, ~%.0f s left", 100 * p, el * (1 - p) / p);
+    else
+      std::snprintf(over, sizeof over, "%.0f%%", 100 * p);
     ImGui::ProgressBar(float(p), {bw, 0}, over);
     if (ImGui::Button(s.cancel.load() ? "Cancelling..." : "Cancel", {bw, 0})) s.cancel.store(true);
   }
@@ -420,8 +473,10 @@ void draw_experiments_window(App& app) {
   ImGui::BeginChild("result", {0, 0}, false);
   const auto it = s.tables.find(io::wu_experiment_id(sel));
   if (it == s.tables.end()) {
-    ImGui::TextWrapped("%s: no results yet. Press Run selected (or Run all); the run happens on a "
-                       "worker thread, so the playground stays responsive.", io::wu_experiment_name(sel));
+    ImGui::TextWrapped(
+        "%s: no results yet. Press Run selected (or Run all); the run happens on a "
+        "worker thread, so the playground stays responsive.",
+        io::wu_experiment_name(sel));
   } else {
     const ExperimentTable& t = it->second;
     ImGui::TextUnformatted(t.title.c_str());
@@ -434,8 +489,10 @@ void draw_experiments_window(App& app) {
         set_status(app.state, platform_export_file(t.csv_name, io::experiment_csv(t)));
     }
     ImGui::Separator();
-    if (t.id == "examples") examples_view(t);
-    else if (t.id == "table1") table1_view(t, sc);
+    if (t.id == "examples")
+      examples_view(t);
+    else if (t.id == "table1")
+      table1_view(t, sc);
     else {
       const float avail = ImGui::GetContentRegionAvail().y;
       figure_view(t, std::max(180 * sc, avail * 0.62f), sc);
@@ -444,143 +501,6 @@ void draw_experiments_window(App& app) {
   }
   ImGui::EndChild();
   ImGui::End();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Balance results beside the optimum.
-
-namespace {
-
-// The optimum for the current network and loads when the run did not include "optimal"; computed
-// once per (topology, loads) and only for small networks, so the UI thread never waits long.
-struct OptimumCache {
-  std::uint64_t key = 0;
-  std::int64_t task_hops = -1;
-  std::string error;
-};
-constexpr int kMaxComputedOptimum = 1024;
-
-std::uint64_t network_key(const AppState& st) {
-  std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
-  const core::Topology& topo = *st.topology;
-  mix(std::uint64_t(topo.size()));
-  for (int v = 0; v < topo.size(); ++v) {
-    mix(std::uint64_t(topo.degree(v)));
-    for (int u : topo.neighbours(v)) mix(std::uint64_t(u));
-  }
-  for (auto w : st.loads) mix(std::uint64_t(w));
-  return h;
-}
-
-const io::Json* find_result(const io::Json& results, const char* name) {
-  for (const auto& r : results)
-    if (r.is_object() && r.value("algorithm", "") == name) return &r;
-  return nullptr;
-}
-
-std::int64_t metric(const io::Json& r, const char* key) {
-  if (!r.contains("metrics") || !r["metrics"].contains(key) || !r["metrics"][key].is_number()) return -1;
-  return r["metrics"][key].get<std::int64_t>();
-}
-
-bool comparable(const App& app) {
-  const AppState& st = app.state;
-  return st.kind == "balance" && st.topology && st.results.is_array() && !st.results.empty();
-}
-
-}  // namespace
-
-float balance_comparison_height(const App& app) {
-  if (!comparable(app)) return 0;
-  const float row = ImGui::GetFrameHeight() + ImGui::GetStyle().CellPadding.y * 2;
-  return ImGui::GetTextLineHeightWithSpacing() + row * float(app.state.results.size() + 1) +
-         ImGui::GetStyle().ItemSpacing.y * 2;
-}
-
-void draw_balance_comparison(App& app) {
-  if (!comparable(app)) return;
-  const AppState& st = app.state;
-  const float sc = app.ui_scale;
-  static OptimumCache cache;
-  std::int64_t opt = -1;
-  const char* source = "";
-  if (const io::Json* r = find_result(st.results, "optimal")) {
-    opt = metric(*r, "task_hops");
-    source = "from this run's \"optimal\"";
-  } else if (st.topology->size() <= kMaxComputedOptimum) {
-    const std::uint64_t key = network_key(st);
-    if (key != cache.key || (cache.task_hops < 0 && cache.error.empty())) {
-      cache = OptimumCache{key, -1, ""};
-      try {
-        cache.task_hops = core::compute_balance_metrics(core::optimal(*st.topology, st.loads)).task_hops;
-      } catch (const std::exception& e) {
-        cache.error = e.what();
-      }
-    }
-    opt = cache.task_hops;
-    source = cache.error.empty() ? "computed here (min-cost flow)" : cache.error.c_str();
-  } else {
-    source = "not in this run: add \"optimal\" to the algorithms to compare";
-  }
-  ImGui::TextDisabled("Beside the optimum (Section 2): task-hops / optimal task-hops; optimum %s", source);
-
-  double worst = 1.0;
-  for (const auto& r : st.results)
-    if (opt > 0 && metric(r, "task_hops") >= 0) worst = std::max(worst, double(metric(r, "task_hops")) / double(opt));
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("vs_optimum", 5, flags)) return;
-  ImGui::TableSetupColumn("algorithm");
-  ImGui::TableSetupColumn("task-hops / optimum");
-  ImGui::TableSetupColumn("ratio", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("non-local / minimum");
-  ImGui::TableSetupColumn("fully balanced");
-  ImGui::TableHeadersRow();
-  for (const auto& r : st.results) {
-    if (!r.is_object()) continue;
-    const std::int64_t hops = metric(r, "task_hops");
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(r.value("algorithm", "?").c_str());
-    ImGui::TableNextColumn();
-    if (hops < 0) ImGui::TextDisabled("-");
-    else if (opt < 0) ImGui::Text("%lld / ?", static_cast<long long>(hops));
-    else ImGui::Text("%lld / %lld", static_cast<long long>(hops), static_cast<long long>(opt));
-    ImGui::TableNextColumn();
-    if (hops >= 0 && opt > 0) {
-      // A bar per algorithm on a common scale; the white tick marks the optimum (ratio 1).
-      const double ratio = double(hops) / double(opt);
-      const ImVec2 p = ImGui::GetCursorScreenPos();
-      const float w = std::max(60 * sc, ImGui::GetContentRegionAvail().x - 70 * sc);
-      const float h = ImGui::GetTextLineHeight();
-      ImDrawList* dl = ImGui::GetWindowDrawList();
-      const float fill = float(ratio / worst) * w;
-      const ImU32 col = ratio <= 1.0 + 1e-12 ? IM_COL32(80, 190, 100, 220)
-                        : ratio < 1.2         ? IM_COL32(220, 170, 60, 220)
-                                              : IM_COL32(220, 80, 70, 220);
-      dl->AddRectFilled({p.x, p.y + 2 * sc}, {p.x + fill, p.y + h - 2 * sc}, col);
-      const float one = float(1.0 / worst) * w;
-      dl->AddLine({p.x + one, p.y}, {p.x + one, p.y + h}, IM_COL32(255, 255, 255, 200), 1.5f * sc);
-      ImGui::Dummy({w, h});
-      ImGui::SameLine();
-      ImGui::Text("%.3fx", ratio);
-    } else if (hops == 0 && opt == 0) {
-      ImGui::TextDisabled("nothing to move");
-    } else {
-      ImGui::TextDisabled("-");
-    }
-    ImGui::TableNextColumn();
-    const std::int64_t nl = metric(r, "non_local_tasks"), mn = metric(r, "min_non_local_tasks");
-    if (nl >= 0 && mn >= 0) ImGui::Text("%lld / %lld", static_cast<long long>(nl), static_cast<long long>(mn));
-    else ImGui::TextDisabled("-");
-    ImGui::TableNextColumn();
-    const bool bal = r.contains("metrics") && r["metrics"].value("fully_balanced", false);
-    ImGui::TextColored(bal ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.6f, 0.3f, 1), "%s", bal ? "yes" : "no");
-    if (!bal && ImGui::IsItemHovered())
-      ImGui::SetTooltip("Not fully balanced: it ends on other loads than the optimum's quotas, so its "
-                        "task-hops are not a like-for-like comparison.");
-  }
-  ImGui::EndTable();
 }
 
 }  // namespace loadlab::app

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "app/panel_experiments.h"
 #include "app/platform.h"
 #include "app/ui.h"
 
@@ -23,7 +24,8 @@ std::vector<std::string> metric_columns(const io::Json& results) {
       if ((it->is_number() || it->is_boolean()) && it.key() != "verified") add(it.key());
     if (r.contains("metrics") && r["metrics"].is_object())
       for (auto it = r["metrics"].begin(); it != r["metrics"].end(); ++it)
-        if (it->is_number() || it->is_boolean()) add("metrics." + it.key());
+        if ((it->is_number() || it->is_boolean()) && !seen.count(it.key()))
+          add("metrics." + it.key());
   }
   return cols;
 }
@@ -57,7 +59,7 @@ void draw_results_panel(App& app) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("results", std::min(ncols, 64), flags)) {
+  if (ImGui::BeginTable("results", std::min(ncols, 64), flags, {0, -balance_comparison_height(app)})) {
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("algorithm");
     ImGui::TableSetupColumn("verified");
@@ -84,6 +86,7 @@ void draw_results_panel(App& app) {
     }
     ImGui::EndTable();
   }
+  draw_balance_comparison(app);
 }
 
 void draw_json_view(App& app) {

@@ -112,7 +112,7 @@ Frame begin_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& ser
   if (!axes.y_label.empty()) {
     dl->AddText({f.origin.x + 2 * s, f.origin.y + top}, ImGui::GetColorU32(ImGuiCol_TextDisabled),
                 axes.y_label.c_str());
-    top += fh + 2 * s;
+    top += fh * 1.5f + 2 * s;  // half a line more: the top tick label is centred on the edge
   }
   f.x0 = f.origin.x + left;
   f.x1 = f.origin.x + size.x - 8 * s;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "app/graph_import.h"
+#include "app/panel_experiments.h"
 #include "app/platform.h"
 #include "io/scenario.h"
 
@@ -35,6 +37,9 @@ bool app_load_scenario(App& app, const io::Json& scenario, const std::string& or
 
 bool app_import_text(App& app, const std::string& text, const std::string& origin) {
   try {
+    // A bare task graph (.stg, .dot, WfCommons .json) opens as a dag scenario around it.
+    if (auto wrapped = wrap_graph_file_as_scenario(origin, text))
+      return app_load_scenario(app, *wrapped, origin);
     return app_load_scenario(app, io::parse_json_text(text, io::ScenarioLimits::max_document_bytes),
                              origin);
   } catch (const io::ScenarioError& e) {
@@ -57,8 +62,16 @@ void app_poll_jobs(App& app) {
     set_status(app.state, "Run failed: " + out->error, true);
     return;
   }
+  // Keep the user's selection across re-runs (live update) by algorithm name.
+  std::string selected;
+  const auto& before = app.state.results;
+  if (before.is_array() && app.state.selected_result < static_cast<int>(before.size()))
+    selected = before[app.state.selected_result].value("algorithm", "");
   app.state.results = out->result["results"];
   app.state.selected_result = 0;
+  for (std::size_t i = 0; i < app.state.results.size(); ++i)
+    if (app.state.results[i].value("algorithm", "") == selected)
+      app.state.selected_result = static_cast<int>(i);
   app.state.step = 0;
   char buf[128];
   std::snprintf(buf, sizeof buf, "Ran %zu algorithm(s) in %.3f s on a worker thread",
@@ -123,6 +136,8 @@ void draw_frame(App& app, float dt) {
   if (ImGui::Begin("##status", nullptr, fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))
     draw_status_line(app);
   ImGui::End();
+
+  draw_experiments_window(app);
 }
 
 }  // namespace loadlab::app

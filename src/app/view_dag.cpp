@@ -21,21 +21,11 @@ namespace {
 constexpr float kHalfW = 0.40f;  // node box half-width, in slots
 constexpr float kHalfH = 0.28f;  // node box half-height, in layers
 
-struct ScheduleCache {
-  const void* results = nullptr;
-  const DagModel* model = nullptr;
-  std::vector<std::unique_ptr<DagSchedule>> by_index;
-};
-
-ScheduleCache& schedule_cache() {
-  static ScheduleCache c;
-  return c;
-}
-
 ImU32 slack_colour(double slack, double cp) {
   const float t = cp > 0 ? static_cast<float>(std::clamp(slack / (0.5 * cp), 0.0, 1.0)) : 1.0f;
   const ImVec4 near{0.86f, 0.72f, 0.36f, 1}, far{0.30f, 0.45f, 0.68f, 1};
-  return ImGui::ColorConvertFloat4ToU32({near.x + (far.x - near.x) * t, near.y + (far.y - near.y) * t,
+  return ImGui::ColorConvertFloat4ToU32({near.x + (far.x - near.x) * t,
+                                         near.y + (far.y - near.y) * t,
                                          near.z + (far.z - near.z) * t, 1});
 }
 
@@ -62,7 +52,8 @@ void node_tooltip(const App& app, const DagModel& m, core::TaskId t) {
   ImGui::Text("b-level            %s", short_number(lv.b_level[t]).c_str());
   ImGui::Text("ALAP               %s", short_number(lv.alap[t]).c_str());
   ImGui::Text("slack (ALAP - t-level) %s", short_number(lv.alap[t] - lv.t_level[t]).c_str());
-  if (m.on_cp[t]) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCpColour), "on the critical path");
+  if (m.on_cp[t])
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCpColour), "on the critical path");
   if (const DagSchedule* s = dag_schedule(app, app.state.selected_result)) {
     const auto i = s->entry_of_task[t];
     if (i >= 0) {
@@ -77,102 +68,6 @@ void node_tooltip(const App& app, const DagModel& m, core::TaskId t) {
 
 }  // namespace
 
-DagViewState& dag_view_state() {
-  static DagViewState v;
-  return v;
-}
-
-ImU32 dag_layer_colour(int layer, int layers) {
-  // Hue runs blue -> green -> orange with depth, so merged (averaged) bars of a huge schedule still
-  // show how far into the graph each processor is; alternate layers are shaded apart.
-  const float f = layers > 1 ? static_cast<float>(layer) / static_cast<float>(layers - 1) : 0.0f;
-  float r, g, b;
-  ImGui::ColorConvertHSVtoRGB(0.62f - 0.54f * f, 0.55f, layer % 2 ? 0.74f : 0.90f, r, g, b);
-  return ImGui::ColorConvertFloat4ToU32({r, g, b, 1.0f});
-}
-ImU32 dag_proc_colour(int proc) { return palette_colour(proc * 3 + 1, 0.88f); }
-
-void dag_refresh_model(App& app) {
-  DagViewState& v = dag_view_state();
-  const void* id = app.state.scenario.is_object() ? app.state.scenario.get_ptr<const io::Json::object_t*>() : nullptr;
-  if (id != v.scenario_identity) {
-    v.scenario_identity = id;
-    v.wanted_key = graph_key(app.state.scenario);
-    // View state a scenario may carry ("ui" is a common key): {"tab": "graph"|"gantt"|"steps",
-    // "compare": bool}. Applied once per distinct value so edits do not keep resetting the tab.
-    const io::Json ui = app.state.scenario.value("ui", io::Json::object());
-    const std::string dumped = ui.dump();
-    if (ui.is_object() && dumped != v.applied_ui) {
-      v.applied_ui = dumped;
-      const std::string tab = ui.value("tab", std::string());
-      if (tab == "graph") v.tab_request = 0;
-      if (tab == "gantt") v.tab_request = 1;
-      if (tab == "steps") v.tab_request = 2;
-      if (ui.contains("compare") && ui["compare"].is_boolean()) v.compare = ui["compare"].get<bool>();
-    }
-  }
-  if (auto done = v.builder.poll()) {
-    if (*done && (!v.model || v.model->key != (*done)->key)) v.fit = true;
-    if (*done) v.model = *done;
-  }
-  if (!v.builder.busy() && !v.wanted_key.empty() && (!v.model || v.model->key != v.wanted_key)) {
-    io::Json s = app.state.scenario;
-    std::string key = v.wanted_key;
-    v.builder.start([s = std::move(s), key = std::move(key)] { return build_dag_model(s, key); });
-  }
-}
-
-std::shared_ptr<const DagModel> dag_current_model() {
-  const DagViewState& v = dag_view_state();
-  if (v.model && v.model->key == v.wanted_key) return v.model;
-  return nullptr;
-}
-
-const DagSchedule* dag_schedule(const App& app, int index) {
-  const AppState& st = app.state;
-  auto model = dag_current_model();
-  if (!model || !model->error.empty() || !st.results.is_array()) return nullptr;
-  if (index < 0 || index >= static_cast<int>(st.results.size())) return nullptr;
-  ScheduleCache& c = schedule_cache();
-  if (c.results != results_identity(st) || c.model != model.get()) {
-    c.results = results_identity(st);
-    c.model = model.get();
-    c.by_index.clear();
-    c.by_index.resize(st.results.size());
-  }
-  auto& slot = c.by_index[static_cast<std::size_t>(index)];
-  if (!slot) {
-    const io::Json& r = st.results[static_cast<std::size_t>(index)];
-    auto s = std::make_unique<DagSchedule>();
-    s->algorithm = r.value("algorithm", "?");
-    s->makespan = r.value("makespan", 0.0);
-    int procs = st.scenario.value("processors", 1);
-    if (r.contains("metrics")) procs = std::max(procs, r["metrics"].value("processors", 1));
-    const auto& g = model->graph;
-    s->entry_of_task.assign(static_cast<std::size_t>(g.size()), -1);
-    if (r.contains("schedule") && r["schedule"].is_array()) {
-      s->entries.reserve(r["schedule"].size());
-      for (const auto& e : r["schedule"]) {
-        const io::Json& task = e.contains("task") ? e["task"] : io::Json();
-        auto it = model->by_name.find(task.is_string() ? task.get<std::string>() : task.dump());
-        if (it == model->by_name.end()) {
-          ++s->unknown_tasks;
-          continue;
-        }
-        core::ScheduleEntry en{it->second, e.value("proc", 0), e.value("start", 0.0), e.value("finish", 0.0)};
-        procs = std::max(procs, en.proc + 1);
-        if (std::fabs((en.finish - en.start) - g.comp(en.task)) > 1e-6 * std::max(1.0, g.comp(en.task)))
-          ++s->cost_mismatches;
-        s->entry_of_task[static_cast<std::size_t>(en.task)] = static_cast<std::int64_t>(s->entries.size());
-        s->entries.push_back(en);
-      }
-    }
-    s->processors = std::max(1, procs);
-    slot = std::move(s);
-  }
-  return slot.get();
-}
-
 void draw_dag_view(App& app) {
   dag_refresh_model(app);
   DagViewState& v = dag_view_state();
@@ -183,7 +78,8 @@ void draw_dag_view(App& app) {
     return;
   }
   if (!model->error.empty()) {
-    ImGui::TextColored({1, 0.45f, 0.45f, 1}, "The graph could not be built: %s", model->error.c_str());
+    ImGui::TextColored({1, 0.45f, 0.45f, 1}, "The graph could not be built: %s",
+                       model->error.c_str());
     return;
   }
   if (ImGui::BeginTabBar("dag_tabs")) {
@@ -191,9 +87,12 @@ void draw_dag_view(App& app) {
     for (int i = 0; i < 3; ++i) {
       const ImGuiTabItemFlags f = v.tab_request == i ? ImGuiTabItemFlags_SetSelected : 0;
       if (ImGui::BeginTabItem(names[i], nullptr, f)) {
-        if (i == 0) draw_dag_graph_tab(app, *model);
-        else if (i == 1) draw_dag_gantt_tab(app, *model);
-        else draw_dag_steps_tab(app, *model);
+        if (i == 0)
+          draw_dag_graph_tab(app, *model);
+        else if (i == 1)
+          draw_dag_gantt_tab(app, *model);
+        else
+          draw_dag_steps_tab(app, *model);
         ImGui::EndTabItem();
       }
     }
@@ -209,13 +108,14 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
   const auto layers = static_cast<std::int32_t>(m.layer_tasks.size());
 
   ImGui::Text("%d tasks, %lld edges, %d layers (widest %d), CCR %s, critical path %s", g.size(),
-              static_cast<long long>(g.edge_count()), layers, m.max_layer_width, short_number(g.ccr()).c_str(),
-              short_number(m.levels.critical_path).c_str());
+              static_cast<long long>(g.edge_count()), layers, m.max_layer_width,
+              short_number(g.ccr()).c_str(), short_number(m.levels.critical_path).c_str());
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
   const char* modes[] = {"critical path", "processor"};
   ImGui::Combo("colour", &v.colour_mode, modes, 2);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("processor: colour tasks by where the selected result placed them");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("processor: colour tasks by where the selected result placed them");
   ImGui::SameLine();
   ImGui::Checkbox("comm costs", &v.show_comm);
   ImGui::SameLine();
@@ -241,13 +141,20 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     v.cx = 0;
     v.cy = (layers - 1) / 2.0;
     v.fit = false;
+    if (v.ui_zoom > 1) {  // zoomed in on the first layers around the critical path
+      sx *= v.ui_zoom;
+      sy *= v.ui_zoom;
+      v.cy = size.y / 2 / sy - 0.6;
+      v.ui_zoom = 1;
+    }
   }
   if (hovered && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
     v.cx -= io.MouseDelta.x / sx;
     v.cy -= io.MouseDelta.y / sy;
   }
   if (hovered && io.MouseWheel != 0) {
-    const double wx = v.cx + (io.MousePos.x - centre.x) / sx, wy = v.cy + (io.MousePos.y - centre.y) / sy;
+    const double wx = v.cx + (io.MousePos.x - centre.x) / sx,
+                 wy = v.cy + (io.MousePos.y - centre.y) / sy;
     const double f = std::pow(1.15, io.MouseWheel);
     const double nsx = std::clamp(sx * f, 1e-4, 600.0 * s);
     const double k = nsx / sx;
@@ -257,18 +164,21 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     v.cy = wy - (io.MousePos.y - centre.y) / sy;
   }
   auto to_screen = [&](double wx, double wy) {
-    return ImVec2{static_cast<float>(centre.x + (wx - v.cx) * sx), static_cast<float>(centre.y + (wy - v.cy) * sy)};
+    return ImVec2{static_cast<float>(centre.x + (wx - v.cx) * sx),
+                  static_cast<float>(centre.y + (wy - v.cy) * sy)};
   };
   auto pos = [&](core::TaskId t) { return to_screen(m.x[t], m.layer[t]); };
 
   const float hw = static_cast<float>(kHalfW * sx), hh = static_cast<float>(kHalfH * sy);
   const double wx0 = v.cx - size.x / 2 / sx - kHalfW, wx1 = v.cx + size.x / 2 / sx + kHalfW;
   const double wy0 = v.cy - size.y / 2 / sy - kHalfH, wy1 = v.cy + size.y / 2 / sy + kHalfH;
-  const int l0 = std::max(0, static_cast<int>(std::floor(wy0))), l1 = std::min(layers - 1, static_cast<int>(std::ceil(wy1)));
+  const int l0 = std::max(0, static_cast<int>(std::floor(wy0))),
+            l1 = std::min(layers - 1, static_cast<int>(std::ceil(wy1)));
   auto slot_range = [&](int l, int& i0, int& i1) {
     const double off = (m.layer_tasks[l].size() - 1) / 2.0;
     i0 = std::max(0, static_cast<int>(std::floor(wx0 + off)));
-    i1 = std::min(static_cast<int>(m.layer_tasks[l].size()) - 1, static_cast<int>(std::ceil(wx1 + off)));
+    i1 = std::min(static_cast<int>(m.layer_tasks[l].size()) - 1,
+                  static_cast<int>(std::ceil(wx1 + off)));
   };
   auto visible = [&](core::TaskId t) {
     return m.layer[t] >= l0 && m.layer[t] <= l1 && m.x[t] >= wx0 && m.x[t] <= wx1;
@@ -277,18 +187,22 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
   // Hovered node: O(1) from the mouse position (layer row, then slot).
   core::TaskId hot = -1;
   if (hovered && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
-    const double mx = v.cx + (io.MousePos.x - centre.x) / sx, my = v.cy + (io.MousePos.y - centre.y) / sy;
+    const double mx = v.cx + (io.MousePos.x - centre.x) / sx,
+                 my = v.cy + (io.MousePos.y - centre.y) / sy;
     const int l = static_cast<int>(std::lround(my));
-    const double tol_y = std::max<double>(kHalfH, 3.0 / sy), tol_x = std::max<double>(kHalfW, 3.0 / sx);
+    const double tol_y = std::max<double>(kHalfH, 3.0 / sy),
+                 tol_x = std::max<double>(kHalfW, 3.0 / sx);
     if (l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
       const auto& lt = m.layer_tasks[l];
       const double off = (lt.size() - 1) / 2.0;
       const long i = std::lround(mx + off);
-      if (i >= 0 && i < static_cast<long>(lt.size()) && std::fabs(mx - (i - off)) <= tol_x) hot = lt[i];
+      if (i >= 0 && i < static_cast<long>(lt.size()) && std::fabs(mx - (i - off)) <= tol_x)
+        hot = lt[i];
     }
   }
 
-  const DagSchedule* sched = v.colour_mode == 1 ? dag_schedule(app, app.state.selected_result) : nullptr;
+  const DagSchedule* sched =
+      v.colour_mode == 1 ? dag_schedule(app, app.state.selected_result) : nullptr;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
   dl->AddRectFilled(origin, {origin.x + size.x, origin.y + size.y}, IM_COL32(18, 20, 25, 255));
@@ -317,6 +231,8 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
                           {b.x - ux * h + uy * h * 0.45f, b.y - uy * h - ux * h * 0.45f}, col);
   };
   std::vector<std::int64_t> labelled;
+  // Comm-cost labels only once boxes are tall enough that labels have room between layers.
+  const bool label_edges = v.show_comm && hh * 2 >= ImGui::GetFontSize();
   if (detailed) {
     for (int l = l0; l <= l1 && !capped; ++l) {
       int i0, i1;
@@ -333,7 +249,7 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
             const float d2 = seg_dist2(io.MousePos, a, b);
             if (d2 < best_d2) best_d2 = d2, hot_edge = e;
           }
-          if (v.show_comm && labelled.size() < 3000) labelled.push_back(e);
+          if (label_edges && labelled.size() < 2000) labelled.push_back(e);
           if (++drawn >= kMaxEdges) capped = true;
         };
         for (auto e : g.out_edges(t)) draw_edge(e);
@@ -355,7 +271,7 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
         const float d2 = seg_dist2(io.MousePos, a, b);
         if (d2 < best_d2) best_d2 = d2, hot_edge = e;
       }
-      if (v.show_comm && detailed) labelled.push_back(e);
+      if (label_edges) labelled.push_back(e);
     }
   }
 
@@ -370,13 +286,14 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     const auto& lt = m.layer_tasks[l];
     if (hw * 2 < 3.0f) {
       const ImVec2 a = pos(lt[i0]), b = pos(lt[i1]);
-      dl->AddRectFilled({a.x - hw, a.y - std::max(hh, 0.5f)}, {b.x + hw + 1, b.y + std::max(hh, 0.5f)},
-                        IM_COL32(110, 130, 165, 255));
+      dl->AddRectFilled({a.x - hw, a.y - std::max(hh, 0.5f)},
+                        {b.x + hw + 1, b.y + std::max(hh, 0.5f)}, IM_COL32(110, 130, 165, 255));
       ++node_rects;
       for (int i = i0; i <= i1; ++i)
         if (m.on_cp[lt[i]]) {
           const ImVec2 p = pos(lt[i]);
-          dl->AddRectFilled({p.x - 1.5f, p.y - std::max(hh, 1.5f)}, {p.x + 1.5f, p.y + std::max(hh, 1.5f)}, kCpColour);
+          dl->AddRectFilled({p.x - 1.5f, p.y - std::max(hh, 1.5f)},
+                            {p.x + 1.5f, p.y + std::max(hh, 1.5f)}, kCpColour);
         }
       continue;
     }
@@ -386,9 +303,11 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
       ImU32 fill;
       if (sched) {
         const auto ei = sched->entry_of_task[t];
-        fill = ei >= 0 ? dag_proc_colour(sched->entries[static_cast<std::size_t>(ei)].proc) : IM_COL32(90, 90, 90, 255);
+        fill = ei >= 0 ? dag_proc_colour(sched->entries[static_cast<std::size_t>(ei)].proc)
+                       : IM_COL32(90, 90, 90, 255);
       } else {
-        fill = m.on_cp[t] ? kCpColour : slack_colour(m.levels.alap[t] - m.levels.t_level[t], cp_len);
+        fill =
+            m.on_cp[t] ? kCpColour : slack_colour(m.levels.alap[t] - m.levels.t_level[t], cp_len);
       }
       const ImVec2 a{p.x - hw, p.y - hh}, b{p.x + hw, p.y + hh};
       const float round = std::min(hh, 4.0f * s);
@@ -396,7 +315,10 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
       ++node_rects;
       if (hw > 6) {
         const bool ring = m.on_cp[t] && sched;
-        dl->AddRect(a, b, t == hot ? IM_COL32(255, 255, 255, 255) : ring ? kCpColour : IM_COL32(0, 0, 0, 120),
+        dl->AddRect(a, b,
+                    t == hot ? IM_COL32(255, 255, 255, 255)
+                    : ring   ? kCpColour
+                             : IM_COL32(0, 0, 0, 120),
                     round, 0, t == hot || ring ? 2.0f * s : 1.0f);
       }
       if (2 * hh >= font && 2 * hw >= font) {
@@ -410,7 +332,12 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
             dl->AddText({p.x - ts.x / 2, p.y - font}, tc, name.c_str());
             dl->AddText({p.x - cs.x / 2, p.y}, IM_COL32(40, 40, 50, 230), cost.c_str());
           } else {
-            dl->AddText({p.x - ts.x / 2, p.y - ts.y / 2}, tc, name.c_str());
+            // One line: "name (cost)" when it fits, else the name alone.
+            const std::string both = name + " (" + cost + ")";
+            const ImVec2 bs = ImGui::CalcTextSize(both.c_str());
+            const bool fits = bs.x <= 2 * hw - 6 * s;
+            dl->AddText({p.x - (fits ? bs.x : ts.x) / 2, p.y - ts.y / 2}, tc,
+                        fits ? both.c_str() : name.c_str());
           }
         }
       }
@@ -424,7 +351,8 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     const std::string c = short_number(g.edge(e).comm);
     const ImVec2 ts = ImGui::CalcTextSize(c.c_str());
     const ImVec2 mid{(a.x + b.x) / 2 - ts.x / 2, (a.y + b.y) / 2 - ts.y / 2};
-    dl->AddRectFilled({mid.x - 2 * s, mid.y}, {mid.x + ts.x + 2 * s, mid.y + ts.y}, IM_COL32(18, 20, 25, 220), 3 * s);
+    dl->AddRectFilled({mid.x - 2 * s, mid.y}, {mid.x + ts.x + 2 * s, mid.y + ts.y},
+                      IM_COL32(18, 20, 25, 220), 3 * s);
     dl->AddText(mid, col, c.c_str());
   };
   for (auto e : labelled)
@@ -434,7 +362,8 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
       for (auto e : dir ? g.in_edges(hot) : g.out_edges(hot)) {
         ImVec2 a, b;
         edge_ends(e, a, b);
-        dl->AddLine(a, b, dir ? IM_COL32(120, 200, 255, 255) : IM_COL32(140, 235, 140, 255), 2.0f * s);
+        dl->AddLine(a, b, dir ? IM_COL32(120, 200, 255, 255) : IM_COL32(140, 235, 140, 255),
+                    2.0f * s);
         if (detailed) edge_label(e, IM_COL32(255, 255, 255, 255));
       }
   } else if (hot_edge >= 0) {
@@ -445,14 +374,18 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
   }
 
   // Legend.
-  const char* legend = v.colour_mode == 1 ? "colour = processor of the selected result; orange ring = critical path"
-                                          : "orange = critical path; yellow..blue = slack (ALAP - t-level)";
+  const char* legend =
+      v.colour_mode == 1 ? "colour = processor of the selected result; orange ring = critical path"
+                         : "orange = critical path; yellow..blue = slack (ALAP - t-level)";
   char extra[96];
-  std::snprintf(extra, sizeof extra, "   |   wheel: zoom, drag: pan, double-click: fit%s", capped ? ", edges thinned" : "");
+  std::snprintf(extra, sizeof extra, "   |   wheel: zoom, drag: pan, double-click: fit%s",
+                capped ? ", edges thinned" : "");
   const std::string text = std::string(legend) + extra;
-  dl->AddRectFilled({origin.x, origin.y + size.y - font - 6 * s}, {origin.x + ImGui::CalcTextSize(text.c_str()).x + 10 * s, origin.y + size.y},
+  dl->AddRectFilled({origin.x, origin.y + size.y - font - 6 * s},
+                    {origin.x + ImGui::CalcTextSize(text.c_str()).x + 10 * s, origin.y + size.y},
                     IM_COL32(18, 20, 25, 210));
-  dl->AddText({origin.x + 5 * s, origin.y + size.y - font - 3 * s}, ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
+  dl->AddText({origin.x + 5 * s, origin.y + size.y - font - 3 * s},
+              ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
   dl->PopClipRect();
   (void)node_rects;
 
@@ -463,7 +396,8 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     ImGui::BeginTooltip();
     ImGui::Text("%s -> %s", g.name(e.from).c_str(), g.name(e.to).c_str());
     ImGui::Text("communication cost %s (free on the same processor)", short_number(e.comm).c_str());
-    if (m.edge_on_cp[hot_edge]) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCpColour), "on the critical path");
+    if (m.edge_on_cp[hot_edge])
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCpColour), "on the critical path");
     ImGui::EndTooltip();
   }
 }

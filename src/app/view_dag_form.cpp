@@ -36,8 +36,8 @@ Deferred& deferred() {
   return d;
 }
 
-bool slider(const char* label, io::Json& obj, const char* key, double def, double lo, double hi, bool integer,
-            bool log, bool defer, const char* fmt = nullptr) {
+bool slider(const char* label, io::Json& obj, const char* key, double def, double lo, double hi,
+            bool integer, bool log, bool defer, const char* fmt = nullptr) {
   Deferred& d = deferred();
   double v = obj.value(key, def);
   if (d.label == label) v = d.value;
@@ -45,7 +45,8 @@ bool slider(const char* label, io::Json& obj, const char* key, double def, doubl
   const ImGuiSliderFlags f = log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
   if (integer) {
     int iv = static_cast<int>(v);
-    edited = ImGui::SliderInt(label, &iv, static_cast<int>(lo), static_cast<int>(hi), fmt ? fmt : "%d", f);
+    edited = ImGui::SliderInt(label, &iv, static_cast<int>(lo), static_cast<int>(hi),
+                              fmt ? fmt : "%d", f);
     v = iv;
   } else {
     edited = ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, fmt ? fmt : "%.3g", f);
@@ -54,8 +55,10 @@ bool slider(const char* label, io::Json& obj, const char* key, double def, doubl
   const bool commit = defer ? ImGui::IsItemDeactivatedAfterEdit() : edited;
   if (ImGui::IsItemDeactivated()) d.label.clear();
   if (!commit) return false;
-  if (integer) obj[key] = static_cast<std::int64_t>(std::llround(v));
-  else obj[key] = v;
+  if (integer)
+    obj[key] = static_cast<std::int64_t>(std::llround(v));
+  else
+    obj[key] = v;
   return true;
 }
 
@@ -64,7 +67,8 @@ bool generator_fields(io::Json& g, bool defer) {
   const std::string gen = g.value("generator", std::string("lu"));
   bool ch = false;
   if (gen == "lu" || gen == "gaussian") {
-    ch |= slider("Matrix size", g, "size", gen == "lu" ? 62 : 63, gen == "lu" ? 1 : 2, 200, true, false, defer);
+    ch |= slider("Matrix size", g, "size", gen == "lu" ? 62 : 63, gen == "lu" ? 1 : 2, 200, true,
+                 false, defer);
   } else if (gen == "laplace") {
     ch |= slider("Width", g, "width", 32, 1, 256, true, false, defer);
     ch |= slider("Iterations", g, "iterations", 60, 1, 500, true, false, defer);
@@ -91,11 +95,13 @@ bool generator_fields(io::Json& g, bool defer) {
     ch |= slider("Jump", g, "jump", 1, 1, 10, true, false, defer);
   }
   ch |= slider("CCR", g, "ccr", 1.0, 0.01, 100, false, true, defer);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Communication-to-computation ratio (average edge / average task cost)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Communication-to-computation ratio (average edge / average task cost)");
   ch |= slider("Mean task cost", g, "mean_comp", 10.0, 0.1, 1000, false, true, defer);
   const char* dists[] = {"uniform", "exponential", "unit"};
   const std::string dist = g.value("distribution", std::string("uniform"));
-  int di = static_cast<int>(std::find(std::begin(dists), std::end(dists), dist) - std::begin(dists));
+  int di =
+      static_cast<int>(std::find(std::begin(dists), std::end(dists), dist) - std::begin(dists));
   if (ImGui::Combo("Costs", &di, dists, 3)) g["distribution"] = dists[di], ch = true;
   return ch;
 }
@@ -124,8 +130,11 @@ void draw_dag_form(App& app) {
     } else if (pick == 0 && model && model->error.empty() && tasks <= 5000) {
       graph = io::graph_to_json(model->graph);  // freeze the current graph so it can be edited
     } else if (pick == 0) {
-      graph = io::Json{{"tasks", {{{"id", "a"}, {"cost", 2}}, {{"id", "b"}, {"cost", 3}}, {{"id", "c"}, {"cost", 1}}}},
-                       {"edges", {{{"from", "a"}, {"to", "b"}, {"cost", 1}}, {{"from", "a"}, {"to", "c"}, {"cost", 2}}}}};
+      graph = io::Json{
+          {"tasks",
+           {{{"id", "a"}, {"cost", 2}}, {{"id", "b"}, {"cost", 3}}, {{"id", "c"}, {"cost", 1}}}},
+          {"edges",
+           {{{"from", "a"}, {"to", "b"}, {"cost", 1}}, {{"from", "a"}, {"to", "c"}, {"cost", 2}}}}};
     }
     changed = true;
   }
@@ -149,7 +158,8 @@ void draw_dag_form(App& app) {
     if (ImGui::InputInt("Seed", &seed)) doc["seed"] = std::max(seed, 0), changed = true;
   } else if (source == 2) {
     ImGui::TextWrapped("File: %s", graph.value("file", std::string()).c_str());
-    changed |= slider("Bandwidth B/s", graph, "bandwidth", 1e8, 1e3, 1e12, false, true, true, "%.3g");
+    changed |=
+        slider("Bandwidth B/s", graph, "bandwidth", 1e8, 1e3, 1e12, false, true, true, "%.3g");
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Edit tasks and edges in the Scenario JSON below.");
@@ -159,7 +169,8 @@ void draw_dag_form(App& app) {
   ImGui::TextWrapped("File > Import also reads .stg, .dot and WfCommons .json graphs.");
   ImGui::PopStyleColor();
   if (model && model->error.empty())
-    ImGui::Text("%d tasks, %lld edges, CCR %s", tasks, static_cast<long long>(model->graph.edge_count()),
+    ImGui::Text("%d tasks, %lld edges, CCR %s", tasks,
+                static_cast<long long>(model->graph.edge_count()),
                 short_number(model->graph.ccr()).c_str());
   else if (dag_view_state().builder.busy())
     ImGui::TextDisabled("building the graph...");
@@ -167,8 +178,10 @@ void draw_dag_form(App& app) {
   ImGui::Spacing();
   ImGui::TextDisabled("Machine");
   int p = doc.value("processors", 4);
-  if (ImGui::SliderInt("Processors P", &p, 1, 64)) doc["processors"] = std::clamp(p, 1, 4096), changed = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Identical, fully connected processors. Ctrl+click to type up to 4096");
+  if (ImGui::SliderInt("Processors P", &p, 1, 64))
+    doc["processors"] = std::clamp(p, 1, 4096), changed = true;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Identical, fully connected processors. Ctrl+click to type up to 4096");
   ImGui::PopItemWidth();
 
   // Schedulers: two columns of checkboxes, in the registry's order.
@@ -185,15 +198,19 @@ void draw_dag_form(App& app) {
     if (i % 2) ImGui::SameLine(col2);
     if (ImGui::Checkbox(algs[i].c_str(), &on)) {
       algs_changed = true;
-      if (on) chosen.push_back(algs[i]);
-      else chosen.erase(std::remove(chosen.begin(), chosen.end(), algs[i]), chosen.end());
+      if (on)
+        chosen.push_back(algs[i]);
+      else
+        chosen.erase(std::remove(chosen.begin(), chosen.end(), algs[i]), chosen.end());
     }
     if (algs[i] == "optimal" && ImGui::IsItemHovered())
       ImGui::SetTooltip("Branch and bound: proven optimum for graphs of at most 24 tasks");
   }
-  if (ImGui::SmallButton("FLB paper set")) chosen = {"flb", "etf", "mcp", "fcp", "dsc_llb"}, algs_changed = true;
+  if (ImGui::SmallButton("FLB paper set"))
+    chosen = {"flb", "etf", "mcp", "fcp", "dsc_llb"}, algs_changed = true;
   ImGui::SameLine();
-  if (ImGui::SmallButton("notes' priorities")) chosen = {"hlfet", "hlfnet", "scfet", "scfnet", "random"}, algs_changed = true;
+  if (ImGui::SmallButton("notes' priorities"))
+    chosen = {"hlfet", "hlfnet", "scfet", "scfnet", "random"}, algs_changed = true;
   if (algs_changed) {
     std::vector<std::string> ordered;
     for (const auto& a : algs)

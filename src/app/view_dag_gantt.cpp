@@ -24,7 +24,7 @@ constexpr float kRowPref = 26.0f, kRowMin = 3.0f;
 struct GanttCache {
   const void* results = nullptr;
   const DagModel* model = nullptr;
-  int colour_by = 0;  // 0 layer, 1 critical path, 2 processor
+  int colour_by = 0;                                // 0 layer, 1 critical path, 2 processor
   std::vector<std::unique_ptr<GanttChart>> charts;  // per result index, built lazily
   double max_makespan = 0;
   bool shared_valid = false;
@@ -46,8 +46,8 @@ struct Geometry {
   float y_mid(int row) const { return py0 + (static_cast<float>(row) + 0.5f) * rh; }
 };
 
-Geometry chart_geometry(const GanttChart& c, ImVec2 origin, ImVec2 size, float s, int rows, float row_pref,
-                        float row_min) {
+Geometry chart_geometry(const GanttChart& c, ImVec2 origin, ImVec2 size, float s, int rows,
+                        float row_pref, float row_min) {
   Geometry g;
   size.x = std::max(size.x, 80.0f * s);
   size.y = std::max(size.y, 50.0f * s);
@@ -71,8 +71,8 @@ Geometry chart_geometry(const GanttChart& c, ImVec2 origin, ImVec2 size, float s
   return g;
 }
 
-void build_chart(GanttChart& ch, const DagSchedule& sc, std::shared_ptr<const DagModel> mp, int colour_by,
-                 double domain) {
+void build_chart(GanttChart& ch, const DagSchedule& sc, std::shared_ptr<const DagModel> mp,
+                 int colour_by, double domain) {
   const DagModel& m = *mp;
   ch.clear(true);
   for (int p = 0; p < sc.processors; ++p) ch.add_row("P" + std::to_string(p));
@@ -82,9 +82,11 @@ void build_chart(GanttChart& ch, const DagSchedule& sc, std::shared_ptr<const Da
     b.start = e.start;
     b.finish = e.finish;
     b.id = e.task;  // the task, not the entry: the tooltip looks the entry up afresh
-    b.colour = colour_by == 1   ? (m.on_cp[e.task] ? IM_COL32(240, 130, 40, 255) : IM_COL32(95, 120, 160, 255))
-               : colour_by == 2 ? dag_proc_colour(e.proc)
-                                : dag_layer_colour(m.layer[e.task], static_cast<int>(m.layer_tasks.size()));
+    b.colour = colour_by == 1
+                   ? (m.on_cp[e.task] ? IM_COL32(240, 130, 40, 255) : IM_COL32(95, 120, 160, 255))
+               : colour_by == 2
+                   ? dag_proc_colour(e.proc)
+                   : dag_layer_colour(m.layer[e.task], static_cast<int>(m.layer_tasks.size()));
     ch.add_bar(b);
   }
   ch.set_domain(0, domain > 0 ? domain : 1);
@@ -93,11 +95,13 @@ void build_chart(GanttChart& ch, const DagSchedule& sc, std::shared_ptr<const Da
   ch.add_marker({sc.makespan, IM_COL32(255, 255, 255, 200), ""});
   const double lb = core::makespan_lower_bound(m.graph, sc.processors);
   if (lb > 0 && lb < sc.makespan) ch.add_marker({lb, IM_COL32(150, 150, 160, 140), ""});
-  ch.set_label_fn([mp](const GanttBar& b) { return mp->graph.name(static_cast<core::TaskId>(b.id)); });
+  ch.set_label_fn(
+      [mp](const GanttBar& b) { return mp->graph.name(static_cast<core::TaskId>(b.id)); });
 }
 
 // Incoming and outgoing messages of the hovered task that cross processors.
-void draw_messages(const DagModel& m, const DagSchedule& sc, std::size_t entry, const Geometry& geo, float s) {
+void draw_messages(const DagModel& m, const DagSchedule& sc, std::size_t entry, const Geometry& geo,
+                   float s) {
   if (!geo.ok) return;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const auto& g = m.graph;
@@ -124,8 +128,8 @@ void draw_messages(const DagModel& m, const DagSchedule& sc, std::size_t entry, 
       const ImU32 col = dir == 0 ? IM_COL32(110, 200, 255, 255) : IM_COL32(140, 235, 140, 255);
       if (src.proc == dst.proc) {
         // Same processor: no message; mark the dependency with a thin tick.
-        dl->AddLine({geo.x(src.finish), geo.y_mid(src.proc)}, {geo.x(dst.start), geo.y_mid(dst.proc)},
-                    IM_COL32(200, 200, 200, 90), 1.0f);
+        dl->AddLine({geo.x(src.finish), geo.y_mid(src.proc)},
+                    {geo.x(dst.start), geo.y_mid(dst.proc)}, IM_COL32(200, 200, 200, 90), 1.0f);
         continue;
       }
       const ImVec2 a{geo.x(src.finish), geo.y_mid(src.proc)};
@@ -140,11 +144,13 @@ void draw_messages(const DagModel& m, const DagSchedule& sc, std::size_t entry, 
 void bar_tooltip(const DagModel& m, const DagSchedule& sc, std::size_t entry) {
   const auto& g = m.graph;
   const auto& e = sc.entries[entry];
-  ImGui::Text("%s on P%d: [%s, %s]  cost %s", g.name(e.task).c_str(), e.proc, short_number(e.start).c_str(),
-              short_number(e.finish).c_str(), short_number(g.comp(e.task)).c_str());
-  ImGui::TextDisabled("b-level %s, t-level %s, ALAP %s%s", short_number(m.levels.b_level[e.task]).c_str(),
-                      short_number(m.levels.t_level[e.task]).c_str(), short_number(m.levels.alap[e.task]).c_str(),
-                      m.on_cp[e.task] ? ", critical path" : "");
+  ImGui::Text("%s on P%d: [%s, %s]  cost %s", g.name(e.task).c_str(), e.proc,
+              short_number(e.start).c_str(), short_number(e.finish).c_str(),
+              short_number(g.comp(e.task)).c_str());
+  ImGui::TextDisabled(
+      "b-level %s, t-level %s, ALAP %s%s", short_number(m.levels.b_level[e.task]).c_str(),
+      short_number(m.levels.t_level[e.task]).c_str(), short_number(m.levels.alap[e.task]).c_str(),
+      m.on_cp[e.task] ? ", critical path" : "");
   int lines = 0;
   for (int dir = 0; dir < 2; ++dir) {
     bool header = false;
@@ -165,11 +171,12 @@ void bar_tooltip(const DagModel& m, const DagSchedule& sc, std::size_t entry) {
       }
       const auto& src = dir == 0 ? oe : e;
       if (oe.proc == e.proc)
-        ImGui::Text("  %s %s (same processor, free)", dir == 0 ? "from" : "to", g.name(other).c_str());
+        ImGui::Text("  %s %s (same processor, free)", dir == 0 ? "from" : "to",
+                    g.name(other).c_str());
       else
         ImGui::Text("  %s %s on P%d: sent %s + comm %s = arrives %s", dir == 0 ? "from" : "to",
-                    g.name(other).c_str(), oe.proc, short_number(src.finish).c_str(), short_number(ed.comm).c_str(),
-                    short_number(src.finish + ed.comm).c_str());
+                    g.name(other).c_str(), oe.proc, short_number(src.finish).c_str(),
+                    short_number(ed.comm).c_str(), short_number(src.finish + ed.comm).c_str());
     }
   }
 }
@@ -184,21 +191,26 @@ void export_buttons(App& app, const DagModel& m, const DagSchedule& sc) {
   ImGui::SameLine();
   if (ImGui::SmallButton("JSON")) {
     make();
-    set_status(app.state, platform_export_file(sc.algorithm + "_schedule.json", io::schedule_to_json(m.graph, s).dump(2)));
+    set_status(app.state, platform_export_file(sc.algorithm + "_schedule.json",
+                                               io::schedule_to_json(m.graph, s).dump(2)));
   }
   ImGui::SameLine();
   if (ImGui::SmallButton("CSV")) {
     make();
-    set_status(app.state, platform_export_file(sc.algorithm + "_schedule.csv", io::schedule_to_csv(m.graph, s)));
+    set_status(app.state, platform_export_file(sc.algorithm + "_schedule.csv",
+                                               io::schedule_to_csv(m.graph, s)));
   }
   ImGui::SameLine();
   if (ImGui::SmallButton("Chrome trace")) {
     make();
-    const std::string title = app.state.scenario.value("name", std::string("loadlab")) + " / " + sc.algorithm;
-    set_status(app.state, platform_export_file(sc.algorithm + "_trace.json",
-                                               io::schedule_to_chrome_trace(m.graph, s, title).dump()));
+    const std::string title =
+        app.state.scenario.value("name", std::string("loadlab")) + " / " + sc.algorithm;
+    set_status(app.state,
+               platform_export_file(sc.algorithm + "_trace.json",
+                                    io::schedule_to_chrome_trace(m.graph, s, title).dump()));
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Trace Event JSON: open in Perfetto (ui.perfetto.dev) or chrome://tracing");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Trace Event JSON: open in Perfetto (ui.perfetto.dev) or chrome://tracing");
 }
 
 }  // namespace
@@ -209,7 +221,9 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   GanttCache& c = cache();
   const float s = app.ui_scale;
   if (!st.results.is_array() || st.results.empty()) {
-    ImGui::TextDisabled(app.jobs.busy() || live_pending() ? "Running..." : "No results yet: pick algorithms and press Run.");
+    ImGui::TextDisabled(app.jobs.busy() || live_pending()
+                            ? "Running..."
+                            : "No results yet: pick algorithms and press Run.");
     return;
   }
   auto mp = dag_current_model();
@@ -219,14 +233,17 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
 
   // Toolbar: result, stacking, colours, export.
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-  if (ImGui::BeginCombo("##result", st.results[st.selected_result].value("algorithm", "?").c_str())) {
+  if (ImGui::BeginCombo("##result",
+                        st.results[st.selected_result].value("algorithm", "?").c_str())) {
     for (int i = 0; i < n; ++i)
-      if (ImGui::Selectable(st.results[i].value("algorithm", "?").c_str(), i == st.selected_result)) st.selected_result = i;
+      if (ImGui::Selectable(st.results[i].value("algorithm", "?").c_str(), i == st.selected_result))
+        st.selected_result = i;
     ImGui::EndCombo();
   }
   ImGui::SameLine();
   ImGui::Checkbox("all algorithms", &v.compare);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stack every algorithm's Gantt chart on one shared time axis");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Stack every algorithm's Gantt chart on one shared time axis");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   int colour_by = c.colour_by;
@@ -246,7 +263,8 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     c.charts.clear();
     c.charts.resize(static_cast<std::size_t>(n));
     c.max_makespan = 0;
-    for (const auto& r : st.results) c.max_makespan = std::max(c.max_makespan, r.value("makespan", 0.0));
+    for (const auto& r : st.results)
+      c.max_makespan = std::max(c.max_makespan, r.value("makespan", 0.0));
     c.shared_valid = false;
   }
   auto chart_of = [&](int i) -> GanttChart* {
@@ -265,7 +283,8 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     const auto task = static_cast<core::TaskId>(ch.bar(static_cast<std::size_t>(hit)).id);
     const auto entry = sc.entry_of_task[static_cast<std::size_t>(task)];
     if (entry < 0) return;
-    ImGui::GetWindowDrawList()->PushClipRect({geo.px0, geo.py0}, {geo.px0 + geo.pw, geo.py0 + 1e5f}, true);
+    ImGui::GetWindowDrawList()->PushClipRect({geo.px0, geo.py0}, {geo.px0 + geo.pw, geo.py0 + 1e5f},
+                                             true);
     draw_messages(m, sc, static_cast<std::size_t>(entry), geo, s);
     ImGui::GetWindowDrawList()->PopClipRect();
     ImGui::BeginTooltip();
@@ -281,20 +300,27 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     }
     const io::Json& r = st.results[st.selected_result];
     const io::Json mt = r.value("metrics", io::Json::object());
-    ImGui::Text("%s: makespan %s (white line) | lower bound %s (grey) | speedup %s | efficiency %s | %d of %d processors used",
-                sel->algorithm.c_str(), short_number(sel->makespan).c_str(),
-                short_number(mt.value("lower_bound", 0.0)).c_str(), short_number(mt.value("speedup", 0.0)).c_str(),
-                short_number(mt.value("efficiency", 0.0)).c_str(), mt.value("processors_used", 0), sel->processors);
+    ImGui::Text(
+        "%s: makespan %s (white line) | lower bound %s (grey) | speedup %s | efficiency %s | %d of "
+        "%d processors used",
+        sel->algorithm.c_str(), short_number(sel->makespan).c_str(),
+        short_number(mt.value("lower_bound", 0.0)).c_str(),
+        short_number(mt.value("speedup", 0.0)).c_str(),
+        short_number(mt.value("efficiency", 0.0)).c_str(), mt.value("processors_used", 0),
+        sel->processors);
     ImGui::SameLine();
     const bool ok = r.value("verified", false);
-    ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.4f, 0.4f, 1), ok ? "verified" : "NOT verified");
+    ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.4f, 0.4f, 1),
+                       ok ? "verified" : "NOT verified");
     if (sel->cost_mismatches || sel->unknown_tasks)
-      ImGui::TextColored({1, 0.6f, 0.3f, 1}, "Warning: %d task(s) differ from the drawn graph (stale run?)",
+      ImGui::TextColored({1, 0.6f, 0.3f, 1},
+                         "Warning: %d task(s) differ from the drawn graph (stale run?)",
                          sel->cost_mismatches + sel->unknown_tasks);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
     // Few processors: taller rows (up to 100 px) rather than a mostly empty chart.
-    const float pref = std::clamp((size.y - ImGui::GetFontSize() - 6 * s) / s / sel->processors, kRowPref, 100.0f);
+    const float pref =
+        std::clamp((size.y - ImGui::GetFontSize() - 6 * s) / s / sel->processors, kRowPref, 100.0f);
     ch->set_row_height(pref, kRowMin);
     const int hit = ch->draw("##dag_gantt", size, s);
     hover(*ch, hit, *sel, chart_geometry(*ch, origin, size, s, sel->processors, pref, kRowMin));
@@ -309,7 +335,8 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   for (int i = 0; i < n; ++i)
     if (const DagSchedule* sc = dag_schedule(app, i)) total_rows += sc->processors;
   const float avail_h = ImGui::GetContentRegionAvail().y;
-  const float rh = std::clamp((avail_h - n * (axis_h + header_h + 2 * s)) / std::max(1, total_rows), 5 * s, 22 * s);
+  const float rh = std::clamp((avail_h - n * (axis_h + header_h + 2 * s)) / std::max(1, total_rows),
+                              5 * s, 22 * s);
   for (int i = 0; i < n; ++i) {
     const DagSchedule* sc = dag_schedule(app, i);
     GanttChart* ch = chart_of(i);
@@ -317,10 +344,11 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     ImGui::PushID(i);
     const io::Json& r = st.results[i];
     char head[200];
-    std::snprintf(head, sizeof head, "%-14s makespan %-8s speedup %-6s %s", sc->algorithm.c_str(),
-                  short_number(sc->makespan).c_str(),
-                  short_number(r.value("metrics", io::Json::object()).value("speedup", 0.0)).c_str(),
-                  r.value("verified", false) ? "" : "NOT verified");
+    std::snprintf(
+        head, sizeof head, "%-14s makespan %-8s speedup %-6s %s", sc->algorithm.c_str(),
+        short_number(sc->makespan).c_str(),
+        short_number(r.value("metrics", io::Json::object()).value("speedup", 0.0)).c_str(),
+        r.value("verified", false) ? "" : "NOT verified");
     if (ImGui::Selectable(head, i == st.selected_result, 0, {0, 0})) st.selected_result = i;
     if (c.shared_valid) ch->set_window(c.shared_t0, c.shared_t1);
     ch->set_row_height(rh / s, std::min(rh / s, kRowMin));
@@ -331,12 +359,14 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
       c.shared_t0 = 0;
       c.shared_t1 = c.max_makespan * 1.01;
       c.shared_valid = true;
-    } else if (!c.shared_valid || ch->window_begin() != c.shared_t0 || ch->window_end() != c.shared_t1) {
+    } else if (!c.shared_valid || ch->window_begin() != c.shared_t0 ||
+               ch->window_end() != c.shared_t1) {
       c.shared_t0 = ch->window_begin();
       c.shared_t1 = ch->window_end();
       c.shared_valid = true;
     }
-    hover(*ch, hit, *sc, chart_geometry(*ch, origin, size, s, sc->processors, rh / s, std::min(rh / s, kRowMin)));
+    hover(*ch, hit, *sc,
+          chart_geometry(*ch, origin, size, s, sc->processors, rh / s, std::min(rh / s, kRowMin)));
     ImGui::PopID();
   }
   ImGui::EndChild();

@@ -27,14 +27,15 @@ struct DagSchedule {
 struct DagViewState {
   std::shared_ptr<const DagModel> model;  ///< the current graph (may lag the scenario briefly)
   AsyncSlot<std::shared_ptr<DagModel>> builder;
-  std::string wanted_key;                 ///< graph_key of the current scenario
+  std::string wanted_key;  ///< graph_key of the current scenario
   const void* scenario_identity = nullptr;
-  int tab_request = -1;                   ///< 0 graph, 1 gantt, 2 steps (from scenario "ui")
-  std::string applied_ui;                 ///< the "ui" object last applied
-  bool compare = false;                   ///< Gantt: all algorithms stacked
+  int tab_request = -1;    ///< 0 graph, 1 gantt, 2 steps (from scenario "ui")
+  std::string applied_ui;  ///< the "ui" object last applied
+  bool compare = false;    ///< Gantt: all algorithms stacked
   // Graph tab view: world centre, pixels per slot (x) and per layer (y); fit next frame if `fit`.
   double cx = 0, cy = 0, sx = 1, sy = 1;
   bool fit = true;
+  double ui_zoom = 1;  ///< zoom after the next fit (scenario "ui": {"zoom": k}), centred on the top
   int colour_mode = 0;  ///< 0 critical path / slack, 1 processor of the selected result
   bool show_comm = false;
 };

@@ -29,7 +29,7 @@ struct StepsState {
   GanttChart partial;
   int partial_step = -1;
   int applied_ui_step = 0;
-  int trace_gen = 0;    // bumped whenever `trace` is replaced
+  int trace_gen = 0;  // bumped whenever `trace` is replaced
   int partial_gen = -1;
 };
 
@@ -52,13 +52,17 @@ void rebuild_partial(StepsState& ss, const DagModel& m, int processors) {
     b.start = ch.start;
     b.finish = ch.finish;
     b.id = ch.task;
-    b.colour = k == ss.step ? kChosen : dag_layer_colour(m.layer[ch.task], static_cast<int>(m.layer_tasks.size()));
+    b.colour = k == ss.step
+                   ? kChosen
+                   : dag_layer_colour(m.layer[ch.task], static_cast<int>(m.layer_tasks.size()));
     ss.partial.add_bar(b);
   }
   ss.partial.set_domain(0, domain > 0 ? domain : 1);
   ss.partial.set_row_height(24, 3);
   auto mp = dag_current_model();
-  if (mp) ss.partial.set_label_fn([mp](const GanttBar& b) { return mp->graph.name(static_cast<core::TaskId>(b.id)); });
+  if (mp)
+    ss.partial.set_label_fn(
+        [mp](const GanttBar& b) { return mp->graph.name(static_cast<core::TaskId>(b.id)); });
   ss.partial_step = ss.step;
   ss.partial_gen = ss.trace_gen;
 }
@@ -82,13 +86,14 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
   if (ImGui::BeginCombo("##steps_alg", alg.c_str())) {
     for (int i = 0; i < n; ++i)
-      if (ImGui::Selectable(st.results[i].value("algorithm", "?").c_str(), i == st.selected_result)) st.selected_result = i;
+      if (ImGui::Selectable(st.results[i].value("algorithm", "?").c_str(), i == st.selected_result))
+        st.selected_result = i;
     ImGui::EndCombo();
   }
 
   // Which trace we want; fetch it from the result or start the worker.
-  ss.want = m.key + "|" + alg + "|" + std::to_string(procs) + "|" + std::to_string(st.scenario.value("seed", 1LL)) +
-            (r.contains("trace") ? "|json" : "");
+  ss.want = m.key + "|" + alg + "|" + std::to_string(procs) + "|" +
+            std::to_string(st.scenario.value("seed", 1LL)) + (r.contains("trace") ? "|json" : "");
   if (auto done = ss.worker.poll()) {
     if (ss.worker_key == ss.want) {
       ss.trace = std::move(*done);
@@ -101,14 +106,16 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
     if (r.contains("trace")) {
       ss.trace = DagTrace{};
       ss.trace.algorithm = alg;
-      if (!trace_from_json(r["trace"], ss.trace.trace)) ss.trace.error = "the result's trace could not be read";
+      if (!trace_from_json(r["trace"], ss.trace.trace))
+        ss.trace.error = "the result's trace could not be read";
       ss.have = ss.want;
       ss.step = 0;
       ++ss.trace_gen;
     } else if (m.graph.size() > kMaxTraceTasks) {
       ss.trace = DagTrace{};
-      ss.trace.error = "Step-by-step view is available for graphs of at most " + std::to_string(kMaxTraceTasks) +
-                       " tasks (this one has " + std::to_string(m.graph.size()) + ").";
+      ss.trace.error = "Step-by-step view is available for graphs of at most " +
+                       std::to_string(kMaxTraceTasks) + " tasks (this one has " +
+                       std::to_string(m.graph.size()) + ").";
       ss.have = ss.want;
       ++ss.trace_gen;
     } else if (!ss.worker.busy()) {
@@ -131,8 +138,11 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   const auto& steps_v = ss.trace.trace.steps;
   // A scenario may open on a given step ("ui": {"tab": "steps", "step": k}, 1-based).
   const io::Json ui = st.scenario.value("ui", io::Json::object());
-  const int ui_step = ui.is_object() && ui.contains("step") && ui["step"].is_number_integer() ? ui["step"].get<int>() : 0;
-  if (ui_step > 0 && ss.applied_ui_step != ui_step) ss.step = ui_step - 1, ss.applied_ui_step = ui_step;
+  const int ui_step = ui.is_object() && ui.contains("step") && ui["step"].is_number_integer()
+                          ? ui["step"].get<int>()
+                          : 0;
+  if (ui_step > 0 && ss.applied_ui_step != ui_step)
+    ss.step = ui_step - 1, ss.applied_ui_step = ui_step;
   const int total = static_cast<int>(steps_v.size());
   ss.step = std::clamp(ss.step, 0, total - 1);
 
@@ -154,36 +164,45 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::max(80.0f * s, ImGui::GetContentRegionAvail().x));
   int shown = ss.step + 1;
-  if (ImGui::SliderInt("##step", &shown, 1, total, "step %d")) ss.step = shown - 1, ss.playing = false;
+  if (ImGui::SliderInt("##step", &shown, 1, total, "step %d"))
+    ss.step = shown - 1, ss.playing = false;
   if (ss.playing) {
     ss.clock += ImGui::GetIO().DeltaTime;
     if (ss.clock > 0.6) {
       ss.clock = 0;
-      if (ss.step + 1 < total) ++ss.step;
-      else ss.playing = false;
+      if (ss.step + 1 < total)
+        ++ss.step;
+      else
+        ss.playing = false;
     }
   }
 
   const auto& step = steps_v[ss.step];
   const auto& g = m.graph;
   ImGui::Text("Step %d of %d: %s places %s on P%d at [%s, %s]%s", ss.step + 1, total, alg.c_str(),
-              g.name(step.chosen.task).c_str(), step.chosen.proc, short_number(step.chosen.start).c_str(),
-              short_number(step.chosen.finish).c_str(), ss.trace.computed ? "   (trace recomputed in the view)" : "");
+              g.name(step.chosen.task).c_str(), step.chosen.proc,
+              short_number(step.chosen.start).c_str(), short_number(step.chosen.finish).c_str(),
+              ss.trace.computed ? "   (trace recomputed in the view)" : "");
 
   // Ready list and candidate pairs side by side.
   const float table_h = std::max(90.0f * s, ImGui::GetContentRegionAvail().y * 0.45f);
-  const bool flb_lists = std::any_of(step.ready.begin(), step.ready.end(), [](const core::TraceReady& x) { return x.list >= 0; });
-  const bool has_msgs = std::any_of(step.ready.begin(), step.ready.end(),
-                                    [](const core::TraceReady& x) { return x.emt != 0 || x.lmt != 0; });
-  const ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                             ImGuiTableFlags_SizingStretchProp;
+  const bool flb_lists =
+      alg == "flb" || std::any_of(step.ready.begin(), step.ready.end(),
+                                  [](const core::TraceReady& x) { return x.list >= 0; });
+  const bool has_msgs =
+      std::any_of(step.ready.begin(), step.ready.end(),
+                  [](const core::TraceReady& x) { return x.emt != 0 || x.lmt != 0; });
+  const ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                             ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
   const float half = ImGui::GetContentRegionAvail().x * 0.5f - 4 * s;
   ImGui::BeginGroup();
-  ImGui::TextDisabled("Ready list (%zu task%s)", step.ready.size(), step.ready.size() == 1 ? "" : "s");
-  if (ImGui::BeginTable("ready", has_msgs ? 5 : 3, tf, {half, table_h - ImGui::GetTextLineHeightWithSpacing()})) {
+  ImGui::TextDisabled("Ready list (%zu task%s)", step.ready.size(),
+                      step.ready.size() == 1 ? "" : "s");
+  if (ImGui::BeginTable("ready", has_msgs ? 5 : 3, tf,
+                        {half, table_h - ImGui::GetTextLineHeightWithSpacing()})) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("task");
-    ImGui::TableSetupColumn(flb_lists ? "list" : "list");
+    ImGui::TableSetupColumn("list");
     ImGui::TableSetupColumn("priority");
     if (has_msgs) {
       ImGui::TableSetupColumn("EMT");
@@ -196,12 +215,15 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
       for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
         const auto& rd = step.ready[i];
         ImGui::TableNextRow();
-        if (rd.task == step.chosen.task) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(120, 85, 20, 200));
+        if (rd.task == step.chosen.task)
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(120, 85, 20, 200));
         ImGui::TableSetColumnIndex(0);
         ImGui::TextUnformatted(g.name(rd.task).c_str());
         ImGui::TableSetColumnIndex(1);
-        if (rd.list >= 0) ImGui::Text("EP of P%d", rd.list);
-        else ImGui::TextUnformatted(flb_lists ? "non-EP" : "ready");
+        if (rd.list >= 0)
+          ImGui::Text("EP of P%d", rd.list);
+        else
+          ImGui::TextUnformatted(flb_lists ? "non-EP" : "ready");
         ImGui::TableSetColumnIndex(2);
         ImGui::TextUnformatted(short_number(rd.priority).c_str());
         if (has_msgs) {
@@ -245,15 +267,18 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   // The schedule so far, the step's placement highlighted.
   int rows = procs;
   for (const auto& x : steps_v) rows = std::max(rows, x.chosen.proc + 1);
-  if (ss.partial_step != ss.step || ss.partial_gen != ss.trace_gen || ss.partial.row_count() != rows) rebuild_partial(ss, m, rows);
+  if (ss.partial_step != ss.step || ss.partial_gen != ss.trace_gen ||
+      ss.partial.row_count() != rows)
+    rebuild_partial(ss, m, rows);
   ImGui::TextDisabled("Schedule after this step (the highlighted bar is this step's choice)");
   const int hit = ss.partial.draw("##partial", {0, 0}, s);
   if (hit >= 0) {
     const auto t = static_cast<core::TaskId>(ss.partial.bar(static_cast<std::size_t>(hit)).id);
     const auto& b = ss.partial.bar(static_cast<std::size_t>(hit));
-    ImGui::SetTooltip("%s on P%d: [%s, %s]\nb-level %s, t-level %s, ALAP %s", g.name(t).c_str(), b.row,
-                      short_number(b.start).c_str(), short_number(b.finish).c_str(),
-                      short_number(m.levels.b_level[t]).c_str(), short_number(m.levels.t_level[t]).c_str(),
+    ImGui::SetTooltip("%s on P%d: [%s, %s]\nb-level %s, t-level %s, ALAP %s", g.name(t).c_str(),
+                      b.row, short_number(b.start).c_str(), short_number(b.finish).c_str(),
+                      short_number(m.levels.b_level[t]).c_str(),
+                      short_number(m.levels.t_level[t]).c_str(),
                       short_number(m.levels.alap[t]).c_str());
   }
 }

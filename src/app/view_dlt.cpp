@@ -61,6 +61,7 @@ struct DltViewCache {
   bool log_loads = false;
   int step = -1;  // IBS step shown (-1 = the last)
   std::string ui_seen;
+  std::string selected;  // name of the selected algorithm, kept across runs
   int tab_request = -1;
 };
 
@@ -130,9 +131,9 @@ void build_gantt(DltViewCache& c, int sel) {
   for (const auto& t : d.timing) {
     const int row = c.gantt.add_row("Y" + std::to_string(t.layer) + " (" + std::to_string(t.processors) + ")");
     // Fig 2's three activities of one processor of the layer, as three lanes of its row.
-    c.gantt.add_bar({row, t.receive.start, t.receive.end, kReceive, 0.00f, 0.30f, t.layer * 3 + 0});
-    c.gantt.add_bar({row, t.compute.start, t.compute.end, kCompute, 0.35f, 0.65f, t.layer * 3 + 1});
-    c.gantt.add_bar({row, t.forward.start, t.forward.end, kForward, 0.70f, 1.00f, t.layer * 3 + 2});
+    c.gantt.add_bar({row, t.receive.start, t.receive.end, kReceive, 0.00f, 0.28f, t.layer * 3 + 0});
+    c.gantt.add_bar({row, t.compute.start, t.compute.end, kCompute, 0.31f, 0.69f, t.layer * 3 + 1});
+    c.gantt.add_bar({row, t.forward.start, t.forward.end, kForward, 0.72f, 1.00f, t.layer * 3 + 2});
   }
   if (d.feasible) c.gantt.add_marker({d.finish_time, IM_COL32(255, 255, 255, 220), "T* " + short_number(d.finish_time)});
   c.gantt.set_label_fn([&c, sel](const GanttBar& b) {
@@ -319,6 +320,18 @@ void draw_ibs_tab(App& app, DltViewCache& c, int sel) {
     ImGui::Text("X^(%d) = %s injected at Y%d (L_q = %s per processor), %s left%s", it.k, short_number(it.X).c_str(),
                 it.q, short_number(it.L_q).c_str(), short_number(it.remaining).c_str(), it.stop ? ": done" : "");
   }
+  // Legend: one colour per iteration (the current one bright).
+  ImGui::TextDisabled("One processor's buffer per layer (top: load held).");
+  for (int k = 0; k < n; ++k) {
+    ImGui::SameLine(0, 12 * s);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y + h * 0.2f}, {p.x + h, p.y + h * 0.8f},
+                                              palette_colour(k + 3, k + 1 == c.step ? 0.95f : 0.55f));
+    ImGui::Dummy({h, h});
+    ImGui::SameLine();
+    ImGui::Text("iteration %d", k + 1);
+  }
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float table_h = std::min(avail.y * 0.45f, (n + 1.6f) * ImGui::GetFrameHeightWithSpacing());
   draw_buffer_gauges(c, d, c.step, {avail.x, std::max(avail.y - table_h - 6 * s, 60 * s)}, s);
@@ -363,9 +376,15 @@ void draw_dlt_view(App& app) {
   AppState& st = app.state;
   DltViewCache& c = cache();
   const void* id = results_identity(st);
-  if (id && id != c.identity) rebuild(st, c);
+  if (id && id != c.identity) {
+    rebuild(st, c);
+    // A new run resets the selection to the first result; keep the algorithm the user was looking at.
+    for (std::size_t k = 0; k < c.res.size(); ++k)
+      if (c.res[k].name == c.selected) st.selected_result = static_cast<int>(k);
+  }
   c.identity = id;
-  // View state a scenario may carry ("ui": {"dlt_view": "timing" | "loads" | "ibs", "ibs_step": k}).
+  // View state a scenario may carry ("ui": {"dlt_view": "timing" | "loads" | "ibs", "ibs_step": k,
+  // "select": "<algorithm>"}).
   const std::string ui = st.scenario.contains("ui") ? st.scenario["ui"].dump() : std::string();
   if (ui != c.ui_seen && !c.res.empty()) {
     c.ui_seen = ui;
@@ -373,12 +392,15 @@ void draw_dlt_view(App& app) {
     const std::string v = u.value("dlt_view", std::string());
     c.tab_request = v == "timing" ? 0 : v == "loads" ? 1 : v == "ibs" ? 2 : -1;
     if (u.contains("ibs_step") && u["ibs_step"].is_number_integer()) c.step = u["ibs_step"].get<int>();
+    for (std::size_t k = 0; k < c.res.size(); ++k)
+      if (c.res[k].name == u.value("select", std::string())) st.selected_result = static_cast<int>(k);
   }
   if (c.res.empty()) {
     ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet: pick algorithms and press Run.");
     return;
   }
   const int sel = std::clamp(st.selected_result, 0, static_cast<int>(c.res.size()) - 1);
+  c.selected = c.res[static_cast<std::size_t>(sel)].name;
   if (sel != c.gantt_for) build_gantt(c, sel);
   const DltResult& d = c.res[static_cast<std::size_t>(sel)];
 

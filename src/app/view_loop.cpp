@@ -50,7 +50,9 @@ struct LoopViewCache {
   int measured_for = -1;
   bool log_y = true;
   bool x_iterations = true;
+  bool curves_all = true;  // chunk-size curves of every technique, or only the selected one
   std::string ui_seen;  // the scenario's "ui" object last applied
+  std::string selected;  // name of the selected technique, kept across runs
 };
 
 LoopViewCache& cache() {
@@ -120,7 +122,7 @@ void rebuild(const AppState& st, LoopViewCache& c) {
       ImVec4 v = ImGui::ColorConvertU32ToFloat4(t.colour);
       const float shade = j % 2 ? 0.78f : 1.0f;
       b.colour = ImGui::ColorConvertFloat4ToU32({v.x * shade, v.y * shade, v.z * shade, 1});
-      b.id = static_cast<std::int64_t>(k << 40 | j);
+      b.id = static_cast<std::int64_t>(k) << 40 | static_cast<std::int64_t>(j);
       c.compare.add_bar(b);
     }
   }
@@ -162,6 +164,7 @@ void draw_chunk_curves(const LoopViewCache& c, int sel, ImVec2 size, float s) {
   std::vector<PlotSeries> series;
   for (std::size_t k = 0; k < c.tech.size(); ++k) {
     const auto& t = c.tech[k];
+    if (!c.curves_all && static_cast<int>(k) != sel) continue;
     PlotSeries ps;
     ps.name = t.name;
     ps.colour = t.colour;
@@ -182,7 +185,6 @@ void draw_chunk_curves(const LoopViewCache& c, int sel, ImVec2 size, float s) {
     }
     series.push_back(std::move(ps));
   }
-  // The selected technique last so it is drawn on top of the others and listed last.
   PlotAxes ax;
   ax.x_label = c.x_iterations ? "first iteration of the chunk" : "chunk index (hand-out order)";
   ax.y_label = "chunk size";
@@ -245,6 +247,8 @@ void draw_schedule_tab(App& app, LoopViewCache& c, int sel) {
   ImGui::Checkbox("log size", &c.log_y);
   ImGui::SameLine();
   ImGui::Checkbox("x = iteration", &c.x_iterations);
+  ImGui::SameLine();
+  ImGui::Checkbox("all techniques", &c.curves_all);
   draw_chunk_curves(c, sel, {0, 0}, s);
   ImGui::EndChild();
 }
@@ -289,6 +293,9 @@ void draw_machine_tab(App& app, LoopViewCache& c, int sel) {
               rep->hardware_threads, rep->body.c_str(), short_number(rep->seconds_per_unit).c_str(),
               static_cast<long long>(rep->iterations),
               rep->threads < rep->requested_threads ? " (P capped)" : "");
+  if (rep->threads > rep->hardware_threads)
+    ImGui::TextColored({1, 0.7f, 0.3f, 1}, "%d threads share %d hardware threads: expect measured >= %.1f x predicted.",
+                       rep->threads, rep->hardware_threads, static_cast<double>(rep->threads) / std::max(1, rep->hardware_threads));
   if (rep->scenario != app.state.scenario)
     ImGui::TextColored({1, 0.7f, 0.3f, 1}, "The scenario changed since this measurement: run again.");
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -366,12 +373,18 @@ void draw_loop_view(App& app) {
   AppState& st = app.state;
   LoopViewCache& c = cache();
   const void* id = results_identity(st);
-  if (id && id != c.identity) rebuild(st, c);
+  if (id && id != c.identity) {
+    rebuild(st, c);
+    // A new run resets the selection to the first result; keep the algorithm the user was looking at.
+    for (std::size_t k = 0; k < c.tech.size(); ++k)
+      if (c.tech[k].name == c.selected) st.selected_result = static_cast<int>(k);
+  }
   c.identity = id;
   // View state a scenario may carry (docs/scenario-format.md, "ui"): {"loop_view": "schedule" |
-  // "side_by_side" | "machine", "measure": true}; applied once per distinct value.
+  // "side_by_side" | "machine", "measure": true, "select": "<technique>"}; applied once per
+  // distinct value, when the first results are there.
   const std::string ui = st.scenario.contains("ui") ? st.scenario["ui"].dump() : std::string();
-  if (ui != c.ui_seen) {
+  if (ui != c.ui_seen && !c.tech.empty()) {
     c.ui_seen = ui;
     const io::Json& u = st.scenario.contains("ui") && st.scenario["ui"].is_object() ? st.scenario["ui"] : io::Json::object();
     const std::string v = u.value("loop_view", std::string());
@@ -379,12 +392,15 @@ void draw_loop_view(App& app) {
     if (v == "side_by_side") request_loop_tab(1);
     if (v == "machine") request_loop_tab(2);
     if (u.value("measure", false)) start_loop_measurement(app);
+    for (std::size_t k = 0; k < c.tech.size(); ++k)
+      if (c.tech[k].name == u.value("select", std::string())) st.selected_result = static_cast<int>(k);
   }
   if (c.tech.empty()) {
     ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet: pick techniques and press Run.");
     return;
   }
   int sel = std::clamp(st.selected_result, 0, static_cast<int>(c.tech.size()) - 1);
+  c.selected = c.tech[static_cast<std::size_t>(sel)].name;
   if (sel != c.gantt_for) build_schedule_gantt(c, sel);
   const TechniqueData& t = c.tech[static_cast<std::size_t>(sel)];
 

@@ -1,7 +1,8 @@
 // `loadlab reproduce wu`: paper 000 (../shared/seeds/000_ace8fcde3218dd88.txt), Section 5.
 //
-// A printer over io::run_wu_experiments (src/io/experiments/wu_experiments.h), which the playground's
-// experiment panel runs too. Sections: worked examples (Examples 1-4), Table I (DEM fully-balanced
+// A printer over io::run_wu_experiments (src/io/experiments/wu_experiments.h), which the
+// playground's experiment panel runs too. Sections: worked examples (Examples 1-4), Table I (DEM
+// fully-balanced
 // %), the data behind Fig 14 (normalized locality of DEM), Fig 15 (normalized communication cost of
 // DEM and CWA on 4, 8, 16 nodes), Fig 16 (CWA on 64 and 256 nodes) and Fig 17 (MWA on 8..256-node
 // meshes). The figures are missing from the text, so only our numbers are printed for them. Load
@@ -33,7 +34,9 @@ std::string pad(const std::string& s, std::size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
 
-std::string num(double x) { return std::to_string(static_cast<long long>(std::llround(x))); }
+std::string num(double x) {
+  return std::to_string(static_cast<long long>(std::llround(x)));
+}
 
 // Cell (column `col`) of the row for (size index a, weight index b); rows are in size-major order.
 double cell(const ExperimentTable& t, std::size_t a, std::size_t b, const char* col) {
@@ -155,10 +158,14 @@ int reproduce_wu(const ReproduceOptions& opts, std::ostream& out) {
       print_examples(t, out);
       continue;
     }
-    if (t.id == "table1") print_table1(t, out);
-    else if (t.id == "fig14") print_fig14(t, out);
-    else if (t.id == "fig15") print_fig15(t, out);
-    else print_cost_figure(t, out);
+    if (t.id == "table1")
+      print_table1(t, out);
+    else if (t.id == "fig14")
+      print_fig14(t, out);
+    else if (t.id == "fig15")
+      print_fig15(t, out);
+    else
+      print_cost_figure(t, out);
     ok = write_csv(opts, t, out) && ok;
     out << "\n";
   }

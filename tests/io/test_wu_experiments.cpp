@@ -1,6 +1,6 @@
-// io::run_wu_experiments: the evaluation of paper 000 (Section 5) as a library. Expected values come
-// from the paper (Table I, Examples 1-4 as corrected in ERRATA.md 000) and its text (CWA is optimal
-// on 4 nodes; CWA/MWA never beat the optimum), not from our own output.
+// io::run_wu_experiments: the evaluation of paper 000 (Section 5) as a library. Expected values
+// come from the paper (Table I, Examples 1-4 as corrected in ERRATA.md 000) and its text (CWA is
+// optimal on 4 nodes; CWA/MWA never beat the optimum), not from our own output.
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -48,7 +48,8 @@ TEST_CASE("WuExperiments.TableIWithinNoiseOfPrinted" * doctest::timeout(120)) {
   CHECK(t.id == "table1");
   CHECK(!t.distribution.empty());
   REQUIRE(t.rows.size() == 5 * 6);
-  const int n = t.column("nodes"), paper = t.column("paper_percent"), ours = t.column("our_percent");
+  const int n = t.column("nodes"), paper = t.column("paper_percent"),
+            ours = t.column("our_percent");
   REQUIRE((n >= 0 && paper >= 0 && ours >= 0));
   CHECK(t.columns[std::size_t(paper)].from_paper);
   for (std::size_t b = 0; b < 6; ++b) {
@@ -92,7 +93,8 @@ TEST_CASE("WuExperiments.FiguresAgreeWithPaperText" * doctest::timeout(120)) {
 
 TEST_CASE("WuExperiments.CellsIndependentOfSelection" * doctest::timeout(120)) {
   const WuResults alone = run_wu_experiments(only({WuExperiment::Fig14}, 30));
-  const WuResults with_table = run_wu_experiments(only({WuExperiment::TableI, WuExperiment::Fig14}, 30));
+  const WuResults with_table =
+      run_wu_experiments(only({WuExperiment::TableI, WuExperiment::Fig14}, 30));
   const ExperimentTable* a = find_table(alone, "fig14");
   const ExperimentTable* b = find_table(with_table, "fig14");
   REQUIRE((a && b));

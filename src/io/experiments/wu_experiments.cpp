@@ -43,7 +43,9 @@ int log2i(int n) {
   return d;
 }
 
-std::int64_t hops(const core::BalanceResult& r) { return core::compute_balance_metrics(r).task_hops; }
+std::int64_t hops(const core::BalanceResult& r) {
+  return core::compute_balance_metrics(r).task_hops;
+}
 
 // One deterministic generator per experiment cell, so cells do not depend on each other's order.
 util::Rng cell_rng(std::uint64_t seed, int fig, int n, int avg) {
@@ -79,9 +81,14 @@ class Work {
   double total_, done_ = 0;
 };
 
-// A DEM case on a small cube also runs CWA and the optimum when balanced: about three times the work.
-double dem_case_units(int n, bool figs) { return double(n) * (figs && n <= 16 ? 3.0 : 1.0); }
-double cost_case_units(int n) { return 3.0 * n; }
+// A DEM case on a small cube also runs CWA and the optimum when balanced: about three times the
+// work.
+double dem_case_units(int n, bool figs) {
+  return double(n) * (figs && n <= 16 ? 3.0 : 1.0);
+}
+double cost_case_units(int n) {
+  return 3.0 * n;
+}
 
 struct Shape {
   int rows, cols;
@@ -96,7 +103,8 @@ ExperimentTable worked_examples() {
   t.id = "examples";
   t.title = "Worked examples (paper vs ours, task-hops; ERRATA.md 000 for the loads)";
   t.note = "Examples 1-4 of Sections 3.1-3.3; the optimum is the min-cost flow of Section 2";
-  t.columns = {{"paper_task_hops", 0, true}, {"our_task_hops", 0, false}, {"optimal_task_hops", 0, false}};
+  t.columns = {
+      {"paper_task_hops", 0, true}, {"our_task_hops", 0, false}, {"optimal_task_hops", 0, false}};
   const LoadVector fig1 = {19, 11, 2, 9, 0, 9, 10, 4};
   const Topology cube = Topology::hypercube(3);
   const Topology tree = Topology::tree({-1, 0, 1, 1, 0, 4, 0, 6, 6});
@@ -107,14 +115,19 @@ ExperimentTable worked_examples() {
     t.row_labels.emplace_back(label);
     t.rows.push_back({double(paper), double(ours), double(optimum)});
   };
-  add("Example 1  TWA on the 9-node tree", 16, hops(core::twa(tree, ex1)), hops(core::optimal(tree, ex1)));
-  add("Example 2  DEM on the 3-cube", 33, hops(core::dem(cube, fig1)), hops(core::optimal(cube, fig1)));
-  add("Example 3  CWA on the 3-cube", 21, hops(core::cwa(cube, fig1)), hops(core::optimal(cube, fig1)));
-  add("Example 4  MWA on the 4x4 mesh", 48, hops(core::mwa(mesh, ex4)), hops(core::optimal(mesh, ex4)));
+  add("Example 1  TWA on the 9-node tree", 16, hops(core::twa(tree, ex1)),
+      hops(core::optimal(tree, ex1)));
+  add("Example 2  DEM on the 3-cube", 33, hops(core::dem(cube, fig1)),
+      hops(core::optimal(cube, fig1)));
+  add("Example 3  CWA on the 3-cube", 21, hops(core::cwa(cube, fig1)),
+      hops(core::optimal(cube, fig1)));
+  add("Example 4  MWA on the 4x4 mesh", 48, hops(core::mwa(mesh, ex4)),
+      hops(core::optimal(mesh, ex4)));
   return t;
 }
 
-// Table I and, from the same DEM runs on 4, 8, 16 nodes, Figs 14 and 15. Returns false if cancelled.
+// Table I and, from the same DEM runs on 4, 8, 16 nodes, Figs 14 and 15. Returns false if
+// cancelled.
 bool dem_sweep(const WuOptions& o, Work& work, std::vector<ExperimentTable>& out) {
   const bool table = wants(o, WuExperiment::TableI);
   const bool figs = wants(o, WuExperiment::Fig14) || wants(o, WuExperiment::Fig15);
@@ -127,17 +140,23 @@ bool dem_sweep(const WuOptions& o, Work& work, std::vector<ExperimentTable>& out
   t1.title = "Table I: percentage of fully-balanced cases of DEM";
   t1.note = "each cell: paper / ours";
   t1.csv_name = "wu_table1_dem_fully_balanced.csv";
-  t1.columns = {{"nodes"}, {"avg_weight"}, {"cases"}, {"paper_percent", 2, true}, {"our_percent", 2}};
+  t1.columns = {
+      {"nodes"}, {"avg_weight"}, {"cases"}, {"paper_percent", 2, true}, {"our_percent", 2}};
   f14.id = "fig14";
-  f14.title = "Fig 14: normalized locality of DEM, (T_DEM - T_OPT) / T_OPT with T = non-local tasks";
+  f14.title =
+      "Fig 14: normalized locality of DEM, (T_DEM - T_OPT) / T_OPT with T = non-local tasks";
   f14.note = "averaged over DEM's fully balanced cases (a case with T_OPT = 0 has no ratio)";
   f14.csv_name = "wu_fig14_dem_locality.csv";
   f14.columns = {{"nodes"}, {"avg_weight"}, {"balanced_cases"}, {"normalized_locality", 6}};
   f15.id = "fig15";
-  f15.title = "Fig 15: normalized communication cost (C - C_OPT) / C_OPT with C = task-hops, DEM | CWA";
+  f15.title =
+      "Fig 15: normalized communication cost (C - C_OPT) / C_OPT with C = task-hops, DEM | CWA";
   f15.note = "same cases as Fig 14; the paper: CWA is optimal on 4 nodes, DEM costs much more";
   f15.csv_name = "wu_fig15_comm_cost_dem_cwa.csv";
-  f15.columns = {{"nodes"}, {"avg_weight"}, {"balanced_cases"}, {"dem_normalized_cost", 6},
+  f15.columns = {{"nodes"},
+                 {"avg_weight"},
+                 {"balanced_cases"},
+                 {"dem_normalized_cost", 6},
                  {"cwa_normalized_cost", 6}};
   for (ExperimentTable* t : {&t1, &f14, &f15}) {
     t->distribution = wu_load_distribution();
@@ -171,8 +190,8 @@ bool dem_sweep(const WuOptions& o, Work& work, std::vector<ExperimentTable>& out
         }
         if (!work.step(units)) return false;
       }
-      t1.rows.push_back({double(n), double(avg), double(o.cases), kTableI[a][b],
-                         100.0 * balanced / o.cases});
+      t1.rows.push_back(
+          {double(n), double(avg), double(o.cases), kTableI[a][b], 100.0 * balanced / o.cases});
       if (a < kFigSizes) {
         f14.rows.push_back({double(n), double(avg), double(used), used ? locality / used : kNaN});
         f15.rows.push_back({double(n), double(avg), double(used), used ? dem_cost / used : kNaN,
@@ -198,7 +217,8 @@ bool cost_figure(const WuOptions& o, Work& work, bool mesh, std::vector<Experime
   t.distribution = wu_load_distribution();
   t.cases = o.fig_cases;
   if (mesh)
-    t.columns = {{"nodes"}, {"rows"}, {"cols"}, {"avg_weight"}, {"cases"}, {"mwa_normalized_cost", 6}};
+    t.columns = {{"nodes"},      {"rows"},  {"cols"},
+                 {"avg_weight"}, {"cases"}, {"mwa_normalized_cost", 6}};
   else
     t.columns = {{"nodes"}, {"avg_weight"}, {"cases"}, {"cwa_normalized_cost", 6}};
   for (const Shape& s : cost_shapes(mesh)) {
@@ -219,8 +239,10 @@ bool cost_figure(const WuOptions& o, Work& work, bool mesh, std::vector<Experime
         if (!work.step(cost_case_units(n))) return false;
       }
       const double v = used ? sum / used : kNaN;
-      if (mesh) t.rows.push_back({double(n), double(s.rows), double(s.cols), double(avg), double(used), v});
-      else t.rows.push_back({double(n), double(avg), double(used), v});
+      if (mesh)
+        t.rows.push_back({double(n), double(s.rows), double(s.cols), double(avg), double(used), v});
+      else
+        t.rows.push_back({double(n), double(avg), double(used), v});
     }
   }
   out.push_back(std::move(t));
@@ -263,24 +285,36 @@ const std::vector<WuExperiment>& wu_experiment_list() {
 
 const char* wu_experiment_name(WuExperiment e) {
   switch (e) {
-    case WuExperiment::Examples: return "Worked examples";
-    case WuExperiment::TableI: return "Table I";
-    case WuExperiment::Fig14: return "Fig 14";
-    case WuExperiment::Fig15: return "Fig 15";
-    case WuExperiment::Fig16: return "Fig 16";
-    case WuExperiment::Fig17: return "Fig 17";
+    case WuExperiment::Examples:
+      return "Worked examples";
+    case WuExperiment::TableI:
+      return "Table I";
+    case WuExperiment::Fig14:
+      return "Fig 14";
+    case WuExperiment::Fig15:
+      return "Fig 15";
+    case WuExperiment::Fig16:
+      return "Fig 16";
+    case WuExperiment::Fig17:
+      return "Fig 17";
   }
   return "?";
 }
 
 const char* wu_experiment_id(WuExperiment e) {
   switch (e) {
-    case WuExperiment::Examples: return "examples";
-    case WuExperiment::TableI: return "table1";
-    case WuExperiment::Fig14: return "fig14";
-    case WuExperiment::Fig15: return "fig15";
-    case WuExperiment::Fig16: return "fig16";
-    case WuExperiment::Fig17: return "fig17";
+    case WuExperiment::Examples:
+      return "examples";
+    case WuExperiment::TableI:
+      return "table1";
+    case WuExperiment::Fig14:
+      return "fig14";
+    case WuExperiment::Fig15:
+      return "fig15";
+    case WuExperiment::Fig16:
+      return "fig16";
+    case WuExperiment::Fig17:
+      return "fig17";
   }
   return "?";
 }
@@ -325,7 +359,8 @@ WuResults run_wu_experiments(const WuOptions& o) {
   for (bool mesh : {false, true})
     if (wants(o, mesh ? WuExperiment::Fig17 : WuExperiment::Fig16))
       for (const Shape& s : cost_shapes(mesh))
-        total += cost_case_units(s.rows * s.cols) * o.fig_cases * double(wu_average_weights().size());
+        total +=
+            cost_case_units(s.rows * s.cols) * o.fig_cases * double(wu_average_weights().size());
 
   WuResults res;
   Work work(o, total);

@@ -76,9 +76,9 @@ struct WuResults {
   bool cancelled = false;
 };
 
-/// Runs the chosen experiments. Every cell has its own generator seeded from (seed, figure, N, avg),
-/// so a cell's numbers do not depend on which other experiments run. Throws std::invalid_argument
-/// when cases or fig_cases is below 1 or above 1,000,000.
+/// Runs the chosen experiments. Every cell has its own generator seeded from (seed, figure, N,
+/// avg), so a cell's numbers do not depend on which other experiments run. Throws
+/// std::invalid_argument when cases or fig_cases is below 1 or above 1,000,000.
 WuResults run_wu_experiments(const WuOptions& options);
 
 /// The table with `id` in `results`, or nullptr.

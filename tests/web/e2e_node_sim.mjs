@@ -1,0 +1,228 @@
+// Browser end-to-end test of the playground's node simulation (issue 4, "In the playground").
+//   node tests/web/e2e_node_sim.mjs <site dir> <screenshot dir> [--quick]
+// Serves the site with COOP/COEP (scripts/serve.mjs), opens balance scenarios through share links
+// made with node's own zlib, runs the algorithm as node programs in the page's Web Workers through
+// window.loadlab.nodeSim(), and asserts through window.loadlab.state() / nodeSimState():
+//   - pause, single-step and resume act between supersteps;
+//   - the node programs end on exactly the centralized result's final_loads (and task-hops);
+//   - frames keep coming while the simulation runs (the UI thread never waits for it), input is
+//     still handled, and the frame times of a 65,536-node run (256 x 256 mesh, MWA) are printed.
+// --quick skips the 65,536-node run.
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { deflateRawSync } from "node:zlib";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "../..");
+const require = createRequire(join(repo, "package.json"));
+const { chromium } = require("playwright-core");
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const quick = process.argv.includes("--quick");
+const site = resolve(args[0] || join(repo, "build/web/site"));
+const shots = resolve(args[1] || join(repo, "build/screenshots"));
+mkdirSync(shots, { recursive: true });
+
+let passed = 0, failed = 0;
+function check(cond, what, detail) {
+  if (cond) { passed++; console.log("  ok   " + what); }
+  else { failed++; console.log("  FAIL " + what + (detail !== undefined ? ": " + JSON.stringify(detail).slice(0, 400) : "")); }
+}
+const b64url = (buf) => buf.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const linkFor = (base, sc) => base + "#s=" + b64url(deflateRawSync(Buffer.from(JSON.stringify(sc))));
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+const sameArray = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
+function stats(intervals) {
+  const s = [...intervals].sort((a, b) => a - b);
+  const q = (p) => (s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN);
+  return { frames: s.length, median: q(0.5), p95: q(0.95), max: s.length ? s[s.length - 1] : NaN };
+}
+const fmt = (st) => `${st.frames} frames, median ${st.median.toFixed(1)} ms, p95 ${st.p95.toFixed(1)} ms, max ${st.max.toFixed(1)} ms`;
+
+const port = 18000 + Math.floor(Math.random() * 2000);
+const server = spawn(process.execPath, [join(repo, "scripts/serve.mjs"), site, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+await new Promise((ok) => server.stdout.once("data", ok));
+const base = `http://127.0.0.1:${port}/`;
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--no-first-run", "--disable-gpu-sandbox"],
+});
+
+// Opens `sc` through a share link and waits for the centralized result of `algorithm`, whose
+// final_loads the node simulation must reproduce. Returns that result entry.
+async function openScenario(page, sc, algorithm, nodes) {
+  await page.goto(linkFor(base, sc));
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 0, null, { timeout: 60000 });
+  const deadline = Date.now() + 120000;
+  for (;;) {
+    const ok = await page.evaluate(([alg, n]) => {
+      const st = window.loadlab.state();
+      const r = Array.isArray(st.results) ? st.results.find((x) => x.algorithm === alg) : null;
+      if (r && Array.isArray(r.final_loads) && r.final_loads.length === n && st.nodes === n) return true;
+      window.loadlab.run();  // no-op while a run is busy; starts one if the link's run was skipped
+      return false;
+    }, [algorithm, nodes]);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error("the centralized result of " + algorithm + " never arrived");
+    await sleep(200);
+  }
+  const st = await page.evaluate(() => window.loadlab.state());
+  return { central: st.results.find((x) => x.algorithm === algorithm), state: st };
+}
+
+async function waitSim(page, pred, arg, timeout = 60000) {
+  await page.waitForFunction(([p, a]) => new Function("s", "a", "return " + p)(window.loadlab.nodeSimState(false), a),
+                             [pred, arg], { timeout, polling: 50 });
+  return page.evaluate(() => window.loadlab.nodeSimState(false));
+}
+
+// rAF intervals measured by the page itself (independent of the app's own frame counter).
+async function startFrameProbe(page) {
+  await page.evaluate(() => {
+    window.__probe = { last: 0, gaps: [], on: true };
+    const tick = (t) => {
+      const p = window.__probe;
+      if (p.last) p.gaps.push(t - p.last);
+      p.last = t;
+      if (p.on) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+async function stopFrameProbe(page) {
+  return page.evaluate(() => { window.__probe.on = false; return window.__probe.gaps; });
+}
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const pageErrors = [];
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+
+  // 1. A 16 x 16 mesh with MWA: pause, single-step, resume, final loads = centralized MWA.
+  console.log("16 x 16 mesh, MWA, 2 engine threads, 40 supersteps/s");
+  const mesh16 = { loadlab: 1, kind: "balance", seed: 7, topology: { type: "mesh", rows: 16, cols: 16 },
+                   loads: { generator: "multinomial", mean: 6 }, algorithms: ["mwa"] };
+  let { central } = await openScenario(page, mesh16, "mwa", 256);
+  check(central.verified === true, "the centralized MWA result is verified");
+  const f0 = (await page.evaluate(() => window.loadlab.state())).frames;
+  check(await page.evaluate(() => window.loadlab.nodeSim({ algorithm: "mwa", threads: 2, speed: 40 })), "nodeSim() starts MWA");
+  let s = await waitSim(page, "s.superstep >= 8", null);
+  check(s.running && s.threads === 2 && s.algorithm === "mwa", "the simulation runs on 2 engine threads", s);
+  await page.evaluate(() => window.loadlab.nodeSimCommand("pause"));
+  await sleep(300);  // a superstep in progress completes; the UI's snapshot catches up
+  const paused1 = await page.evaluate(() => window.loadlab.nodeSimState(false));
+  await sleep(700);
+  const paused2 = await page.evaluate(() => window.loadlab.nodeSimState(false));
+  check(paused2.paused && paused2.superstep === paused1.superstep && !paused2.finished,
+        "pause: no superstep runs while paused", [paused1.superstep, paused2.superstep]);
+  check(paused2.in_flight > 0 || paused2.messages > 0, "messages are in flight / counted while paused", paused2);
+  await page.screenshot({ path: join(shots, "node_sim_mesh16_paused.png") });
+  await page.evaluate(() => window.loadlab.nodeSimCommand("step"));
+  s = await waitSim(page, "s.superstep === a", paused2.superstep + 1, 10000);
+  await sleep(500);
+  s = await page.evaluate(() => window.loadlab.nodeSimState(false));
+  check(s.superstep === paused2.superstep + 1, "single step: exactly one more superstep, then paused", [paused2.superstep, s.superstep]);
+  await page.evaluate(() => window.loadlab.nodeSimCommand("resume"));
+  s = await waitSim(page, "s.finished || s.failed", null, 60000);
+  let st = await page.evaluate(() => window.loadlab.state());
+  let ns = st.node_sim;
+  check(!ns.failed, "the node simulation did not fail", ns.error);
+  check(sameArray(ns.final_loads, central.final_loads), "MWA node programs end on the centralized final_loads",
+        { node: ns.final_loads && ns.final_loads.slice(0, 16), central: central.final_loads.slice(0, 16) });
+  check(ns.matches_central === 1, "the app itself reports '= central result'", ns.matches_central);
+  check(ns.tasks_moved === central.metrics.task_hops, "tasks moved by messages = centralized task-hops",
+        [ns.tasks_moved, central.metrics.task_hops]);
+  // docs/simulation.md: MWA takes at most 3(n1 + n2) - 6 communication supersteps.
+  check(ns.supersteps > 0 && ns.supersteps <= 3 * (16 + 16) - 6, "MWA supersteps within 3(n1+n2)-6 = 90", ns.supersteps);
+  check(ns.off_ui_thread === true, "supersteps ran off the UI thread (a Web Worker)");
+  check(st.frames - f0 > 30, "frames kept advancing while the simulation ran", st.frames - f0);
+  await page.screenshot({ path: join(shots, "node_sim_mesh16_done.png") });
+
+  // 2. Wu's 3-cube (Example 3) with CWA, as fast as possible; then reset returns to the initial loads.
+  console.log("3-cube (Wu, Example 3), CWA, as fast as possible");
+  const cube = { loadlab: 1, kind: "balance", seed: 42, topology: { type: "hypercube", dim: 3 },
+                 loads: [19, 11, 2, 9, 0, 9, 10, 4], algorithms: ["cwa", "dem"] };
+  ({ central } = await openScenario(page, cube, "cwa", 8));
+  check(await page.evaluate(() => window.loadlab.nodeSim({ algorithm: "cwa", threads: 2, speed: 0 })), "nodeSim() starts CWA");
+  await waitSim(page, "s.finished || s.failed", null, 30000);
+  ns = (await page.evaluate(() => window.loadlab.state())).node_sim;
+  check(sameArray(ns.final_loads, central.final_loads), "CWA node programs end on the centralized final_loads",
+        [ns.final_loads, central.final_loads]);
+  // The balanced 3-cube: 64 tasks on 8 nodes, every node ends with 8 (Example 3).
+  check(sameArray(ns.final_loads, [8, 8, 8, 8, 8, 8, 8, 8]), "Example 3 ends with 8 tasks on every node", ns.final_loads);
+  check(ns.supersteps === 6, "CWA takes 2d = 6 supersteps on the 3-cube (docs/simulation.md)", ns.supersteps);
+  check(await page.evaluate(() => window.loadlab.nodeSimCommand("reset")), "reset is accepted");
+  await sleep(200);
+  s = await page.evaluate(() => window.loadlab.nodeSimState(false));
+  check(!s.active && s.enabled && s.superstep === 0, "after reset no run is active and the mode stays on", s);
+  check(await page.evaluate(() => !window.loadlab.nodeSim({ algorithm: "mwa" })), "MWA is refused on a hypercube");
+  check(await page.evaluate(() => window.loadlab.nodeSim({ algorithm: "dem", threads: 1, speed: 0 })), "DEM starts on 1 thread");
+  await waitSim(page, "s.finished || s.failed", null, 30000);
+  const dem = (await page.evaluate(() => window.loadlab.state()));
+  check(sameArray(dem.node_sim.final_loads, dem.results.find((x) => x.algorithm === "dem").final_loads),
+        "DEM node programs end on the centralized final_loads", dem.node_sim.final_loads);
+
+  // 3. 65,536 nodes: a 256 x 256 mesh with MWA in the workers while the UI keeps drawing.
+  if (!quick) {
+    console.log("256 x 256 mesh (65,536 nodes), MWA, 2 engine threads, as fast as possible");
+    const big = { loadlab: 1, kind: "balance", seed: 3, topology: { type: "mesh", rows: 256, cols: 256 },
+                  loads: { generator: "uniform", mean: 8 }, algorithms: ["mwa"] };
+    ({ central } = await openScenario(page, big, "mwa", 65536));
+    await sleep(1000);
+    const cpu = () => page.evaluate(() => window.loadlab.frameStats ? window.loadlab.frameStats() : null);
+    const cpuFmt = (c) => c ? `main-thread CPU per frame: UI ${c.ui.toFixed(1)} ms (max ${c.ui_max.toFixed(1)}), WebGL submit ${c.render.toFixed(1)} ms (max ${c.render_max.toFixed(1)})` : "";
+    await cpu();
+    await startFrameProbe(page);
+    await sleep(3000);
+    const idle = stats(await stopFrameProbe(page));
+    console.log("  frame time, simulation idle:    " + fmt(idle));
+    console.log("    " + cpuFmt(await cpu()));
+    const zoom0 = (await page.evaluate(() => window.loadlab.state())).view_zoom;
+    await startFrameProbe(page);
+    const tStart = Date.now();
+    check(await page.evaluate(() => window.loadlab.nodeSim({ algorithm: "mwa", threads: 2, speed: 0 })), "nodeSim() starts MWA on 65,536 nodes");
+    // Input while it runs: wheel over the network view must zoom (the UI thread handles events).
+    await page.mouse.move(810, 330);
+    for (let i = 0; i < 3; i++) { await page.mouse.wheel(0, -120); await sleep(150); }
+    let roundTrip = 0;
+    for (;;) {
+      const t = Date.now();
+      s = await page.evaluate(() => window.loadlab.nodeSimState(false));
+      roundTrip = Math.max(roundTrip, Date.now() - t);
+      if (s.finished || s.failed || Date.now() - tStart > 300000) break;
+      await sleep(100);
+    }
+    const runMs = Date.now() - tStart;
+    const running = stats(await stopFrameProbe(page));
+    st = await page.evaluate(() => window.loadlab.state());
+    ns = st.node_sim;
+    console.log(`  run: ${runMs} ms wall, ${ns.busy_seconds.toFixed(2)} s stepping, ${ns.supersteps} supersteps, ${ns.messages} messages`);
+    console.log("  frame time, simulation running: " + fmt(running));
+    console.log("    " + cpuFmt(await cpu()));
+    console.log(`  app's own frame times while stepping: max ${ns.frame_ms_max.toFixed(1)} ms over ${ns.frames_running} frames; ` +
+                `node-sim toolbar + overlay max ${ns.overlay_ms_max.toFixed(2)} ms per frame; slowest nodeSimState() round trip ${roundTrip} ms`);
+    check(!ns.failed && ns.finished, "the 65,536-node run finished", ns.error);
+    check(sameArray(ns.final_loads, central.final_loads), "65,536 nodes: node programs end on the centralized final_loads");
+    check(ns.tasks_moved === central.metrics.task_hops, "65,536 nodes: tasks moved = centralized task-hops", [ns.tasks_moved, central.metrics.task_hops]);
+    check(ns.supersteps <= 3 * (256 + 256) - 6, "65,536 nodes: supersteps within 3(n1+n2)-6", ns.supersteps);
+    check(running.frames >= Math.max(5, runMs / 1000), "frames kept coming during the run (at least 1 per second)", running);
+    check(ns.frames_running > 0, "the app drew frames while the simulation stepped", ns.frames_running);
+    check(st.view_zoom !== zoom0, "mouse-wheel input during the run was handled (view zoomed)", [zoom0, st.view_zoom]);
+    // The UI thread never waits for a superstep, so no frame may take as long as the whole run.
+    check(running.max < Math.max(1000, 4 * idle.max), "no frame stalls: max frame time stays near the idle one", [running.max, idle.max]);
+    await page.screenshot({ path: join(shots, "node_sim_mesh256_done.png") });
+  }
+
+  check(pageErrors.length === 0, "no uncaught page errors", pageErrors);
+} finally {
+  await browser.close();
+  server.kill();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
