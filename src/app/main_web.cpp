@@ -8,6 +8,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -22,6 +23,8 @@ struct WebApp {
   loadlab::app::App app;
   float dpr = 1.0f;
   double last = 0;
+  double ui_ms = 0, ui_ms_max = 0;          // draw_frame + ImGui::Render (our CPU work per frame)
+  double render_ms = 0, render_ms_max = 0;  // submitting the draw data to WebGL
 };
 
 WebApp* g_web = nullptr;  // the page's one app; the exported functions below reach it here
@@ -83,12 +86,17 @@ void frame(void* arg) {
   loadlab::app::draw_frame(w.app, static_cast<float>(now - w.last));
   w.last = now;
   ImGui::Render();
+  const double t_ui = emscripten_get_now();
+  w.ui_ms = t_ui - now * 1000.0;
+  w.ui_ms_max = std::max(w.ui_ms_max, w.ui_ms);
   int fw, fh;
   glfwGetFramebufferSize(w.window, &fw, &fh);
   glViewport(0, 0, fw, fh);
   glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  w.render_ms = emscripten_get_now() - t_ui;
+  w.render_ms_max = std::max(w.render_ms_max, w.render_ms);
 }
 
 }  // namespace
@@ -110,7 +118,11 @@ EMSCRIPTEN_KEEPALIVE void loadlab_report_error(const char* message) {
 EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   static std::string text;
   if (!g_web) return "{}";
-  text = loadlab::app::state_json(g_web->app.state, loadlab::app::platform_cross_origin_isolated()).dump();
+  loadlab::io::Json j =
+      loadlab::app::state_json(g_web->app.state, loadlab::app::platform_cross_origin_isolated());
+  j["node_sim"] = loadlab::app::node_sim_json(g_web->app, true);
+  j["view_zoom"] = g_web->app.view.zoom;
+  text = j.dump();
   return text.c_str();
 }
 
@@ -125,6 +137,48 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_scenario_json() {
 /// Runs the current scenario on the worker thread.
 EMSCRIPTEN_KEEPALIVE void loadlab_run() {
   if (g_web) loadlab::app::app_run(g_web->app);
+}
+
+/// Starts the node simulation of the current balance scenario (algorithm "" = default; speed in
+/// supersteps per second, <= 0 = as fast as possible). Returns 1, or 0 with the reason in the
+/// status line.
+EMSCRIPTEN_KEEPALIVE int loadlab_node_sim_start(const char* algorithm, int threads, double speed,
+                                                int paused) {
+  if (!g_web) return 0;
+  const std::string err =
+      loadlab::app::node_sim_start(g_web->app, algorithm, threads, speed, paused != 0);
+  if (!err.empty()) loadlab::app::set_status(g_web->app.state, "Node simulation: " + err, true);
+  return err.empty() ? 1 : 0;
+}
+
+/// "pause", "resume", "step", "reset" or "off". Returns 1 if the command is known.
+EMSCRIPTEN_KEEPALIVE int loadlab_node_sim_command(const char* command) {
+  return g_web && loadlab::app::node_sim_command(g_web->app, command) ? 1 : 0;
+}
+
+/// Supersteps per second (<= 0 = as fast as possible).
+EMSCRIPTEN_KEEPALIVE void loadlab_node_sim_speed(double supersteps_per_second) {
+  if (g_web) loadlab::app::node_sim_set_speed(g_web->app, supersteps_per_second);
+}
+
+/// The node simulation's state alone (cheap to poll); with_loads adds final_loads once finished.
+EMSCRIPTEN_KEEPALIVE const char* loadlab_node_sim_json(int with_loads) {
+  static std::string text;
+  if (!g_web) return "{}";
+  text = loadlab::app::node_sim_json(g_web->app, with_loads != 0).dump();
+  return text.c_str();
+}
+
+/// Per-frame CPU time of the main thread (ms): building the UI (draw_frame + ImGui::Render) and
+/// submitting it to WebGL, last frame and maximum since the previous call (which resets them).
+EMSCRIPTEN_KEEPALIVE const char* loadlab_frame_stats_json() {
+  static std::string text;
+  if (!g_web) return "{}";
+  text = loadlab::io::Json{{"ui", g_web->ui_ms}, {"ui_max", g_web->ui_ms_max},
+                           {"render", g_web->render_ms}, {"render_max", g_web->render_ms_max}}
+             .dump();
+  g_web->ui_ms_max = g_web->render_ms_max = 0;
+  return text.c_str();
 }
 
 /// Selects the communication step the network view shows.

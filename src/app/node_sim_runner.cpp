@@ -79,8 +79,8 @@ NodeSimRunner::~NodeSimRunner() {
 }
 
 void NodeSimRunner::start(const std::string& algorithm, const core::Topology& topology,
-                          const core::LoadVector& loads, int threads,
-                          double supersteps_per_second, bool paused) {
+                          const core::LoadVector& loads, int threads, double supersteps_per_second,
+                          bool paused) {
   reset();
   reap();
   run_ = std::make_unique<Run>(algorithm, topology, loads);
@@ -169,8 +169,8 @@ void NodeSimRunner::run_main(Run& r) {
 
   std::unique_ptr<sim::NodeBalanceSession> session;
   try {
-    session = std::make_unique<sim::NodeBalanceSession>(r.algorithm, r.topology, r.loads,
-                                                        r.threads);
+    session =
+        std::make_unique<sim::NodeBalanceSession>(r.algorithm, r.topology, r.loads, r.threads);
   } catch (const std::exception& e) {
     r.back = NodeSimSnapshot{};
     r.back.version = ++version;
@@ -224,8 +224,10 @@ void NodeSimRunner::run_main(Run& r) {
             } else {
               const auto due = last_start + std::chrono::duration_cast<Clock::duration>(
                                                 std::chrono::duration<double>(1.0 / r.speed));
-              if (Clock::now() >= due) go = true;
-              else r.cv.wait_until(lock, due);
+              if (Clock::now() >= due)
+                go = true;
+              else
+                r.cv.wait_until(lock, due);
             }
           }
         }

@@ -73,8 +73,7 @@ class NodeSimRunner {
   /// `supersteps_per_second` <= 0 means as fast as possible. The session is built on the runner
   /// thread; construction errors arrive as a failed snapshot.
   void start(const std::string& algorithm, const core::Topology& topology,
-             const core::LoadVector& loads, int threads, double supersteps_per_second,
-             bool paused);
+             const core::LoadVector& loads, int threads, double supersteps_per_second, bool paused);
   /// Cancels the run (if any) without waiting; its thread is joined by a later poll() once it
   /// has exited.
   void reset();
@@ -90,6 +89,7 @@ class NodeSimRunner {
   /// Takes the newest published snapshot into `out` if there is one and the mutex is free; true
   /// if `out` changed. Also joins runs that were reset and have exited. Never blocks.
   bool poll(NodeSimSnapshot& out);
+
  private:
   struct Run;
   static void run_main(Run& run);

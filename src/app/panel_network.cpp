@@ -46,8 +46,13 @@ void draw_network_view(App& app) {
   const int steps = step_count(st, st.selected_result);
   st.step = std::clamp(st.step, 0, steps);
 
+  // Node-simulation toolbar (its toggle shares the row with the step controls when off).
+  draw_node_sim_controls(app);
+  const bool sim = node_sim_active(app);
   // Step controls (only when the selected result has communication steps).
-  if (steps > 0) {
+  if (sim) {
+    // The node simulation drives the loads and draws its messages (panel_node_sim.cpp).
+  } else if (steps > 0) {
     if (ImGui::Button(app.playing ? "Pause" : "Play")) {
       if (!app.playing && st.step >= steps) st.step = 0;
       app.playing = !app.playing;
@@ -66,7 +71,11 @@ void draw_network_view(App& app) {
                         static_cast<long long>(topo.edge_count()));
   }
 
-  const core::LoadVector loads = loads_after_step(st, st.selected_result, st.step);
+  // Loads to show: the node simulation's last completed superstep, else the selected step's.
+  const core::LoadVector* sim_loads = node_sim_loads(app);
+  core::LoadVector step_loads;
+  if (!sim_loads) step_loads = loads_after_step(st, st.selected_result, st.step);
+  const core::LoadVector& loads = sim_loads ? *sim_loads : step_loads;
   double avg = 0;
   for (auto w : loads) avg += static_cast<double>(w);
   avg /= std::max(1, n);
@@ -156,7 +165,7 @@ void draw_network_view(App& app) {
   }
 
   // Transfers of the next step as arrows with counts.
-  if (steps > 0 && st.step < steps) {
+  if (!sim && steps > 0 && st.step < steps) {
     const auto& transfers = st.results[st.selected_result]["transfers"];
     for (const auto& t : transfers) {
       if (t.value("step", -1) != st.step) continue;
@@ -172,6 +181,10 @@ void draw_network_view(App& app) {
                   IM_COL32(255, 200, 90, 255), buf);
     }
   }
+  // The node simulation's messages in flight, as dots moving along their links.
+  if (sim)
+    draw_node_sim_overlay(app, {origin.x, origin.y, origin.x + size.x, origin.y + size.y, centre.x,
+                                centre.y, scale, app.view.pan_x, app.view.pan_y, r});
   dl->PopClipRect();
 
   if (hovered_node >= 0) {

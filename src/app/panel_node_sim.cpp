@@ -19,7 +19,8 @@ namespace {
 constexpr int kMaxThreads = 4;  // the browser's engine pool (WorkerPool::max_threads)
 
 bool stepping(const NodeSimState& ns) {
-  return ns.runner.active() && !ns.paused && !(ns.have_snap && (ns.snap.finished || ns.snap.failed));
+  return ns.runner.active() && !ns.paused &&
+         !(ns.have_snap && (ns.snap.finished || ns.snap.failed));
 }
 
 void remember_inputs(NodeSimState& ns, const AppState& st) {
@@ -69,7 +70,8 @@ void update(App& app) {
   ns.last_update_frame = app.state.frames;
   const float dt = ImGui::GetIO().DeltaTime;
   ns.frame_ms = dt * 1000.0f;
-  ns.frame_ms_avg = ns.frame_ms_avg == 0 ? ns.frame_ms : 0.9f * ns.frame_ms_avg + 0.1f * ns.frame_ms;
+  ns.frame_ms_avg =
+      ns.frame_ms_avg == 0 ? ns.frame_ms : 0.9f * ns.frame_ms_avg + 0.1f * ns.frame_ms;
   if (!ns.runner.active()) return;
   if (inputs_changed(ns, app.state)) {
     clear_run(ns);
@@ -91,7 +93,9 @@ void update(App& app) {
     ns.matches_central = compare_with_central(ns, app.state);
 }
 
-int clamp_threads(int t) { return std::clamp(t, 1, kMaxThreads); }
+int clamp_threads(int t) {
+  return std::clamp(t, 1, kMaxThreads);
+}
 
 }  // namespace
 
@@ -131,7 +135,8 @@ std::string node_sim_start(App& app, const std::string& algorithm, int threads, 
     return "no node program fits this scenario (twa: tree/line, cwa/dem: hypercube, mwa: mesh)";
   std::string alg = algorithm.empty() ? ns.algorithm : algorithm;
   if (std::find(candidates.begin(), candidates.end(), alg) == candidates.end()) {
-    if (!algorithm.empty()) return "algorithm \"" + algorithm + "\" has no node program for this scenario";
+    if (!algorithm.empty())
+      return "algorithm \"" + algorithm + "\" has no node program for this scenario";
     alg = candidates.front();
   }
   clear_run(ns);
@@ -163,7 +168,8 @@ bool node_sim_command(App& app, const std::string& command) {
     ns.paused = true;
     ns.runner.pause();
   } else if (command == "resume") {
-    if (!ns.runner.active()) return node_sim_start(app, "", ns.threads, ns.fast ? 0 : ns.speed, false).empty();
+    if (!ns.runner.active())
+      return node_sim_start(app, "", ns.threads, ns.fast ? 0 : ns.speed, false).empty();
     ns.paused = false;
     ns.runner.resume();
   } else if (command == "step") {
@@ -187,7 +193,8 @@ bool node_sim_command(App& app, const std::string& command) {
 namespace {
 
 double now_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
@@ -201,12 +208,15 @@ void draw_node_sim_controls(App& app) {
   const float em = ImGui::GetFontSize();
   bool on = ns.enabled;
   if (ImGui::Checkbox("Node programs", &on)) {
-    if (on) ns.enabled = true;
-    else node_sim_command(app, "off");
+    if (on)
+      ns.enabled = true;
+    else
+      node_sim_command(app, "off");
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Run the algorithm as per-node programs on the BSP engine (worker threads):\n"
-                      "every node knows only its own load and its neighbours' messages.");
+    ImGui::SetTooltip(
+        "Run the algorithm as per-node programs on the BSP engine (worker threads):\n"
+        "every node knows only its own load and its neighbours' messages.");
   if (!ns.enabled) {
     ImGui::SameLine();
     return;
@@ -224,7 +234,8 @@ void draw_node_sim_controls(App& app) {
     const auto& res = app.state.results;
     if (res.is_array() && app.state.selected_result < static_cast<int>(res.size())) {
       const std::string sel = res[app.state.selected_result].value("algorithm", "");
-      if (std::find(candidates.begin(), candidates.end(), sel) != candidates.end()) ns.algorithm = sel;
+      if (std::find(candidates.begin(), candidates.end(), sel) != candidates.end())
+        ns.algorithm = sel;
     }
   }
   const bool active = ns.runner.active();
@@ -252,9 +263,12 @@ void draw_node_sim_controls(App& app) {
   ImGui::SameLine();
   const bool running = active && !ns.paused && !done;
   if (ImGui::Button(running ? "Pause##ns" : done ? "Replay##ns" : "Play##ns", {em * 4, 0})) {
-    if (running) node_sim_command(app, "pause");
-    else if (done || !active) node_sim_start(app, ns.algorithm, ns.threads, ns.fast ? 0 : ns.speed, false);
-    else node_sim_command(app, "resume");
+    if (running)
+      node_sim_command(app, "pause");
+    else if (done || !active)
+      node_sim_start(app, ns.algorithm, ns.threads, ns.fast ? 0 : ns.speed, false);
+    else
+      node_sim_command(app, "resume");
   }
   ImGui::SameLine();
   ImGui::BeginDisabled(done);
@@ -268,7 +282,8 @@ void draw_node_sim_controls(App& app) {
   ImGui::BeginDisabled(ns.fast);
   ImGui::SetNextItemWidth(em * 7);
   float speed = ns.speed;
-  if (ImGui::SliderFloat("##speed", &speed, 0.5f, 500.0f, "%.1f step/s", ImGuiSliderFlags_Logarithmic))
+  if (ImGui::SliderFloat("##speed", &speed, 0.5f, 500.0f, "%.1f step/s",
+                         ImGuiSliderFlags_Logarithmic))
     node_sim_set_speed(app, std::max(0.5f, speed));
   ImGui::EndDisabled();
   ImGui::SameLine();
@@ -292,8 +307,10 @@ void draw_node_sim_controls(App& app) {
                         ns.frame_ms_avg, ns.frame_ms_max_running, ns.overlay_ms);
     if (s.finished) {
       ImGui::SameLine();
-      if (ns.matches_central == 1) ImGui::TextColored({0.5f, 0.9f, 0.5f, 1.0f}, "= central result");
-      else if (ns.matches_central == 0) ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "differs from central result!");
+      if (ns.matches_central == 1)
+        ImGui::TextColored({0.5f, 0.9f, 0.5f, 1.0f}, "= central result");
+      else if (ns.matches_central == 0)
+        ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "differs from central result!");
     }
   } else if (active) {
     ImGui::TextDisabled("starting %s on %d thread(s)...", ns.algorithm.c_str(), ns.threads);
@@ -341,17 +358,22 @@ void draw_node_sim_overlay(App& app, const NodeSimView& v) {
   std::size_t visible = 0;
   if (msgs.size() > static_cast<std::size_t>(ns.max_dots))
     for (const auto& m : msgs) visible += pos(m, p) ? 1 : 0;
-  const std::size_t stride =
-      visible > static_cast<std::size_t>(ns.max_dots) ? (visible + ns.max_dots - 1) / ns.max_dots : 1;
+  const std::size_t stride = visible > static_cast<std::size_t>(ns.max_dots)
+                                 ? (visible + ns.max_dots - 1) / ns.max_dots
+                                 : 1;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 task_col = IM_COL32(255, 170, 40, 255), ctrl_col = IM_COL32(120, 210, 255, 230);
   const int segs = rc > 3 ? 10 : 6;
-  std::size_t k = 0;
+  // The sample is picked by a hash of the message's rank among the visible ones: a plain every
+  // stride-th pick would alias with the senders' id pattern (e.g. bands on a hypercube layout).
+  std::uint32_t k = 0;
   for (const auto& m : msgs) {
     if (!pos(m, p)) continue;
-    if (k++ % stride != 0) continue;
-    if (m.tasks > 0) dl->AddCircleFilled(p, rt, task_col, segs);
-    else dl->AddCircleFilled(p, rc, ctrl_col, segs);
+    if (stride > 1 && ((k++ * 2654435761u) >> 8) % stride != 0) continue;
+    if (m.tasks > 0)
+      dl->AddCircleFilled(p, rt, task_col, segs);
+    else
+      dl->AddCircleFilled(p, rc, ctrl_col, segs);
   }
 }
 

@@ -25,16 +25,16 @@ struct NodeSimState {
   NodeSimRunner runner;
   /// The "node programs" toggle: the view shows the simulation instead of the step player.
   bool enabled = false;
-  std::string algorithm;   ///< chosen among the scenario's node-capable algorithms
-  int threads = 2;         ///< engine threads (clamped to 1..4: the browser's worker pool)
-  float speed = 8.0f;      ///< supersteps per second when not `fast`
-  bool fast = false;       ///< as fast as possible
-  bool paused = false;     ///< the last command sent (the runner applies it between supersteps)
-  int max_dots = 4096;     ///< per-frame bound on drawn messages
+  std::string algorithm;  ///< chosen among the scenario's node-capable algorithms
+  int threads = 2;        ///< engine threads (clamped to 1..4: the browser's worker pool)
+  float speed = 8.0f;     ///< supersteps per second when not `fast`
+  bool fast = false;      ///< as fast as possible
+  bool paused = false;    ///< the last command sent (the runner applies it between supersteps)
+  int max_dots = 4096;    ///< per-frame bound on drawn messages
 
-  NodeSimSnapshot snap;    ///< the UI's copy of the last published superstep
+  NodeSimSnapshot snap;  ///< the UI's copy of the last published superstep
   bool have_snap = false;
-  double anim = 1.0;       ///< 0..1: how far the snapshot's messages have travelled
+  double anim = 1.0;  ///< 0..1: how far the snapshot's messages have travelled
 
   // What the current run started from (a scenario change resets the run).
   int start_nodes = 0;

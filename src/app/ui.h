@@ -9,6 +9,7 @@
 #include "app/app_state.h"
 #include "app/job_runner.h"
 #include "app/node_renderer.h"
+#include "app/panel_node_sim.h"
 #include "app/scenario_form.h"
 #include "app/view_transform.h"
 
@@ -17,6 +18,7 @@ namespace loadlab::app {
 struct App {
   AppState state;
   JobRunner jobs;
+  NodeSimState node_sim;      ///< node-simulation mode of the network view (panel_node_sim.h)
   ScenarioForm form;
   ViewTransform view;
   NodeRenderer node_renderer;  ///< GPU path for large networks (shaders/nodes.*)

@@ -84,6 +84,38 @@ try {
   const opened = await page.evaluate((t) => window.loadlab.open(t), JSON.stringify(cube));
   check(opened === true, "the app still opens a good scenario afterwards");
 
+  // 4. The other scenario kinds run in the browser's workers too, with the papers' numbers.
+  async function openAndWait(scenario) {
+    await page.evaluate((t) => window.loadlab.open(t), JSON.stringify(scenario));
+    await page.waitForFunction((n) => {
+      const s = window.loadlab.state();
+      return Array.isArray(s.results) && s.results.length === n;
+    }, scenario.algorithms.length, { timeout: 60000 });
+    return page.evaluate(() => window.loadlab.state());
+  }
+  const byName = (st) => Object.fromEntries(st.results.map((r) => [r.algorithm, r]));
+  // FLB paper, Table 1 graph (ERRATA 001): FLB 14, ETF 14, MCP 13.
+  const flbGraph = { tasks: [2, 2, 2, 3, 3, 3, 2, 2].map((c, i) => ({ id: "t" + i, cost: c })),
+    edges: [[0, 1, 1], [0, 2, 4], [0, 3, 1], [1, 4, 2], [1, 5, 1], [1, 6, 2], [3, 5, 1], [2, 6, 1], [4, 7, 1], [5, 7, 3], [6, 7, 2]]
+      .map(([a, b, c]) => ({ from: "t" + a, to: "t" + b, cost: c })) };
+  st = await openAndWait({ loadlab: 1, kind: "dag", processors: 2, graph: flbGraph, algorithms: ["flb", "etf", "mcp"] });
+  let r = byName(st);
+  check(r.flb && r.flb.makespan === 14 && r.etf.makespan === 14 && r.mcp.makespan === 13,
+        "dag in the browser: FLB 14, ETF 14, MCP 13 (ERRATA 001)", st.results.map((x) => [x.algorithm, x.makespan]));
+  check(st.results.every((x) => x.verified), "dag results verified in the browser");
+  // Divisible load, Example 1 (paper 004 with ERRATA): T* = 273.8.
+  st = await openAndWait({ loadlab: 1, kind: "dlt", dim: 8, E: 3, C: 2, load: 1000, algorithms: ["closed_form"] });
+  r = byName(st);
+  check(r.closed_form && Math.abs(r.closed_form.finish_time - 273.8) < 0.05 && r.closed_form.verified,
+        "dlt in the browser: Example 1 T* = 273.8", r.closed_form && r.closed_form.finish_time);
+  // Loop scheduling: equal-cost iterations, static blocks: T_par = N/P exactly.
+  st = await openAndWait({ loadlab: 1, kind: "loop", iterations: 1000, processors: 4, cost: { profile: "constant", value: 1 },
+                           overhead: 0, algorithms: ["static_block", "gss"] });
+  r = byName(st);
+  check(r.static_block && r.static_block.parallel_time === 250 && r.gss.verified,
+        "loop in the browser: static blocks of 1000 unit iterations on 4 threads take 250", r.static_block && r.static_block.parallel_time);
+  await page.screenshot({ path: join(shots, "browser_loop.png") });
+
   check(consoleErrors.length === 0, "no uncaught page errors", consoleErrors);
   console.log(`time to first frame: ${firstFrameMs} ms (headless Chromium, SwiftShader)`);
 } finally {

@@ -204,7 +204,8 @@ try {
     ns = st.node_sim;
     console.log(`  run: ${runMs} ms wall, ${ns.busy_seconds.toFixed(2)} s stepping, ${ns.supersteps} supersteps, ${ns.messages} messages`);
     console.log("  frame time, simulation running: " + fmt(running));
-    console.log("    " + cpuFmt(await cpu()));
+    const runCpu = await cpu();
+    console.log("    " + cpuFmt(runCpu));
     console.log(`  app's own frame times while stepping: max ${ns.frame_ms_max.toFixed(1)} ms over ${ns.frames_running} frames; ` +
                 `node-sim toolbar + overlay max ${ns.overlay_ms_max.toFixed(2)} ms per frame; slowest nodeSimState() round trip ${roundTrip} ms`);
     check(!ns.failed && ns.finished, "the 65,536-node run finished", ns.error);
@@ -214,9 +215,34 @@ try {
     check(running.frames >= Math.max(5, runMs / 1000), "frames kept coming during the run (at least 1 per second)", running);
     check(ns.frames_running > 0, "the app drew frames while the simulation stepped", ns.frames_running);
     check(st.view_zoom !== zoom0, "mouse-wheel input during the run was handled (view zoomed)", [zoom0, st.view_zoom]);
-    // The UI thread never waits for a superstep, so no frame may take as long as the whole run.
-    check(running.max < Math.max(1000, 4 * idle.max), "no frame stalls: max frame time stays near the idle one", [running.max, idle.max]);
+    // The UI thread never waits for a superstep: a design that did would stall one frame for the
+    // whole run (seconds). The bounds are loose because SwiftShader renders on the same 2 cores.
+    check(running.max < Math.max(2000, 4 * idle.max), "no frame stalls: max frame gap stays near the idle one", [running.max, idle.max]);
+    check(!runCpu || runCpu.ui_max < 1000, "the UI's own work per frame stays below 1 s while the run steps", runCpu);
     await page.screenshot({ path: join(shots, "node_sim_mesh256_done.png") });
+
+    // 4. The 16-cube (65,536 nodes) with CWA: 65,536 messages in flight per superstep while the
+    // w vectors double, so the overlay's dot budget (max_dots, culled to the view) is exercised.
+    console.log("16-cube (65,536 nodes), CWA, 2 engine threads, 4 supersteps/s");
+    const cube16 = { loadlab: 1, kind: "balance", seed: 11, topology: { type: "hypercube", dim: 16 },
+                     loads: { generator: "multinomial", mean: 4 }, algorithms: ["cwa"] };
+    ({ central } = await openScenario(page, cube16, "cwa", 65536));
+    await cpu();
+    await startFrameProbe(page);
+    const t16 = Date.now();
+    check(await page.evaluate(() => window.loadlab.nodeSim({ algorithm: "cwa", threads: 2, speed: 4 })), "nodeSim() starts CWA on the 16-cube");
+    s = await waitSim(page, "s.superstep >= 3 && s.in_flight >= 65536", null, 120000);
+    await page.screenshot({ path: join(shots, "node_sim_cube16_running.png") });
+    await page.evaluate(() => window.loadlab.nodeSimSpeed(0));
+    s = await waitSim(page, "s.finished || s.failed", null, 300000);
+    const cubeRun = stats(await stopFrameProbe(page));
+    console.log(`  run: ${Date.now() - t16} ms wall, ${s.busy_seconds.toFixed(2)} s stepping, ${s.supersteps} supersteps, ${s.messages} messages`);
+    console.log("  frame time, simulation running: " + fmt(cubeRun));
+    console.log("    " + cpuFmt(await cpu()));
+    console.log(`  node-sim toolbar + overlay max ${s.overlay_ms_max.toFixed(2)} ms per frame (at most ${4096} dots drawn)`);
+    st = await page.evaluate(() => window.loadlab.state());
+    check(sameArray(st.node_sim.final_loads, central.final_loads), "16-cube: CWA node programs end on the centralized final_loads");
+    check(st.node_sim.supersteps === 32, "16-cube: CWA takes 2d = 32 supersteps", st.node_sim.supersteps);
   }
 
   check(pageErrors.length === 0, "no uncaught page errors", pageErrors);
