@@ -11,12 +11,6 @@ namespace loadlab::app {
 /// Returns false if the scenario was rejected (the app keeps the previous one).
 bool live_apply(App& app, const io::Json& scenario);
 
-/// Starts a run that live_apply deferred because the worker was busy; call once per frame.
-void live_service(App& app);
-
-/// True while an edit waits for the worker.
-bool live_pending();
-
 /// Identity of the current results array (changes whenever a run's results are installed), or
 /// nullptr when there are none: views rebuild their caches when it changes.
 const void* results_identity(const AppState& s);

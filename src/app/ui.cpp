@@ -49,13 +49,24 @@ bool app_import_text(App& app, const std::string& text, const std::string& origi
 }
 
 void app_run(App& app) {
-  if (app.jobs.busy()) return;
+  // A newer scenario supersedes the running one (e.g. a share link opened while the default
+  // scenario still runs): cancel it and start again when it has stopped.
+  if (app.jobs.busy()) {
+    app.jobs.cancel();
+    app.run_pending = true;
+    return;
+  }
+  app.run_pending = false;
   app.jobs.start(app.state.scenario);
 }
 
 void app_poll_jobs(App& app) {
   auto out = app.jobs.poll();
   if (!out) return;
+  if (app.run_pending) {  // this outcome belongs to a superseded scenario
+    app_run(app);
+    return;
+  }
   app.state.worker_ran = true;
   app.state.worker_thread_differs = out->ran_on_other_thread;
   if (!out->error.empty()) {

@@ -24,6 +24,7 @@ struct App {
   NodeRenderer node_renderer;  ///< GPU path for large networks (shaders/nodes.*)
   float ui_scale = 1.0f;
   bool request_quit = false;
+  bool run_pending = false;   ///< a run was asked for while another ran: start it when that ends
   bool playing = false;       ///< animate the communication steps
   double play_clock = 0.0;    ///< seconds since the last step while playing
   std::string import_path = "scenario.json";

@@ -109,7 +109,6 @@ bool generator_fields(io::Json& g, bool defer) {
 }  // namespace
 
 void draw_dag_form(App& app) {
-  live_service(app);
   dag_refresh_model(app);
   io::Json doc = app.state.scenario;
   if (!doc.is_object() || !doc.contains("graph")) return;

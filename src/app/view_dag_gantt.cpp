@@ -221,7 +221,7 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   GanttCache& c = cache();
   const float s = app.ui_scale;
   if (!st.results.is_array() || st.results.empty()) {
-    ImGui::TextDisabled(app.jobs.busy() || live_pending()
+    ImGui::TextDisabled(app.jobs.busy()
                             ? "Running..."
                             : "No results yet: pick algorithms and press Run.");
     return;

@@ -372,7 +372,6 @@ void draw_ibs_tab(App& app, DltViewCache& c, int sel) {
 }  // namespace
 
 void draw_dlt_view(App& app) {
-  live_service(app);
   AppState& st = app.state;
   DltViewCache& c = cache();
   const void* id = results_identity(st);
@@ -423,7 +422,7 @@ void draw_dlt_view(App& app) {
   ImGui::SameLine();
   if (d.verified) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
   else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
-  if (!st.results.is_array() || app.jobs.busy() || live_pending()) {
+  if (!st.results.is_array() || app.jobs.busy()) {
     ImGui::SameLine();
     ImGui::TextDisabled("(updating...)");
   }

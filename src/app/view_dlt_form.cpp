@@ -61,7 +61,6 @@ ImU32 dlt_algorithm_colour(const std::string& name) {
 }
 
 void draw_dlt_form(App& app) {
-  live_service(app);
   io::Json doc = app.state.scenario;
   bool changed = false;
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 7);

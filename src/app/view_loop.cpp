@@ -368,7 +368,6 @@ void draw_machine_tab(App& app, LoopViewCache& c, int sel) {
 }  // namespace
 
 void draw_loop_view(App& app) {
-  live_service(app);
   poll_loop_measurement(app);
   AppState& st = app.state;
   LoopViewCache& c = cache();
@@ -418,7 +417,7 @@ void draw_loop_view(App& app) {
   ImGui::SameLine();
   if (t.verified) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
   else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
-  if (!st.results.is_array() || app.jobs.busy() || live_pending()) {
+  if (!st.results.is_array() || app.jobs.busy()) {
     ImGui::SameLine();
     ImGui::TextDisabled("(updating...)");
   }

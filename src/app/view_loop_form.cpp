@@ -81,7 +81,6 @@ int take_loop_tab_request() {
 }
 
 void draw_loop_form(App& app) {
-  live_service(app);
   poll_loop_measurement(app);
   const float s = app.ui_scale;
   io::Json doc = app.state.scenario;
