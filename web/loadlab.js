@@ -138,6 +138,7 @@
     state: () => JSON.parse(Module.UTF8ToString(Module._loadlab_state_json())),
     scenario: () => JSON.parse(Module.UTF8ToString(Module._loadlab_scenario_json())),
     run: () => Module._loadlab_run(),
+    loopMeasure: () => Module._loadlab_loop_measure(),
     setStep: (k) => Module._loadlab_set_step(k),
     // Node simulation (issue 4): start({algorithm, threads, speed (supersteps/s, 0 = max), paused}),
     // commands "pause" | "resume" | "step" | "reset" | "off", and its state without the scenario.

@@ -13,8 +13,10 @@
 #include <string>
 
 #include "app/app_setup.h"
+#include "app/loop_runner.h"
 #include "app/platform.h"
 #include "app/ui.h"
+#include "app/view_loop_shared.h"
 
 namespace {
 
@@ -121,6 +123,19 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   loadlab::io::Json j =
       loadlab::app::state_json(g_web->app.state, loadlab::app::platform_cross_origin_isolated());
   j["node_sim"] = loadlab::app::node_sim_json(g_web->app, true);
+  // "Run on my machine" for loop scenarios: the last real-thread measurement.
+  auto& runner = loadlab::app::loop_runner(g_web->app);
+  loadlab::io::Json lm = {{"busy", runner.busy()}};
+  if (const auto& rep = runner.last()) {
+    lm["threads"] = rep->threads;
+    lm["error"] = rep->error;
+    loadlab::io::Json rows = loadlab::io::Json::array();
+    for (const auto& m : rep->rows)
+      rows.push_back({{"algorithm", m.algorithm}, {"measured", m.measured}, {"predicted", m.predicted},
+                      {"chunks", m.chunks}});
+    lm["rows"] = rows;
+  }
+  j["loop_measure"] = lm;
   j["view_zoom"] = g_web->app.view.zoom;
   text = j.dump();
   return text.c_str();
@@ -132,6 +147,11 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_scenario_json() {
   if (!g_web) return "{}";
   text = g_web->app.state.scenario.dump();
   return text.c_str();
+}
+
+/// Starts "Run on my machine" for the current loop scenario (real threads on a worker).
+EMSCRIPTEN_KEEPALIVE void loadlab_loop_measure() {
+  if (g_web && g_web->app.state.kind == "loop") loadlab::app::start_loop_measurement(g_web->app);
 }
 
 /// Runs the current scenario on the worker thread.

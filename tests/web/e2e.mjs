@@ -114,6 +114,15 @@ try {
   r = byName(st);
   check(r.static_block && r.static_block.parallel_time === 250 && r.gss.verified,
         "loop in the browser: static blocks of 1000 unit iterations on 4 threads take 250", r.static_block && r.static_block.parallel_time);
+  // "Run on my machine": the loop body really runs on P = 4 threads in the page's Web Workers.
+  await page.evaluate(() => window.loadlab.loopMeasure());
+  await page.waitForFunction(() => {
+    const m = window.loadlab.state().loop_measure;
+    return m && !m.busy && Array.isArray(m.rows) && m.rows.length === 2;
+  }, null, { timeout: 120000 });
+  const lm = (await page.evaluate(() => window.loadlab.state())).loop_measure;
+  check(!lm.error && lm.threads === 4 && lm.rows.every((x) => x.measured > 0 && x.predicted > 0 && x.chunks > 0),
+        "loop in the browser: real threads measured every technique", lm);
   await page.screenshot({ path: join(shots, "browser_loop.png") });
 
   check(consoleErrors.length === 0, "no uncaught page errors", consoleErrors);
