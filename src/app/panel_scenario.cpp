@@ -12,9 +12,7 @@ namespace loadlab::app {
 namespace {
 
 std::vector<std::string> algorithms_of(const std::string& kind) {
-  for (const auto& k : io::scenario_kinds())
-    if (kind == k.name) return k.algorithms();
-  return {};
+  return io::algorithm_names_of(kind);
 }
 
 bool input_text(const char* label, std::string& value, bool multiline = false) {

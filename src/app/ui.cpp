@@ -14,9 +14,7 @@ namespace loadlab::app {
 namespace {
 
 std::vector<std::string> balance_algorithms() {
-  for (const auto& k : io::scenario_kinds())
-    if (std::string(k.name) == "balance") return k.algorithms();
-  return {};
+  return io::algorithm_names_of("balance");
 }
 
 }  // namespace

@@ -20,9 +20,7 @@ namespace loadlab::app {
 namespace {
 
 std::vector<std::string> dag_algorithms() {
-  for (const auto& k : io::scenario_kinds())
-    if (std::string(k.name) == "dag") return k.algorithms();
-  return {};
+  return io::algorithm_names_of("dag");
 }
 
 // A slider on graph[key] that shows the dragged value at once but, for large graphs, writes it

@@ -14,9 +14,7 @@ namespace loadlab::app {
 namespace {
 
 std::vector<std::string> dlt_algorithms() {
-  for (const auto& k : io::scenario_kinds())
-    if (std::string(k.name) == "dlt") return k.algorithms();
-  return {};
+  return io::algorithm_names_of("dlt");
 }
 
 bool needs_buffer(const std::string& a) { return a == "ibs" || a == "algorithm_a_prime"; }

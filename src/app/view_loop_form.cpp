@@ -23,9 +23,7 @@ namespace {
 int tab_request = -1;
 
 std::vector<std::string> loop_algorithms() {
-  for (const auto& k : io::scenario_kinds())
-    if (std::string(k.name) == "loop") return k.algorithms();
-  return {};
+  return io::algorithm_names_of("loop");
 }
 
 // Real threads for "Run on my machine": the scenario's P, capped so a 1024-processor model does not

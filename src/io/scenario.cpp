@@ -9,38 +9,115 @@ const std::vector<KindHandler>& scenario_kinds() {
   return kinds;
 }
 
+const KindHandler* find_kind(std::string_view name) {
+  for (const auto& k : scenario_kinds())
+    if (name == k.name) return &k;
+  return nullptr;
+}
+
 namespace {
 
-const KindHandler& find_kind(const JsonReader& s) {
+const KindHandler& kind_of(const JsonReader& s) {
   std::vector<std::string> names;
   for (const auto& k : scenario_kinds()) names.push_back(k.name);
   const std::string kind = s.get_enum("kind", names);
-  for (const auto& k : scenario_kinds())
-    if (kind == k.name) return k;
+  if (const KindHandler* k = io::find_kind(kind)) return *k;
   throw ScenarioError("/kind", "unknown kind");  // unreachable: get_enum checked
 }
 
+std::vector<std::string> table_names(const KindHandler& kind) {
+  std::vector<std::string> out;
+  for (const auto& a : kind.algorithms()) out.emplace_back(a.name);
+  return out;
+}
+
+// "params": {"<algorithm>": {...}, ...}: keys must be algorithms of the kind; each value an object.
+void check_params(const JsonReader& s, const std::vector<std::string>& known) {
+  if (!s.has("params")) return;
+  const Json& p = s.at("params");
+  if (!p.is_object()) throw ScenarioError("/params", "must be an object keyed by algorithm name");
+  for (auto it = p.begin(); it != p.end(); ++it) {
+    const std::string ptr = s.pointer("params") + "/" + pointer_escape(it.key());
+    bool ok = false;
+    for (const auto& k : known) ok = ok || k == it.key();
+    if (!ok) throw ScenarioError(ptr, "not an algorithm of kind '" + s.get_string("kind") + "'");
+    if (!it->is_object()) throw ScenarioError(ptr, "must be an object of settings");
+  }
+}
+
+// Checks the common keys; returns the kind.
+const KindHandler& check_common(const JsonReader& s) {
+  const auto version = s.get_int("loadlab", 1, 1'000'000);
+  if (version > kScenarioVersion)
+    throw ScenarioError("/loadlab", "unsupported version " + std::to_string(version) +
+                                        " (this build reads up to " +
+                                        std::to_string(kScenarioVersion) + ")");
+  const KindHandler& kind = kind_of(s);
+  if (s.has("name")) s.get_string("name");
+  if (s.has("description")) s.get_string("description");
+  read_seed(s);
+  const auto known = table_names(kind);
+  read_algorithms(s, known);
+  check_params(s, known);
+  return kind;
+}
+
 }  // namespace
+
+JsonReader algorithm_params(const JsonReader& s, const std::string& algorithm) {
+  static const Json empty = Json::object();
+  if (!s.has("params")) return JsonReader(empty, s.pointer("params") + "/" + pointer_escape(algorithm));
+  const JsonReader params = s.object("params");
+  if (!params.has(algorithm)) return JsonReader(empty, params.pointer(algorithm));
+  return params.object(algorithm);
+}
 
 Json migrate_scenario(const Json& scenario) {
   // Version 1 is the first published format; later versions add a step here.
   return scenario;
 }
 
-void validate_scenario(const Json& scenario, const RunContext& ctx) {
-  JsonReader s(scenario, "");
-  const auto version = s.get_int("loadlab", 1, 1'000'000);
-  if (version > kScenarioVersion)
-    throw ScenarioError("/loadlab", "unsupported version " + std::to_string(version) +
-                                        " (this build reads up to " +
-                                        std::to_string(kScenarioVersion) + ")");
-  const KindHandler& kind = find_kind(s);
-  if (s.has("name")) s.get_string("name");
-  if (s.has("description")) s.get_string("description");
-  read_seed(s);
-  read_algorithms(s, kind.algorithms());
-  kind.validate(s, ctx);
+ScenarioPtr parse_scenario(const Json& scenario, const RunContext& ctx) {
+  Json doc = migrate_scenario(scenario);
+  JsonReader s(doc, "");
+  const KindHandler& kind = check_common(s);
+  std::shared_ptr<TypedScenario> parsed = kind.parse(s, ctx);
+  // Fill the common fields the kind may have left alone.
+  TypedScenario& common = *parsed;
+  common.kind = kind.name;
+  common.seed = read_seed(s);
+  if (common.algorithms.empty()) common.algorithms = read_algorithms(s, table_names(kind));
+  if (common.document.is_null()) common.document = std::move(doc);
+  return parsed;
 }
+
+ScenarioPtr parse_scenario_text(std::string_view text, const RunContext& ctx) {
+  return parse_scenario(parse_json_text(text, ScenarioLimits::max_document_bytes), ctx);
+}
+
+std::vector<ResultPtr> run_parsed(const TypedScenario& scenario, const RunContext& ctx) {
+  const KindHandler* kind = find_kind(scenario.kind);
+  if (!kind) throw ScenarioError("/kind", "unknown kind '" + scenario.kind + "'");
+  return kind->run(scenario, ctx);
+}
+
+std::vector<std::string> algorithm_names_of(std::string_view kind) {
+  std::vector<std::string> out;
+  if (const KindHandler* k = find_kind(kind)) out = table_names(*k);
+  return out;
+}
+
+Json results_document(const TypedScenario& scenario, const std::vector<ResultPtr>& results) {
+  Json out = Json::object();
+  out["loadlab"] = kScenarioVersion;
+  out["kind"] = scenario.kind;
+  Json arr = Json::array();
+  for (const auto& r : results) arr.push_back(r->to_json());
+  out["results"] = std::move(arr);
+  return out;
+}
+
+void validate_scenario(const Json& scenario, const RunContext& ctx) { parse_scenario(scenario, ctx); }
 
 Json load_scenario_text(std::string_view text, const RunContext& ctx) {
   Json doc = migrate_scenario(parse_json_text(text, ScenarioLimits::max_document_bytes));
@@ -49,15 +126,8 @@ Json load_scenario_text(std::string_view text, const RunContext& ctx) {
 }
 
 Json run_scenario(const Json& scenario, const RunContext& ctx) {
-  Json doc = migrate_scenario(scenario);
-  validate_scenario(doc, ctx);
-  JsonReader s(doc, "");
-  const KindHandler& kind = find_kind(s);
-  Json out = Json::object();
-  out["loadlab"] = kScenarioVersion;
-  out["kind"] = kind.name;
-  out["results"] = kind.run(s, ctx);
-  return out;
+  const ScenarioPtr parsed = parse_scenario(scenario, ctx);
+  return results_document(*parsed, run_parsed(*parsed, ctx));
 }
 
 std::vector<std::string> read_algorithms(const JsonReader& s, const std::vector<std::string>& known) {
@@ -81,7 +151,7 @@ std::vector<std::string> read_algorithms(const JsonReader& s, const std::vector<
 }
 
 bool is_common_key(std::string_view key) {
-  for (auto k : {"loadlab", "kind", "seed", "name", "description", "algorithms", "ui"})
+  for (auto k : {"loadlab", "kind", "seed", "name", "description", "algorithms", "params", "ui"})
     if (key == k) return true;
   return false;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "io/json_reader.h"
+#include "io/kind.h"
 
 namespace loadlab::io {
 
@@ -37,19 +38,23 @@ struct RunContext {
   std::function<void(double)> progress;
 };
 
-/// One scenario kind: validates a document of that kind and runs it.
-struct KindHandler {
-  const char* name;
-  /// Throws ScenarioError naming the field if the document is not a valid scenario of this kind.
-  void (*validate)(const JsonReader& scenario, const RunContext& ctx);
-  /// Runs a validated scenario; returns the result entries, one per algorithm.
-  Json (*run)(const JsonReader& scenario, const RunContext& ctx);
-  /// Algorithm names this kind accepts in "algorithms".
-  std::vector<std::string> (*algorithms)();
-};
-
 /// All registered kinds.
 const std::vector<KindHandler>& scenario_kinds();
+/// The kind called `name`, or nullptr.
+const KindHandler* find_kind(std::string_view name);
+
+/// The algorithm names of a kind, in display order (empty for an unknown kind).
+std::vector<std::string> algorithm_names_of(std::string_view kind);
+
+/// Migrates, checks the common keys and parses the kind's fields, once: the typed scenario every
+/// consumer shares. Throws ScenarioError naming the field.
+ScenarioPtr parse_scenario(const Json& scenario, const RunContext& ctx);
+/// Parses text (size-limited JSON) and then as parse_scenario.
+ScenarioPtr parse_scenario_text(std::string_view text, const RunContext& ctx);
+/// Runs a parsed scenario: one verified result per algorithm.
+std::vector<ResultPtr> run_parsed(const TypedScenario& scenario, const RunContext& ctx);
+/// The result document the CLI prints: {"loadlab": 1, "kind": ..., "results": [...]}.
+Json results_document(const TypedScenario& scenario, const std::vector<ResultPtr>& results);
 
 /// Parses text and validates; throws ScenarioError.
 Json load_scenario_text(std::string_view text, const RunContext& ctx);
@@ -68,7 +73,8 @@ std::vector<std::string> read_algorithms(const JsonReader& scenario,
 std::uint64_t read_seed(const JsonReader& scenario);
 
 /// Keys every scenario may carry besides its kind's own: "loadlab", "kind", "seed", "name",
-/// "description", "algorithms", "ui" (view state the playground keeps; ignored by runs).
+/// "description", "algorithms", "params" (per-algorithm settings, keyed by algorithm name), "ui"
+/// (view state the playground keeps; ignored by runs).
 bool is_common_key(std::string_view key);
 
 /// Rejects keys that are neither common nor in `own` (the kind's fields).

@@ -11,6 +11,7 @@
 #include "core/metrics/balance_metrics.h"
 #include "core/verify/balance_verify.h"
 #include "io/kinds/kinds.h"
+#include "io/kinds/legacy_adapter.h"
 #include "io/topology_json.h"
 #include "sim/programs/balance_nodes.h"
 
@@ -122,6 +123,9 @@ BalanceScenario read_balance_scenario(const JsonReader& s) {
   return {std::move(topo), std::move(loads), std::move(algorithms), seed};
 }
 
-KindHandler balance_kind() { return {"balance", validate, run, balance_algorithms}; }
+KindHandler balance_kind() {
+  return {"balance", "Network load balancing", legacy::table<balance_algorithms>,
+          legacy::parse<validate>, legacy::run<run>};
+}
 
 }  // namespace loadlab::io

@@ -12,6 +12,7 @@
 #include "core/verify/schedule_verify.h"
 #include "io/dag_formats/dag_formats.h"
 #include "io/kinds/kinds.h"
+#include "io/kinds/legacy_adapter.h"
 
 namespace loadlab::io {
 
@@ -213,6 +214,9 @@ std::vector<std::string> algorithms() { return core::dag_algorithm_names(); }
 
 }  // namespace
 
-KindHandler dag_kind() { return {"dag", validate, run, algorithms}; }
+KindHandler dag_kind() {
+  return {"dag", "Task-graph scheduling", legacy::table<algorithms>, legacy::parse<validate>,
+          legacy::run<run>};
+}
 
 }  // namespace loadlab::io

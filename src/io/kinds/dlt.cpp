@@ -11,6 +11,7 @@
 #include "core/dlt/ibs.h"
 #include "core/verify/dlt_verify.h"
 #include "io/kinds/kinds.h"
+#include "io/kinds/legacy_adapter.h"
 
 namespace loadlab::io {
 
@@ -169,7 +170,8 @@ Json run_dlt_algorithm(const DltScenario& sc, const std::string& algorithm) {
 }
 
 KindHandler dlt_kind() {
-  return {"dlt", validate, run, dlt_algorithm_names};
+  return {"dlt", "Divisible load", legacy::table<dlt_algorithm_names>, legacy::parse<validate>,
+          legacy::run<run>};
 }
 
 }  // namespace loadlab::io

@@ -5,6 +5,7 @@
 #include "core/loops/simulator.h"
 #include "core/verify/loop_verify.h"
 #include "io/kinds/kinds.h"
+#include "io/kinds/legacy_adapter.h"
 
 namespace loadlab::io {
 
@@ -157,6 +158,9 @@ Json run(const JsonReader& s, const RunContext& ctx) {
 
 }  // namespace
 
-KindHandler loop_kind() { return {"loop", validate, run, loop_algorithms}; }
+KindHandler loop_kind() {
+  return {"loop", "Loop scheduling", legacy::table<loop_algorithms>, legacy::parse<validate>,
+          legacy::run<run>};
+}
 
 }  // namespace loadlab::io
