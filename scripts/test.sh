@@ -10,9 +10,21 @@ werror=()
 if [ "${CI:-}" = true ]; then werror=(-DLOADLAB_WERROR=ON); fi
 bash scripts/build.sh web "${werror[@]}"
 bash scripts/build.sh native "${werror[@]}"
-# ThreadSanitizer over the simulation tests (threads, barriers, the worker pool).
+# ThreadSanitizer over everything that starts threads: the simulation tests (BSP engine,
+# barriers, the worker pool, the loop executors) and the app model's background jobs.
+tsan_targets=(sim_tests)
+if [ -d tests/app ]; then tsan_targets+=(app_tests); fi
 cmake --preset tsan >/dev/null
-cmake --build build/tsan -j "${LOADLAB_JOBS:-$(nproc)}" --target sim_tests
+cmake --build build/tsan -j "${LOADLAB_JOBS:-$(nproc)}" --target "${tsan_targets[@]}"
 ctest --preset tsan
+# ASan + UBSan over every native unit test, the CLI and example tests and the dev-server test:
+# the asan preset turns the app and the web tests off, so "all" is exactly the tests and the CLI.
+cmake --preset asan "${werror[@]}" >/dev/null
+cmake --build build/asan -j "${LOADLAB_JOBS:-$(nproc)}"
+ctest --preset asan
+# Fuzz smoke (issue 16): every libFuzzer target for a short time (README: Reliability).
+bash scripts/fuzz.sh "${LOADLAB_FUZZ_SECONDS:-30}"
+# Native = WebAssembly: >= 200 seeded scenarios of every kind, byte-identical results.
+bash scripts/determinism.sh
 # Everything else, in one ctest (its summary is the last thing printed).
 ctest --test-dir build/native-release --output-on-failure "$@"

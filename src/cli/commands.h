@@ -6,8 +6,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +23,13 @@ struct ReproduceOptions {
   std::uint64_t seed = 1;
   /// Smaller sweeps for tests (same code path, fewer cases/sizes).
   bool quick = false;
+  /// Splitting a sweep's independent runs across processes (`loadlab-mpi reproduce`,
+  /// docs/mpi.md): this process computes the runs whose index % parts == part, `gather` returns
+  /// every process's serialized runs (in part order) on part 0 and nothing on the others, and only
+  /// part 0 prints. One process: part 0 of 1, no gather.
+  int part = 0;
+  int parts = 1;
+  std::function<std::vector<std::string>(const std::string& mine)> gather;
 };
 
 /// Each prints the paper's tables beside ours; returns a process exit code.
@@ -28,6 +37,9 @@ int reproduce_wu(const ReproduceOptions& opts, std::ostream& out);   // paper 00
 int reproduce_flb(const ReproduceOptions& opts, std::ostream& out);  // paper 001
 int reproduce_dlt(const ReproduceOptions& opts, std::ostream& out);  // paper 004
 int reproduce_notes(const ReproduceOptions& opts, std::ostream& out);  // paper 003 problems
+int reproduce_partition(const ReproduceOptions& opts, std::ostream& out);  // paper 002 Table 1
+int reproduce_rips(const ReproduceOptions& opts, std::ostream& out);   // paper 000 §1 dynamic (RIPS)
+int reproduce_os(const ReproduceOptions& opts, std::ostream& out);  // paper 002 §4 (OS layer)
 
 struct BenchOptions {
   /// Substring filter on benchmark names; empty = all.
@@ -42,5 +54,9 @@ nlohmann::json bench_balance(const BenchOptions& opts);
 nlohmann::json bench_dag(const BenchOptions& opts);
 nlohmann::json bench_loops(const BenchOptions& opts);
 nlohmann::json bench_sim(const BenchOptions& opts);
+nlohmann::json bench_iterative(const BenchOptions& opts);  // bench_iterative.cpp (issue 12)
+nlohmann::json bench_dynamic(const BenchOptions& opts);  // bench_dynamic.cpp (issue 13)
+nlohmann::json bench_partition(const BenchOptions& opts);  // bench_partition.cpp (issue 14)
+nlohmann::json bench_os(const BenchOptions& opts);  // bench_os.cpp (issue 15)
 
 }  // namespace loadlab::cli

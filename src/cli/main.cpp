@@ -87,9 +87,9 @@ int main(int argc, char** argv) {
   preset->add_option("name", preset_name, "Preset name (omit to list them)");
 
   auto* reproduce = app.add_subcommand("reproduce", "Print a paper's tables beside ours");
-  reproduce->add_option("paper", paper, "wu (000), flb (001), notes (003), dlt (004)")
+  reproduce->add_option("paper", paper, "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition (002 Table 1), os (002 §4)")
       ->required()
-      ->check(CLI::IsMember({"wu", "flb", "notes", "dlt"}));
+      ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os"}));
   reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder");
   reproduce->add_option("--cases", rep.cases, "Random cases per cell")->check(CLI::Range(1, 100000));
   reproduce->add_option("--seed", rep.seed, "Seed of the random cases");
@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
 
   try {
     if (*validate) {
-      loadlab::io::load_scenario_text(read_file_or_stdin(path), context_for(path));
+      loadlab::io::parse_scenario_text(read_file_or_stdin(path), context_for(path));
       std::cout << "ok\n";
       return 0;
     }
@@ -118,8 +118,9 @@ int main(int argc, char** argv) {
       auto ctx = context_for(path);
       ctx.engine = engine;
       ctx.threads = threads;
-      Json scenario = loadlab::io::load_scenario_text(read_file_or_stdin(path), ctx);
-      Json result = loadlab::io::run_scenario(scenario, ctx);
+      // Parsed (and validated) once; the typed scenario is what runs.
+      const auto parsed = loadlab::io::parse_scenario_text(read_file_or_stdin(path), ctx);
+      Json result = loadlab::io::results_document(*parsed, loadlab::io::run_parsed(*parsed, ctx));
       const std::string text = result.dump(2) + "\n";
       if (out_path.empty()) {
         std::cout << text;
@@ -158,12 +159,17 @@ int main(int argc, char** argv) {
       if (paper == "wu") return loadlab::cli::reproduce_wu(rep, std::cout);
       if (paper == "flb") return loadlab::cli::reproduce_flb(rep, std::cout);
       if (paper == "notes") return loadlab::cli::reproduce_notes(rep, std::cout);
+      if (paper == "rips") return loadlab::cli::reproduce_rips(rep, std::cout);
+      if (paper == "partition") return loadlab::cli::reproduce_partition(rep, std::cout);
+      if (paper == "os") return loadlab::cli::reproduce_os(rep, std::cout);
       return loadlab::cli::reproduce_dlt(rep, std::cout);
     }
     if (*benchcmd) {
       Json all = Json::array();
       for (auto* fn : {loadlab::cli::bench_balance, loadlab::cli::bench_dag,
-                       loadlab::cli::bench_loops, loadlab::cli::bench_sim})
+                       loadlab::cli::bench_loops, loadlab::cli::bench_sim,
+                       loadlab::cli::bench_dynamic, loadlab::cli::bench_partition,
+                       loadlab::cli::bench_os, loadlab::cli::bench_iterative})
         for (auto& rec : fn(bench)) all.push_back(rec);
       std::cout << all.dump(2) << "\n";
       return 0;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -48,6 +49,27 @@ bool matches(const Row& r) {
 
 std::string pad(std::string s, std::size_t w) {
   if (s.size() < w) s.append(w - s.size(), ' ');
+  return s;
+}
+
+// One table: computed by any process, printed (and written as CSV) by the first.
+struct Section {
+  std::string title;
+  std::string csv_name;
+  std::vector<Row> rows;
+  bool verified = false;
+};
+
+// Sections travel between processes as JSON (doubles round-trip exactly).
+nlohmann::json section_json(const Section& s) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const Row& r : s.rows) rows.push_back({r.quantity, r.paper, r.errata, r.ours, r.decimals});
+  return {{"title", s.title}, {"csv", s.csv_name}, {"rows", rows}, {"verified", s.verified}};
+}
+
+Section section_from_json(const nlohmann::json& j) {
+  Section s{j.at("title"), j.at("csv"), {}, j.at("verified")};
+  for (const auto& r : j.at("rows")) s.rows.push_back({r[0], r[1], r[2], r[3], r[4]});
   return s;
 }
 
@@ -108,7 +130,7 @@ DltResult printed_algorithm_a(const DltParams& p, double delta) {
   return r;
 }
 
-bool example1(const ReproduceOptions& opts, std::ostream& out) {
+Section example1() {
   const DltParams p{8, 3.0, 2.0, 1000.0};
   const DltResult r = core::dlt_closed_form(p);
   const char* alpha[] = {"0.09126", "0.13671", "0.22091", "0.34489", "0.49141",
@@ -126,13 +148,12 @@ bool example1(const ReproduceOptions& opts, std::ostream& out) {
     rows.push_back({"alpha_" + std::to_string(i) + "*L_" + std::to_string(i) + " per proc", "-",
                     "info", r.schedule.load_per_processor[i], 3});
   rows.push_back({"T* = alpha_0*L_0*E", "273.8", "", r.schedule.finish_time, 1});
-  return emit(opts, out,
-              "Example 1: closed form (1),(3), d=8, E=3, C=2, L=1000 "
-              "(ERRATA: printed L_i are layer totals)",
-              "dlt_example1.csv", rows, verified(p, r, {}, {}));
+  return Section{"Example 1: closed form (1),(3), d=8, E=3, C=2, L=1000 "
+                 "(ERRATA: printed L_i are layer totals)",
+                 "dlt_example1.csv", rows, verified(p, r, {}, {})};
 }
 
-bool example2(const ReproduceOptions& opts, std::ostream& out) {
+Section example2() {
   const DltParams p{8, 3.0, 2.0, 1000.0};        // ERRATA: E and C swapped in print
   const DltParams printed{8, 2.0, 3.0, 1000.0};  // as printed, for comparison
   std::vector<Row> rows;
@@ -159,11 +180,11 @@ bool example2(const ReproduceOptions& opts, std::ostream& out) {
     rows.push_back(
         {d + "k with E=2, C=3", "-", "info", static_cast<double>(sw.schedule.last_layer), 0});
   }
-  return emit(opts, out, "Example 2: Algorithm A, d=8, L=1000 (ERRATA: E=3, C=2; corrected loop)",
-              "dlt_example2.csv", rows, ok);
+  return Section{"Example 2: Algorithm A, d=8, L=1000 (ERRATA: E=3, C=2; corrected loop)",
+                 "dlt_example2.csv", rows, ok};
 }
 
-bool table2(const ReproduceOptions& opts, std::ostream& out) {
+Section table2() {
   const DltParams p{8, 3.0, 2.0, 1000.0};
   const DltResult r = core::dlt_ibs(p, 10.0);
   std::vector<Row> rows;
@@ -211,13 +232,12 @@ bool table2(const ReproduceOptions& opts, std::ostream& out) {
     rows.push_back({"T_" + std::to_string(i), T[i], i == 1 ? "info" : "",
                     r.schedule.timing[static_cast<std::size_t>(i)].compute_end, 1});
   rows.push_back({"T*", "301.5", "", r.schedule.finish_time, 1});
-  return emit(opts, out,
-              "Example 3 / Table 2: IBS, d=8, E=3, C=2, L=1000, B=10 "
-              "(ERRATA: B_4^(2), B_6^(2), alpha*_7; T_1 = 80.0 is unreproducible)",
-              "dlt_table2.csv", rows, verified(p, r, 10.0, {}));
+  return Section{"Example 3 / Table 2: IBS, d=8, E=3, C=2, L=1000, B=10 "
+                 "(ERRATA: B_4^(2), B_6^(2), alpha*_7; T_1 = 80.0 is unreproducible)",
+                 "dlt_table2.csv", rows, verified(p, r, 10.0, {})};
 }
 
-bool example4(const ReproduceOptions& opts, std::ostream& out) {
+Section example4() {
   const DltParams p{8, 3.0, 2.0, 1000.0};  // ERRATA: E and C swapped in print
   std::vector<Row> rows;
   bool ok = true;
@@ -239,20 +259,36 @@ bool example4(const ReproduceOptions& opts, std::ostream& out) {
     rows.push_back(
         {d + "IBS iterations", "-", "info", static_cast<double>(r.iterations.size()), 0});
   }
-  return emit(opts, out, "Example 4: Algorithm A', d=8, L=1000, B=10 (ERRATA: E=3, C=2)",
-              "dlt_example4.csv", rows, ok);
+  return Section{"Example 4: Algorithm A', d=8, L=1000, B=10 (ERRATA: E=3, C=2)",
+                 "dlt_example4.csv", rows, ok};
 }
 
 }  // namespace
 
 int reproduce_dlt(const ReproduceOptions& opts, std::ostream& out) {
+  // The four sections are independent runs (ReproduceOptions::part: section i on part i % parts).
+  Section (*const sections[])() = {example1, example2, table2, example4};
+  constexpr std::size_t count = std::size(sections);
+  std::vector<Section> done(count);
+  nlohmann::json mine = nlohmann::json::array();
+  for (std::size_t i = 0; i < count; ++i)
+    if (i % std::size_t(opts.parts) == std::size_t(opts.part)) {
+      done[i] = sections[i]();
+      mine.push_back(section_json(done[i]));
+    }
+  if (opts.gather) {
+    const std::vector<std::string> parts = opts.gather(mine.dump());
+    if (opts.part != 0) return 0;
+    std::vector<nlohmann::json> from;
+    for (const std::string& p : parts) from.push_back(nlohmann::json::parse(p));
+    for (std::size_t i = 0; i < count; ++i)
+      done[i] = section_from_json(from.at(i % parts.size()).at(i / parts.size()));
+  }
   out << "Paper 004: Li, Veeravalli, Ko, divisible load on a hypercube with finite buffers and "
          "granularity.\nColumns: printed value, ERRATA.md 004 correction, ours (rounded like the "
          "paper).\n\n";
-  bool ok = example1(opts, out);
-  ok = example2(opts, out) && ok;
-  ok = table2(opts, out) && ok;
-  ok = example4(opts, out) && ok;
+  bool ok = true;
+  for (const Section& s : done) ok = emit(opts, out, s.title, s.csv_name, s.rows, s.verified) && ok;
   out << (ok ? "All values match (with ERRATA 004).\n" : "Some values do NOT match.\n");
   return ok ? 0 : 1;
 }

@@ -3,10 +3,14 @@
 // graphs of about 2000 tasks, CCR 0.2 and 5.0, 5 graphs with random costs each, P = 2..32;
 // running time (Fig 2), FLB speedup (Fig 3), NSL = makespan / MCP's makespan (Fig 4).
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "core/dag/generators.h"
@@ -47,29 +51,66 @@ int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
   std::map<std::string, std::map<double, std::map<int, double>>> speedup;
   int runs = 0, verified = 0, time_samples = 0;
   const auto prob = problems(opts.quick);
-  for (const auto& pr : prob)
-    for (double ccr : ccrs)
-      for (int k = 0; k < graphs; ++k) {
-        core::CostSpec cs;
-        cs.ccr = ccr;
-        const core::TaskGraph g = core::assign_costs(pr.shape, cs, opts.seed * 1000 + k);
-        for (int P : procs) {
-          double mcp_len = 0;
-          for (const auto& a : algs) {
-            const auto t0 = std::chrono::steady_clock::now();
-            const core::Schedule s = core::run_dag_algorithm(a, g, P);
-            const double ms =
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-            ++runs;
-            verified += core::verify_schedule(g, s, P).ok;
-            if (a == "mcp") mcp_len = s.makespan();
-            time_ms[a][P] += ms;
-            nsl[pr.name][ccr][a][P] += s.makespan() / mcp_len;
-            if (a == "flb") speedup[pr.name][ccr][P] += g.total_comp() / s.makespan();
-          }
-        }
-        ++time_samples;
+  // The independent runs: one graph (problem, CCR, k) under every algorithm and P. A run's record:
+  // total work, then (ms, makespan, verified) per (P, algorithm). Runs may be computed in several
+  // processes (ReproduceOptions::part); the sums below always take them in this order.
+  const std::size_t nruns = prob.size() * ccrs.size() * std::size_t(graphs);
+  const std::size_t width = 1 + 3 * procs.size() * algs.size();
+  std::vector<std::vector<double>> record(nruns);
+  std::string mine;
+  for (std::size_t u = 0; u < nruns; ++u) {
+    if (u % std::size_t(opts.parts) != std::size_t(opts.part)) continue;
+    core::CostSpec cs;
+    cs.ccr = ccrs[(u / std::size_t(graphs)) % ccrs.size()];
+    const auto k = static_cast<std::uint64_t>(u % std::size_t(graphs));
+    const core::TaskGraph g =
+        core::assign_costs(prob[u / (ccrs.size() * std::size_t(graphs))].shape, cs, opts.seed * 1000 + k);
+    auto& rec = record[u];
+    rec.push_back(g.total_comp());
+    for (int P : procs)
+      for (const auto& a : algs) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const core::Schedule sch = core::run_dag_algorithm(a, g, P);
+        rec.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        rec.push_back(sch.makespan());
+        rec.push_back(core::verify_schedule(g, sch, P).ok ? 1.0 : 0.0);
       }
+    mine.append(reinterpret_cast<const char*>(rec.data()), width * sizeof(double));
+  }
+  if (opts.gather) {
+    const std::vector<std::string> parts = opts.gather(mine);
+    if (opts.part != 0) return 0;
+    std::vector<std::size_t> at(parts.size(), 0);
+    for (std::size_t u = 0; u < nruns; ++u) {
+      const std::size_t p = u % parts.size();
+      if (parts[p].size() < at[p] + width * sizeof(double))
+        throw std::runtime_error("reproduce flb: short partial result");
+      record[u].resize(width);
+      std::memcpy(record[u].data(), parts[p].data() + at[p], width * sizeof(double));
+      at[p] += width * sizeof(double);
+    }
+  }
+  for (std::size_t u = 0; u < nruns; ++u) {
+    const auto& pr = prob[u / (ccrs.size() * std::size_t(graphs))];
+    const double ccr = ccrs[(u / std::size_t(graphs)) % ccrs.size()];
+    const auto& rec = record[u];
+    std::size_t i = 1;
+    for (int P : procs) {
+      double mcp_len = 0;
+      for (const auto& a : algs) {
+        const double ms = rec[i], makespan = rec[i + 1];
+        ++runs;
+        verified += rec[i + 2] != 0;
+        i += 3;
+        if (a == "mcp") mcp_len = makespan;
+        time_ms[a][P] += ms;
+        nsl[pr.name][ccr][a][P] += makespan / mcp_len;
+        if (a == "flb") speedup[pr.name][ccr][P] += rec[0] / makespan;
+      }
+    }
+    ++time_samples;
+  }
   out << std::fixed;
   out << "Paper 001 (FLB), Section 6 - " << prob.size() << " problems ("
       << (opts.quick ? "quick sizes" : "about 2000 tasks") << "), CCR 0.2 and 5.0, " << graphs

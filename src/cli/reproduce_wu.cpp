@@ -1,6 +1,6 @@
 // `loadlab reproduce wu`: paper 000 (../shared/seeds/000_ace8fcde3218dd88.txt), Section 5.
 //
-// A printer over io::run_wu_experiments (src/io/experiments/wu_experiments.h), which the
+// A printer over experiments::run_wu_experiments (src/experiments/wu_experiments.h), which the
 // playground's experiment panel runs too. Sections: worked examples (Examples 1-4), Table I (DEM
 // fully-balanced
 // %), the data behind Fig 14 (normalized locality of DEM), Fig 15 (normalized communication cost of
@@ -10,19 +10,21 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
-#include "io/experiments/wu_experiments.h"
+#include "experiments/wu_experiments.h"
 
 namespace loadlab::cli {
 
 namespace {
 
-using io::ExperimentTable;
+using experiments::ExperimentTable;
 
 std::string fmt(const char* f, double x) {
   char buf[64];
@@ -40,12 +42,12 @@ std::string num(double x) {
 
 // Cell (column `col`) of the row for (size index a, weight index b); rows are in size-major order.
 double cell(const ExperimentTable& t, std::size_t a, std::size_t b, const char* col) {
-  return t.rows.at(a * io::wu_average_weights().size() + b).at(std::size_t(t.column(col)));
+  return t.rows.at(a * experiments::wu_average_weights().size() + b).at(std::size_t(t.column(col)));
 }
 
 void weight_header(std::ostream& out, const char* lead, std::size_t width) {
   out << lead;
-  for (int avg : io::wu_average_weights()) out << pad("avg " + std::to_string(avg), width);
+  for (int avg : experiments::wu_average_weights()) out << pad("avg " + std::to_string(avg), width);
   out << "\n";
 }
 
@@ -56,7 +58,7 @@ bool write_csv(const ReproduceOptions& opts, const ExperimentTable& t, std::ostr
   std::filesystem::create_directories(opts.csv_dir, ec);
   const std::filesystem::path path = std::filesystem::path(opts.csv_dir) / t.csv_name;
   std::ofstream f(path);
-  f << io::experiment_csv(t);
+  f << experiments::experiment_csv(t);
   if (!f) {
     out << "error: cannot write " << path.string() << "\n";
     return false;
@@ -83,9 +85,9 @@ void print_table1(const ExperimentTable& t, std::ostream& out) {
       << "  load distribution: " << t.distribution << "\n"
       << "  " << t.note << "\n";
   weight_header(out, "  N   ", 16);
-  for (std::size_t a = 0; a < io::wu_table_sizes().size(); ++a) {
-    out << "  " << pad(std::to_string(io::wu_table_sizes()[a]), 3) << " ";
-    for (std::size_t b = 0; b < io::wu_average_weights().size(); ++b)
+  for (std::size_t a = 0; a < experiments::wu_table_sizes().size(); ++a) {
+    out << "  " << pad(std::to_string(experiments::wu_table_sizes()[a]), 3) << " ";
+    for (std::size_t b = 0; b < experiments::wu_average_weights().size(); ++b)
       out << pad(fmt("%.2f%%", cell(t, a, b, "paper_percent")) + " / " +
                      fmt("%.1f%%", cell(t, a, b, "our_percent")),
                  16);
@@ -97,9 +99,9 @@ void print_fig14(const ExperimentTable& t, std::ostream& out) {
   out << t.title << "\n"
       << "  averaged over DEM's fully balanced cases among " << t.cases << " (count in brackets)\n";
   weight_header(out, "  N   ", 14);
-  for (std::size_t a = 0; a * io::wu_average_weights().size() < t.rows.size(); ++a) {
-    out << "  " << pad(std::to_string(io::wu_table_sizes()[a]), 3) << " ";
-    for (std::size_t b = 0; b < io::wu_average_weights().size(); ++b) {
+  for (std::size_t a = 0; a * experiments::wu_average_weights().size() < t.rows.size(); ++a) {
+    out << "  " << pad(std::to_string(experiments::wu_table_sizes()[a]), 3) << " ";
+    for (std::size_t b = 0; b < experiments::wu_average_weights().size(); ++b) {
       const double v = cell(t, a, b, "normalized_locality");
       const std::string used = num(cell(t, a, b, "balanced_cases"));
       out << pad((std::isnan(v) ? std::string("-") : fmt("%.3f", v)) + " [" + used + "]", 14);
@@ -111,9 +113,9 @@ void print_fig14(const ExperimentTable& t, std::ostream& out) {
 void print_fig15(const ExperimentTable& t, std::ostream& out) {
   out << t.title << "\n  " << t.note << "\n";
   weight_header(out, "  N   ", 16);
-  for (std::size_t a = 0; a * io::wu_average_weights().size() < t.rows.size(); ++a) {
-    out << "  " << pad(std::to_string(io::wu_table_sizes()[a]), 3) << " ";
-    for (std::size_t b = 0; b < io::wu_average_weights().size(); ++b) {
+  for (std::size_t a = 0; a * experiments::wu_average_weights().size() < t.rows.size(); ++a) {
+    out << "  " << pad(std::to_string(experiments::wu_table_sizes()[a]), 3) << " ";
+    for (std::size_t b = 0; b < experiments::wu_average_weights().size(); ++b) {
       const double dv = cell(t, a, b, "dem_normalized_cost");
       const double cv = cell(t, a, b, "cwa_normalized_cost");
       out << pad(std::isnan(dv) ? std::string("-") : fmt("%.3f", dv) + " | " + fmt("%.3f", cv), 16);
@@ -128,7 +130,7 @@ void print_cost_figure(const ExperimentTable& t, std::ostream& out) {
       << "\n";
   weight_header(out, "  nodes       ", 9);
   const int value = t.column(mesh ? "mwa_normalized_cost" : "cwa_normalized_cost");
-  const std::size_t per_row = io::wu_average_weights().size();
+  const std::size_t per_row = experiments::wu_average_weights().size();
   for (std::size_t first = 0; first < t.rows.size(); first += per_row) {
     const auto& r0 = t.rows[first];
     const std::string shape = mesh ? " (" + num(r0[1]) + "x" + num(r0[2]) + ")" : "";
@@ -141,17 +143,48 @@ void print_cost_figure(const ExperimentTable& t, std::ostream& out) {
   }
 }
 
+// Splitting across processes (ReproduceOptions::part): every process returns tables of the same
+// shape, so the rows travel as raw doubles in table order and row r of each table is taken from the
+// process that computed it (r % parts, WuOptions::part).
+std::string rows_bytes(const experiments::WuResults& res) {
+  std::string bytes;
+  for (const ExperimentTable& t : res.tables)
+    for (const auto& row : t.rows)
+      bytes.append(reinterpret_cast<const char*>(row.data()), row.size() * sizeof(double));
+  return bytes;
+}
+
+void take_rows(experiments::WuResults& res, const std::vector<std::string>& parts) {
+  std::size_t at = 0;  // byte offset, the same in every part
+  for (ExperimentTable& t : res.tables)
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+      auto& row = t.rows[r];
+      const std::string& from = parts.at(r % parts.size());
+      const std::size_t size = row.size() * sizeof(double);
+      if (from.size() < at + size) throw std::runtime_error("reproduce wu: short partial result");
+      std::memcpy(row.data(), from.data() + at, size);
+      at += size;
+    }
+}
+
 }  // namespace
 
 int reproduce_wu(const ReproduceOptions& opts, std::ostream& out) {
   // Table I and Figs 14-15 use 1000 cases per cell in the paper, Figs 16-17 use 100.
-  io::WuOptions wo;
+  experiments::WuOptions wo;
   wo.cases = std::max(1, opts.quick ? std::min(opts.cases, 50) : opts.cases);
   wo.fig_cases = std::max(1, opts.quick ? std::min(opts.cases, 10) : (opts.cases + 9) / 10);
   wo.seed = opts.seed;
+  wo.part = opts.part;
+  wo.parts = opts.parts;
+  experiments::WuResults res = experiments::run_wu_experiments(wo);
+  if (opts.gather) {
+    const std::vector<std::string> parts = opts.gather(rows_bytes(res));
+    if (opts.part != 0) return 0;
+    take_rows(res, parts);
+  }
   out << "Wu, On Runtime Parallel Scheduling for Processor Load Balancing (paper 000)\n"
       << "seed " << opts.seed << (opts.quick ? ", quick run (fewer cases)" : "") << "\n\n";
-  const io::WuResults res = io::run_wu_experiments(wo);
   bool ok = true;
   for (const ExperimentTable& t : res.tables) {
     if (t.id == "examples") {

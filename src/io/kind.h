@@ -64,4 +64,8 @@ struct KindHandler {
 /// Validation of the "params" object itself (keys must be algorithms of the kind) is common.
 JsonReader algorithm_params(const JsonReader& scenario, const std::string& algorithm);
 
+/// For an algorithm that has no settings: any key in params/<algorithm> is refused
+/// (ScenarioError at "/params/<algorithm>/<key>").
+void reject_algorithm_params(const JsonReader& scenario, const std::string& algorithm);
+
 }  // namespace loadlab::io

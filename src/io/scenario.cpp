@@ -5,7 +5,9 @@
 namespace loadlab::io {
 
 const std::vector<KindHandler>& scenario_kinds() {
-  static const std::vector<KindHandler> kinds = {balance_kind(), dag_kind(), loop_kind(), dlt_kind()};
+  static const std::vector<KindHandler> kinds = {balance_kind(), dag_kind(), loop_kind(), dlt_kind(),
+                                                      dynamic_kind(), os_kind(),
+                                                      partition_kind()};
   return kinds;
 }
 
@@ -72,6 +74,13 @@ JsonReader algorithm_params(const JsonReader& s, const std::string& algorithm) {
   return params.object(algorithm);
 }
 
+void reject_algorithm_params(const JsonReader& s, const std::string& algorithm) {
+  const JsonReader p = algorithm_params(s, algorithm);
+  if (!p.json().empty())
+    throw ScenarioError(p.pointer(p.json().begin().key()),
+                        "unknown setting: algorithm '" + algorithm + "' has no settings");
+}
+
 Json migrate_scenario(const Json& scenario) {
   // Version 1 is the first published format; later versions add a step here.
   return scenario;
@@ -120,9 +129,7 @@ Json results_document(const TypedScenario& scenario, const std::vector<ResultPtr
 void validate_scenario(const Json& scenario, const RunContext& ctx) { parse_scenario(scenario, ctx); }
 
 Json load_scenario_text(std::string_view text, const RunContext& ctx) {
-  Json doc = migrate_scenario(parse_json_text(text, ScenarioLimits::max_document_bytes));
-  validate_scenario(doc, ctx);
-  return doc;
+  return parse_scenario_text(text, ctx)->document;  // the migrated, validated document
 }
 
 Json run_scenario(const Json& scenario, const RunContext& ctx) {

@@ -1,8 +1,9 @@
 // Scenarios: the versioned JSON documents that fully determine an experiment.
 //
-// A scenario names its kind ("balance", "dag", "loop", "dlt"); each kind lives in its own file under
-// io/kinds/ and provides a validator and a runner. run_scenario() validates everything first, so a
-// bad field is reported before any work starts. The format is documented in docs/scenario-format.md.
+// A scenario names its kind ("balance", "dag", ...); each kind lives in its own file under io/kinds/
+// (the shape is io/kind.h). parse_scenario() is the one validation path: it checks everything and
+// builds the typed scenario once, so a bad field is reported before any work starts; run_parsed()
+// runs that object. The format is documented in docs/scenario-format.md.
 #pragma once
 
 #include <atomic>
@@ -14,6 +15,13 @@
 
 #include "io/json_reader.h"
 #include "io/kind.h"
+
+namespace loadlab::core {
+class Topology;
+}
+namespace loadlab::sim {
+struct NodeBalanceRun;
+}
 
 namespace loadlab::io {
 
@@ -36,6 +44,11 @@ struct RunContext {
   const std::atomic<bool>* cancel = nullptr;
   /// Called with a fraction in [0, 1] as work proceeds (may be empty).
   std::function<void(double)> progress;
+  /// The transport of engine "nodes" for balance algorithms: empty = sim::run_balance_nodes on
+  /// `threads` threads. loadlab-mpi (src/mpi, docs/mpi.md) plugs in the MPI transport here.
+  std::function<sim::NodeBalanceRun(const std::string& algorithm, const core::Topology& topology,
+                                    const std::vector<std::int64_t>& loads)>
+      balance_nodes;
 };
 
 /// All registered kinds.
@@ -56,13 +69,16 @@ std::vector<ResultPtr> run_parsed(const TypedScenario& scenario, const RunContex
 /// The result document the CLI prints: {"loadlab": 1, "kind": ..., "results": [...]}.
 Json results_document(const TypedScenario& scenario, const std::vector<ResultPtr>& results);
 
-/// Parses text and validates; throws ScenarioError.
+/// parse_scenario_text, keeping only the migrated, validated document (share links, the app's
+/// document); throws ScenarioError. Prefer parse_scenario_text when the scenario will also run.
 Json load_scenario_text(std::string_view text, const RunContext& ctx);
-/// Validates a parsed scenario (version, kind, and the kind's own fields); throws ScenarioError.
+/// parse_scenario, discarding the typed scenario (version, kind, the kind's own fields);
+/// throws ScenarioError.
 void validate_scenario(const Json& scenario, const RunContext& ctx);
 /// Migrates an older version to kScenarioVersion (identity for version 1).
 Json migrate_scenario(const Json& scenario);
-/// Validates and runs: {"loadlab": 1, "kind": ..., "results": [...]}.
+/// parse_scenario + run_parsed + results_document (a façade for tests and simple callers):
+/// {"loadlab": 1, "kind": ..., "results": [...]}.
 Json run_scenario(const Json& scenario, const RunContext& ctx);
 
 /// Reads the "algorithms" array, checking names against the kind's list.

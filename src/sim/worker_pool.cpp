@@ -7,7 +7,8 @@ namespace loadlab::sim {
 
 int WorkerPool::max_threads() {
 #ifdef __EMSCRIPTEN__
-  return 4;
+  // emscripten.cmake: the Web Worker pool is sized from the same number.
+  return LOADLAB_WEB_ENGINE_THREADS;
 #else
   return 64;
 #endif

@@ -33,9 +33,10 @@ class WorkerPool {
   /// after all parts finished. Not reentrant: one caller at a time.
   void run(const std::function<void(int part)>& job);
 
-  /// Upper bound on threads: 64 natively; under Emscripten the size of the pre-created Web Worker
-  /// pool (-sPTHREAD_POOL_SIZE=4 in emscripten.cmake), because a blocking caller cannot wait for a
-  /// worker that only starts after it yields to the browser's event loop. Thread-safe.
+  /// Upper bound on threads: 64 natively; under Emscripten LOADLAB_WEB_ENGINE_THREADS (4, set in
+  /// emscripten.cmake, which sizes the pre-created Web Worker pool from it), because a blocking
+  /// caller cannot wait for a worker that only starts after it yields to the browser's event
+  /// loop. Thread-safe.
   static int max_threads();
 
  private:

@@ -99,6 +99,51 @@ for a, b in zip(c, n):
 PY
 done
 
+# Iterative balancing (issue 12, notes 003): reproduce notes --quick, presets, params errors.
+expect 0 "ERRATA 22  ours 22" "$LL" reproduce notes --quick --csv "$TMP/notes"
+[ -s "$TMP/notes/problem3.csv" ] && ok || bad "reproduce notes --csv wrote no CSV"
+"$LL" preset notes_problem3 >"$TMP/np3.json" && expect 0 '"sweeps": 22' "$LL" run "$TMP/np3.json" --engine nodes --threads 2
+echo '{"loadlab": 1, "kind": "balance", "topology": {"type": "ring", "nodes": 8}, "loads": [1,2,3,4,5,6,7,8], "algorithms": ["gde"], "params": {"gde": {"lambda": 2}}}' >"$TMP/gde_bad.json"
+expect 2 "/params/gde/lambda" "$LL" validate "$TMP/gde_bad.json"
+
+# Dynamic kind (issue 13): the example runs verified, errors name the field, reproduce rips --quick.
+"$LL" run "$SRC/examples/dynamic_hotspot.json" >"$TMP/dyn.json" &&
+  python3 - "$TMP/dyn.json" <<'PY' && ok || bad "dynamic example: not every strategy verified"
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+assert len(r) == 7 and all(e["verified"] for e in r), [(e["algorithm"], e["verified"]) for e in r]
+PY
+echo '{"loadlab": 1, "kind": "dynamic", "topology": {"type": "ring", "nodes": 4}, "workload": {"spawn": {"shape": "fixed", "max_depth": 99}}}' >"$TMP/dyn_bad.json"
+expect 2 "/workload/spawn/max_depth" "$LL" validate "$TMP/dyn_bad.json"
+expect 0 "rips/cwa" "$LL" reproduce rips --quick --csv "$TMP/rips"
+[ -s "$TMP/rips/rips_comparison.csv" ] && ok || bad "reproduce rips --csv wrote no CSV"
+
+# OS kind (issue 15): the example runs verified, errors name the field, reproduce os --quick.
+"$LL" run "$SRC/examples/os_mixed.json" -o "$TMP/os.json" && ok || bad "run os_mixed.json"
+python3 - "$TMP/os.json" <<'PY' && ok || bad "os results not all verified"
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+assert len(r) == 8 and all(e["verified"] for e in r), [(e["algorithm"], e["verified"]) for e in r]
+PY
+echo '{"loadlab": 1, "kind": "os", "processors": 4, "jobs": [{"work": 1, "threads": 5}]}' >"$TMP/os_bad.json"
+expect 2 "/jobs/0/threads" "$LL" validate "$TMP/os_bad.json"
+expect 0 "31 runs, 31 verified" "$LL" reproduce os --quick --csv "$TMP/os_csv"
+[ -s "$TMP/os_csv/os_space_vs_time.csv" ] && ok || bad "reproduce os --csv wrote no CSV"
+
+# Partition kind (issue 14): the example runs verified with the known strip cut, errors name the
+# field, reproduce partition --quick writes its CSV.
+"$LL" run "$SRC/examples/partition_grid.json" -o "$TMP/part.json" && ok || bad "run partition_grid.json"
+python3 - "$TMP/part.json" <<'PY' && ok || bad "partition results not all verified"
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+assert len(r) == 10 and all(e["verified"] for e in r), [(e["algorithm"], e["verified"]) for e in r]
+assert r[0]["algorithm"] == "strips_1xp" and r[0]["edge_cut"] == 3 * 64, r[0]["edge_cut"]
+PY
+echo '{"loadlab": 1, "kind": "partition", "mesh": {"generator": "grid", "rows": 4, "cols": 4}, "parts": 17}' >"$TMP/part_bad.json"
+expect 2 "/parts" "$LL" validate "$TMP/part_bad.json"
+expect 0 "Table 1" "$LL" reproduce partition --quick --csv "$TMP/part_csv"
+[ -s "$TMP/part_csv/partition_table1.csv" ] && ok || bad "reproduce partition --csv wrote no CSV"
+
 for f in "$SRC"/examples/*.json; do
   expect 0 "ok" "$LL" validate "$f"
 done

@@ -1,4 +1,4 @@
-// io::run_wu_experiments: the evaluation of paper 000 (Section 5) as a library. Expected values
+// experiments::run_wu_experiments: the evaluation of paper 000 (Section 5) as a library. Expected values
 // come from the paper (Table I, Examples 1-4 as corrected in ERRATA.md 000) and its text (CWA is
 // optimal on 4 nodes; CWA/MWA never beat the optimum), not from our own output.
 #include <doctest/doctest.h>
@@ -8,9 +8,9 @@
 #include <cmath>
 #include <thread>
 
-#include "io/experiments/wu_experiments.h"
+#include "experiments/wu_experiments.h"
 
-using namespace loadlab::io;
+using namespace loadlab::experiments;
 
 namespace {
 

@@ -2,40 +2,12 @@
 //   node tests/web/e2e.mjs <site dir> <screenshot dir>
 // Serves the site with COOP/COEP (scripts/serve.mjs), opens a share link made here with node's
 // own zlib (an implementation independent of ours), and asserts through window.loadlab.state().
-import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { b64url, startHarness } from "./harness.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, "../..");
-const require = createRequire(join(repo, "package.json"));
-const { chromium } = require("playwright-core");
-
-const site = resolve(process.argv[2] || join(repo, "build/web/site"));
-const shots = resolve(process.argv[3] || join(repo, "build/screenshots"));
-mkdirSync(shots, { recursive: true });
-
-let passed = 0, failed = 0;
-function check(cond, what, detail) {
-  if (cond) { passed++; console.log("  ok   " + what); }
-  else { failed++; console.log("  FAIL " + what + (detail !== undefined ? ": " + JSON.stringify(detail) : "")); }
-}
-const b64url = (buf) => buf.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-
-const port = 18000 + Math.floor(Math.random() * 2000);
-const server = spawn(process.execPath, [join(repo, "scripts/serve.mjs"), site, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
-await new Promise((ok) => server.stdout.once("data", ok));
-const base = `http://127.0.0.1:${port}/`;
-
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run", "--disable-gpu-sandbox"],
-});
+const { shots, base, browser, check, finish, close } = await startHarness();
+let ok = false;
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   const consoleErrors = [];
@@ -127,9 +99,8 @@ try {
 
   check(consoleErrors.length === 0, "no uncaught page errors", consoleErrors);
   console.log(`time to first frame: ${firstFrameMs} ms (headless Chromium, SwiftShader)`);
+  ok = true;
 } finally {
-  await browser.close();
-  server.kill();
+  if (!ok) await close();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+await finish();

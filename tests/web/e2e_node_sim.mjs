@@ -8,31 +8,10 @@
 //   - frames keep coming while the simulation runs (the UI thread never waits for it), input is
 //     still handled, and the frame times of a 65,536-node run (256 x 256 mesh, MWA) are printed.
 // --quick skips the 65,536-node run.
-import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { deflateRawSync } from "node:zlib";
+import { join } from "node:path";
+import { linkFor, startHarness } from "./harness.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, "../..");
-const require = createRequire(join(repo, "package.json"));
-const { chromium } = require("playwright-core");
-
-const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const quick = process.argv.includes("--quick");
-const site = resolve(args[0] || join(repo, "build/web/site"));
-const shots = resolve(args[1] || join(repo, "build/screenshots"));
-mkdirSync(shots, { recursive: true });
-
-let passed = 0, failed = 0;
-function check(cond, what, detail) {
-  if (cond) { passed++; console.log("  ok   " + what); }
-  else { failed++; console.log("  FAIL " + what + (detail !== undefined ? ": " + JSON.stringify(detail).slice(0, 400) : "")); }
-}
-const b64url = (buf) => buf.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const linkFor = (base, sc) => base + "#s=" + b64url(deflateRawSync(Buffer.from(JSON.stringify(sc))));
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 const sameArray = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
 function stats(intervals) {
@@ -42,17 +21,8 @@ function stats(intervals) {
 }
 const fmt = (st) => `${st.frames} frames, median ${st.median.toFixed(1)} ms, p95 ${st.p95.toFixed(1)} ms, max ${st.max.toFixed(1)} ms`;
 
-const port = 18000 + Math.floor(Math.random() * 2000);
-const server = spawn(process.execPath, [join(repo, "scripts/serve.mjs"), site, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
-await new Promise((ok) => server.stdout.once("data", ok));
-const base = `http://127.0.0.1:${port}/`;
-
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run", "--disable-gpu-sandbox"],
-});
+const { shots, base, browser, check, finish, close } = await startHarness({ detailLimit: 400 });
+let ok = false;
 
 // Opens `sc` through a share link and waits for the centralized result of `algorithm`, whose
 // final_loads the node simulation must reproduce. Returns that result entry.
@@ -246,9 +216,8 @@ try {
   }
 
   check(pageErrors.length === 0, "no uncaught page errors", pageErrors);
+  ok = true;
 } finally {
-  await browser.close();
-  server.kill();
+  if (!ok) await close();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+await finish();

@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/common/algorithm_info.h"
+
 namespace loadlab::core {
 
 /// A chunk of consecutive iterations [begin, end) executed by `thread`.
@@ -76,6 +78,10 @@ struct LoopTechnique {
 
 /// All techniques in display order (the survey's order, then FSC and weighted factoring).
 const std::vector<LoopTechnique>& loop_techniques();
+/// The loop kind's descriptor table (core/common/algorithm_info.h), one row per technique in the
+/// order of loop_techniques(): name, title, paper (= source) and formula come from the technique,
+/// the description and complexity from techniques.cpp.
+const std::vector<AlgorithmInfo>& loop_algorithm_table();
 /// The technique called `name`, or nullptr.
 const LoopTechnique* find_loop_technique(std::string_view name);
 

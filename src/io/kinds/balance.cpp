@@ -5,13 +5,13 @@
 
 #include <algorithm>
 #include <tuple>
+#include <memory>
 #include <stdexcept>
 
 #include "core/balance/registry.h"
 #include "core/metrics/balance_metrics.h"
-#include "core/verify/balance_verify.h"
+#include "io/kinds/balance_iterative.h"
 #include "io/kinds/kinds.h"
-#include "io/kinds/legacy_adapter.h"
 #include "io/topology_json.h"
 #include "sim/programs/balance_nodes.h"
 
@@ -23,8 +23,6 @@ namespace {
 constexpr int kMaxOptimalNodes = 1 << 16;
 /// A per-step load trace is included when (steps + 1) * nodes stays below this many numbers.
 constexpr std::int64_t kMaxTraceEntries = 200'000;
-
-std::vector<std::string> balance_algorithms() { return core::balance_algorithm_names(); }
 
 // Empty if the algorithm can run on this topology, else why not.
 std::string unsupported(const std::string& algorithm, const core::Topology& topo) {
@@ -47,59 +45,39 @@ Json transfers_json(std::vector<core::Transfer> transfers) {
   return out;
 }
 
-Json run_one(const BalanceScenario& sc, const std::string& algorithm, std::size_t index,
-             const RunContext& ctx) {
-  core::BalanceResult r;
-  Json engine_info;
-  try {
-    // --engine nodes: the per-node programs on the BSP engine (src/sim). The optimum is a
-    // centralized min-cost flow with no node program; it runs centrally and says so.
-    if (ctx.engine == "nodes" && algorithm != "optimal") {
-      sim::NodeBalanceRun run = sim::run_balance_nodes(algorithm, sc.topology, sc.loads,
-                                                       ctx.threads, ctx.cancel, {});
-      r = std::move(run.result);
-      engine_info = {{"engine", "nodes"},
-                     {"threads", ctx.threads},
-                     {"supersteps", run.supersteps},
-                     {"messages", run.messages}};
-    } else {
-      r = core::run_balance(algorithm, sc.topology, sc.loads);
-      engine_info = {{"engine", "central"}};
-    }
-  } catch (const core::UnsupportedTopology& e) {
-    throw ScenarioError("/algorithms/" + std::to_string(index), e.what());
-  } catch (const std::invalid_argument& e) {
-    throw ScenarioError("/loads", e.what());
-  }
-  const core::BalanceVerification v = core::verify_balance(sc.topology, sc.loads, r);
-  const core::BalanceMetrics m = core::compute_balance_metrics(r);
-  Json out = {{"algorithm", algorithm}, {"verified", v.ok}};
-  if (!v.ok) out["errors"] = v.errors;
-  for (auto it = engine_info.begin(); it != engine_info.end(); ++it) out[it.key()] = *it;
-  out["steps"] = r.steps;
-  out["final_loads"] = r.final_loads;
-  out["transfers"] = transfers_json(r.transfers);
-  out["metrics"] = {{"task_hops", m.task_hops},
-                    {"non_local_tasks", m.non_local_tasks},
-                    {"min_non_local_tasks", core::min_non_local_tasks(sc.loads)},
-                    {"comm_steps", m.comm_steps},
-                    {"exchange_steps", m.exchange_steps},
-                    {"max_minus_min", m.max_minus_min},
-                    {"fully_balanced", m.fully_balanced},
-                    {"messages", m.messages}};
-  const std::int64_t trace_size = (std::int64_t{r.steps} + 1) * sc.topology.size();
-  if (trace_size <= kMaxTraceEntries) out["trace"] = core::load_trace(sc.loads, r.transfers, r.steps);
-  return out;
+bool has_node_program(const std::string& algorithm) {
+  const auto& names = sim::node_balance_algorithms();
+  return std::find(names.begin(), names.end(), algorithm) != names.end();
 }
 
-void validate(const JsonReader& s, const RunContext&) { read_balance_scenario(s); }
+// params/<algorithm>: none of today's algorithms has settings, so every key is refused (the error
+// names "/params/<algorithm>/<key>"). An algorithm with settings reads them here into the scenario.
+void read_params(const JsonReader& s, BalanceScenario& sc) {
+  if (s.has("params")) sc.params = s.at("params");
+  for (const auto& a : core::balance_algorithms()) {
+    if (is_iterative_balance_algorithm(a.info.name)) {  // course notes 003: params validated here
+      const bool named = std::find(sc.algorithms.begin(), sc.algorithms.end(), a.info.name) != sc.algorithms.end();
+      if (named || sc.params.contains(a.info.name)) read_iterative_params(s, a.info.name, sc.topology);
+    }
+    else
+      reject_algorithm_params(s, a.info.name);
+  }
+}
 
-Json run(const JsonReader& s, const RunContext& ctx) {
-  const BalanceScenario sc = read_balance_scenario(s);
-  Json results = Json::array();
+std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext&) {
+  return std::make_shared<BalanceScenario>(read_balance_scenario(s));
+}
+
+std::vector<ResultPtr> run(const TypedScenario& scenario, const RunContext& ctx) {
+  const auto& sc = dynamic_cast<const BalanceScenario&>(scenario);
+  std::vector<ResultPtr> results;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    results.push_back(run_one(sc, sc.algorithms[i], i, ctx));
+    if (is_iterative_balance_algorithm(sc.algorithms[i]))
+      results.push_back(run_iterative_algorithm(sc, sc.algorithms[i], i, ctx));
+    else
+      results.push_back(
+          std::make_shared<BalanceRunResult>(run_balance_algorithm(sc, sc.algorithms[i], i, ctx)));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / sc.algorithms.size());
   }
   return results;
@@ -107,25 +85,89 @@ Json run(const JsonReader& s, const RunContext& ctx) {
 
 }  // namespace
 
+Json BalanceRunResult::to_json() const {
+  Json out = {{"algorithm", algorithm}, {"verified", verified}};
+  if (!verified) out["errors"] = errors;
+  out["engine"] = engine;
+  if (engine == "nodes") {
+    out["threads"] = threads;
+    out["supersteps"] = supersteps;
+    out["messages"] = messages;
+  }
+  out["steps"] = result.steps;
+  out["final_loads"] = result.final_loads;
+  out["transfers"] = transfers_json(result.transfers);
+  out["metrics"] = {{"task_hops", metrics.task_hops},
+                    {"non_local_tasks", metrics.non_local_tasks},
+                    {"min_non_local_tasks", min_non_local_tasks},
+                    {"comm_steps", metrics.comm_steps},
+                    {"exchange_steps", metrics.exchange_steps},
+                    {"max_minus_min", metrics.max_minus_min},
+                    {"fully_balanced", metrics.fully_balanced},
+                    {"messages", metrics.messages}};
+  if (trace) out["trace"] = *trace;
+  return out;
+}
+
+BalanceRunResult run_balance_algorithm(const BalanceScenario& sc, const std::string& algorithm,
+                                       std::size_t index, const RunContext& ctx) {
+  BalanceRunResult out;
+  out.algorithm = algorithm;
+  try {
+    // --engine nodes: the per-node programs on the BSP engine (src/sim). An algorithm without a
+    // node program (the optimum: a centralized min-cost flow) runs centrally and says so.
+    if (ctx.engine == "nodes" && has_node_program(algorithm)) {
+      sim::NodeBalanceRun run =
+          ctx.balance_nodes ? ctx.balance_nodes(algorithm, sc.topology, sc.loads)
+                            : sim::run_balance_nodes(algorithm, sc.topology, sc.loads,
+                                                     ctx.threads, ctx.cancel, {});
+      out.result = std::move(run.result);
+      out.engine = "nodes";
+      out.threads = ctx.threads;
+      out.supersteps = run.supersteps;
+      out.messages = run.messages;
+    } else {
+      out.result = core::run_balance(algorithm, sc.topology, sc.loads);
+    }
+  } catch (const core::UnsupportedTopology& e) {
+    throw ScenarioError("/algorithms/" + std::to_string(index), e.what());
+  } catch (const std::invalid_argument& e) {
+    throw ScenarioError("/loads", e.what());
+  }
+  out.verification = core::verify_balance(sc.topology, sc.loads, out.result);
+  out.verified = out.verification.ok;
+  out.errors = out.verification.errors;
+  out.metrics = core::compute_balance_metrics(out.result);
+  out.min_non_local_tasks = core::min_non_local_tasks(sc.loads);
+  const std::int64_t trace_size = (std::int64_t{out.result.steps} + 1) * sc.topology.size();
+  if (trace_size <= kMaxTraceEntries)
+    out.trace = core::load_trace(sc.loads, out.result.transfers, out.result.steps);
+  return out;
+}
+
 BalanceScenario read_balance_scenario(const JsonReader& s) {
   reject_unknown_keys(s, {"topology", "loads"});
   const std::uint64_t seed = read_seed(s);
-  core::Topology topo = read_topology(s.object("topology"), seed);
-  core::LoadVector loads = read_loads(s.at("loads"), s.pointer("loads"), topo.size(), seed);
-  std::vector<std::string> algorithms = read_algorithms(s, balance_algorithms());
-  for (std::size_t i = 0; i < algorithms.size(); ++i) {
-    const std::string reason = unsupported(algorithms[i], topo);
+  core::Topology topology = read_topology(s.object("topology"), seed);
+  core::LoadVector loads = read_loads(s.at("loads"), s.pointer("loads"), topology.size(), seed);
+  BalanceScenario sc(std::move(topology), std::move(loads));
+  sc.kind = "balance";
+  sc.seed = seed;
+  sc.algorithms = read_algorithms(s, core::balance_algorithm_names());
+  for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
+    const std::string reason = unsupported(sc.algorithms[i], sc.topology);
     if (!reason.empty()) throw ScenarioError("/algorithms/" + std::to_string(i), reason);
   }
-  if (algorithms.empty())  // none named: every algorithm this topology supports
-    for (const auto& a : balance_algorithms())
-      if (unsupported(a, topo).empty()) algorithms.push_back(a);
-  return {std::move(topo), std::move(loads), std::move(algorithms), seed};
+  if (sc.algorithms.empty())  // none named: the default set, where this topology supports it
+    for (const auto& a : core::balance_algorithms())
+      if (a.default_set && unsupported(a.info.name, sc.topology).empty())
+        sc.algorithms.emplace_back(a.info.name);
+  read_params(s, sc);
+  return sc;
 }
 
 KindHandler balance_kind() {
-  return {"balance", "Network load balancing", legacy::table<balance_algorithms>,
-          legacy::parse<validate>, legacy::run<run>};
+  return {"balance", "Network load balancing", core::balance_algorithm_table, parse, run};
 }
 
 }  // namespace loadlab::io

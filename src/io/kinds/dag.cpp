@@ -3,33 +3,21 @@
 // the scenario's folder) or from a generator; every listed scheduler runs, its schedule is checked
 // by the independent verifier, and metrics (NSL vs MCP as in paper 001 Section 6, and vs a lower
 // bound) are reported.
+#include "io/kinds/dag.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 
 #include "core/dag/generators.h"
-#include "core/dag/schedulers.h"
+#include "core/dag/registry.h"
 #include "core/verify/schedule_verify.h"
 #include "io/dag_formats/dag_formats.h"
 #include "io/kinds/kinds.h"
-#include "io/kinds/legacy_adapter.h"
 
 namespace loadlab::io {
 
 namespace {
-
-constexpr std::int64_t kMaxProcessors = 4096;
-constexpr std::int32_t kMaxTraceTasks = 5000;
-// ETF and Coffman-Graham cost about V x W x P steps; above this they are refused.
-constexpr double kMaxQuadraticWork = 4e9;
-
-struct DagScenario {
-  core::TaskGraph graph;
-  int processors = 1;
-  std::vector<std::string> algorithms;
-  core::DagOptions options;
-  bool trace = false;
-};
 
 core::TaskGraph read_generator(const JsonReader& g, std::uint64_t seed) {
   const std::string gen = g.get_enum("generator", core::generator_names());
@@ -41,7 +29,9 @@ core::TaskGraph read_generator(const JsonReader& g, std::uint64_t seed) {
   try {
     if (gen == "lu" || gen == "gaussian") {
       keys.push_back("size");
-      const auto n = i32("size", gen == "lu" ? 62 : 63, gen == "lu" ? 1 : 2, 2000);
+      // 1999 keeps both within GraphLimits::max_tasks (LU 1,999,000, Gaussian 1,999,999 tasks):
+      // size 2000 would build ~2M tasks before TaskGraph refused them (issue 16).
+      const auto n = i32("size", gen == "lu" ? 62 : 63, gen == "lu" ? 1 : 2, 1999);
       shape = gen == "lu" ? core::lu_shape(n) : core::gaussian_shape(n);
     } else if (gen == "laplace") {
       keys.insert(keys.end(), {"width", "iterations"});
@@ -93,7 +83,9 @@ core::TaskGraph read_generator(const JsonReader& g, std::uint64_t seed) {
   }
 }
 
-core::TaskGraph read_graph(const JsonReader& s, const RunContext& ctx, std::uint64_t seed) {
+}  // namespace
+
+core::TaskGraph read_task_graph(const JsonReader& s, const RunContext& ctx, std::uint64_t seed) {
   const JsonReader g = s.object("graph");
   if (g.has("file")) {
     g.reject_unknown({"file", "bandwidth"});
@@ -115,20 +107,27 @@ core::TaskGraph read_graph(const JsonReader& s, const RunContext& ctx, std::uint
 DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   reject_unknown_keys(s, {"processors", "graph", "optimal_node_budget", "trace"});
   DagScenario sc;
-  sc.processors = static_cast<int>(s.get_int("processors", 1, kMaxProcessors));
-  sc.options.seed = read_seed(s);
+  sc.kind = "dag";
+  sc.processors = static_cast<int>(s.get_int("processors", 1, DagLimits::max_processors));
+  sc.seed = sc.options.seed = read_seed(s);
   sc.options.optimal_node_budget = s.get_int_or("optimal_node_budget", 2'000'000, 1, 100'000'000);
   sc.trace = s.get_bool_or("trace", false);
   sc.algorithms = read_algorithms(s, core::dag_algorithm_names());
-  if (sc.algorithms.empty()) sc.algorithms = {"flb", "etf", "mcp", "dsc_llb"};
-  sc.graph = read_graph(s, ctx, sc.options.seed);
-  if (sc.trace && sc.graph.size() > kMaxTraceTasks)
+  if (sc.algorithms.empty())  // none named: the table's default set
+    for (const auto& a : core::dag_algorithms())
+      if (a.default_set) sc.algorithms.emplace_back(a.info.name);
+  // params/<algorithm>: no scheduler has settings yet, so every key is refused.
+  for (const auto& a : core::dag_algorithms()) reject_algorithm_params(s, a.info.name);
+  auto graph = std::make_shared<core::TaskGraph>(read_task_graph(s, ctx, sc.options.seed));
+  const core::TaskGraph& g = *graph;
+  sc.graph = std::move(graph);
+  if (sc.trace && g.size() > DagLimits::max_trace_tasks)
     throw ScenarioError("/trace", "step traces are limited to graphs of at most " +
-                                      std::to_string(kMaxTraceTasks) + " tasks");
-  const double work = static_cast<double>(sc.graph.size()) * core::level_width(sc.graph) * sc.processors;
+                                      std::to_string(DagLimits::max_trace_tasks) + " tasks");
+  const double work = static_cast<double>(g.size()) * core::level_width(g) * sc.processors;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     const auto& a = sc.algorithms[i];
-    if ((a == "etf" || a == "coffman_graham") && work > kMaxQuadraticWork)
+    if (core::find_dag_algorithm(a)->quadratic && work > DagLimits::max_quadratic_work)
       throw ScenarioError("/algorithms/" + std::to_string(i),
                           a + " costs about V x W x P = " + std::to_string(static_cast<long long>(work)) +
                               " steps on this graph (limit 4e9); use flb, which selects the same "
@@ -136,6 +135,8 @@ DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   }
   return sc;
 }
+
+namespace {
 
 Json trace_json(const core::ScheduleTrace& tr) {
   Json steps = Json::array();
@@ -154,69 +155,88 @@ Json trace_json(const core::ScheduleTrace& tr) {
   return steps;
 }
 
-void validate(const JsonReader& s, const RunContext& ctx) { read_dag_scenario(s, ctx); }
+std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext& ctx) {
+  return std::make_shared<DagScenario>(read_dag_scenario(s, ctx));
+}
 
-Json run(const JsonReader& s, const RunContext& ctx) {
-  const DagScenario sc = read_dag_scenario(s, ctx);
-  const core::TaskGraph& g = sc.graph;
-  const double mcp_makespan = core::mcp(g, sc.processors, false).makespan();
-  const core::Levels lv = core::compute_levels(g);
-  Json results = Json::array();
+std::vector<ResultPtr> run(const TypedScenario& scenario, const RunContext& ctx) {
+  const auto& sc = dynamic_cast<const DagScenario&>(scenario);
+  const double mcp_makespan = core::mcp(*sc.graph, sc.processors, false).makespan();
+  std::vector<ResultPtr> results;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    const std::string& name = sc.algorithms[i];
-    core::ScheduleTrace trace;
-    core::OptimalResult opt;
-    const auto t0 = std::chrono::steady_clock::now();
-    const core::Schedule sched = core::run_dag_algorithm(name, g, sc.processors, sc.options,
-                                                         sc.trace ? &trace : nullptr, &opt);
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const bool unbounded = core::dag_algorithm_unbounded(name);
-    const auto check = core::verify_schedule(g, sched, unbounded ? 0 : sc.processors);
-    const auto m = core::schedule_metrics(g, sched, unbounded ? sched.processors : sc.processors);
-    std::int32_t used = 0;
-    {
-      std::vector<char> busy(std::max(1, sched.processors), 0);
-      for (const auto& e : sched.entries)
-        if (e.proc >= 0 && e.proc < sched.processors && !busy[e.proc]) busy[e.proc] = 1, ++used;
-    }
-    Json r = {{"algorithm", name},
-              {"makespan", m.makespan},
-              {"verified", check.ok},
-              {"schedule", schedule_to_json(g, sched)},
-              {"metrics",
-               {{"makespan", m.makespan},
-                {"lower_bound", m.lower_bound},
-                {"nsl_lower_bound", m.nsl_lower_bound},
-                {"nsl_mcp", mcp_makespan > 0 ? m.makespan / mcp_makespan : 1.0},
-                {"speedup", m.speedup},
-                {"efficiency", m.efficiency},
-                {"scheduling_time_ms", secs * 1e3},
-                {"processors", sched.processors},
-                {"processors_used", used}}},
-              {"graph",
-               {{"tasks", g.size()},
-                {"edges", g.edge_count()},
-                {"ccr", g.ccr()},
-                {"critical_path", lv.critical_path},
-                {"level_width", core::level_width(g)}}}};
-    if (!check.ok) r["verify_errors"] = check.errors;
-    if (name == "optimal")
-      r["optimal"] = {{"proven", opt.proven}, {"nodes", opt.nodes}, {"lower_bound", opt.lower_bound}};
-    if (sc.trace) r["trace"] = trace_json(trace);
-    results.push_back(std::move(r));
+    results.push_back(
+        std::make_shared<DagRunResult>(run_dag_scheduler(sc, sc.algorithms[i], mcp_makespan)));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
   }
   return results;
 }
 
-std::vector<std::string> algorithms() { return core::dag_algorithm_names(); }
-
 }  // namespace
 
+DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& name, double mcp_makespan) {
+  const core::TaskGraph& g = *sc.graph;
+  DagRunResult r;
+  r.algorithm = name;
+  r.graph = sc.graph;
+  core::ScheduleTrace trace;
+  core::OptimalResult opt;
+  const auto t0 = std::chrono::steady_clock::now();
+  r.schedule = core::run_dag_algorithm(name, g, sc.processors, sc.options,
+                                       sc.trace ? &trace : nullptr, &opt);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.scheduling_time_ms = secs * 1e3;
+  const bool unbounded = core::dag_algorithm_unbounded(name);
+  const auto check = core::verify_schedule(g, r.schedule, unbounded ? 0 : sc.processors);
+  r.verified = check.ok;
+  r.errors = check.errors;
+  r.metrics = core::schedule_metrics(g, r.schedule, unbounded ? r.schedule.processors : sc.processors);
+  r.nsl_mcp = mcp_makespan > 0 ? r.metrics.makespan / mcp_makespan : 1.0;
+  r.processors = r.schedule.processors;
+  {
+    std::vector<char> busy(std::max(1, r.schedule.processors), 0);
+    for (const auto& e : r.schedule.entries)
+      if (e.proc >= 0 && e.proc < r.schedule.processors && !busy[e.proc]) busy[e.proc] = 1, ++r.processors_used;
+  }
+  r.critical_path = core::compute_levels(g).critical_path;
+  r.level_width = core::level_width(g);
+  if (name == "optimal") r.optimal = DagOptimalInfo{opt.proven, opt.nodes, opt.lower_bound};
+  if (sc.trace) r.trace = std::move(trace);
+  return r;
+}
+
+Json DagRunResult::to_json() const {
+  const core::TaskGraph& g = *graph;
+  Json r = {{"algorithm", algorithm},
+            {"makespan", metrics.makespan},
+            {"verified", verified},
+            {"schedule", schedule_to_json(g, schedule)},
+            {"metrics",
+             {{"makespan", metrics.makespan},
+              {"lower_bound", metrics.lower_bound},
+              {"nsl_lower_bound", metrics.nsl_lower_bound},
+              {"nsl_mcp", nsl_mcp},
+              {"speedup", metrics.speedup},
+              {"efficiency", metrics.efficiency},
+              {"scheduling_time_ms", scheduling_time_ms},
+              {"processors", processors},
+              {"processors_used", processors_used}}},
+            {"graph",
+             {{"tasks", g.size()},
+              {"edges", g.edge_count()},
+              {"ccr", g.ccr()},
+              {"critical_path", critical_path},
+              {"level_width", level_width}}}};
+  if (!verified) r["verify_errors"] = errors;
+  if (optimal)
+    r["optimal"] = {{"proven", optimal->proven}, {"nodes", optimal->nodes},
+                    {"lower_bound", optimal->lower_bound}};
+  if (trace) r["trace"] = trace_json(*trace);
+  return r;
+}
+
 KindHandler dag_kind() {
-  return {"dag", "Task-graph scheduling", legacy::table<algorithms>, legacy::parse<validate>,
-          legacy::run<run>};
+  return {"dag", "Task-graph scheduling", core::dag_algorithm_table, parse, run};
 }
 
 }  // namespace loadlab::io

@@ -5,13 +5,11 @@
 
 #include <cstdint>
 
-#include "core/dlt/algorithm_a.h"
-#include "core/dlt/algorithm_a_prime.h"
-#include "core/dlt/closed_form.h"
-#include "core/dlt/ibs.h"
+#include <memory>
+
+#include "core/dlt/registry.h"
 #include "core/verify/dlt_verify.h"
 #include "io/kinds/kinds.h"
-#include "io/kinds/legacy_adapter.h"
 
 namespace loadlab::io {
 
@@ -19,23 +17,19 @@ namespace {
 
 using core::DltLimits;
 
-bool needs_buffer(const std::string& a) {
-  return a == "ibs" || a == "algorithm_a_prime";
-}
-bool needs_granularity(const std::string& a) {
-  return a == "algorithm_a" || a == "algorithm_a_prime";
+bool needs_buffer(const std::string& a) { return core::find_dlt_algorithm(a)->needs_buffer; }
+bool needs_granularity(const std::string& a) { return core::find_dlt_algorithm(a)->needs_granularity; }
+
+std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext&) {
+  return std::make_shared<DltScenario>(read_dlt_scenario(s));
 }
 
-void validate(const JsonReader& s, const RunContext&) {
-  read_dlt_scenario(s);
-}
-
-Json run(const JsonReader& s, const RunContext& ctx) {
-  const DltScenario sc = read_dlt_scenario(s);
-  Json results = Json::array();
+std::vector<ResultPtr> run(const TypedScenario& scenario, const RunContext& ctx) {
+  const auto& sc = dynamic_cast<const DltScenario&>(scenario);
+  std::vector<ResultPtr> results;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    results.push_back(run_dlt_algorithm(sc, sc.algorithms[i]));
+    results.push_back(std::make_shared<DltRunResult>(run_dlt_algorithm(sc, sc.algorithms[i])));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / sc.algorithms.size());
   }
   return results;
@@ -84,12 +78,16 @@ Json trials_json(const std::vector<core::DltTrial>& trials, bool with_buffers) {
 }  // namespace
 
 std::vector<std::string> dlt_algorithm_names() {
-  return {"closed_form", "algorithm_a", "ibs", "algorithm_a_prime"};
+  std::vector<std::string> names;
+  for (const auto& a : core::dlt_algorithm_table()) names.emplace_back(a.name);
+  return names;
 }
 
 DltScenario read_dlt_scenario(const JsonReader& s) {
   reject_unknown_keys(s, {"dim", "E", "C", "load", "buffer", "granularity"});
   DltScenario sc;
+  sc.kind = "dlt";
+  sc.seed = read_seed(s);
   sc.params.dim = static_cast<int>(s.get_int("dim", DltLimits::min_dim, DltLimits::max_dim));
   sc.params.E = s.get_number("E", DltLimits::min_rate, DltLimits::max_rate);
   sc.params.C = s.get_number("C", DltLimits::min_rate, DltLimits::max_rate);
@@ -98,6 +96,8 @@ DltScenario read_dlt_scenario(const JsonReader& s) {
     sc.buffer = s.get_number("buffer", DltLimits::min_amount, DltLimits::max_amount);
   if (s.has("granularity"))
     sc.granularity = s.get_number("granularity", DltLimits::min_amount, DltLimits::max_amount);
+  // params/<algorithm>: buffer and granularity are scenario fields; no algorithm has settings.
+  for (const auto& a : core::dlt_algorithms()) reject_algorithm_params(s, a.info.name);
   if (s.has("algorithms")) {
     sc.algorithms = read_algorithms(s, dlt_algorithm_names());
     for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
@@ -116,25 +116,24 @@ DltScenario read_dlt_scenario(const JsonReader& s) {
   return sc;
 }
 
-Json run_dlt_algorithm(const DltScenario& sc, const std::string& algorithm) {
-  core::DltResult r;
+DltRunResult run_dlt_algorithm(const DltScenario& sc, const std::string& algorithm) {
+  const core::DltAlgorithm* a = core::find_dlt_algorithm(algorithm);
+  if (!a) throw ScenarioError("/algorithms", "unknown algorithm '" + algorithm + "'");
+  DltRunResult out;
+  out.algorithm = algorithm;
   core::DltConstraints con;
-  if (algorithm == "closed_form") {
-    r = core::dlt_closed_form(sc.params);
-  } else if (algorithm == "algorithm_a") {
-    con.granularity = sc.granularity;
-    r = core::dlt_algorithm_a(sc.params, sc.granularity.value());
-  } else if (algorithm == "ibs") {
-    con.buffer = sc.buffer;
-    r = core::dlt_ibs(sc.params, sc.buffer.value());
-  } else if (algorithm == "algorithm_a_prime") {
-    con.buffer = sc.buffer;
-    con.granularity = sc.granularity;
-    r = core::dlt_algorithm_a_prime(sc.params, sc.buffer.value(), sc.granularity.value());
-  } else {
-    throw ScenarioError("/algorithms", "unknown algorithm '" + algorithm + "'");
-  }
-  const core::DltVerification v = core::verify_dlt_result(sc.params, r, con);
+  if (a->needs_buffer) con.buffer = sc.buffer;
+  if (a->needs_granularity) con.granularity = sc.granularity;
+  out.result = a->run(sc.params, sc.buffer, sc.granularity);
+  const core::DltVerification v = core::verify_dlt_result(sc.params, out.result, con);
+  out.verified = v.ok;
+  out.verify_problems = v.problems;
+  out.errors = v.problems;
+  return out;
+}
+
+Json DltRunResult::to_json() const {
+  const core::DltResult& r = result;
   Json e = Json::object();
   e["algorithm"] = algorithm;
   e["feasible"] = r.feasible();
@@ -160,18 +159,17 @@ Json run_dlt_algorithm(const DltScenario& sc, const std::string& algorithm) {
   for (double n : s.processors) processors.push_back(static_cast<std::int64_t>(n));
   e["processors"] = processors;
   e["timing"] = r.feasible() ? timing_json(s) : Json::array();
-  if (algorithm == "ibs" || algorithm == "algorithm_a_prime")
-    e["iterations"] = iterations_json(r.iterations);
-  if (algorithm == "algorithm_a" || algorithm == "algorithm_a_prime")
-    e["trials"] = trials_json(r.trials, algorithm == "algorithm_a_prime");
-  e["verified"] = v.ok;
-  if (!v.ok) e["verify_problems"] = v.problems;
+  const core::DltAlgorithm* a = core::find_dlt_algorithm(algorithm);
+  // IBS iterations for the buffered algorithms, truncation trials for the granular ones.
+  if (a->needs_buffer) e["iterations"] = iterations_json(r.iterations);
+  if (a->needs_granularity) e["trials"] = trials_json(r.trials, a->needs_buffer);
+  e["verified"] = verified;
+  if (!verified) e["verify_problems"] = verify_problems;
   return e;
 }
 
 KindHandler dlt_kind() {
-  return {"dlt", "Divisible load", legacy::table<dlt_algorithm_names>, legacy::parse<validate>,
-          legacy::run<run>};
+  return {"dlt", "Divisible load", core::dlt_algorithm_table, parse, run};
 }
 
 }  // namespace loadlab::io

@@ -1,11 +1,12 @@
 // The "loop" kind: loop scheduling (paper 002, Section 3.1) in the virtual-time simulator.
 // Format and limits: docs/scenario-loop.md.
-#include <cmath>
+#include "io/kinds/loop.h"
 
-#include "core/loops/simulator.h"
+#include <cmath>
+#include <memory>
+
 #include "core/verify/loop_verify.h"
 #include "io/kinds/kinds.h"
-#include "io/kinds/legacy_adapter.h"
 
 namespace loadlab::io {
 
@@ -18,15 +19,6 @@ constexpr std::int64_t kDefaultChunksListed = 10'000;
 constexpr std::int64_t kMaxChunksListed = 1'000'000;
 constexpr double kMaxMandelbrotWork = 1e9;  // iterations * width * max_iter
 constexpr double kMaxTime = 1e12;
-
-struct LoopScenario {
-  core::LoopParams params;
-  core::CostProfile cost;
-  core::LoopMachine machine;
-  std::vector<std::string> algorithms;
-  std::uint64_t seed = 1;
-  std::size_t chunks_listed = kDefaultChunksListed;
-};
 
 std::vector<std::string> loop_algorithms() {
   std::vector<std::string> names;
@@ -65,13 +57,18 @@ core::CostProfile read_cost(const JsonReader& c, std::int64_t n) {
   return prof;
 }
 
+}  // namespace
+
 LoopScenario read_loop_scenario(const JsonReader& s) {
   reject_unknown_keys(s, {"iterations", "processors", "cost", "overhead", "chunk_size", "block_size",
                           "min_chunk", "start_delays", "speeds", "affinity_cost", "tapering_alpha",
                           "weights", "chunks_listed"});
   LoopScenario sc;
+  sc.kind = "loop";
   sc.seed = read_seed(s);
   sc.algorithms = read_algorithms(s, loop_algorithms());
+  // params/<technique>: no technique has settings there yet (they are top-level fields).
+  for (const auto& t : core::loop_techniques()) reject_algorithm_params(s, t.name);
   auto& p = sc.params;
   p.iterations = s.get_int("iterations", 0, kMaxIterations);
   p.processors = static_cast<int>(s.get_int("processors", 1, kMaxProcessors));
@@ -96,61 +93,53 @@ LoopScenario read_loop_scenario(const JsonReader& s) {
   return sc;
 }
 
-void validate(const JsonReader& s, const RunContext&) { read_loop_scenario(s); }
+namespace {
 
 Json chunk_json(const core::LoopChunk& c) {
   return Json{{"begin", c.begin}, {"end", c.end}, {"thread", c.thread}, {"start", c.start},
               {"finish", c.finish}};
 }
 
-Json run(const JsonReader& s, const RunContext& ctx) {
-  LoopScenario sc = read_loop_scenario(s);
-  const auto costs = core::iteration_costs(sc.cost, sc.params.iterations, sc.seed);
+std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext&) {
+  return std::make_shared<LoopScenario>(read_loop_scenario(s));
+}
+
+std::vector<ResultPtr> run(const TypedScenario& scenario, const RunContext& ctx) {
+  const auto& parsed = dynamic_cast<const LoopScenario&>(scenario);
+  core::LoopParams params = parsed.params;
+  const auto costs = core::iteration_costs(parsed.cost, params.iterations, parsed.seed);
   const auto [mu, sd] = core::mean_and_sd(costs);
   // Profile-based techniques (factoring, tapering, FSC) get the profile's exact statistics; a
   // zero-cost profile has no meaningful mean, so keep mu positive.
-  sc.params.mean_cost = mu > 0 ? mu : 1.0;
-  sc.params.sd_cost = sd;
-  std::vector<std::string> names = sc.algorithms.empty() ? loop_algorithms() : sc.algorithms;
+  params.mean_cost = mu > 0 ? mu : 1.0;
+  params.sd_cost = sd;
+  const std::vector<std::string> names = parsed.algorithms.empty() ? loop_algorithms() : parsed.algorithms;
 
-  Json results = Json::array();
+  std::vector<ResultPtr> results;
   for (std::size_t a = 0; a < names.size(); ++a) {
-    const core::LoopTechnique* t = core::find_loop_technique(names[a]);
-    core::LoopStreamVerifier verifier(sc.params.iterations, sc.params.processors);
+    auto r = std::make_shared<LoopRunResult>();
+    r->technique = core::find_loop_technique(names[a]);
+    r->algorithm = r->technique->name;
+    core::LoopStreamVerifier verifier(params.iterations, params.processors);
     core::LoopSimOptions opt;
-    opt.keep_chunks = sc.chunks_listed;
+    opt.keep_chunks = parsed.chunks_listed;
     opt.on_chunk = [&](const core::LoopChunk& c) { verifier.add(c); };
     opt.cancel = ctx.cancel;
-    core::LoopRunResult r;
     try {
-      r = core::simulate_loop(*t, sc.params, costs, sc.machine, opt);
+      r->run = core::simulate_loop(*r->technique, params, costs, parsed.machine, opt);
     } catch (const std::runtime_error& e) {
       if (ctx.cancel && ctx.cancel->load()) throw;
       throw ScenarioError("", std::string("loop simulation failed: ") + e.what());
     }
     const auto v = verifier.result();
-    Json e = Json::object();
-    e["algorithm"] = t->name;
-    e["title"] = t->title;
-    e["source"] = t->source;
-    e["formula"] = t->formula;
-    e["verified"] = v.ok;
-    if (!v.ok) e["verification_error"] = v.message;
-    e["parallel_time"] = r.parallel_time;
-    e["percent_imbalance"] = r.percent_imbalance;
-    e["cov"] = r.cov;
-    e["num_chunks"] = r.num_chunks;
-    e["synchronizations"] = r.synchronizations;
-    Json chunks = Json::array();
-    for (const auto& c : r.chunks) chunks.push_back(chunk_json(c));
-    e["chunks"] = std::move(chunks);
-    e["chunks_truncated"] = r.num_chunks > static_cast<std::int64_t>(r.chunks.size());
-    Json threads = Json::array();
-    for (std::size_t i = 0; i < r.finish.size(); ++i)
-      threads.push_back({{"thread", i}, {"finish", r.finish[i]}, {"busy", r.busy[i]}});
-    e["threads"] = std::move(threads);
-    e["profile"] = {{"mean", mu}, {"sd", sd}};
-    results.push_back(std::move(e));
+    r->verified = v.ok;
+    if (!v.ok) {
+      r->verification_error = v.message;
+      r->errors = {v.message};
+    }
+    r->mean_cost = mu;
+    r->sd_cost = sd;
+    results.push_back(std::move(r));
     if (ctx.progress) ctx.progress(static_cast<double>(a + 1) / static_cast<double>(names.size()));
   }
   return results;
@@ -158,9 +147,37 @@ Json run(const JsonReader& s, const RunContext& ctx) {
 
 }  // namespace
 
+Json LoopRunResult::to_json() const {
+  const core::LoopRunResult& r = run;
+  Json e = Json::object();
+  e["algorithm"] = technique->name;
+  e["title"] = technique->title;
+  e["source"] = technique->source;
+  e["formula"] = technique->formula;
+  e["verified"] = verified;
+  if (!verified) e["verification_error"] = verification_error;
+  e["parallel_time"] = r.parallel_time;
+  e["percent_imbalance"] = r.percent_imbalance;
+  e["cov"] = r.cov;
+  e["num_chunks"] = r.num_chunks;
+  e["synchronizations"] = r.synchronizations;
+  Json chunks = Json::array();
+  for (const auto& c : r.chunks) chunks.push_back(chunk_json(c));
+  e["chunks"] = std::move(chunks);
+  e["chunks_truncated"] = r.num_chunks > static_cast<std::int64_t>(r.chunks.size());
+  Json threads = Json::array();
+  for (std::size_t i = 0; i < r.finish.size(); ++i)
+    threads.push_back({{"thread", i}, {"finish", r.finish[i]}, {"busy", r.busy[i]}});
+  e["threads"] = std::move(threads);
+  e["profile"] = {{"mean", mean_cost}, {"sd", sd_cost}};
+  return e;
+}
+
+// Shared with the dynamic kind's workload/duration (same keys and checks).
+core::CostProfile read_cost_profile(const JsonReader& c, std::int64_t n) { return read_cost(c, n); }
+
 KindHandler loop_kind() {
-  return {"loop", "Loop scheduling", legacy::table<loop_algorithms>, legacy::parse<validate>,
-          legacy::run<run>};
+  return {"loop", "Loop scheduling", core::loop_algorithm_table, parse, run};
 }
 
 }  // namespace loadlab::io

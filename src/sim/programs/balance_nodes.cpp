@@ -13,11 +13,20 @@ const std::vector<std::string>& node_balance_algorithms() {
   return names;
 }
 
-namespace {
+std::vector<std::int64_t> detail::BalancePrograms::export_outcome(int) const {
+  throw std::logic_error("these node programs cannot be distributed across processes");
+}
 
-std::unique_ptr<detail::BalancePrograms> make_programs(const std::string& algorithm,
-                                                       const core::Topology& topology,
-                                                       const core::LoadVector& loads) {
+void detail::BalancePrograms::import_outcome(int, std::span<const std::int64_t>) {
+  throw std::logic_error("these node programs cannot be distributed across processes");
+}
+
+void detail::BalancePrograms::collect_result(NodeBalanceRun&) const {
+  throw std::logic_error("these node programs cannot be distributed across processes");
+}
+
+std::unique_ptr<detail::BalancePrograms> detail::make_balance_programs(
+    const std::string& algorithm, const core::Topology& topology, const core::LoadVector& loads) {
   if (static_cast<int>(loads.size()) != topology.size())
     throw std::invalid_argument("loads: expected one entry per node");
   core::average_load(loads);  // same load checks (and messages) as the centralized code
@@ -29,12 +38,10 @@ std::unique_ptr<detail::BalancePrograms> make_programs(const std::string& algori
                               "\" (have twa, cwa, mwa, dem)");
 }
 
-}  // namespace
-
 NodeBalanceSession::NodeBalanceSession(const std::string& algorithm,
                                        const core::Topology& topology,
                                        const core::LoadVector& loads, int threads)
-    : programs_(make_programs(algorithm, topology, loads)) {
+    : programs_(detail::make_balance_programs(algorithm, topology, loads)) {
   BspOptions opts;
   opts.threads = threads;
   engine_ = std::make_unique<BspEngine>(topology, *programs_, opts);

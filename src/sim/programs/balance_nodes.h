@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,23 @@ class BalancePrograms : public NodePrograms {
   virtual void collect(const BspEngine& engine, NodeBalanceRun& out) const = 0;
   /// The paper's bound, used to turn supersteps into a progress fraction.
   virtual std::int64_t expected_supersteps() const = 0;
+
+  // For a transport whose nodes live in several processes (src/mpi): each process steps only its
+  // block, then every node's outcome is copied to every process before the result is collected.
+  // The defaults throw std::logic_error ("cannot be distributed"); BalanceProgramsOf implements them.
+  /// Node v's outcome (its load and the transfers it sent) as words.
+  virtual std::vector<std::int64_t> export_outcome(int v) const;
+  /// Replaces node v's outcome by one export_outcome() produced (possibly in another process).
+  virtual void import_outcome(int v, std::span<const std::int64_t> words);
+  /// Fills out.result from the nodes' records only (collect() minus the engine's counters).
+  virtual void collect_result(NodeBalanceRun& out) const;
 };
+
+/// The node programs of `algorithm` ("twa", "cwa", "mwa", "dem") for this topology and loads;
+/// throws std::invalid_argument like NodeBalanceSession's constructor.
+std::unique_ptr<BalancePrograms> make_balance_programs(const std::string& algorithm,
+                                                       const core::Topology& topology,
+                                                       const core::LoadVector& loads);
 }  // namespace detail
 
 /// Names accepted by run_balance_nodes: "twa", "cwa", "mwa", "dem". Thread-safe.

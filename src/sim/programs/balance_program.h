@@ -2,8 +2,9 @@
 #pragma once
 
 #include <algorithm>
-#include <memory>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -88,6 +89,34 @@ class BalanceProgramsOf final : public BalancePrograms {
   std::int64_t expected_supersteps() const override { return info_.expected_supersteps; }
 
   void collect(const BspEngine& engine, NodeBalanceRun& out) const override {
+    collect_result(out);
+    out.supersteps = engine.supersteps();
+    out.executed_supersteps = engine.executed_supersteps();
+    out.messages = engine.messages();
+    out.tasks_moved = engine.tasks_moved();
+    out.trace = engine.trace();
+  }
+
+  // Outcome words: load, number of transfers, then (phase, step, to, count) per transfer.
+  std::vector<std::int64_t> export_outcome(int v) const override {
+    const BalanceNodeBase& node = nodes_.node(v);
+    std::vector<std::int64_t> w{node.load, static_cast<std::int64_t>(node.sent.size())};
+    for (const SentTransfer& t : node.sent) w.insert(w.end(), {t.phase, t.step, t.to, t.count});
+    return w;
+  }
+
+  void import_outcome(int v, std::span<const std::int64_t> w) override {
+    if (w.size() < 2 || w.size() != 2 + 4 * static_cast<std::size_t>(w[1]))
+      throw std::logic_error("import_outcome: malformed outcome of node " + std::to_string(v));
+    BalanceNodeBase& node = nodes_.node(v);
+    node.load = w[0];
+    node.sent.clear();
+    for (std::size_t i = 2; i < w.size(); i += 4)
+      node.sent.push_back({static_cast<int>(w[i]), static_cast<int>(w[i + 1]),
+                           static_cast<int>(w[i + 2]), w[i + 3]});
+  }
+
+  void collect_result(NodeBalanceRun& out) const override {
     const int n = nodes_.size();
     const auto phases = static_cast<std::size_t>(info_.phases);
     std::vector<int> used(phases, 0);
@@ -115,11 +144,6 @@ class BalanceProgramsOf final : public BalancePrograms {
                      });
     r.steps = info_.fixed_steps >= 0 ? info_.fixed_steps : base.back();
     r.info_steps = info_.info_steps;
-    out.supersteps = engine.supersteps();
-    out.executed_supersteps = engine.executed_supersteps();
-    out.messages = engine.messages();
-    out.tasks_moved = engine.tasks_moved();
-    out.trace = engine.trace();
   }
 
  private:

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Native = WebAssembly on a corpus (issue 16): generates >= 200 seeded scenarios across every
+# registered kind and a range of sizes (scripts/gen_scenarios.py), runs each with the native CLI
+# (`loadlab run`) and the WebAssembly CLI under node (`loadlab_cli.js run`), and compares the
+# result JSON byte for byte with wall-clock fields (*_ms, *_us, *_seconds) masked.
+# Prints "N passed, N failed"; exit 0 only when all agree.
+# Usage: scripts/determinism.sh [count]     (needs scripts/build.sh native and web first)
+#   LOADLAB_NATIVE_CLI, LOADLAB_WASM_CLI, LOADLAB_DETERMINISM_DIR override the default paths.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${1:-240}
+native=${LOADLAB_NATIVE_CLI:-build/native-release/src/cli/loadlab}
+wasm=${LOADLAB_WASM_CLI:-build/web/src/cli/loadlab_cli.js}
+out=${LOADLAB_DETERMINISM_DIR:-build/determinism}
+for f in "$native" "$wasm"; do
+  [ -f "$f" ] || { echo "determinism: $f is missing (run scripts/build.sh native / web)" >&2; exit 2; }
+done
+rm -rf "$out"
+mkdir -p "$out/base" "$out/scenarios" "$out/native" "$out/wasm"
+# The registered kinds, as the CLI itself reports them, so a new kind cannot be left out.
+kinds=$( (echo '{"loadlab": 1, "kind": "?"}' | "$native" validate - 2>&1 || true) |
+        sed -n 's/.*expected one of: \(.*\))$/\1/p' | tr -d ' ')
+[ -n "$kinds" ] || { echo "determinism: could not list the kinds" >&2; exit 2; }
+cp examples/*.json "$out/base/"
+for p in $("$native" preset | cut -f1); do "$native" preset "$p" >"$out/base/preset_$p.json"; done
+python3 scripts/gen_scenarios.py "$out/scenarios" --count "$count" --kinds "$kinds" \
+  --base "$out"/base/*.json
+mask() { sed -E 's/("[A-Za-z_]*(_ms|_us|_seconds)"): -?[0-9][0-9.eE+-]*/\1: "(time)"/g' "$1"; }
+pass=0
+fail=0
+for s in "$out"/scenarios/*.json; do
+  name=$(basename "$s" .json)
+  set +e
+  "$native" run "$s" -o "$out/native/$name.json" 2>"$out/native/$name.err"
+  nrc=$?
+  node --no-experimental-fetch "$wasm" run "$s" -o "$out/wasm/$name.json" 2>"$out/wasm/$name.err"
+  wrc=$?
+  set -e
+  if [ "$nrc" = 0 ] && [ "$wrc" = 0 ] &&
+     cmp -s <(mask "$out/native/$name.json") <(mask "$out/wasm/$name.json"); then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "DIFFER: $name (native exit $nrc, wasm exit $wrc)"
+    diff <(mask "$out/native/$name.json" 2>/dev/null) <(mask "$out/wasm/$name.json" 2>/dev/null) | head -5 || true
+    head -c 300 "$out/native/$name.err" "$out/wasm/$name.err" 2>/dev/null || true
+  fi
+done
+echo "determinism ($kinds): $pass passed, $fail failed"
+[ "$fail" = 0 ]

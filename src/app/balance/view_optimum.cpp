@@ -1,0 +1,157 @@
+// Balance results beside the optimum: each algorithm's task-hops over the optimum's (Section 2's
+// min-cost flow) as a ratio bar, non-local tasks over Lemma 4's minimum, fully balanced or not.
+// Paper: ../shared/seeds/000_ace8fcde3218dd88.txt, Sections 2 and 4. Declared in
+// view_experiments.h.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "app/balance/view_experiments.h"
+#include "app/shell/ui.h"
+#include "core/balance/optimal.h"
+#include "core/metrics/balance_metrics.h"
+
+namespace loadlab::app {
+
+namespace {
+
+constexpr int kMaxComputedOptimum = 1024;
+
+std::uint64_t network_key(const AppState& st) {
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
+  const core::Topology& topo = *st.topology;
+  mix(std::uint64_t(topo.size()));
+  for (int v = 0; v < topo.size(); ++v) {
+    mix(std::uint64_t(topo.degree(v)));
+    for (int u : topo.neighbours(v)) mix(std::uint64_t(u));
+  }
+  for (auto w : st.loads) mix(std::uint64_t(w));
+  return h;
+}
+
+const io::Json* find_result(const io::Json& results, const char* name) {
+  for (const auto& r : results)
+    if (r.is_object() && r.value("algorithm", "") == name) return &r;
+  return nullptr;
+}
+
+std::int64_t metric(const io::Json& r, const char* key) {
+  if (!r.contains("metrics") || !r["metrics"].contains(key) || !r["metrics"][key].is_number())
+    return -1;
+  return r["metrics"][key].get<std::int64_t>();
+}
+
+bool comparable(const App& app) {
+  const AppState& st = app.state;
+  return st.kind == "balance" && st.topology && st.results.is_array() && !st.results.empty();
+}
+
+}  // namespace
+
+float balance_comparison_height(const App& app) {
+  if (!comparable(app)) return 0;
+  const float row = ImGui::GetFrameHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  return ImGui::GetTextLineHeightWithSpacing() + row * float(app.state.results.size() + 1) +
+         ImGui::GetStyle().ItemSpacing.y * 2;
+}
+
+void draw_balance_comparison(App& app) {
+  if (!comparable(app)) return;
+  const AppState& st = app.state;
+  const float sc = app.ui_scale;
+  BalanceOptimumCache& cache = app.balance.optimum;
+  std::int64_t opt = -1;
+  const char* source = "";
+  if (const io::Json* r = find_result(st.results, "optimal")) {
+    opt = metric(*r, "task_hops");
+    source = "from this run's \"optimal\"";
+  } else if (st.topology->size() <= kMaxComputedOptimum) {
+    const std::uint64_t key = network_key(st);
+    if (key != cache.key || (cache.task_hops < 0 && cache.error.empty())) {
+      cache = BalanceOptimumCache{key, -1, ""};
+      try {
+        cache.task_hops =
+            core::compute_balance_metrics(core::optimal(*st.topology, st.loads)).task_hops;
+      } catch (const std::exception& e) {
+        cache.error = e.what();
+      }
+    }
+    opt = cache.task_hops;
+    source = cache.error.empty() ? "computed here (min-cost flow)" : cache.error.c_str();
+  } else {
+    source = "not in this run: add \"optimal\" to the algorithms to compare";
+  }
+  ImGui::TextDisabled("Beside the optimum (Section 2): task-hops / optimal task-hops; optimum %s",
+                      source);
+
+  double worst = 1.0;
+  for (const auto& r : st.results)
+    if (opt > 0 && metric(r, "task_hops") >= 0)
+      worst = std::max(worst, double(metric(r, "task_hops")) / double(opt));
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("vs_optimum", 5, flags)) return;
+  ImGui::TableSetupColumn("algorithm");
+  ImGui::TableSetupColumn("task-hops / optimum");
+  ImGui::TableSetupColumn("ratio", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("non-local / minimum");
+  ImGui::TableSetupColumn("fully balanced");
+  ImGui::TableHeadersRow();
+  for (const auto& r : st.results) {
+    if (!r.is_object()) continue;
+    const std::int64_t hops = metric(r, "task_hops");
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.value("algorithm", "?").c_str());
+    ImGui::TableNextColumn();
+    if (hops < 0)
+      ImGui::TextDisabled("-");
+    else if (opt < 0)
+      ImGui::Text("%lld / ?", static_cast<long long>(hops));
+    else
+      ImGui::Text("%lld / %lld", static_cast<long long>(hops), static_cast<long long>(opt));
+    ImGui::TableNextColumn();
+    if (hops >= 0 && opt > 0) {
+      // A bar per algorithm on a common scale; the white tick marks the optimum (ratio 1).
+      const double ratio = double(hops) / double(opt);
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float w = std::max(60 * sc, ImGui::GetContentRegionAvail().x - 70 * sc);
+      const float h = ImGui::GetTextLineHeight();
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      const float fill = float(ratio / worst) * w;
+      const ImU32 col = ratio <= 1.0 + 1e-12 ? IM_COL32(80, 190, 100, 220)
+                        : ratio < 1.2        ? IM_COL32(220, 170, 60, 220)
+                                             : IM_COL32(220, 80, 70, 220);
+      dl->AddRectFilled({p.x, p.y + 2 * sc}, {p.x + fill, p.y + h - 2 * sc}, col);
+      const float one = float(1.0 / worst) * w;
+      dl->AddLine({p.x + one, p.y}, {p.x + one, p.y + h}, IM_COL32(255, 255, 255, 200), 1.5f * sc);
+      ImGui::Dummy({w, h});
+      ImGui::SameLine();
+      ImGui::Text("%.3fx", ratio);
+    } else if (hops == 0 && opt == 0) {
+      ImGui::TextDisabled("nothing to move");
+    } else {
+      ImGui::TextDisabled("-");
+    }
+    ImGui::TableNextColumn();
+    const std::int64_t nl = metric(r, "non_local_tasks"), mn = metric(r, "min_non_local_tasks");
+    if (nl >= 0 && mn >= 0)
+      ImGui::Text("%lld / %lld", static_cast<long long>(nl), static_cast<long long>(mn));
+    else
+      ImGui::TextDisabled("-");
+    ImGui::TableNextColumn();
+    const bool bal = r.contains("metrics") && r["metrics"].value("fully_balanced", false);
+    ImGui::TextColored(bal ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.6f, 0.3f, 1), "%s",
+                       bal ? "yes" : "no");
+    if (!bal && ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Not fully balanced: it ends on other loads than the optimum's quotas, so its "
+          "task-hops are not a like-for-like comparison.");
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace loadlab::app

@@ -1,0 +1,57 @@
+// Everything the "balance" kind's form and views keep between frames: one BalanceViewState, owned
+// by App (App::balance): the form's fields, the network view's zoom/pan and GPU renderer, the step
+// player, paper 000's experiments window (a BackgroundJob) and the optimum beside the results.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "app/balance/model_form.h"
+#include "app/balance/node_renderer.h"
+#include "app/model/background_job.h"
+#include "app/widgets/view_transform.h"
+#include "experiments/wu_experiments.h"
+
+namespace loadlab::app {
+
+struct ExperimentsOutcome {
+  std::optional<experiments::WuResults> results;
+  std::string error;
+};
+
+/// The experiments window (view_experiments.cpp) and its worker.
+struct ExperimentsState {
+  bool open = false;
+  int selected = 1;  // index into experiments::wu_experiment_list(); Table I first
+  int cases = 1000;  // per cell of Table I and Figs 14-15; Figs 16-17 use a tenth (paper: 100)
+  int seed = 1;
+  bool env_checked = false;
+  std::map<std::string, experiments::ExperimentTable> tables;  // by id, from the last run that produced it
+  std::map<std::string, std::string> provenance;      // "1000 cases per cell, seed 1, 2.1 s"
+  BackgroundJob<ExperimentsOutcome> job;
+  std::chrono::steady_clock::time_point started;
+  std::string run_label;
+};
+
+/// The optimum for the current network and loads when the run did not include "optimal"; computed
+/// once per (topology, loads) and only for small networks, so the UI thread never waits long.
+struct BalanceOptimumCache {
+  std::uint64_t key = 0;
+  std::int64_t task_hops = -1;
+  std::string error;
+};
+
+struct BalanceViewState {
+  ScenarioForm form;
+  ViewTransform view;
+  NodeRenderer renderer;     ///< GPU path for large networks (shaders/nodes.*)
+  bool playing = false;      ///< animate the communication steps
+  double play_clock = 0.0;   ///< seconds since the last step while playing
+  ExperimentsState experiments;
+  BalanceOptimumCache optimum;
+};
+
+}  // namespace loadlab::app

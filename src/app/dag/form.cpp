@@ -1,0 +1,188 @@
+// The "dag" kind's form (docs/scenario-dag.md): graph source (inline, generator with its
+// parameters, file), processors P and the schedulers to compare. Every edit rewrites the scenario
+// (the single source of truth) and re-runs it on the worker (live_update.h). Sliders of large
+// graphs apply on release, since validating a scenario builds its graph.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/shell/live_update.h"
+#include "app/widgets/algorithm_picker.h"
+#include "app/widgets/plot_util.h"
+#include "app/dag/view.h"
+#include "core/dag/generators.h"
+#include "io/dag_formats/dag_formats.h"
+#include "io/scenario.h"
+
+namespace loadlab::app {
+
+namespace {
+
+// A slider on graph[key] that shows the dragged value at once but, for large graphs, writes it
+// only when released (so the UI thread validates one big graph, not one per frame).
+bool slider(DagDeferredSlider& d, const char* label, io::Json& obj, const char* key, double def, double lo, double hi,
+            bool integer, bool log, bool defer, const char* fmt = nullptr) {
+  double v = obj.value(key, def);
+  if (d.label == label) v = d.value;
+  bool edited;
+  const ImGuiSliderFlags f = log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
+  if (integer) {
+    int iv = static_cast<int>(v);
+    edited = ImGui::SliderInt(label, &iv, static_cast<int>(lo), static_cast<int>(hi),
+                              fmt ? fmt : "%d", f);
+    v = iv;
+  } else {
+    edited = ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, fmt ? fmt : "%.3g", f);
+  }
+  if (ImGui::IsItemActive()) d.label = label, d.value = v;
+  const bool commit = defer ? ImGui::IsItemDeactivatedAfterEdit() : edited;
+  if (ImGui::IsItemDeactivated()) d.label.clear();
+  if (!commit) return false;
+  if (integer)
+    obj[key] = static_cast<std::int64_t>(std::llround(v));
+  else
+    obj[key] = v;
+  return true;
+}
+
+// A generator's own fields (the ones io/kinds/dag.cpp accepts for it).
+bool generator_fields(DagDeferredSlider& d, io::Json& g, bool defer) {
+  const std::string gen = g.value("generator", std::string("lu"));
+  bool ch = false;
+  if (gen == "lu" || gen == "gaussian") {
+    ch |= slider(d, "Matrix size", g, "size", gen == "lu" ? 62 : 63, gen == "lu" ? 1 : 2, 200, true,
+                 false, defer);
+  } else if (gen == "laplace") {
+    ch |= slider(d, "Width", g, "width", 32, 1, 256, true, false, defer);
+    ch |= slider(d, "Iterations", g, "iterations", 60, 1, 500, true, false, defer);
+  } else if (gen == "stencil") {
+    ch |= slider(d, "Width", g, "width", 40, 1, 1000, true, false, defer);
+    ch |= slider(d, "Steps", g, "steps", 50, 1, 1000, true, false, defer);
+  } else if (gen == "fft") {
+    int lg = static_cast<int>(std::lround(std::log2(std::max(2, g.value("points", 256)))));
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%d points", 1 << lg);
+    if (ImGui::SliderInt("Points", &lg, 1, 16, buf)) g["points"] = 1 << lg, ch = true;
+  } else if (gen == "fork_join") {
+    ch |= slider(d, "Width", g, "width", 8, 1, 256, true, false, defer);
+    ch |= slider(d, "Stages", g, "stages", 4, 1, 256, true, false, defer);
+  } else if (gen == "out_tree" || gen == "in_tree") {
+    ch |= slider(d, "Branching", g, "branching", 2, 1, 8, true, false, defer);
+    ch |= slider(d, "Depth", g, "depth", 5, 0, 16, true, false, true);
+  } else if (gen == "layered") {
+    ch |= slider(d, "Tasks n", g, "n", 100, 1, 1000000, true, true, true);
+    ch |= slider(d, "Fat", g, "fat", 0.5, 0.01, 1, false, false, defer);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Level width ~ n^fat");
+    ch |= slider(d, "Density", g, "density", 0.5, 0, 1, false, false, defer);
+    ch |= slider(d, "Regularity", g, "regularity", 0.5, 0, 1, false, false, defer);
+    ch |= slider(d, "Jump", g, "jump", 1, 1, 10, true, false, defer);
+  }
+  ch |= slider(d, "CCR", g, "ccr", 1.0, 0.01, 100, false, true, defer);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Communication-to-computation ratio (average edge / average task cost)");
+  ch |= slider(d, "Mean task cost", g, "mean_comp", 10.0, 0.1, 1000, false, true, defer);
+  const char* dists[] = {"uniform", "exponential", "unit"};
+  const std::string dist = g.value("distribution", std::string("uniform"));
+  int di =
+      static_cast<int>(std::find(std::begin(dists), std::end(dists), dist) - std::begin(dists));
+  if (ImGui::Combo("Costs", &di, dists, 3)) g["distribution"] = dists[di], ch = true;
+  return ch;
+}
+
+}  // namespace
+
+void draw_dag_form(App& app) {
+  dag_refresh_model(app);
+  io::Json doc = app.state.scenario;
+  if (!doc.is_object() || !doc.contains("graph")) return;
+  io::Json& graph = doc["graph"];
+  bool changed = false;
+  DagDeferredSlider& d = app.dag.deferred;
+  auto model = dag_current_model(app);
+  const std::int32_t tasks = model && model->error.empty() ? model->graph.size() : 0;
+  const bool defer = tasks > 20000;
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.5f);
+
+  ImGui::TextDisabled("Task graph");
+  const int source = graph.contains("file") ? 2 : graph.contains("generator") ? 1 : 0;
+  const char* sources[] = {"inline", "generator", "file"};
+  int pick = source;
+  if (ImGui::Combo("Source", &pick, sources, source == 2 ? 3 : 2) && pick != source) {
+    if (pick == 1) {
+      graph = io::Json{{"generator", "lu"}, {"size", 20}, {"ccr", 1.0}};
+    } else if (pick == 0 && model && model->error.empty() && tasks <= 5000) {
+      graph = io::graph_to_json(model->graph);  // freeze the current graph so it can be edited
+    } else if (pick == 0) {
+      graph = io::Json{
+          {"tasks",
+           {{{"id", "a"}, {"cost", 2}}, {{"id", "b"}, {"cost", 3}}, {{"id", "c"}, {"cost", 1}}}},
+          {"edges",
+           {{{"from", "a"}, {"to", "b"}, {"cost", 1}}, {{"from", "a"}, {"to", "c"}, {"cost", 2}}}}};
+    }
+    changed = true;
+  }
+  if (pick == 1 && graph.contains("generator")) {
+    const auto& names = core::generator_names();
+    const std::string gen = graph.value("generator", std::string("lu"));
+    if (ImGui::BeginCombo("Generator", gen.c_str())) {
+      for (const auto& name : names)
+        if (ImGui::Selectable(name.c_str(), name == gen) && name != gen) {
+          // Keep the cost fields; drop the old generator's own fields (the kind rejects them).
+          io::Json ng{{"generator", name}};
+          for (const char* k : {"ccr", "mean_comp", "distribution", "seed"})
+            if (graph.contains(k)) ng[k] = graph[k];
+          graph = ng;
+          changed = true;
+        }
+      ImGui::EndCombo();
+    }
+    changed |= generator_fields(d, graph, defer);
+    int seed = static_cast<int>(doc.value("seed", std::int64_t{1}));
+    if (ImGui::InputInt("Seed", &seed)) doc["seed"] = std::max(seed, 0), changed = true;
+  } else if (source == 2) {
+    ImGui::TextWrapped("File: %s", graph.value("file", std::string()).c_str());
+    changed |=
+        slider(d, "Bandwidth B/s", graph, "bandwidth", 1e8, 1e3, 1e12, false, true, true, "%.3g");
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Edit tasks and edges in the Scenario JSON below.");
+    ImGui::PopStyleColor();
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("File > Import also reads .stg, .dot and WfCommons .json graphs.");
+  ImGui::PopStyleColor();
+  if (model && model->error.empty())
+    ImGui::Text("%d tasks, %lld edges, CCR %s", tasks,
+                static_cast<long long>(model->graph.edge_count()),
+                short_number(model->graph.ccr()).c_str());
+  else if (app.dag.builder.busy())
+    ImGui::TextDisabled("building the graph...");
+
+  ImGui::Spacing();
+  ImGui::TextDisabled("Machine");
+  int p = doc.value("processors", 4);
+  if (ImGui::SliderInt("Processors P", &p, 1, 64))
+    doc["processors"] = std::clamp(p, 1, 4096), changed = true;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Identical, fully connected processors. Ctrl+click to type up to 4096");
+  ImGui::PopItemWidth();
+
+  // Schedulers: two columns of checkboxes, in the descriptor table's order.
+  ImGui::Spacing();
+  ImGui::TextDisabled("Schedulers");
+  AlgorithmPickerOptions picker;
+  picker.tooltip = [](const std::string& name) -> const char* {
+    return name == "optimal" ? "Branch and bound: proven optimum for graphs of at most 24 tasks"
+                             : nullptr;
+  };
+  picker.presets = {{"FLB paper set", {"flb", "etf", "mcp", "fcp", "dsc_llb"}},
+                  {"notes' priorities", {"hlfet", "hlfnet", "scfet", "scfnet", "random"}}};
+  picker.none_checked_note = "(none checked: flb, etf, mcp and dsc_llb run)";
+  changed |= algorithm_picker(doc, "dag", picker);
+
+  if (changed) live_apply(app, doc);
+}
+
+}  // namespace loadlab::app

@@ -1,0 +1,167 @@
+#include "app/dag/model_graph.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "core/dag/schedulers.h"
+#include "io/kinds/dag.h"
+
+namespace loadlab::app {
+
+namespace {
+
+// Layer = longest path (in edges) from an entry; within a layer, barycenter sweeps (down, up,
+// down) reduce crossings. O(sweeps * (V log W + E)), fine for a million tasks on a worker.
+void layout(DagModel& m) {
+  const core::TaskGraph& g = m.graph;
+  const std::int32_t n = g.size();
+  m.layer.assign(n, 0);
+  for (core::TaskId t : g.topo_order())
+    for (auto e : g.in_edges(t)) m.layer[t] = std::max(m.layer[t], m.layer[g.edge(e).from] + 1);
+  const std::int32_t layers = n ? *std::max_element(m.layer.begin(), m.layer.end()) + 1 : 0;
+  m.layer_tasks.assign(layers, {});
+  for (core::TaskId t = 0; t < n; ++t) m.layer_tasks[m.layer[t]].push_back(t);
+  std::vector<double> pos(n), key(n);
+  auto assign = [&]() {
+    for (auto& lt : m.layer_tasks)
+      for (std::size_t i = 0; i < lt.size(); ++i)
+        pos[lt[i]] = static_cast<double>(i) - (lt.size() - 1) / 2.0;
+  };
+  assign();
+  auto sweep = [&](bool down) {
+    const std::int32_t first = down ? 1 : layers - 2, last = down ? layers : -1,
+                       dir = down ? 1 : -1;
+    for (std::int32_t l = first; l != last; l += dir) {
+      auto& lt = m.layer_tasks[l];
+      for (core::TaskId t : lt) {
+        double sum = 0;
+        int cnt = 0;
+        for (auto e : down ? g.in_edges(t) : g.out_edges(t)) {
+          sum += pos[down ? g.edge(e).from : g.edge(e).to];
+          ++cnt;
+        }
+        key[t] = cnt ? sum / cnt : pos[t];
+      }
+      std::stable_sort(lt.begin(), lt.end(),
+                       [&](core::TaskId a, core::TaskId b) { return key[a] < key[b]; });
+      for (std::size_t i = 0; i < lt.size(); ++i)
+        pos[lt[i]] = static_cast<double>(i) - (lt.size() - 1) / 2.0;
+    }
+  };
+  if (layers > 1) {
+    sweep(true);
+    sweep(false);
+    sweep(true);
+  }
+  // The critical path's task goes to the middle of its layer, so the path reads as one vertical
+  // line however large the graph (the other tasks keep their barycenter order).
+  const auto& cp = m.levels.critical_path_tasks;
+  for (core::TaskId t : cp) {
+    auto& lt = m.layer_tasks[m.layer[t]];
+    auto it = std::find(lt.begin(), lt.end(), t);
+    const auto mid = lt.begin() + static_cast<std::ptrdiff_t>(lt.size() / 2);
+    if (it < mid)
+      std::rotate(it, it + 1, mid + 1);
+    else if (it > mid)
+      std::rotate(mid, it, it + 1);
+  }
+  for (auto& lt : m.layer_tasks)
+    for (std::size_t i = 0; i < lt.size(); ++i)
+      pos[lt[i]] = static_cast<double>(i) - (lt.size() - 1) / 2.0;
+  m.x.resize(n);
+  for (core::TaskId t = 0; t < n; ++t) m.x[t] = static_cast<float>(pos[t]);
+  m.max_layer_width = 0;
+  for (const auto& lt : m.layer_tasks)
+    m.max_layer_width =
+        std::max<std::int32_t>(m.max_layer_width, static_cast<std::int32_t>(lt.size()));
+}
+
+}  // namespace
+
+std::string graph_key(const io::Json& s) {
+  if (!s.is_object() || !s.contains("graph")) return "";
+  return s["graph"].dump() + "#" + std::to_string(s.value("seed", std::int64_t{1}));
+}
+
+std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::string key) {
+  auto m = std::make_shared<DagModel>();
+  m->key = std::move(key);
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    // The graph io built (and bounds-checked) when it parsed the scenario: the same task ids as
+    // every typed result of that scenario.
+    const auto* dag = dynamic_cast<const io::DagScenario*>(scenario.get());
+    if (!dag || !dag->graph) throw std::runtime_error("not a dag scenario");
+    m->source = dag->graph;
+    m->graph = *dag->graph;
+    m->levels = core::compute_levels(m->graph);  // before layout: it centres the critical path
+    layout(*m);
+    const auto n = m->graph.size();
+    m->on_cp.assign(n, 0);
+    m->edge_on_cp.assign(static_cast<std::size_t>(m->graph.edge_count()), 0);
+    const auto& cp = m->levels.critical_path_tasks;
+    for (std::size_t i = 0; i < cp.size(); ++i) {
+      m->on_cp[cp[i]] = 1;
+      if (i + 1 < cp.size())
+        for (auto e : m->graph.out_edges(cp[i]))
+          if (m->graph.edge(e).to == cp[i + 1]) m->edge_on_cp[e] = 1;
+    }
+  } catch (const std::exception& e) {
+    m->error = e.what();
+  }
+  m->build_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return m;
+}
+
+bool trace_from_json(const io::Json& arr, core::ScheduleTrace& out) {
+  out.steps.clear();
+  if (!arr.is_array()) return false;
+  try {
+    for (const auto& st : arr) {
+      core::TraceStep step;
+      for (const auto& r : st.at("ready"))
+        step.ready.push_back({r.value("task", 0), r.value("list", -1), r.value("emt", 0.0),
+                              r.value("lmt", 0.0), r.value("priority", 0.0)});
+      for (const auto& c : st.at("candidates"))
+        step.candidates.push_back({c.value("task", 0), c.value("proc", 0), c.value("est", 0.0)});
+      const auto& ch = st.at("chosen");
+      step.chosen = {ch.value("task", 0), ch.value("proc", 0), ch.value("start", 0.0),
+                     ch.value("finish", 0.0)};
+      out.steps.push_back(std::move(step));
+    }
+  } catch (const std::exception&) {
+    out.steps.clear();
+    return false;
+  }
+  return true;
+}
+
+DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string& algorithm,
+                       int processors, const io::Json& scenario) {
+  DagTrace t;
+  t.algorithm = algorithm;
+  t.computed = true;
+  if (!model || !model->error.empty()) {
+    t.error = "the graph is not available";
+    return t;
+  }
+  if (model->graph.size() > kMaxTraceTasks) {
+    t.error =
+        "step traces are limited to graphs of at most " + std::to_string(kMaxTraceTasks) + " tasks";
+    return t;
+  }
+  try {
+    core::DagOptions opts;
+    opts.seed = static_cast<std::uint64_t>(scenario.value("seed", std::int64_t{1}));
+    opts.optimal_node_budget = scenario.value("optimal_node_budget", std::int64_t{2'000'000});
+    core::run_dag_algorithm(algorithm, model->graph, processors, opts, &t.trace);
+    if (t.trace.steps.empty()) t.error = algorithm + " does not record list-scheduling decisions";
+  } catch (const std::exception& e) {
+    t.error = e.what();
+  }
+  return t;
+}
+
+}  // namespace loadlab::app

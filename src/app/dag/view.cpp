@@ -1,0 +1,404 @@
+// The "dag" kind's view (papers 001 and 003; docs/scenario-dag.md): tabs Graph (layered drawing,
+// critical path, levels in tooltips), Gantt (view_gantt.cpp) and Steps (view_steps.cpp).
+// The graph, its levels and its layout are built on a worker (model_graph.h) so a 100,000-task graph
+// never blocks the UI; drawing is culled to the visible layers and slots, and tasks narrower than a
+// few pixels are merged into one bar per layer.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/widgets/gantt_chart.h"
+#include "app/shell/live_update.h"
+#include "app/widgets/plot_util.h"
+#include "app/dag/view.h"
+
+namespace loadlab::app {
+
+namespace {
+
+constexpr float kHalfW = 0.40f;  // node box half-width, in slots
+constexpr float kHalfH = 0.28f;  // node box half-height, in layers
+
+ImU32 slack_colour(double slack, double cp) {
+  const float t = cp > 0 ? static_cast<float>(std::clamp(slack / (0.5 * cp), 0.0, 1.0)) : 1.0f;
+  const ImVec4 near{0.86f, 0.72f, 0.36f, 1}, far{0.30f, 0.45f, 0.68f, 1};
+  return ImGui::ColorConvertFloat4ToU32({near.x + (far.x - near.x) * t,
+                                         near.y + (far.y - near.y) * t,
+                                         near.z + (far.z - near.z) * t, 1});
+}
+
+constexpr ImU32 kCpColour = IM_COL32(240, 130, 40, 255);
+
+float seg_dist2(ImVec2 p, ImVec2 a, ImVec2 b) {
+  const float dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+  float t = l2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0;
+  t = std::clamp(t, 0.0f, 1.0f);
+  const float ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y;
+  return ex * ex + ey * ey;
+}
+
+void node_tooltip(const App& app, const DagModel& m, core::TaskId t) {
+  const auto& g = m.graph;
+  const auto& lv = m.levels;
+  ImGui::BeginTooltip();
+  ImGui::Text("Task %s  (cost %s)", g.name(t).c_str(), short_number(g.comp(t)).c_str());
+  ImGui::Text("layer %d, %lld predecessor(s), %lld successor(s)", m.layer[t],
+              static_cast<long long>(g.in_degree(t)), static_cast<long long>(g.out_degree(t)));
+  ImGui::Separator();
+  ImGui::Text("sl (static level)  %s", short_number(lv.sl[t]).c_str());
+  ImGui::Text("t-level            %s", short_number(lv.t_level[t]).c_str());
+  ImGui::Text("b-level            %s", short_number(lv.b_level[t]).c_str());
+  ImGui::Text("ALAP               %s", short_number(lv.alap[t]).c_str());
+  ImGui::Text("slack (ALAP - t-level) %s", short_number(lv.alap[t] - lv.t_level[t]).c_str());
+  if (m.on_cp[t])
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCpColour), "on the critical path");
+  if (const DagSchedule* s = dag_schedule(app, app.state.selected_result)) {
+    const auto i = s->entry_of_task[t];
+    if (i >= 0) {
+      const auto& e = s->entries[static_cast<std::size_t>(i)];
+      ImGui::Separator();
+      ImGui::Text("%s: P%d, [%s, %s]", s->algorithm.c_str(), e.proc, short_number(e.start).c_str(),
+                  short_number(e.finish).c_str());
+    }
+  }
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void draw_dag_view(App& app) {
+  dag_refresh_model(app);
+  DagViewState& v = app.dag;
+  auto model = dag_current_model(app);
+  if (!model) {
+    ImGui::TextDisabled(v.builder.busy() ? "Building the task graph and its layout on a worker..."
+                                         : "No task graph.");
+    return;
+  }
+  if (!model->error.empty()) {
+    ImGui::TextColored({1, 0.45f, 0.45f, 1}, "The graph could not be built: %s",
+                       model->error.c_str());
+    return;
+  }
+  if (ImGui::BeginTabBar("dag_tabs")) {
+    const char* names[] = {"Graph", "Gantt", "Steps"};
+    const int request = v.tabs.take();
+    for (int i = 0; i < 3; ++i) {
+      if (begin_tab(names[i], i, request)) {
+        if (i == 0)
+          draw_dag_graph_tab(app, *model);
+        else if (i == 1)
+          draw_dag_gantt_tab(app, *model);
+        else
+          draw_dag_steps_tab(app, *model);
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
+  }
+}
+
+void draw_dag_graph_tab(App& app, const DagModel& m) {
+  DagViewState& v = app.dag;
+  const float s = app.ui_scale;
+  const auto& g = m.graph;
+  const auto layers = static_cast<std::int32_t>(m.layer_tasks.size());
+
+  ImGui::Text("%d tasks, %lld edges, %d layers (widest %d), CCR %s, critical path %s", g.size(),
+              static_cast<long long>(g.edge_count()), layers, m.max_layer_width,
+              short_number(g.ccr()).c_str(), short_number(m.levels.critical_path).c_str());
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+  const char* modes[] = {"critical path", "processor"};
+  ImGui::Combo("colour", &v.colour_mode, modes, 2);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("processor: colour tasks by where the selected result placed them");
+  ImGui::SameLine();
+  ImGui::Checkbox("comm costs", &v.show_comm);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Fit")) v.fit = true;
+
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 size = ImGui::GetContentRegionAvail();
+  size.x = std::max(size.x, 60.0f * s);
+  size.y = std::max(size.y, 60.0f * s);
+  ImGui::InvisibleButton("dag_canvas", size, ImGuiButtonFlags_MouseButtonLeft);
+  const bool hovered = ImGui::IsItemHovered();
+  ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 centre{origin.x + size.x / 2, origin.y + size.y / 2};
+
+  // World: x in slots (centred per layer), y in layers. Separate x/y pixel scales so a tall, narrow
+  // graph still fills the canvas; boxes are capped so an 8-task graph is not drawn huge.
+  double& sx = v.sx;
+  double& sy = v.sy;
+  if (v.fit || (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))) {
+    const double cap = 88.0 * s;
+    sx = std::min(cap, size.x * 0.96 / std::max(1, m.max_layer_width));
+    sy = std::min(cap, size.y * 0.94 / std::max(1, layers));
+    v.cx = 0;
+    v.cy = (layers - 1) / 2.0;
+    v.fit = false;
+    if (v.ui_zoom > 1) {  // zoomed in on the first layers around the critical path
+      sx *= v.ui_zoom;
+      sy *= v.ui_zoom;
+      v.cy = size.y / 2 / sy - 0.6;
+      v.ui_zoom = 1;
+    }
+  }
+  if (hovered && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+    v.cx -= io.MouseDelta.x / sx;
+    v.cy -= io.MouseDelta.y / sy;
+  }
+  if (hovered && io.MouseWheel != 0) {
+    const double wx = v.cx + (io.MousePos.x - centre.x) / sx,
+                 wy = v.cy + (io.MousePos.y - centre.y) / sy;
+    const double f = std::pow(1.15, io.MouseWheel);
+    const double nsx = std::clamp(sx * f, 1e-4, 600.0 * s);
+    const double k = nsx / sx;
+    sx = nsx;
+    sy = std::clamp(sy * k, 1e-4, 600.0 * s);
+    v.cx = wx - (io.MousePos.x - centre.x) / sx;
+    v.cy = wy - (io.MousePos.y - centre.y) / sy;
+  }
+  auto to_screen = [&](double wx, double wy) {
+    return ImVec2{static_cast<float>(centre.x + (wx - v.cx) * sx),
+                  static_cast<float>(centre.y + (wy - v.cy) * sy)};
+  };
+  auto pos = [&](core::TaskId t) { return to_screen(m.x[t], m.layer[t]); };
+
+  const float hw = static_cast<float>(kHalfW * sx), hh = static_cast<float>(kHalfH * sy);
+  const double wx0 = v.cx - size.x / 2 / sx - kHalfW, wx1 = v.cx + size.x / 2 / sx + kHalfW;
+  const double wy0 = v.cy - size.y / 2 / sy - kHalfH, wy1 = v.cy + size.y / 2 / sy + kHalfH;
+  const int l0 = std::max(0, static_cast<int>(std::floor(wy0))),
+            l1 = std::min(layers - 1, static_cast<int>(std::ceil(wy1)));
+  auto slot_range = [&](int l, int& i0, int& i1) {
+    const double off = (m.layer_tasks[l].size() - 1) / 2.0;
+    i0 = std::max(0, static_cast<int>(std::floor(wx0 + off)));
+    i1 = std::min(static_cast<int>(m.layer_tasks[l].size()) - 1,
+                  static_cast<int>(std::ceil(wx1 + off)));
+  };
+  auto visible = [&](core::TaskId t) {
+    return m.layer[t] >= l0 && m.layer[t] <= l1 && m.x[t] >= wx0 && m.x[t] <= wx1;
+  };
+
+  // Hovered node: O(1) from the mouse position (layer row, then slot).
+  core::TaskId hot = -1;
+  if (hovered && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+    const double mx = v.cx + (io.MousePos.x - centre.x) / sx,
+                 my = v.cy + (io.MousePos.y - centre.y) / sy;
+    const int l = static_cast<int>(std::lround(my));
+    const double tol_y = std::max<double>(kHalfH, 3.0 / sy),
+                 tol_x = std::max<double>(kHalfW, 3.0 / sx);
+    if (l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
+      const auto& lt = m.layer_tasks[l];
+      const double off = (lt.size() - 1) / 2.0;
+      const long i = std::lround(mx + off);
+      if (i >= 0 && i < static_cast<long>(lt.size()) && std::fabs(mx - (i - off)) <= tol_x)
+        hot = lt[i];
+    }
+  }
+
+  const DagSchedule* sched =
+      v.colour_mode == 1 ? dag_schedule(app, app.state.selected_result) : nullptr;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
+  dl->AddRectFilled(origin, {origin.x + size.x, origin.y + size.y}, IM_COL32(18, 20, 25, 255));
+
+  // Edges: those with a visible end, capped per frame; when boxes are tiny only the critical path.
+  constexpr int kMaxEdges = 60000;
+  const bool detailed = hw >= 1.5f;
+  int drawn = 0;
+  bool capped = false;
+  std::int64_t hot_edge = -1;
+  float best_d2 = 25.0f * s * s;
+  const bool pick_edges = hovered && hot < 0 && detailed;
+  const ImU32 edge_col = IM_COL32(150, 155, 170, hw > 12 ? 150 : 70);
+  auto edge_ends = [&](std::int64_t e, ImVec2& a, ImVec2& b) {
+    const auto& ed = g.edge(e);
+    a = pos(ed.from);
+    b = pos(ed.to);
+    a.y += hh;
+    b.y -= hh;
+  };
+  auto arrow_head = [&](ImVec2 a, ImVec2 b, ImU32 col) {
+    const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len < 1) return;
+    const float ux = dx / len, uy = dy / len, h = std::min(7.0f * s, hh * 0.6f);
+    dl->AddTriangleFilled(b, {b.x - ux * h - uy * h * 0.45f, b.y - uy * h + ux * h * 0.45f},
+                          {b.x - ux * h + uy * h * 0.45f, b.y - uy * h - ux * h * 0.45f}, col);
+  };
+  std::vector<std::int64_t> labelled;
+  // Comm-cost labels only once boxes are tall enough that labels have room between layers.
+  const bool label_edges = v.show_comm && hh * 2 >= ImGui::GetFontSize();
+  if (detailed) {
+    for (int l = l0; l <= l1 && !capped; ++l) {
+      int i0, i1;
+      slot_range(l, i0, i1);
+      for (int i = i0; i <= i1 && !capped; ++i) {
+        const core::TaskId t = m.layer_tasks[l][i];
+        auto draw_edge = [&](std::int64_t e) {
+          if (m.edge_on_cp[e]) return;  // drawn on top below
+          ImVec2 a, b;
+          edge_ends(e, a, b);
+          dl->AddLine(a, b, edge_col, 1.0f);
+          if (hh >= 6 * s) arrow_head(a, b, edge_col);
+          if (pick_edges) {
+            const float d2 = seg_dist2(io.MousePos, a, b);
+            if (d2 < best_d2) best_d2 = d2, hot_edge = e;
+          }
+          if (label_edges && labelled.size() < 2000) labelled.push_back(e);
+          if (++drawn >= kMaxEdges) capped = true;
+        };
+        for (auto e : g.out_edges(t)) draw_edge(e);
+        for (auto e : g.in_edges(t))
+          if (!visible(g.edge(e).from)) draw_edge(e);
+      }
+    }
+  }
+  // Critical path edges (few: one per layer at most) always.
+  const auto& cp = m.levels.critical_path_tasks;
+  for (std::size_t i = 0; i + 1 < cp.size(); ++i) {
+    for (auto e : g.out_edges(cp[i])) {
+      if (!m.edge_on_cp[e]) continue;
+      ImVec2 a, b;
+      edge_ends(e, a, b);
+      dl->AddLine(a, b, kCpColour, std::max(1.5f, 2.5f * s * std::min(1.0f, hw / 20)));
+      if (hh >= 6 * s) arrow_head(a, b, kCpColour);
+      if (pick_edges) {
+        const float d2 = seg_dist2(io.MousePos, a, b);
+        if (d2 < best_d2) best_d2 = d2, hot_edge = e;
+      }
+      if (label_edges) labelled.push_back(e);
+    }
+  }
+
+  // Nodes: boxes with id and cost when there is room; otherwise one merged bar per layer.
+  const float font = ImGui::GetFontSize();
+  const double cp_len = m.levels.critical_path;
+  std::size_t node_rects = 0;
+  for (int l = l0; l <= l1; ++l) {
+    int i0, i1;
+    slot_range(l, i0, i1);
+    if (i0 > i1) continue;
+    const auto& lt = m.layer_tasks[l];
+    if (hw * 2 < 3.0f) {
+      const ImVec2 a = pos(lt[i0]), b = pos(lt[i1]);
+      dl->AddRectFilled({a.x - hw, a.y - std::max(hh, 0.5f)},
+                        {b.x + hw + 1, b.y + std::max(hh, 0.5f)}, IM_COL32(110, 130, 165, 255));
+      ++node_rects;
+      for (int i = i0; i <= i1; ++i)
+        if (m.on_cp[lt[i]]) {
+          const ImVec2 p = pos(lt[i]);
+          dl->AddRectFilled({p.x - 1.5f, p.y - std::max(hh, 1.5f)},
+                            {p.x + 1.5f, p.y + std::max(hh, 1.5f)}, kCpColour);
+        }
+      continue;
+    }
+    for (int i = i0; i <= i1; ++i) {
+      const core::TaskId t = lt[i];
+      const ImVec2 p = pos(t);
+      ImU32 fill;
+      if (sched) {
+        const auto ei = sched->entry_of_task[t];
+        fill = ei >= 0 ? dag_proc_colour(sched->entries[static_cast<std::size_t>(ei)].proc)
+                       : IM_COL32(90, 90, 90, 255);
+      } else {
+        fill =
+            m.on_cp[t] ? kCpColour : slack_colour(m.levels.alap[t] - m.levels.t_level[t], cp_len);
+      }
+      const ImVec2 a{p.x - hw, p.y - hh}, b{p.x + hw, p.y + hh};
+      const float round = std::min(hh, 4.0f * s);
+      dl->AddRectFilled(a, b, fill, round);
+      ++node_rects;
+      if (hw > 6) {
+        const bool ring = m.on_cp[t] && sched;
+        dl->AddRect(a, b,
+                    t == hot ? IM_COL32(255, 255, 255, 255)
+                    : ring   ? kCpColour
+                             : IM_COL32(0, 0, 0, 120),
+                    round, 0, t == hot || ring ? 2.0f * s : 1.0f);
+      }
+      if (2 * hh >= font && 2 * hw >= font) {
+        const std::string& name = g.name(t);
+        const std::string cost = short_number(g.comp(t));
+        const ImVec2 ts = ImGui::CalcTextSize(name.c_str()), cs = ImGui::CalcTextSize(cost.c_str());
+        const bool two = 2 * hh >= 2 * font + 2 * s;
+        const ImU32 tc = IM_COL32(15, 15, 20, 255);
+        if (ts.x <= 2 * hw - 4 * s) {
+          if (two) {
+            dl->AddText({p.x - ts.x / 2, p.y - font}, tc, name.c_str());
+            dl->AddText({p.x - cs.x / 2, p.y}, IM_COL32(40, 40, 50, 230), cost.c_str());
+          } else {
+            // One line: "name (cost)" when it fits, else the name alone.
+            const std::string both = name + " (" + cost + ")";
+            const ImVec2 bs = ImGui::CalcTextSize(both.c_str());
+            const bool fits = bs.x <= 2 * hw - 6 * s;
+            dl->AddText({p.x - (fits ? bs.x : ts.x) / 2, p.y - ts.y / 2}, tc,
+                        fits ? both.c_str() : name.c_str());
+          }
+        }
+      }
+    }
+  }
+
+  // Hover highlights: the hovered node's edges with their comm costs, or the hovered edge.
+  auto edge_label = [&](std::int64_t e, ImU32 col) {
+    ImVec2 a, b;
+    edge_ends(e, a, b);
+    const std::string c = short_number(g.edge(e).comm);
+    const ImVec2 ts = ImGui::CalcTextSize(c.c_str());
+    const ImVec2 mid{(a.x + b.x) / 2 - ts.x / 2, (a.y + b.y) / 2 - ts.y / 2};
+    dl->AddRectFilled({mid.x - 2 * s, mid.y}, {mid.x + ts.x + 2 * s, mid.y + ts.y},
+                      IM_COL32(18, 20, 25, 220), 3 * s);
+    dl->AddText(mid, col, c.c_str());
+  };
+  for (auto e : labelled)
+    if (e != hot_edge) edge_label(e, IM_COL32(200, 200, 210, 255));
+  if (hot >= 0) {
+    for (int dir = 0; dir < 2; ++dir)
+      for (auto e : dir ? g.in_edges(hot) : g.out_edges(hot)) {
+        ImVec2 a, b;
+        edge_ends(e, a, b);
+        dl->AddLine(a, b, dir ? IM_COL32(120, 200, 255, 255) : IM_COL32(140, 235, 140, 255),
+                    2.0f * s);
+        if (detailed) edge_label(e, IM_COL32(255, 255, 255, 255));
+      }
+  } else if (hot_edge >= 0) {
+    ImVec2 a, b;
+    edge_ends(hot_edge, a, b);
+    dl->AddLine(a, b, IM_COL32(255, 255, 255, 255), 2.5f * s);
+    edge_label(hot_edge, IM_COL32(255, 255, 120, 255));
+  }
+
+  // Legend.
+  const char* legend =
+      v.colour_mode == 1 ? "colour = processor of the selected result; orange ring = critical path"
+                         : "orange = critical path; yellow..blue = slack (ALAP - t-level)";
+  char extra[96];
+  std::snprintf(extra, sizeof extra, "   |   wheel: zoom, drag: pan, double-click: fit%s",
+                capped ? ", edges thinned" : "");
+  const std::string text = std::string(legend) + extra;
+  dl->AddRectFilled({origin.x, origin.y + size.y - font - 6 * s},
+                    {origin.x + ImGui::CalcTextSize(text.c_str()).x + 10 * s, origin.y + size.y},
+                    IM_COL32(18, 20, 25, 210));
+  dl->AddText({origin.x + 5 * s, origin.y + size.y - font - 3 * s},
+              ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
+  dl->PopClipRect();
+  (void)node_rects;
+
+  if (hot >= 0) {
+    node_tooltip(app, m, hot);
+  } else if (hot_edge >= 0) {
+    const auto& e = g.edge(hot_edge);
+    ImGui::BeginTooltip();
+    ImGui::Text("%s -> %s", g.name(e.from).c_str(), g.name(e.to).c_str());
+    ImGui::Text("communication cost %s (free on the same processor)", short_number(e.comm).c_str());
+    if (m.edge_on_cp[hot_edge])
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kCpColour), "on the critical path");
+    ImGui::EndTooltip();
+  }
+}
+
+}  // namespace loadlab::app

@@ -1,0 +1,119 @@
+// The DAG view's shared state (view_dag_shared.h): the model built on a worker when the scenario's
+// graph changes, view settings a scenario may carry in "ui", and the results' schedules mapped onto
+// the model's task indices (cached per results array).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/widgets/gantt_chart.h"
+#include "app/model/ui_state.h"
+#include "io/kinds/dag.h"
+#include "app/shell/live_update.h"
+#include "app/dag/view.h"
+
+namespace loadlab::app {
+
+ImU32 dag_layer_colour(int layer, int layers) {
+  // Hue runs blue -> green -> orange with depth, so merged (averaged) bars of a huge schedule still
+  // show how far into the graph each processor is; alternate layers are shaded apart.
+  const float f = layers > 1 ? static_cast<float>(layer) / static_cast<float>(layers - 1) : 0.0f;
+  float r, g, b;
+  ImGui::ColorConvertHSVtoRGB(0.62f - 0.54f * f, 0.55f, layer % 2 ? 0.74f : 0.90f, r, g, b);
+  return ImGui::ColorConvertFloat4ToU32({r, g, b, 1.0f});
+}
+ImU32 dag_proc_colour(int proc) {
+  return palette_colour(proc * 3 + 1, 0.88f);
+}
+
+void dag_refresh_model(App& app) {
+  DagViewState& v = app.dag;
+  const void* id = app.state.scenario.is_object()
+                       ? app.state.scenario.get_ptr<const io::Json::object_t*>()
+                       : nullptr;
+  if (id != v.scenario_identity) {
+    v.scenario_identity = id;
+    v.wanted_key = graph_key(app.state.scenario);
+    // View state a scenario may carry ("ui" is a common key): {"tab": "graph"|"gantt"|"steps",
+    // "compare": bool, "comm": bool, "zoom": k, "step": k}. Applied once per distinct value, so
+    // edits (which keep "ui") do not keep resetting the tab.
+    const io::Json ui = app.state.scenario.value("ui", io::Json::object());
+    const std::string dumped = ui.dump();
+    if (ui.is_object() && dumped != v.applied_ui) {
+      v.applied_ui = dumped;
+      const UiState u = read_ui_state(ui);
+      const int tab = ui_tab_index(u.tab, kDagTabs);
+      if (tab >= 0) v.tabs.request(tab);
+      if (u.compare) v.compare = *u.compare;
+      if (u.comm) v.show_comm = *u.comm;
+      if (u.zoom) v.ui_zoom = *u.zoom;
+    }
+  }
+  if (auto done = v.builder.poll()) {
+    if (*done && (!v.model || v.model->key != (*done)->key)) v.fit = true;
+    if (*done) v.model = *done;
+  }
+  if (!v.builder.busy() && !v.wanted_key.empty() && (!v.model || v.model->key != v.wanted_key)) {
+    io::ScenarioPtr s = app.state.parsed;  // the typed scenario: io built the graph once
+    std::string key = v.wanted_key;
+    v.builder.start([s = std::move(s), key = std::move(key)](const JobControl&) {
+      return build_dag_model(s, key);
+    });
+  }
+}
+
+std::shared_ptr<const DagModel> dag_current_model(const App& app) {
+  const DagViewState& v = app.dag;
+  if (v.model && v.model->key == v.wanted_key) return v.model;
+  return nullptr;
+}
+
+const DagSchedule* dag_schedule(const App& app, int index) {
+  const AppState& st = app.state;
+  auto model = dag_current_model(app);
+  if (!model || !model->error.empty() || !st.results.is_array()) return nullptr;
+  if (index < 0 || index >= static_cast<int>(st.results.size())) return nullptr;
+  DagScheduleCache& c = app.dag.schedules;
+  if (c.results != results_identity(st) || c.model != model.get()) {
+    c.results = results_identity(st);
+    c.model = model.get();
+    c.by_index.clear();
+    c.by_index.resize(st.results.size());
+  }
+  auto& slot = c.by_index[static_cast<std::size_t>(index)];
+  if (!slot) {
+    // The typed result (io::DagRunResult): task ids of the graph io built, which the model's
+    // graph shares (same graph key), so no result JSON is read back.
+    const auto* r = static_cast<std::size_t>(index) < st.typed_results.size()
+                        ? dynamic_cast<const io::DagRunResult*>(
+                              st.typed_results[static_cast<std::size_t>(index)].get())
+                        : nullptr;
+    if (!r) return nullptr;
+    auto s = std::make_unique<DagSchedule>();
+    s->algorithm = r->algorithm;
+    s->makespan = r->metrics.makespan;
+    int procs = std::max(st.scenario.value("processors", 1), r->processors);
+    const auto& g = model->graph;
+    const bool same_graph = r->graph && r->graph->size() == g.size();
+    s->entry_of_task.assign(static_cast<std::size_t>(g.size()), -1);
+    s->entries.reserve(r->schedule.entries.size());
+    for (const auto& en : r->schedule.entries) {
+      if (!same_graph || en.task < 0 || en.task >= g.size()) {
+        ++s->unknown_tasks;
+        continue;
+      }
+      procs = std::max(procs, en.proc + 1);
+      if (std::fabs((en.finish - en.start) - g.comp(en.task)) >
+          1e-6 * std::max(1.0, g.comp(en.task)))
+        ++s->cost_mismatches;
+      s->entry_of_task[static_cast<std::size_t>(en.task)] =
+          static_cast<std::int64_t>(s->entries.size());
+      s->entries.push_back(en);
+    }
+    s->processors = std::max(1, procs);
+    slot = std::move(s);
+  }
+  return slot.get();
+}
+
+}  // namespace loadlab::app

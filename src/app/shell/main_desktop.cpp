@@ -1,0 +1,174 @@
+// Desktop entry point: GLFW window + OpenGL 3.3 core.
+//
+//   loadlab_app [--scenario FILE | --link URL] [--frames N --screenshot OUT.png] [--size WxH]
+//
+// --frames/--screenshot render N frames (waiting for the first run to finish), save the window
+// as PNG and exit 0: the smoke test under xvfb uses this.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+#include <zlib.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "app/shell/app_setup.h"
+#include "app/shell/platform.h"
+#include "app/shell/ui.h"
+#include "io/link_codec.h"
+
+namespace {
+
+// Minimal PNG writer (RGBA8, one IDAT, zlib from the system) for screenshots.
+bool write_png(const std::string& path, int w, int h, const std::vector<unsigned char>& rgba_bottom_up) {
+  std::vector<unsigned char> raw;
+  raw.reserve(static_cast<std::size_t>(h) * (w * 4 + 1));
+  for (int y = h - 1; y >= 0; --y) {  // GL rows start at the bottom
+    raw.push_back(0);
+    raw.insert(raw.end(), rgba_bottom_up.begin() + static_cast<std::ptrdiff_t>(y) * w * 4,
+               rgba_bottom_up.begin() + static_cast<std::ptrdiff_t>(y + 1) * w * 4);
+  }
+  uLongf zlen = compressBound(static_cast<uLong>(raw.size()));
+  std::vector<unsigned char> z(zlen);
+  if (compress2(z.data(), &zlen, raw.data(), static_cast<uLong>(raw.size()), 6) != Z_OK) return false;
+  z.resize(zlen);
+  std::ofstream out(path, std::ios::binary);
+  if (!out) return false;
+  auto be32 = [](unsigned v) {
+    return std::string{char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
+  };
+  auto chunk = [&](const char* type, const std::string& data) {
+    std::string body = std::string(type, 4) + data;
+    out << be32(static_cast<unsigned>(data.size())) << body
+        << be32(static_cast<unsigned>(crc32(0, reinterpret_cast<const Bytef*>(body.data()),
+                                            static_cast<uInt>(body.size()))));
+  };
+  out.write("\x89PNG\r\n\x1a\n", 8);
+  chunk("IHDR", be32(w) + be32(h) + std::string{8, 6, 0, 0, 0});
+  chunk("IDAT", std::string(z.begin(), z.end()));
+  chunk("IEND", "");
+  return static_cast<bool>(out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string scenario_path, link, screenshot;
+  long frames = -1;
+  int width = 1280, height = 800;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "loadlab_app: %s needs a value\n", a.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--scenario") scenario_path = next();
+    else if (a == "--link") link = next();
+    else if (a == "--frames") frames = std::stol(next());
+    else if (a == "--screenshot") screenshot = next();
+    else if (a == "--size") std::sscanf(next().c_str(), "%dx%d", &width, &height);
+    else {
+      std::fprintf(stderr, "usage: loadlab_app [--scenario FILE | --link URL] [--frames N] "
+                           "[--screenshot OUT.png] [--size WxH]\n");
+      return 2;
+    }
+  }
+
+  if (!glfwInit()) {
+    std::fprintf(stderr, "loadlab_app: glfwInit failed (no display?)\n");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GL_TRUE);
+  GLFWwindow* window = glfwCreateWindow(width, height, "LoadLab", nullptr, nullptr);
+  if (!window) {
+    std::fprintf(stderr, "loadlab_app: could not create an OpenGL 3.3 window\n");
+    glfwTerminate();
+    return 1;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(frames > 0 ? 0 : 1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // layout is fixed; nothing to persist
+  float sx = 1, sy = 1;
+  glfwGetWindowContentScale(window, &sx, &sy);
+  loadlab::app::setup_style(sx);
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  loadlab::app::App app;
+  app.ui_scale = sx;
+  bool loaded = false;
+  if (!scenario_path.empty()) {
+    try {
+      loaded = loadlab::app::app_import_text(app, loadlab::app::platform_read_file(scenario_path), scenario_path);
+    } catch (const std::exception& e) {
+      loadlab::app::set_status(app.state, e.what(), true);
+    }
+  } else if (!link.empty()) {
+    try {
+      loaded = loadlab::app::app_load_scenario(app, loadlab::io::decode_link(link), "the link");
+    } catch (const std::exception& e) {
+      loadlab::app::set_status(app.state, std::string("Bad link: ") + e.what(), true);
+    }
+  }
+  if (!loaded) {
+    const std::string keep_error = app.state.status;
+    const bool was_error = app.state.status_is_error;
+    loadlab::app::app_load_scenario(app, loadlab::app::default_scenario(), "the default scenario");
+    if (was_error) loadlab::app::set_status(app.state, keep_error, true);
+  }
+
+  long frame = 0;
+  double last = glfwGetTime();
+  int exit_code = 0;
+  while (!glfwWindowShouldClose(window) && !app.request_quit) {
+    glfwPollEvents();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    const double now = glfwGetTime();
+    loadlab::app::draw_frame(app, static_cast<float>(now - last));
+    last = now;
+    ImGui::Render();
+    int fw, fh;
+    glfwGetFramebufferSize(window, &fw, &fh);
+    glViewport(0, 0, fw, fh);
+    glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    // Screenshot mode: after N frames, once the first run has finished (bounded wait).
+    if (frames > 0 && ++frame >= frames && (!app.jobs.busy() || frame > frames + 2000)) {
+      if (!screenshot.empty()) {
+        std::vector<unsigned char> px(static_cast<std::size_t>(fw) * fh * 4);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glReadPixels(0, 0, fw, fh, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+        if (!write_png(screenshot, fw, fh, px)) {
+          std::fprintf(stderr, "loadlab_app: could not write %s\n", screenshot.c_str());
+          exit_code = 1;
+        }
+      }
+      std::printf("rendered %ld frames; status: %s\n", frame, app.state.status.c_str());
+      break;
+    }
+    glfwSwapBuffers(window);
+  }
+
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return exit_code;
+}

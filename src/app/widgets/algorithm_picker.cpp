@@ -1,0 +1,53 @@
+#include "app/widgets/algorithm_picker.h"
+
+#include <algorithm>
+
+#include "io/scenario.h"
+
+namespace loadlab::app {
+
+bool algorithm_picker(io::Json& doc, const std::string& kind, const AlgorithmPickerOptions& opt) {
+  const auto algs = io::algorithm_names_of(kind);
+  std::vector<std::string> chosen;
+  if (doc.contains("algorithms") && doc["algorithms"].is_array())
+    for (const auto& a : doc["algorithms"])
+      if (a.is_string()) chosen.push_back(a.get<std::string>());
+  bool changed = false;
+  const float col2 = ImGui::GetContentRegionAvail().x * 0.5f;
+  for (std::size_t i = 0; i < algs.size(); ++i) {
+    bool on = std::find(chosen.begin(), chosen.end(), algs[i]) != chosen.end();
+    if (i % 2) ImGui::SameLine(col2);
+    if (opt.colour)
+      ImGui::PushStyleColor(ImGuiCol_CheckMark, ImGui::ColorConvertU32ToFloat4(opt.colour(algs[i])));
+    if (ImGui::Checkbox(algs[i].c_str(), &on)) {
+      changed = true;
+      if (on)
+        chosen.push_back(algs[i]);
+      else
+        chosen.erase(std::remove(chosen.begin(), chosen.end(), algs[i]), chosen.end());
+    }
+    if (opt.colour) ImGui::PopStyleColor();
+    if (opt.tooltip && ImGui::IsItemHovered())
+      if (const char* tip = opt.tooltip(algs[i])) ImGui::SetTooltip("%s", tip);
+  }
+  bool first_button = true;
+  auto button = [&first_button](const char* label) {
+    if (!first_button) ImGui::SameLine();
+    first_button = false;
+    return ImGui::SmallButton(label);
+  };
+  if (opt.all_button && button("all")) chosen = algs, changed = true;
+  for (const auto& p : opt.presets)
+    if (button(p.label)) chosen = p.algorithms, changed = true;
+  if (changed) {
+    // Keep the table's order so colours and tables line up.
+    std::vector<std::string> ordered;
+    for (const auto& a : algs)
+      if (std::find(chosen.begin(), chosen.end(), a) != chosen.end()) ordered.push_back(a);
+    doc["algorithms"] = ordered;
+  }
+  if (chosen.empty() && opt.none_checked_note) ImGui::TextDisabled("%s", opt.none_checked_note);
+  return changed;
+}
+
+}  // namespace loadlab::app

@@ -1,0 +1,134 @@
+// Generalized dimension exchange. Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of
+// Techniques" (GDE) and Problems 2-3; ERRATA.md 003.
+#include "core/balance/gde.h"
+
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+namespace loadlab::core {
+
+ColourClasses colour_classes(const Topology& topology, const EdgeColouring& colouring) {
+  ColourClasses classes(static_cast<std::size_t>(colouring.colours));
+  const std::vector<Edge> edges = topology.edges();
+  for (std::size_t e = 0; e < edges.size(); ++e)
+    classes[static_cast<std::size_t>(colouring.colour[e])].push_back(
+        {edges[e].a, edges[e].b, static_cast<std::int64_t>(e)});
+  return classes;
+}
+
+void gde_sweep_real(const ColourClasses& classes, double lambda, std::vector<double>& w,
+                    std::vector<double>* edge_flow, const ParallelFor* parallel) {
+  for (const auto& cls : classes) {
+    // Edges of one class are disjoint: any split of the class gives the same bits.
+    auto body = [&](std::int64_t begin, std::int64_t end) {
+      for (std::int64_t i = begin; i < end; ++i) {
+        const ClassEdge& e = cls[static_cast<std::size_t>(i)];
+        const double t = lambda * (w[static_cast<std::size_t>(e.b)] - w[static_cast<std::size_t>(e.a)]);
+        w[static_cast<std::size_t>(e.a)] += t;
+        w[static_cast<std::size_t>(e.b)] -= t;
+        if (edge_flow) (*edge_flow)[static_cast<std::size_t>(e.edge)] -= t;
+      }
+    };
+    const auto count = static_cast<std::int64_t>(cls.size());
+    if (parallel)
+      parallel->run(count, body);
+    else
+      body(0, count);
+  }
+}
+
+double notes_gde_lambda(const Topology& t) {
+  const double pi = std::numbers::pi;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const int n = t.size();
+  const int k2 = std::max(t.rows(), t.cols());
+  const bool even_grid = t.rows() % 2 == 0 && t.cols() % 2 == 0;
+  switch (t.kind()) {
+    case TopologyKind::Hypercube: return 0.5;
+    case TopologyKind::Ring: return n % 2 == 0 && n > 3 ? 1 / (1 + std::sin(2 * pi / n)) : nan;
+    case TopologyKind::Line: return n % 2 == 0 ? 1 / (1 + std::sin(pi / n)) : nan;
+    case TopologyKind::Torus: return even_grid ? 1 / (1 + std::sin(2 * pi / k2)) : nan;
+    case TopologyKind::Mesh: return even_grid ? 1 / (1 + std::sin(pi / k2)) : nan;
+    default: return nan;
+  }
+}
+
+double gde_predicted_rate(const Topology& topology, const EdgeColouring& colouring, double lambda,
+                          const RateOptions& opts) {
+  const ColourClasses classes = colour_classes(topology, colouring);
+  return second_eigenvalue_modulus(
+      [&](std::vector<double>& x) { gde_sweep_real(classes, lambda, x); }, topology.size(), opts);
+}
+
+OptimalParameter gde_optimal_lambda(const Topology& topology, const EdgeColouring& colouring) {
+  OptimalParameter out;
+  const double notes = notes_gde_lambda(topology);
+  if (!std::isnan(notes)) {
+    out.value = notes;
+    out.source = "optimal (notes)";
+  } else {
+    const ColourClasses classes = colour_classes(topology, colouring);
+    const RateOptions quick{300, 300};
+    out.value = minimize_rate(
+        [&](double lambda) {
+          return second_eigenvalue_modulus(
+              [&](std::vector<double>& x) { gde_sweep_real(classes, lambda, x); }, topology.size(),
+              quick);
+        },
+        0.05, 1.0);
+    out.source = "optimal (numerical)";
+  }
+  out.rate = gde_predicted_rate(topology, colouring, out.value);
+  return out;
+}
+
+IterativeResult gde(const Topology& topology, const LoadVector& loads, const IterativeOptions& o) {
+  check_iterative_options(topology, loads, o);
+  IterativeResult r;
+  r.algorithm = "gde";
+  r.initial_loads = loads;
+  r.colouring = natural_edge_colouring(topology);
+  double lambda = o.parameter;
+  if (std::isnan(lambda)) {
+    const OptimalParameter opt = gde_optimal_lambda(topology, r.colouring);
+    lambda = opt.value;
+    r.parameter_source = opt.source;
+    r.predicted_rate = opt.rate;
+  } else {
+    if (!(lambda > 0 && lambda <= 1)) throw std::invalid_argument("lambda must be in (0, 1]");
+    r.parameter_source = "given";
+    if (o.predict) r.predicted_rate = gde_predicted_rate(topology, r.colouring, lambda);
+  }
+  r.parameter = lambda;
+  const ColourClasses classes = colour_classes(topology, r.colouring);
+  const auto colours = static_cast<int>(classes.size());
+  run_sweeps(topology, o, r, [&](int s, IterativeState& st) {
+    if (st.model == IterativeModel::Real) {
+      gde_sweep_real(classes, lambda, st.real, st.record_flows ? &st.edge_flow : nullptr,
+                     o.parallel);
+      return true;
+    }
+    bool moved = false;
+    for (int c = 0; c < colours; ++c)
+      for (const ClassEdge& e : classes[static_cast<std::size_t>(c)]) {
+        const std::int64_t wa = st.tasks[static_cast<std::size_t>(e.a)];
+        const std::int64_t wb = st.tasks[static_cast<std::size_t>(e.b)];
+        const bool a_heavier = wa > wb;
+        const std::int64_t diff = a_heavier ? wa - wb : wb - wa;
+        // Whole tasks only, rounded down: never more than lambda of the difference.
+        const auto t = static_cast<std::int64_t>(std::floor(lambda * static_cast<double>(diff)));
+        if (t <= 0) continue;
+        moved = true;
+        const int step = s * colours + c;
+        if (a_heavier)
+          st.move_tasks(step, e.a, e.b, t, e.edge, true);
+        else
+          st.move_tasks(step, e.b, e.a, t, e.edge, false);
+      }
+    return moved;
+  });
+  return r;
+}
+
+}  // namespace loadlab::core

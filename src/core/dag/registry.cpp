@@ -1,0 +1,210 @@
+// The dag descriptor table (issue 5's scheduler names are contracts). Papers 001 and 003; each
+// scheduler's file cites its section.
+#include "core/dag/registry.h"
+
+#include <stdexcept>
+
+namespace loadlab::core {
+
+namespace {
+
+using Trace = ScheduleTrace*;
+using Opt = OptimalResult*;
+
+Schedule run_flb(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return flb(g, p, t); }
+Schedule run_etf(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return etf(g, p, t); }
+Schedule run_mcp(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return mcp(g, p, false, t);
+}
+Schedule run_mcp_insertion(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return mcp(g, p, true, t);
+}
+Schedule run_fcp(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return fcp(g, p, t); }
+Schedule run_dsc(const TaskGraph& g, int, const DagOptions&, Trace, Opt) { return dsc(g); }
+Schedule run_llb(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  // LLB on its own needs a clustering: the trivial one (each task its own cluster).
+  std::vector<std::int32_t> single(g.size());
+  for (TaskId i = 0; i < g.size(); ++i) single[i] = i;
+  return llb(g, p, single, t);
+}
+Schedule run_dsc_llb(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return dsc_llb(g, p, t);
+}
+Schedule run_hlfet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return hlfet(g, p, t); }
+Schedule run_hlfnet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return hlfnet(g, p, t);
+}
+Schedule run_scfet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return scfet(g, p, t); }
+Schedule run_scfnet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return scfnet(g, p, t);
+}
+Schedule run_random(const TaskGraph& g, int p, const DagOptions& o, Trace t, Opt) {
+  return random_priority(g, p, o.seed, t);
+}
+Schedule run_coffman_graham(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return coffman_graham(g, p, t);
+}
+Schedule run_heft(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return heft(g, p, t); }
+Schedule run_optimal(const TaskGraph& g, int p, const DagOptions& o, Trace, Opt info) {
+  OptimalResult r = optimal_schedule(g, p, o.optimal_node_budget, o.optimal_max_tasks);
+  Schedule s = std::move(r.schedule);
+  if (info) *info = std::move(r);
+  return s;
+}
+
+constexpr const char* kListRule =
+    "repeat: t = highest-priority ready task; p = argmin_p EST(t, p); place t on p at EST";
+
+}  // namespace
+
+const std::vector<DagAlgorithm>& dag_algorithms() {
+  static const std::vector<DagAlgorithm> rows = {
+      {{"flb", "Fast Load Balancing", "001 §4.1, Appendix, Table 1", "P identical processors",
+        "Keeps the ready tasks in two kinds of sorted lists (tasks whose enabling processor is "
+        "known, and the rest by their last message time) and the processors in two lists, so the "
+        "ready task that can start earliest and its processor are found in O(log W + log P) "
+        "instead of ETF's O(W P). Same choice as ETF up to tie-breaking, at a far lower cost.",
+        "each step: min( EST(EP-type task on its EP), EST(non-EP task on earliest-idle proc) )\n"
+        "EST(t, p) = max(PRT(p), EMT(t, p))",
+        "O(V (log W + log P) + E)", false},
+       true, false, run_flb},
+      {{"etf", "Earliest Task First", "001 §3.2", "P identical processors",
+        "Every ready task is tried on every processor; the pair with the earliest start time is "
+        "scheduled, ties to the larger static bottom level.",
+        "(t, p) = argmin over ready t, all p of EST(t, p)", "O(W (E + V) P)", false},
+       true, true, run_etf},
+      {{"mcp", "Modified Critical Path", "001 §3.1; 003 list scheduling", "P identical processors",
+        "Tasks in increasing ALAP (latest possible start) order; each is appended on the "
+        "processor where it can start earliest.",
+        "priority = ALAP(t) (smallest first);  p = argmin_p EST(t, p)",
+        "O(V log V + (E + V) P)", false},
+       true, false, run_mcp},
+      {{"mcp_insertion", "MCP with insertion", "001 §3.1", "P identical processors",
+        "MCP as originally published: a task may fill an idle gap on a processor instead of "
+        "being appended at its end.",
+        "priority = ALAP(t);  p, slot = earliest gap on any p that fits t after its messages",
+        "O(V^2 (log V + P))", false},
+       false, false, run_mcp_insertion},
+      {{"fcp", "Fast Critical Path", "001 §4, §6.2 (ref. [7])", "P identical processors",
+        "MCP's priorities, but only two processors are tried for each task: its enabling "
+        "processor (where its last message comes from) and the processor that becomes idle "
+        "earliest, which is proven sufficient.",
+        "p = argmin over {EP(t), earliest-idle} of EST(t, p)", "O(V log P + E)", false},
+       false, false, run_fcp},
+      {{"dsc", "Dominant Sequence Clustering", "001 §3.3", "unbounded processors (one per cluster)",
+        "Clusters tasks for an unbounded number of processors: tasks in decreasing top + bottom "
+        "level; a task joins a predecessor's cluster (zeroing that edge) when it starts earlier "
+        "there, else opens a new cluster. Uses as many processors as clusters.",
+        "priority = tlevel(t) + blevel(t);  zero the edge that minimises tlevel(t)",
+        "O((E + V) log V)", true},
+       false, false, run_dsc},
+      {{"llb", "List-based Load Balancing", "001 §3.3 (ref. [12])", "P identical processors",
+        "Maps clusters onto P processors: the earliest-idle processor compares the best ready task "
+        "of a cluster already mapped to it with the best task of an unmapped cluster and runs the "
+        "one that starts earlier. On its own every task is its own cluster.",
+        "p = earliest idle;  t = earlier-starting of (mapped cluster's task, unmapped task)",
+        "O(C log C + V)", false},
+       false, false, run_llb},
+      {{"dsc_llb", "DSC followed by LLB", "001 §3.3", "P identical processors",
+        "The multi-step method: DSC clusters for unbounded processors, then LLB maps the clusters "
+        "onto the P processors and orders their tasks.",
+        "clusters = DSC(G);  schedule = LLB(G, P, clusters)", "O((E + V) log V + C log C)", false},
+       true, false, run_dsc_llb},
+      {{"hlfet", "Highest Level First with Estimated Times", "003 Approximate Scheduling",
+        "P identical processors",
+        "List scheduling by static level sl (longest computation path to an exit, including the "
+        "task), largest first; ties to the smaller t-level.",
+        "priority = sl(t) (largest first);  p = argmin_p EST(t, p)", "O(V log V + (E + V) P)",
+        false},
+       false, false, run_hlfet},
+      {{"hlfnet", "Highest Level First with No Estimated Times", "003 Approximate Scheduling",
+        "P identical processors",
+        "HLFET with every task counted as one time unit when computing levels; the schedule "
+        "itself uses the real costs.",
+        "priority = number of tasks on the longest path to an exit", "O(V log V + (E + V) P)",
+        false},
+       false, false, run_hlfnet},
+      {{"scfet", "Smallest Co-level First with Estimated Times", "003 Approximate Scheduling",
+        "P identical processors",
+        "List scheduling by co-level (computation time of the longest path from an entry, "
+        "including the task), smallest first; ties to the larger static level.",
+        "priority = co-level(t) (smallest first);  p = argmin_p EST(t, p)",
+        "O(V log V + (E + V) P)", false},
+       false, false, run_scfet},
+      {{"scfnet", "Smallest Co-level First with No Estimated Times", "003 Approximate Scheduling",
+        "P identical processors", "SCFET with unit task times when computing co-levels.",
+        "priority = number of tasks on the longest path from an entry", "O(V log V + (E + V) P)",
+        false},
+       false, false, run_scfnet},
+      {{"random", "Random priorities", "003 Approximate Scheduling", "P identical processors",
+        "The notes' baseline: a seeded random permutation ranks the tasks; ready tasks are "
+        "scheduled in that order on their earliest-start processor.",
+        kListRule, "O(V log V + (E + V) P)", false},
+       false, false, run_random},
+      {{"coffman_graham", "Coffman-Graham", "003 Optimal Scheduling in Polynomial Time, steps 1-3",
+        "P identical processors (optimal: unit tasks, no communication, P = 2)",
+        "Labels tasks from the exits up: the next label goes to the task whose decreasing list of "
+        "successor labels is lexicographically smallest. Tasks are then list-scheduled highest "
+        "label first. Optimal for unit tasks without communication on two processors.",
+        "label(t) = next label to the lexicographically smallest successor-label list\n"
+        "schedule: highest label first among the tasks that can start earliest",
+        "O(V^2 + E) labels, O(W (E + V) P) schedule", false},
+       false, true, run_coffman_graham},
+      {{"heft", "Heterogeneous Earliest Finish Time", "Topcuoglu et al. 2002, on 001 §2's model",
+        "P identical processors",
+        "Tasks in decreasing upward rank (here the bottom level), each to the processor where it "
+        "finishes earliest, inserted into an idle gap when one fits.",
+        "rank_u(t) = w(t) + max_succ (c(t, s) + rank_u(s));  p = argmin_p EFT(t, p) with insertion",
+        "O(V^2 P)", false},
+       false, false, run_heft},
+      {{"optimal", "Optimal (branch and bound)", "001 §2 model; exact search",
+        "small graphs (<= 24 tasks proven; larger return the heuristic bound)",
+        "Exact branch-and-bound over earliest-start list schedules, complete for semi-active "
+        "schedules; stops after a node budget and then reports the best schedule found as not "
+        "proven.",
+        "DFS over (ready task, processor) decisions with non-decreasing starts;\n"
+        "prune when max(current makespan, lower bound) >= best",
+        "exponential; bounded by optimal_node_budget", false},
+       false, false, run_optimal},
+  };
+  return rows;
+}
+
+const DagAlgorithm* find_dag_algorithm(std::string_view name) {
+  for (const auto& a : dag_algorithms())
+    if (name == a.info.name) return &a;
+  return nullptr;
+}
+
+const std::vector<AlgorithmInfo>& dag_algorithm_table() {
+  static const std::vector<AlgorithmInfo> table = [] {
+    std::vector<AlgorithmInfo> t;
+    for (const auto& a : dag_algorithms()) t.push_back(a.info);
+    return t;
+  }();
+  return table;
+}
+
+const std::vector<std::string>& dag_algorithm_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const auto& a : dag_algorithms()) n.emplace_back(a.info.name);
+    return n;
+  }();
+  return names;
+}
+
+bool dag_algorithm_unbounded(const std::string& name) {
+  const DagAlgorithm* a = find_dag_algorithm(name);
+  return a && a->info.unbounded;
+}
+
+Schedule run_dag_algorithm(const std::string& name, const TaskGraph& g, int processors,
+                           const DagOptions& opts, ScheduleTrace* trace,
+                           OptimalResult* optimal_info) {
+  const DagAlgorithm* a = find_dag_algorithm(name);
+  if (!a) throw std::invalid_argument("unknown task-graph scheduler '" + name + "'");
+  return a->run(g, processors, opts, trace, optimal_info);
+}
+
+}  // namespace loadlab::core

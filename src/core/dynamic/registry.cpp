@@ -1,0 +1,68 @@
+// Descriptor table of the dynamic kind (read by io, CLI, UI and tests) and the dispatcher.
+#include "core/dynamic/registry.h"
+
+#include <stdexcept>
+
+namespace loadlab::core {
+
+const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
+  static const std::vector<AlgorithmInfo> table = {
+      {"none", "No balancing", "000 §1 (baseline)", "any topology",
+       "Every task runs on the node where it appears.", "", "O(1) per task", false},
+      {"random", "Randomized allocation", "003, Randomized allocation", "any topology",
+       "A new task goes to a random neighbour; while the node it reaches is above the threshold it "
+       "moves again, at most transfer_limit times.",
+       "move while load(node) > threshold and transfers < transfer_limit", "O(transfer_limit) per task",
+       false},
+      {"sender", "Sender-initiated probing", "000 §6 (Eager et al. [6])", "any topology",
+       "A node above the threshold when a task appears probes up to probe_limit random neighbours and "
+       "pushes its newest task to the first one below the threshold.",
+       "probe while load > T, send if load(probed) < T", "O(probe_limit) messages per task", false},
+      {"receiver", "Receiver-initiated, load-imbalance based", "002 §2.5, cost function (3)",
+       "any topology (≤ 4096 nodes)",
+       "Loads are broadcast; receivers (L_r < L_A) request work from senders (L_s > L_A) whose "
+       "decision variable π_sr exceeds θ_r, never more than L_A − L_r; senders send at most what is "
+       "requested. Reports cost function (3).",
+       "Σ_s W_sr ≤ L_A − L_r;  C = 1/M Σ_r (L_r + Σ_s π_sr f(W_sr) − L_A)^M + 1/M Σ_s (L_s + Σ_r "
+       "π_sr g(W_sr) − L_A)^M",
+       "O(|S|·|R|) per round", false},
+      {"work_stealing", "Work stealing", "003, Work-stealing", "any topology (victims: neighbours)",
+       "An idle node asks a victim (random, or its round-robin target variable) for work and receives "
+       "half (or one) of the victim's queued tasks.",
+       "", "O(1) per steal", false},
+      {"gradient", "Gradient model", "003, gradient model (Lin and Keller, 000 §6)", "any topology",
+       "Light nodes have pressure 0, others 1 + the minimum neighbour pressure, maintained as loads "
+       "change; overloaded nodes push tasks downhill to the nearest light node.",
+       "p(v) = 0 if load ≤ low_mark else 1 + min_{u∈N(v)} p(u)", "O(degree) per pressure change",
+       false},
+      {"rips", "Runtime incremental parallel scheduling", "000 §1, §6 (Shu & Wu [11])",
+       "inner: twa on trees, cwa/dem on hypercubes, mwa on meshes, optimal anywhere",
+       "System phases (when every node is idle, or on imbalance, any idle node, or a period) balance "
+       "all ready tasks with a walking algorithm or the min-cost-flow optimum; user phases run them. "
+       "New tasks wait for the next system phase.",
+       "system phase: run_balance(inner, ready loads); user phase: execute", "one balance per phase",
+       false},
+  };
+  return table;
+}
+
+DynamicRunResult run_dynamic(const std::string& algorithm, const Topology& topology,
+                             const DynamicWorkload& workload, const DynamicCosts& costs,
+                             const DynamicParams& params, const DynamicRunOptions& options) {
+  std::unique_ptr<DynamicStrategy> strategy;
+  if (algorithm == "none") strategy = make_none_strategy();
+  else if (algorithm == "random") strategy = make_random_strategy(params.random);
+  else if (algorithm == "sender") strategy = make_sender_strategy(params.sender);
+  else if (algorithm == "receiver") strategy = make_receiver_strategy(params.receiver);
+  else if (algorithm == "work_stealing") strategy = make_work_stealing_strategy(params.work_stealing);
+  else if (algorithm == "gradient") strategy = make_gradient_strategy(params.gradient);
+  else if (algorithm == "rips") strategy = make_rips_strategy(params.rips, topology);
+  else throw std::invalid_argument("unknown dynamic strategy '" + algorithm + "'");
+  // Each strategy draws from its own stream, so adding one never changes another's run.
+  std::uint64_t salt = workload.seed;
+  for (char c : algorithm) salt = salt * 131 + static_cast<unsigned char>(c);
+  DynamicSim sim(topology, workload, costs, options, util::splitmix64(salt));
+  return sim.run(*strategy, algorithm);
+}
+
+}  // namespace loadlab::core

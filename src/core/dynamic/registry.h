@@ -1,0 +1,21 @@
+// The dynamic kind's descriptor table and its one entry point.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/common/algorithm_info.h"
+#include "core/dynamic/strategies.h"
+
+namespace loadlab::core {
+
+/// none, random, sender, receiver, work_stealing, gradient, rips (names are contracts).
+const std::vector<AlgorithmInfo>& dynamic_algorithm_table();
+
+/// Simulates `algorithm` on the workload. Throws std::invalid_argument for an unknown name,
+/// DynamicLimitError when a limit is hit, std::runtime_error when cancelled.
+DynamicRunResult run_dynamic(const std::string& algorithm, const Topology& topology,
+                             const DynamicWorkload& workload, const DynamicCosts& costs,
+                             const DynamicParams& params, const DynamicRunOptions& options = {});
+
+}  // namespace loadlab::core

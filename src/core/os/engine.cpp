@@ -1,0 +1,477 @@
+// The OS-scheduling discrete-event engine (see engine.h). Paper 002, Section 4.
+#include "core/os/engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+namespace loadlab::core::os_detail {
+
+namespace {
+
+std::int64_t phase_count(const OsJob& j) {
+  if (j.barrier_every <= 0 || j.barrier_every >= j.work) return 1;
+  auto n = static_cast<std::int64_t>(std::ceil(j.work / j.barrier_every));
+  // Guard against a vanishing last phase from rounding.
+  if (j.work - j.barrier_every * static_cast<double>(n - 1) <= j.work * 1e-12) --n;
+  return std::max<std::int64_t>(n, 1);
+}
+
+double phase_work(const OsJob& j, std::int64_t phase, std::int64_t phases) {
+  if (phases == 1) return j.work;
+  if (phase < phases - 1) return j.barrier_every;
+  return j.work - j.barrier_every * static_cast<double>(phases - 1);
+}
+
+}  // namespace
+
+Engine::Engine(int processors, const std::vector<OsJob>& jobs, const OsCosts& costs,
+               const OsSimOptions& options)
+    : jobs_(&jobs), costs_(costs), opt_(options) {
+  procs_.resize(static_cast<std::size_t>(processors));
+  job_.resize(jobs.size());
+  std::int64_t total = 0;
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    job_[j].thread_base = static_cast<std::int32_t>(total);
+    job_[j].phases = phase_count(jobs[j]);
+    total += jobs[j].threads;
+  }
+  threads_.resize(static_cast<std::size_t>(total));
+  for (std::size_t j = 0; j < jobs.size(); ++j)
+    for (int s = 0; s < jobs[j].threads; ++s) {
+      auto& th = threads_[static_cast<std::size_t>(job_[j].thread_base + s)];
+      th.job = static_cast<std::int32_t>(j);
+      th.slot = s;
+    }
+  order_.resize(jobs.size());
+  std::iota(order_.begin(), order_.end(), 0);
+  std::stable_sort(order_.begin(), order_.end(), [&](std::int32_t a, std::int32_t b) {
+    return jobs[static_cast<std::size_t>(a)].arrival < jobs[static_cast<std::size_t>(b)].arrival;
+  });
+  idle_.resize(processors);
+  for (int p = 0; p < processors; ++p) idle_.insert(p);
+  res_.finish.assign(jobs.size(), 0.0);
+}
+
+double Engine::phase_share(std::int32_t j) const {
+  const Job& jb = job_[static_cast<std::size_t>(j)];
+  return phase_work(job_spec(j), jb.phase, jb.phases) / jb.degree;
+}
+
+void Engine::start_job(std::int32_t j, std::int32_t degree) {
+  Job& jb = job_[static_cast<std::size_t>(j)];
+  jb.degree = degree;
+  jb.phase = 0;
+  jb.rate = os_speedup(job_spec(j).speedup, degree) / degree;
+  const double share = phase_share(j);
+  for (std::int32_t s = 0; s < degree; ++s) thread(jb.thread_base + s).rem = share;
+}
+
+void Engine::set_degree(std::int32_t j, std::int32_t degree) {
+  Job& jb = job_[static_cast<std::size_t>(j)];
+  double left = 0;
+  for (std::int32_t s = 0; s < jb.degree; ++s) {
+    Thread& th = thread(jb.thread_base + s);
+    if (th.proc >= 0) throw std::logic_error("set_degree: a thread is still on a processor");
+    if (!th.done) left += th.rem;
+  }
+  jb.degree = degree;
+  jb.rate = os_speedup(job_spec(j).speedup, degree) / degree;
+  jb.at_barrier = 0;
+  jb.finished = 0;
+  for (std::int32_t s = 0; s < degree; ++s) {
+    Thread& th = thread(jb.thread_base + s);
+    th.rem = left / degree;
+    th.at_barrier = false;
+    th.done = false;
+  }
+}
+
+void Engine::frag_tick() {
+  // Fragmentation integrates the idle count while jobs are present.
+  if (!present_.empty()) {
+    frag_time_ += now_ - frag_last_;
+    frag_idle_ += static_cast<double>(idle_.size()) * (now_ - frag_last_);
+  }
+  frag_last_ = now_;
+}
+
+void Engine::set_idle(std::int32_t p, bool idle) {
+  frag_tick();
+  if (idle) idle_.insert(p);
+  else idle_.erase(p);
+}
+
+void Engine::log(OsSegment kind, double start, double end, std::int32_t p, std::int32_t t) {
+  const double dt = end - start;
+  if (dt <= 0) return;
+  switch (kind) {
+    case OsSegment::Compute: res_.busy += dt; break;
+    case OsSegment::Spin: res_.lost.barrier_spin += dt; break;
+    case OsSegment::ContextSwitch: res_.lost.context_switch += dt; break;
+    case OsSegment::CacheReload: res_.lost.cache_reload += dt; break;
+    case OsSegment::Migration: res_.lost.migration += dt; break;
+    case OsSegment::Checkpoint: res_.lost.checkpoint += dt; break;
+    case OsSegment::Restart: res_.lost.restart += dt; break;
+  }
+  if (opt_.keep_intervals) {
+    const Thread& th = threads_[static_cast<std::size_t>(t)];
+    res_.intervals.push_back(
+        {start, end, p, th.job, th.slot, job_[static_cast<std::size_t>(th.job)].degree, kind});
+  }
+}
+
+void Engine::close_segment(std::int32_t p) {
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  if (pr.thread >= 0 && now_ > pr.seg_start) {
+    Thread& th = thread(pr.thread);
+    switch (pr.state) {
+      case ProcState::Run: {
+        const double done =
+            std::min(th.rem, (now_ - pr.seg_start) * job_[static_cast<std::size_t>(th.job)].rate);
+        th.rem -= done;
+        th.since_checkpoint += done;
+        log(OsSegment::Compute, pr.seg_start, now_, p, pr.thread);
+        break;
+      }
+      case ProcState::Spin: log(OsSegment::Spin, pr.seg_start, now_, p, pr.thread); break;
+      case ProcState::Overhead:
+        log(pr.over_kind[pr.over_i], pr.seg_start, now_, p, pr.thread);
+        break;
+      case ProcState::Idle: break;
+    }
+  }
+  pr.seg_start = now_;
+}
+
+void Engine::schedule(std::int32_t p) {
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  ++pr.version;
+  double t = kForever;
+  switch (pr.state) {
+    case ProcState::Idle: return;
+    case ProcState::Overhead: t = pr.seg_start + pr.over_len[pr.over_i]; break;
+    case ProcState::Run: {
+      const Thread& th = threads_[static_cast<std::size_t>(pr.thread)];
+      t = std::min(pr.seg_start + th.rem / job_[static_cast<std::size_t>(th.job)].rate,
+                   pr.slice_end);
+      break;
+    }
+    case ProcState::Spin: t = pr.slice_end; break;
+  }
+  if (t >= kForever) return;  // spinning until the barrier releases
+  events_.push({t, 0, p, seq_++, pr.version});
+}
+
+void Engine::begin_exec(std::int32_t p) {
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  pr.state = thread(pr.thread).at_barrier ? ProcState::Spin : ProcState::Run;
+  pr.over_n = pr.over_i = 0;
+  pr.seg_start = now_;
+  schedule(p);
+}
+
+void Engine::dispatch(std::int32_t p, std::int32_t t, double slice) {
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  Thread& th = thread(t);
+  if (pr.state != ProcState::Idle || th.proc >= 0 || th.done)
+    throw std::logic_error("dispatch: processor busy or thread not runnable");
+  set_idle(p, false);
+  pr.over_n = pr.over_i = 0;
+  auto add = [&](OsSegment k, double len) {
+    if (len > 0 && pr.over_n < 4) pr.over_kind[pr.over_n] = k, pr.over_len[pr.over_n++] = len;
+  };
+  if (pr.last_thread != t) add(OsSegment::ContextSwitch, costs_.context_switch);
+  if (th.last_proc >= 0 && th.last_proc != p) add(OsSegment::CacheReload, costs_.cache_reload);
+  if (th.pending_cost > 0) add(th.pending_kind, th.pending_cost);
+  th.pending_cost = 0;
+  double overhead = 0;
+  for (int i = 0; i < pr.over_n; ++i) overhead += pr.over_len[i];
+  pr.thread = pr.last_thread = t;
+  th.proc = th.last_proc = p;
+  pr.slice_end = slice >= kForever ? kForever : now_ + overhead + slice;
+  pr.seg_start = now_;
+  if (pr.over_n > 0) {
+    pr.state = ProcState::Overhead;
+    schedule(p);
+  } else {
+    begin_exec(p);
+  }
+}
+
+void Engine::extend(std::int32_t p, double slice) {
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  pr.slice_end = slice >= kForever ? kForever : now_ + slice;
+  schedule(p);
+}
+
+std::int32_t Engine::preempt(std::int32_t p) {
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  close_segment(p);
+  const std::int32_t t = pr.thread;
+  if (t >= 0) thread(t).proc = -1;
+  pr.thread = -1;
+  pr.state = ProcState::Idle;
+  pr.over_n = pr.over_i = 0;
+  ++pr.version;
+  set_idle(p, true);
+  return t;
+}
+
+void Engine::checkpoint(std::int32_t p, double amount) {
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  if (pr.thread < 0 || amount <= 0) return;
+  if (pr.state == ProcState::Overhead) {
+    if (pr.over_n < 4) pr.over_kind[pr.over_n] = OsSegment::Checkpoint, pr.over_len[pr.over_n++] = amount;
+    else pr.over_len[pr.over_n - 1] += amount;
+  } else {
+    close_segment(p);
+    pr.state = ProcState::Overhead;
+    pr.over_n = 1;
+    pr.over_i = 0;
+    pr.over_kind[0] = OsSegment::Checkpoint;
+    pr.over_len[0] = amount;
+  }
+  if (pr.slice_end < kForever) pr.slice_end += amount;
+  schedule(p);
+}
+
+void Engine::mark_checkpoint(std::int32_t j) {
+  const Job& jb = job_[static_cast<std::size_t>(j)];
+  for (int s = 0; s < job_spec(j).threads; ++s) thread(jb.thread_base + s).since_checkpoint = 0;
+}
+
+void Engine::charge_move(std::int32_t t, OsSegment kind, double amount) {
+  Thread& th = thread(t);
+  th.pending_kind = kind;
+  th.pending_cost = amount;
+  if (kind != OsSegment::Restart || th.at_barrier || th.done) return;
+  // Killed and restarted from the last checkpoint: the work since then is done again. A barrier
+  // is a consistent point, so the loss never reaches into an earlier phase.
+  const Job& jb = job_[static_cast<std::size_t>(th.job)];
+  const double lost = std::min(th.since_checkpoint, phase_share(th.job) - th.rem);
+  th.since_checkpoint = 0;
+  if (lost <= 0) return;
+  th.rem += lost;
+  res_.rollbacks.push_back({th.job, lost, lost / jb.rate});
+  res_.lost.rollback += lost / jb.rate;
+}
+
+void Engine::set_timer(double at, std::int32_t tag) { events_.push({at, 2, tag, seq_++, 0}); }
+
+void Engine::release_barrier(std::int32_t j) {
+  Job& jb = job_[static_cast<std::size_t>(j)];
+  ++jb.phase;
+  jb.at_barrier = 0;
+  const double share = phase_share(j);
+  for (std::int32_t s = 0; s < jb.degree; ++s) {
+    Thread& th = thread(jb.thread_base + s);
+    th.at_barrier = false;
+    th.rem = share;
+    if (th.proc >= 0 && procs_[static_cast<std::size_t>(th.proc)].state == ProcState::Spin) {
+      close_segment(th.proc);
+      procs_[static_cast<std::size_t>(th.proc)].state = ProcState::Run;
+      schedule(th.proc);
+    }
+  }
+}
+
+void Engine::thread_reached_end(std::int32_t p) {
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  const std::int32_t t = pr.thread;
+  Thread& th = thread(t);
+  const std::int32_t j = th.job;
+  Job& jb = job_[static_cast<std::size_t>(j)];
+  th.rem = 0;
+  if (jb.phase < jb.phases - 1) {
+    th.at_barrier = true;
+    if (++jb.at_barrier == jb.degree) {
+      release_barrier(j);
+      begin_exec(p);
+    } else {
+      pr.state = ProcState::Spin;
+      pr.seg_start = now_;
+      schedule(p);
+    }
+    return;
+  }
+  th.done = true;
+  th.proc = -1;
+  pr.thread = -1;
+  pr.state = ProcState::Idle;
+  ++pr.version;
+  set_idle(p, true);
+  if (++jb.finished == jb.degree) {
+    frag_tick();
+    jb.done = true;
+    jb.present = false;
+    present_.erase(std::find(present_.begin(), present_.end(), j));
+    res_.finish[static_cast<std::size_t>(j)] = now_;
+    ++done_jobs_;
+    policy_->on_job_done(*this, j);
+  }
+  if (procs_[static_cast<std::size_t>(p)].state == ProcState::Idle) policy_->on_idle(*this, p);
+}
+
+void Engine::handle_proc(std::int32_t p) {
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  switch (pr.state) {
+    case ProcState::Idle: return;
+    case ProcState::Overhead:
+      close_segment(p);
+      if (++pr.over_i < pr.over_n) {
+        schedule(p);
+      } else {
+        begin_exec(p);
+      }
+      return;
+    case ProcState::Run: {
+      const Thread& th = threads_[static_cast<std::size_t>(pr.thread)];
+      const double tc = pr.seg_start + th.rem / job_[static_cast<std::size_t>(th.job)].rate;
+      close_segment(p);
+      if (tc <= pr.slice_end) {
+        thread_reached_end(p);
+      } else {
+        policy_->on_slice_end(*this, p);
+      }
+      return;
+    }
+    case ProcState::Spin:
+      close_segment(p);
+      policy_->on_slice_end(*this, p);
+      return;
+  }
+}
+
+OsRunResult Engine::run(Policy& policy) {
+  policy_ = &policy;
+  const auto& jobs = *jobs_;
+  while (true) {
+    if (opt_.cancel && opt_.cancel->load()) throw std::runtime_error("cancelled");
+    const bool have_arrival = next_arrival_ < order_.size();
+    const double ta =
+        have_arrival ? jobs[static_cast<std::size_t>(order_[next_arrival_])].arrival : kForever;
+    if (!events_.empty() && (!have_arrival || events_.top().t < ta ||
+                             (events_.top().t == ta && events_.top().cls == 0))) {
+      const Event ev = events_.top();
+      events_.pop();
+      if (ev.cls == 0 && ev.version != procs_[static_cast<std::size_t>(ev.id)].version) continue;
+      if (++processed_ > opt_.max_events)
+        throw OsLimitError("more than " + std::to_string(opt_.max_events) + " events");
+      now_ = ev.t;
+      if (ev.cls == 0) handle_proc(ev.id);
+      else policy.on_timer(*this, ev.id);
+    } else if (have_arrival) {
+      if (++processed_ > opt_.max_events)
+        throw OsLimitError("more than " + std::to_string(opt_.max_events) + " events");
+      const std::int32_t j = order_[next_arrival_++];
+      now_ = ta;
+      frag_tick();
+      job_[static_cast<std::size_t>(j)].present = true;
+      present_.push_back(j);
+      policy.on_arrival(*this, j);
+    } else {
+      break;
+    }
+  }
+  if (done_jobs_ != static_cast<std::int64_t>(jobs.size()))
+    throw std::logic_error("os simulation stalled with unfinished jobs");
+  return finish_result();
+}
+
+OsRunResult Engine::finish_result() {
+  OsRunResult r = std::move(res_);
+  const auto& jobs = *jobs_;
+  const double n = static_cast<double>(jobs.size());
+  const double p = static_cast<double>(procs_.size());
+  for (double f : r.finish) r.makespan = std::max(r.makespan, f);
+  double sum = 0, s1 = 0, s2 = 0;
+  r.response.resize(jobs.size());
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    r.response[j] = r.finish[j] - jobs[j].arrival;
+    sum += r.response[j];
+    const double alone = jobs[j].work / os_speedup(jobs[j].speedup, jobs[j].threads);
+    const double slowdown = alone > 0 ? r.response[j] / alone : 1.0;
+    s1 += slowdown;
+    s2 += slowdown * slowdown;
+  }
+  const double compute = r.busy;
+  r.busy = compute - r.lost.rollback;
+  const double lost_outside_compute = r.lost.total() - r.lost.rollback;
+  r.idle = p * r.makespan - compute - lost_outside_compute;
+  if (n > 0) r.mean_response_time = sum / n;
+  if (r.makespan > 0) {
+    r.throughput = n / r.makespan;
+    r.utilization = r.busy / (p * r.makespan);
+  }
+  r.fairness = s2 > 0 ? s1 * s1 / (n * s2) : 1.0;
+  r.fragmentation = frag_time_ > 0 ? frag_idle_ / (p * frag_time_) : 0.0;
+  r.events = processed_;
+  return r;
+}
+
+std::vector<std::int32_t> allocate(const Engine& e, const std::vector<std::int32_t>& jobs,
+                                   OsAllocation rule, int processors) {
+  const std::size_t n = jobs.size();
+  std::vector<std::int32_t> out(n, 0);
+  const std::size_t m = std::min<std::size_t>(n, static_cast<std::size_t>(processors));
+  if (m == 0) return out;
+  // Everyone admitted gets one processor; the rest is water-filled by weight, capped at threads.
+  std::vector<double> w(m), cap(m), x(m, 0.0);
+  for (std::size_t i = 0; i < m; ++i) {
+    const OsJob& j = e.job_spec(jobs[i]);
+    out[i] = 1;
+    cap[i] = j.threads - 1;
+    switch (rule) {
+      case OsAllocation::Equal: w[i] = 1; break;
+      case OsAllocation::SqrtWork: w[i] = std::sqrt(j.work); break;
+      case OsAllocation::AverageParallelism:
+        w[i] = j.speedup.model == OsSpeedupModel::Downey ? std::min<double>(j.speedup.A, j.threads)
+                                                         : os_speedup(j.speedup, j.threads);
+        break;
+    }
+    w[i] = std::max(w[i], 1e-12);
+  }
+  double left = static_cast<double>(processors) - static_cast<double>(m);
+  std::vector<std::size_t> by(m);
+  std::iota(by.begin(), by.end(), 0);
+  std::stable_sort(by.begin(), by.end(),
+                   [&](std::size_t a, std::size_t b) { return cap[a] * w[b] < cap[b] * w[a]; });
+  double wsum = 0;
+  for (double v : w) wsum += v;
+  for (std::size_t k = 0; k < m; ++k) {
+    const std::size_t i = by[k];
+    const double lambda = wsum > 0 ? left / wsum : 0;
+    if (cap[i] <= w[i] * lambda) {
+      x[i] = cap[i];
+    } else {
+      break;  // uncapped at this level, and so are the later (larger cap / weight) jobs
+    }
+    left -= x[i];
+    wsum -= w[i];
+  }
+  // Uncapped jobs share what the capped ones left.
+  const double lambda = wsum > 0 ? left / wsum : 0;
+  for (std::size_t i = 0; i < m; ++i)
+    if (x[i] < cap[i]) x[i] = std::min(cap[i], w[i] * lambda);
+  // Integer parts, then the remaining processors by largest remainder (ties: list order).
+  std::int64_t used = 0;
+  std::vector<double> frac(m);
+  for (std::size_t i = 0; i < m; ++i) {
+    const double f = std::floor(x[i] + 1e-9);
+    out[i] += static_cast<std::int32_t>(f);
+    frac[i] = x[i] - f;
+    used += out[i];
+  }
+  std::vector<std::size_t> rem(m);
+  std::iota(rem.begin(), rem.end(), 0);
+  std::stable_sort(rem.begin(), rem.end(), [&](std::size_t a, std::size_t b) { return frac[a] > frac[b]; });
+  for (std::size_t k = 0; k < m && used < processors; ++k) {
+    const std::size_t i = rem[k];
+    if (out[i] - 1 < cap[i] && frac[i] > 1e-9) ++out[i], ++used;
+  }
+  return out;
+}
+
+}  // namespace loadlab::core::os_detail

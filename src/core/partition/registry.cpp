@@ -1,0 +1,98 @@
+// The partition kind's descriptor table and dispatcher (survey 002 Table 1,
+// ../shared/seeds/002_6cf480ff57e2bb72.txt; METIS as the baseline).
+#include <string>
+
+#include "core/partition/partition.h"
+
+namespace loadlab::core {
+
+const std::vector<AlgorithmInfo>& partition_algorithm_table() {
+  static const std::vector<AlgorithmInfo> table = {
+      {"strips_1xp", "1 × P strips", "002 §2.3, Table 1 (1 × P)", "meshes with coordinates",
+       "Sort the vertices along the longest side of the bounding box and cut the sorted list into P "
+       "groups of equal weight (1-D strips).",
+       "order = sort by x (longest axis); part(v) = ⌊(prefix weight of v + w(v)/2) · P / W⌋",
+       "O(N log N)"},
+      {"strips_pxq", "P × Q lattice", "002 §2.3, Table 1 (P × Q)", "meshes with coordinates",
+       "Cut into p slabs along x, then each slab into q pieces along y (p · q = P, the factorisation "
+       "with the shortest cuts for the bounding box).",
+       "slabs = split(sort by x, p); pieces = split(sort slab by y, q)", "O(N log N)"},
+      {"orb_m", "ORB-M: mass-centre ORB", "002 Table 1 (ORB-M [157])", "meshes with coordinates",
+       "Recursive bisection perpendicular to the coordinate axis of largest spread about the mass "
+       "centre, at the weighted median.",
+       "axis = argmax_a Σ w(v)(x_a(v) − c_a)²; split at weighted median; recurse", "O(N log N log P)"},
+      {"orb_i", "ORB-I: inertia-axis ORB", "002 Table 1 (ORB-I [Chri91])", "meshes with coordinates",
+       "Recursive bisection perpendicular to the principal axis of inertia (dominant eigenvector of "
+       "the weighted covariance), at the weighted median of the projections.",
+       "e = top eigenvector of Σ w(v)(x(v) − c)(x(v) − c)ᵀ; split at weighted median of eᵀx",
+       "O(N log N log P)"},
+      {"orb_e", "ORB-E: spectral (eigenvalue) ORB", "002 Table 1 (ORB-E [19])", "any graph",
+       "Recursive bisection at the weighted median of the Fiedler vector of the subgraph's Laplacian. "
+       "Multilevel: heavy-edge coarsening, Lanczos (Spectra, shift-invert) on the coarsest graph, "
+       "interpolation with Jacobi smoothing.",
+       "L = D − A; x₂ = argmin xᵀLx / xᵀx, x ⊥ 1; split at weighted median of x₂", "O(E log P)"},
+      {"orb_kl", "ORB-KL: Kernighan–Lin ORB", "002 Table 1 (ORB-KL [74])",
+       "coordinates (base orb_m/orb_i) or any graph (base orb_e)",
+       "Recursive bisection (params.base, inertia axis by default) with every bisection refined by "
+       "Kernighan–Lin in Fiduccia–Mattheyses form within a balance cap.",
+       "gain(v) = ext(v) − int(v); move best feasible, lock; roll back to best prefix", "O(E log P) per pass"},
+      {"ggp", "GGP: P-way geometric graph partitioning", "002 §2.3, Table 1 (GGP [24])", "any graph",
+       "From an initial partition (params.initial), P-way Kernighan–Lin-style passes move boundary "
+       "vertices to the adjacent part of largest positive profit within the balance cap.",
+       "profit(v → q) = edges(v, q) − edges(v, own); move if > 0 (or = 0 and evens weights)",
+       "O(E) per pass"},
+      {"orb_sa", "ORB-SA: simulated-annealing ORB", "002 Table 1 (ORB-SA)",
+       "coordinates (base orb_m/orb_i) or any graph (base orb_e)",
+       "Recursive bisection with every bisection refined by 2-way simulated annealing (seeded).",
+       "accept Δcut ≤ 0, else with probability exp(−Δcut / T); T = t0 · cooling^sweep",
+       "O(sweeps · N log P)"},
+      {"sa", "SA: P-way simulated annealing", "002 §2.3, Table 1 (SA [157])", "any graph",
+       "P-way simulated annealing from an initial partition (params.initial) with hard balance caps "
+       "(seeded).",
+       "propose v → part of a random neighbour; Metropolis on Δcut; caps (1 + ε)·W/P", "O(sweeps · N)"},
+      {"cm", "CM-clustering: Cuthill–McKee", "002 §2.3, Table 1 (CM [46])", "any graph",
+       "Cuthill–McKee order from a pseudo-peripheral vertex (unlabelled neighbours by increasing "
+       "degree), then P consecutive groups of equal weight.",
+       "order = BFS, neighbours by increasing degree; part = ⌊prefix · P / W⌋", "O(E + N log Δ)"},
+      {"metis", "METIS k-way (baseline)", "baseline beside 002 Table 1 (Karypis & Kumar 1998)",
+       "any graph; native builds only",
+       "The field's standard multilevel k-way partitioner (libmetis 5.1), as a reference cut. Not in "
+       "WebAssembly builds: there the method is refused as native only.",
+       "coarsen (heavy-edge matching) → initial k-way → refine while uncoarsening", "O(E)"},
+  };
+  return table;
+}
+
+bool partition_needs_coordinates(std::string_view method, const PartitionParams& params) {
+  if (method == "strips_1xp" || method == "strips_pxq" || method == "orb_m" || method == "orb_i")
+    return true;
+  if (method == "orb_kl" || method == "orb_sa") return params.base != "orb_e";
+  if (method == "ggp" || method == "sa")
+    return !params.initial.empty() && partition_needs_coordinates(params.initial, params);
+  return false;
+}
+
+std::vector<int> run_partition_method(std::string_view method, const Mesh& mesh, int parts,
+                                      const PartitionParams& params) {
+  if (parts < 1 || parts > MeshLimits::max_parts)
+    throw std::invalid_argument("parts must be in [1, " + std::to_string(MeshLimits::max_parts) + "]");
+  if (partition_needs_coordinates(method, params) && !mesh.has_coordinates())
+    throw PartitionRefused(std::string(method) + ": needs vertex coordinates (the mesh has none)");
+  if (method == "strips_1xp") return partition_strips_1xp(mesh, parts);
+  if (method == "strips_pxq") {
+    if (mesh.dim() < 2) throw PartitionRefused("strips_pxq: needs 2-D or 3-D coordinates");
+    return partition_strips_pxq(mesh, parts);
+  }
+  if (method == "orb_m") return partition_orb_m(mesh, parts);
+  if (method == "orb_i") return partition_orb_i(mesh, parts);
+  if (method == "orb_e") return partition_orb_e(mesh, parts, params);
+  if (method == "orb_kl") return partition_orb_kl(mesh, parts, params);
+  if (method == "ggp") return partition_ggp(mesh, parts, params);
+  if (method == "orb_sa") return partition_orb_sa(mesh, parts, params);
+  if (method == "sa") return partition_sa(mesh, parts, params);
+  if (method == "cm") return partition_cm(mesh, parts);
+  if (method == "metis") return partition_metis(mesh, parts, params);
+  throw std::invalid_argument("unknown partitioning method '" + std::string(method) + "'");
+}
+
+}  // namespace loadlab::core

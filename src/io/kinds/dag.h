@@ -1,0 +1,73 @@
+// The "dag" scenario kind: task-graph scheduling on P identical processors (papers 001 and 003).
+// Format: docs/scenario-dag.md. Schedulers: core::dag_algorithm_table() (core/dag/registry.h).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/dag/schedulers.h"
+#include "core/dag/task_graph.h"
+#include "io/scenario.h"
+
+namespace loadlab::io {
+
+/// Limits of the dag kind (docs/scenario-dag.md).
+struct DagLimits {
+  static constexpr std::int64_t max_processors = 4096;
+  /// Step traces ("trace": true) only for graphs up to this many tasks.
+  static constexpr std::int32_t max_trace_tasks = 5000;
+  /// ETF and Coffman-Graham cost about V x W x P steps; above this they are refused.
+  static constexpr double max_quadratic_work = 4e9;
+};
+
+/// A validated dag scenario: the graph built (inline, file or generator) and bounds-checked once.
+struct DagScenario : TypedScenario {
+  /// Shared with every result (results can outlive the scenario and still name their tasks).
+  std::shared_ptr<const core::TaskGraph> graph;
+  int processors = 1;
+  core::DagOptions options;  ///< seed (random priorities) and the optimal search budget
+  bool trace = false;        ///< record each list-scheduling step
+};
+
+/// What the branch-and-bound "optimal" reports besides its schedule.
+struct DagOptimalInfo {
+  bool proven = false;
+  std::int64_t nodes = 0;
+  double lower_bound = 0;
+};
+
+/// One scheduler's run: everything the Gantt chart and the result table need, typed.
+struct DagRunResult : TypedResult {
+  std::shared_ptr<const core::TaskGraph> graph;
+  core::Schedule schedule;
+  core::ScheduleMetrics metrics;
+  double nsl_mcp = 1.0;              ///< makespan / MCP's makespan (paper 001 Section 6)
+  double scheduling_time_ms = 0;
+  std::int32_t processors = 0;       ///< the schedule's processors (> P for unbounded DSC)
+  std::int32_t processors_used = 0;  ///< processors with at least one task
+  double critical_path = 0;          ///< the graph's critical path (comp + comm)
+  std::int32_t level_width = 0;
+  std::optional<DagOptimalInfo> optimal;      ///< "optimal" only
+  std::optional<core::ScheduleTrace> trace;   ///< when the scenario asks for "trace"
+  /// Today's result entry: algorithm, makespan, verified, schedule (task names), metrics,
+  /// graph, verify_errors?, optimal?, trace?.
+  Json to_json() const override;
+};
+
+/// Reads a scenario's "graph" object: inline {"tasks", "edges"}, {"file", "bandwidth"} (relative
+/// to ctx.base_dir) or {"generator", ...}, with every size and cost checked before allocating.
+/// Throws ScenarioError naming the field (e.g. "/graph/size"). `seed` is the scenario's seed.
+core::TaskGraph read_task_graph(const JsonReader& scenario, const RunContext& ctx,
+                                std::uint64_t seed);
+
+/// Reads and validates a dag scenario (graph built once). Throws ScenarioError naming the field.
+DagScenario read_dag_scenario(const JsonReader& scenario, const RunContext& ctx);
+
+/// Runs one scheduler on a parsed scenario; `mcp_makespan` is MCP's (non-insertion) makespan on
+/// the same graph and P (the NSL reference), computed once per run by the kind.
+DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& algorithm,
+                               double mcp_makespan);
+
+}  // namespace loadlab::io

@@ -1,0 +1,111 @@
+// AppState (src/app/model/app_state.h) and the scenario run (model/job_runner.h): the scenario is
+// parsed once and shared; bad input leaves the state as it was; runs keep their results typed.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "app/model/app_state.h"
+#include "app/model/job_runner.h"
+#include "io/scenario.h"
+
+using namespace loadlab;
+using namespace loadlab::app;
+using io::Json;
+
+namespace {
+
+const Json kCube3 = Json::parse(R"({"loadlab": 1, "kind": "balance",
+  "topology": {"type": "hypercube", "dim": 3}, "loads": [19, 11, 2, 9, 0, 9, 10, 4],
+  "algorithms": ["cwa", "dem"]})");
+
+std::optional<JobOutcome> wait(JobRunner& jobs) {
+  for (int i = 0; i < 20000; ++i) {
+    if (auto out = jobs.poll()) return out;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("AppState.SetScenarioParsesOnceAndDerivesTheNetwork") {
+  AppState s;
+  REQUIRE_FALSE(set_scenario(s, kCube3));
+  REQUIRE(s.parsed);
+  CHECK(s.kind == "balance");
+  CHECK(s.parsed->kind == "balance");
+  CHECK(s.scenario == s.parsed->document);
+  CHECK(s.parsed->algorithms == std::vector<std::string>{"cwa", "dem"});
+  REQUIRE(s.topology);
+  CHECK(s.topology->size() == 8);
+  CHECK(s.loads == core::LoadVector{19, 11, 2, 9, 0, 9, 10, 4});
+  CHECK(s.layout.size() == 8);
+}
+
+TEST_CASE("AppState.SetScenarioOfAnInvalidDocLeavesStateUnchanged") {
+  AppState s;
+  REQUIRE_FALSE(set_scenario(s, kCube3));
+  set_results(s, {}, Json::array({Json{{"algorithm", "cwa"}}}));
+  s.selected_result = 0;
+  s.step = 2;
+  const io::ScenarioPtr before = s.parsed;
+  Json bad = kCube3;
+  bad["loads"] = Json::array({1, 2, 3});  // 3 loads for 8 nodes
+  const auto err = set_scenario(s, bad);
+  REQUIRE(err);
+  CHECK(err->find("/loads") != std::string::npos);  // names the field
+  CHECK(s.parsed == before);
+  CHECK(s.scenario == kCube3);
+  CHECK(s.results.size() == 1);
+  CHECK(s.step == 2);
+  CHECK(s.loads.size() == 8);
+  // Not JSON at all: same.
+  CHECK(set_scenario_text(s, "{\"kind\": "));
+  CHECK(s.parsed == before);
+}
+
+TEST_CASE("AppState.SetScenarioOfAnotherKindDropsTheNetwork") {
+  AppState s;
+  REQUIRE_FALSE(set_scenario(s, kCube3));
+  REQUIRE_FALSE(set_scenario(s, Json::parse(R"({"loadlab": 1, "kind": "dlt", "dim": 3, "E": 3,
+      "C": 2, "load": 100, "algorithms": ["closed_form"]})")));
+  CHECK(s.kind == "dlt");
+  CHECK_FALSE(s.topology);
+  CHECK(s.loads.empty());
+  CHECK(s.results.is_null());
+}
+
+TEST_CASE("JobRunner.RunsTheSharedTypedScenarioLikeRunScenario") {
+  AppState s;
+  REQUIRE_FALSE(set_scenario(s, kCube3));
+  JobRunner jobs;
+  start_scenario_run(jobs, s.parsed);
+  auto out = wait(jobs);
+  REQUIRE(out);
+  CHECK(out->error.empty());
+  CHECK(out->ran_on_other_thread);
+  REQUIRE(out->results.size() == 2);
+  // The typed results write the same entries io's one-call façade produces.
+  const Json direct = io::run_scenario(kCube3, io::RunContext{});
+  CHECK(out->result == direct);
+  for (std::size_t i = 0; i < out->results.size(); ++i)
+    CHECK(out->results[i]->to_json() == direct["results"][i]);
+  set_results(s, out->results, out->result["results"]);
+  CHECK(s.typed_results.size() == 2);
+  CHECK(s.results[0]["metrics"]["task_hops"] == 21);  // ERRATA 000: CWA on Example 3
+}
+
+TEST_CASE("JobRunner.ANewerScenarioSupersedesTheRunningOne") {
+  AppState a, b;
+  REQUIRE_FALSE(set_scenario(a, Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 4,
+      "graph": {"generator": "lu", "size": 120}, "algorithms": ["flb", "etf", "mcp"]})")));
+  REQUIRE_FALSE(set_scenario(b, kCube3));
+  JobRunner jobs;
+  start_scenario_run(jobs, a.parsed);
+  start_scenario_run(jobs, b.parsed);  // cancels the dag run; b's outcome is the one delivered
+  auto out = wait(jobs);
+  REQUIRE(out);
+  CHECK(out->error.empty());
+  CHECK(out->result["kind"] == "balance");
+}

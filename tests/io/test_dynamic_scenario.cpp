@@ -1,0 +1,95 @@
+// The "dynamic" scenario kind end to end: result keys, verification, and field-named errors.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "io/kinds/dynamic.h"
+#include "io/scenario.h"
+
+using namespace loadlab::io;
+
+namespace {
+
+Json run_text(const std::string& text) { return run_scenario(Json::parse(text), RunContext{}); }
+
+std::string error_pointer(const std::string& text) {
+  try {
+    run_scenario(Json::parse(text), RunContext{});
+  } catch (const ScenarioError& e) {
+    return e.pointer();
+  }
+  return "(no error)";
+}
+
+const char* kHotSpot = R"({"loadlab": 1, "kind": "dynamic", "seed": 4,
+  "topology": {"type": "mesh", "rows": 4, "cols": 4},
+  "workload": {"initial": {"generator": "hot_spot", "mean": 2, "hot_node": 5},
+               "duration": {"profile": "exponential", "value": 1},
+               "arrivals": {"process": "hot_spot", "rate": 0.1, "until": 10, "node": 5},
+               "spawn": {"shape": "binomial", "m": 2, "q": 0.3, "max_depth": 3}},
+  "costs": {"hop": 0.2, "message": 0.05, "system_phase": 0.5},
+  "params": {"rips": {"inner": "mwa"}, "work_stealing": {"victim": "round_robin"}}})";
+
+}  // namespace
+
+TEST_CASE("DynamicKind.AllStrategiesVerifiedWithResultKeys") {
+  const Json out = run_text(kHotSpot);
+  const Json& results = out.at("results");
+  REQUIRE(results.size() == 7);  // none named: every strategy
+  double work = -1;
+  for (const auto& r : results) {
+    CAPTURE(r.at("algorithm").get<std::string>());
+    CHECK(r.at("verified") == true);
+    for (const char* key : {"completion_time", "efficiency", "idle_time", "migrations", "task_hops",
+                            "messages", "system_phases", "cost_function", "timeline"})
+      CHECK(r.contains(key));
+    CHECK(r.at("idle_time").size() == 16);
+    CHECK(r.at("timeline").at("nodes").size() == 16);
+    if (work < 0) work = r.at("total_work").get<double>();
+    CHECK(r.at("total_work").get<double>() == doctest::Approx(work));
+    if (r.at("algorithm") == "rips") {
+      CHECK(r.at("inner") == "mwa");
+      CHECK(r.at("system_phases").get<int>() >= 1);
+      CHECK(r.at("phases").size() == r.at("system_phases").get<std::size_t>());
+    }
+  }
+}
+
+TEST_CASE("DynamicKind.TimelineDecimatedAboveLimit") {
+  const Json out = run_text(R"({"loadlab": 1, "kind": "dynamic",
+    "topology": {"type": "ring", "nodes": 64},
+    "workload": {"duration": {"profile": "constant", "value": 0.1},
+                 "arrivals": {"process": "poisson", "rate": 1, "until": 200}},
+    "algorithms": ["none"]})");
+  const Json& tl = out.at("results").at(0).at("timeline");
+  CHECK(tl.at("decimated") == true);
+  std::size_t total = 0;
+  for (const auto& node : tl.at("nodes")) total += node.size();
+  CHECK(total <= kDynamicTimelineIntervals);
+  CHECK(out.at("results").at(0).at("verified") == true);
+}
+
+TEST_CASE("DynamicKind.FieldNamedErrors") {
+  const std::string base = R"({"loadlab": 1, "kind": "dynamic", "topology": {"type": "ring", "nodes": 4}, )";
+  CHECK(error_pointer(base + R"("workload": {"initial": [1,2,3,4], "duration": {"profile": "increasing"}}})") ==
+        "/workload/duration/profile");
+  CHECK(error_pointer(base + R"("workload": {"initial": [1,2,3]}})") == "/workload/initial");
+  CHECK(error_pointer(base + R"("workload": {"initial": [1,2,3,4], "bogus": 1}})") == "/workload/bogus");
+  CHECK(error_pointer(base + R"("workload": {"arrivals": {"process": "poisson", "rate": 1000, "until": 1e6}}})") ==
+        "/workload/arrivals");
+  CHECK(error_pointer(base + R"("workload": {"arrivals": {"process": "poisson", "rate": -1, "until": 5}}})") ==
+        "/workload/arrivals/rate");
+  CHECK(error_pointer(base + R"("workload": {"spawn": {"shape": "fixed", "max_depth": 1000}}})") ==
+        "/workload/spawn/max_depth");
+  CHECK(error_pointer(base + R"("workload": {}, "costs": {"hop": -1}})") == "/costs/hop");
+  CHECK(error_pointer(base + R"("workload": {}, "params": {"receiver": {"M": 3}}})") == "/params/receiver/M");
+  CHECK(error_pointer(base + R"("workload": {}, "params": {"work_stealing": {"victim": "all"}}})") ==
+        "/params/work_stealing/victim");
+  CHECK(error_pointer(base + R"("workload": {}, "params": {"rips": {"inner": "cwa"}}})") == "/params/rips/inner");
+  CHECK(error_pointer(base + R"("workload": {}, "params": {"bogus": {}}})") == "/params/bogus");
+  CHECK(error_pointer(base + R"("workload": {}, "algorithms": ["steal"]})") == "/algorithms/0");
+  CHECK(error_pointer(R"({"loadlab": 1, "kind": "dynamic", "topology": {"type": "hypercube", "dim": 20},
+                          "workload": {}})") == "/topology");
+  CHECK(error_pointer(base + R"("workload": {"initial": [1,0,0,0],
+      "spawn": {"shape": "fixed", "m": 64, "max_depth": 64}}})") == "/workload/spawn");
+}

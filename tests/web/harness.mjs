@@ -1,0 +1,59 @@
+// What the browser tests share: the site and screenshot folders from the command line, a COOP/COEP
+// server (scripts/serve.mjs) on a random port, headless Chromium (playwright-core, SwiftShader
+// WebGL), check() with a pass/fail tally, and share links made with node's own zlib.
+//   const h = await startHarness(); ... h.check(cond, what, detail) ... await h.finish();
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { deflateRawSync } from "node:zlib";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repo = resolve(here, "../..");
+const require = createRequire(join(repo, "package.json"));
+const { chromium } = require("playwright-core");
+
+export const b64url = (buf) => buf.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+/// A share link for scenario `sc` under `base` (raw deflate + base64url in #s=, as web/loadlab.js).
+export const linkFor = (base, sc) => base + "#s=" + b64url(deflateRawSync(Buffer.from(JSON.stringify(sc))));
+
+/// Starts the server and the browser. `detailLimit` truncates failure details (characters).
+export async function startHarness({ detailLimit = Infinity } = {}) {
+  const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+  const site = resolve(args[0] || join(repo, "build/web/site"));
+  const shots = resolve(args[1] || join(repo, "build/screenshots"));
+  mkdirSync(shots, { recursive: true });
+
+  let passed = 0, failed = 0;
+  function check(cond, what, detail) {
+    if (cond) { passed++; console.log("  ok   " + what); }
+    else { failed++; console.log("  FAIL " + what + (detail !== undefined ? ": " + JSON.stringify(detail).slice(0, detailLimit) : "")); }
+  }
+
+  const port = 18000 + Math.floor(Math.random() * 2000);
+  const server = spawn(process.execPath, [join(repo, "scripts/serve.mjs"), site, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((ok) => server.stdout.once("data", ok));
+  const base = `http://127.0.0.1:${port}/`;
+
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+           "--no-first-run", "--disable-gpu-sandbox"],
+  });
+
+  /// Closes the browser and the server, prints the tally and exits (0 when nothing failed).
+  async function finish() {
+    await browser.close();
+    server.kill();
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exit(failed === 0 ? 0 : 1);
+  }
+  /// Closes everything without exiting (an exception is on its way).
+  async function close() {
+    await browser.close();
+    server.kill();
+  }
+  return { site, shots, base, browser, check, finish, close };
+}
