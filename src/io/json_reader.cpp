@@ -182,7 +182,8 @@ Json parse_json_text(std::string_view text, std::size_t max_bytes) {
                                 std::to_string(max_bytes));
   try {
     return Json::parse(text.begin(), text.end());
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {
+    // parse_error, and out_of_range for numbers beyond double (e.g. 1e999).
     throw ScenarioError("", std::string("malformed JSON: ") + e.what());
   }
 }

@@ -41,7 +41,8 @@ TEST_CASE("Fuzz.Regressions.EveryCheckedInInputIsAResultOrAFieldNamedError") {
       CAPTURE(f.string());
       Outcome o = Outcome::Refused;
       CHECK_NOTHROW(o = loadlab::fuzz::by_target(target, slurp(f)));
-      MESSAGE(f.filename().string() + ": " + name_of(o));
+      const std::string line = f.filename().string() + ": " + name_of(o);
+      MESSAGE(line);
       ++replayed;
     }
   }

@@ -9,6 +9,9 @@
 // Eigen's SparseLU), and the Fiedler vector is interpolated back level by level with damped Jacobi
 // smoothing (x ← x − ω D⁻¹ L x, ω = 2/3, mean removed) instead of Barnard & Simon's Rayleigh
 // quotient iteration — cheaper, and what the split needs is the ordering, not eigenvalue accuracy.
+// Scalar Eigen: SIMD reductions sum in another order than WebAssembly's scalar code, and the
+// partition must be bit-identical natively and in the browser (a determinism requirement).
+#define EIGEN_DONT_VECTORIZE 1
 #include <Eigen/SparseCore>
 #include <Spectra/MatOp/SparseSymShiftSolve.h>
 #include <Spectra/SymEigsShiftSolver.h>

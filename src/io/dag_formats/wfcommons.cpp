@@ -46,6 +46,8 @@ core::TaskGraph read_wfcommons(std::string_view text, double bandwidth) {
     doc = Json::parse(text.begin(), text.end());
   } catch (const Json::parse_error& e) {
     fail("byte " + std::to_string(e.byte), "malformed JSON");
+  } catch (const Json::exception& e) {  // out_of_range: a number beyond double (1e999)
+    fail("", std::string("malformed JSON: ") + e.what());
   }
   if (doc.contains("schemaVersion") && doc["schemaVersion"].is_string()) {
     const std::string v = doc["schemaVersion"].get<std::string>();

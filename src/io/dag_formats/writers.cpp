@@ -94,6 +94,8 @@ core::TaskGraph read_graph_file(const std::filesystem::path& path, double bandwi
     doc = Json::parse(text);
   } catch (const Json::parse_error& e) {
     throw DagFormatError("JSON", "byte " + std::to_string(e.byte), "malformed JSON");
+  } catch (const Json::exception& e) {  // out_of_range: a number beyond double (1e999)
+    throw DagFormatError("JSON", "", std::string("malformed JSON: ") + e.what());
   }
   if (doc.is_object() && doc.contains("workflow")) return read_wfcommons(text, bandwidth);
   try {
