@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Quick start 2: install what is missing, build everything, run every test: the simulation tests
-# under ThreadSanitizer, then one ctest with the native unit tests, CLI tests, the same unit tests
+# Quick start 2: install what is missing, build everything, run every test: the simulation and
+# app-model tests under ThreadSanitizer, the unit tests under ASan + UBSan, a fuzz smoke, the
+# native = WebAssembly corpus, then one ctest with the native unit tests, CLI tests, the same unit tests
 # as WebAssembly under node, the browser end-to-end tests (headless Chromium) and the desktop
 # smoke test (xvfb).
 set -euo pipefail
@@ -17,14 +18,12 @@ if [ -d tests/app ]; then tsan_targets+=(app_tests); fi
 cmake --preset tsan >/dev/null
 cmake --build build/tsan -j "${LOADLAB_JOBS:-$(nproc)}" --target "${tsan_targets[@]}"
 ctest --preset tsan
-# ASan + UBSan over every native unit test, the CLI and example tests and the dev-server test:
-# the asan preset turns the app and the web tests off, so "all" is exactly the tests and the CLI.
-# No -Werror here: GCC 12 reports false maybe-uninitialized warnings in LEMON under -fsanitize.
-cmake --preset asan >/dev/null
-cmake --build build/asan -j "${LOADLAB_JOBS:-$(nproc)}"
-ctest --preset asan
-# Fuzz smoke (issue 16): every libFuzzer target for a short time (README: Reliability).
+# ASan + UBSan (clang-14, preset `fuzz`): one sanitizer build serves both the libFuzzer smoke
+# (issue 16; README: Reliability) and every native unit test, the CLI and example tests and the
+# dev-server test (the preset turns the app, the web tests and MPI off, so "all" is exactly those).
 bash scripts/fuzz.sh "${LOADLAB_FUZZ_SECONDS:-30}"
+cmake --build build/fuzz -j "${LOADLAB_JOBS:-$(nproc)}"
+ctest --preset fuzz
 # Native = WebAssembly: >= 200 seeded scenarios of every kind, byte-identical results.
 bash scripts/determinism.sh
 # Everything else, in one ctest (its summary is the last thing printed).

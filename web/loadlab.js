@@ -55,17 +55,28 @@
     const packed = await pipe(new TextEncoder().encode(jsonText), new CompressionStream("deflate-raw"));
     return "s=" + toBase64Url(packed);
   }
+  // Each failure names what is wrong with the link (issue 11, defect 4): empty, too long, not
+  // base64url, not deflate data (damaged or truncated), a zip bomb, or not UTF-8 text.
   async function decodeLink(fragment) {
     let f = fragment;
     const hash = f.indexOf("#");
     if (hash >= 0) f = f.slice(hash + 1);
     if (f.startsWith("s=")) f = f.slice(2);
-    if (!f) throw new Error("no scenario in it (expected #s=...)");
-    if (f.length > MAX_LINK_CHARS) throw new Error("longer than " + MAX_LINK_CHARS + " characters");
+    if (!f) throw new Error("the link is empty: there is no scenario after #s=");
+    if (f.length > MAX_LINK_CHARS)
+      throw new Error("the link has " + f.length + " characters, more than the limit of " + MAX_LINK_CHARS);
+    let raw;
+    try { raw = fromBase64Url(f); }
+    catch (e) { throw new Error("the link contains characters outside base64url (A-Z, a-z, 0-9, - and _)"); }
     let bytes;
-    try { bytes = await pipe(fromBase64Url(f), new DecompressionStream("deflate-raw"), MAX_INFLATED); }
-    catch (e) { throw new Error(String(e.message || e).includes("inflates") ? e.message : "the payload is not valid deflate data"); }
-    return new TextDecoder().decode(bytes);
+    try { bytes = await pipe(raw, new DecompressionStream("deflate-raw"), MAX_INFLATED); }
+    catch (e) {
+      if (String(e.message || e).includes("inflates"))
+        throw new Error("the scenario inflates beyond " + MAX_INFLATED + " bytes (a zip bomb?); nothing was loaded");
+      throw new Error("the link is damaged or truncated: its payload is not valid deflate data");
+    }
+    try { return new TextDecoder("utf-8", { fatal: true }).decode(bytes); }
+    catch (e) { throw new Error("the link's payload is not UTF-8 text"); }
   }
 
   const share = {
@@ -87,6 +98,16 @@
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     },
     pickFile() { document.getElementById("file-input").click(); },
+    // The address bar follows every scenario edit (called by the app after a quiet time): the
+    // newest request wins if encodings overlap.
+    linkSeq: 0,
+    async replaceLink(jsonText) {
+      const seq = ++share.linkSeq;
+      const frag = await encodeLink(jsonText);
+      if (seq !== share.linkSeq) return;
+      history.replaceState(null, "", "#" + frag);
+      share.lastLink = location.href;
+    },
     encodeLink, decodeLink,
   };
   window.loadlabShare = share;
@@ -96,7 +117,7 @@
     if (!file) return;
     if (file.size > MAX_INFLATED) { Module._loadlab_report_error && reportError("The file is larger than 16 MiB"); return; }
     const text = await file.text();
-    Module.ccall("loadlab_import_text", "number", ["string", "string"], [text, file.name]);
+    importText(text, file.name);
     ev.target.value = "";
   });
   window.addEventListener("paste", (ev) => {
@@ -108,13 +129,32 @@
     Module.ccall("loadlab_report_error", null, ["string"], [message]);
   }
 
+  // Scenarios are parsed on a worker thread (the UI keeps drawing): resolves true once the
+  // scenario is installed, false if it was refused (the status line names the field), cancelled
+  // or superseded by a newer one.
+  function importText(text, origin) {
+    return openResult(Module.ccall("loadlab_import_text", "number", ["string", "string"], [text, origin]));
+  }
+  function openResult(id) {
+    if (!id) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const poll = () => {
+        const r = Module._loadlab_open_result(id);
+        if (r < 0) setTimeout(poll, 5);
+        else resolve(r === 1);
+      };
+      poll();
+    });
+  }
+
   async function openHash() {
     if (!location.hash || location.hash.length < 2) return false;
     try {
       const text = await decodeLink(location.hash);
-      Module.ccall("loadlab_import_text", "number", ["string", "string"], [text, "the shared link"]);
+      // A refused scenario (e.g. a size over the limits): its field-named error stays pinned.
+      if (!(await importText(text, "the shared link"))) Module._loadlab_pin_status();
     } catch (e) {
-      reportError("Bad link: " + (e.message || e) + ". The playground still works; the link was ignored.");
+      reportError("Bad link: " + (e.message || e) + ". Nothing was loaded from it; the playground still works.");
     }
     return true;
   }
@@ -126,11 +166,18 @@
     postRun: [async () => {
       overlay.classList.add("hidden");
       await openHash();
+      Module._loadlab_link_sync_enable();
       window.loadlab.ready = true;
     }],
     onAbort: (what) => showOverlay("LoadLab stopped: " + what, true),
   };
-  window.addEventListener("hashchange", () => { if (window.loadlab.ready && !share.settingHash) openHash(); });
+  // While a pasted link is decoded and parsed (on a worker) the hook is not ready, so scripts that
+  // wait for `ready` see the link's scenario or its error, as on first load.
+  window.addEventListener("hashchange", async () => {
+    if (!window.loadlab.ready || share.settingHash) return;
+    window.loadlab.ready = false;
+    try { await openHash(); } finally { window.loadlab.ready = true; }
+  });
 
   // Test and scripting hook: everything a test needs to assert on, as JSON.
   window.loadlab = {
@@ -148,8 +195,20 @@
     nodeSimSpeed: (s) => Module._loadlab_node_sim_speed(s),
     frameStats: () => JSON.parse(Module.UTF8ToString(Module._loadlab_frame_stats_json())),
     nodeSimState: (withLoads) => JSON.parse(Module.UTF8ToString(Module._loadlab_node_sim_json(withLoads ? 1 : 0))),
-    open: (jsonText) => Module.ccall("loadlab_import_text", "number", ["string", "string"], [jsonText, "script"]) === 1,
-    copyLink: () => share.copyLink(Module.UTF8ToString(Module._loadlab_scenario_json())),
+    // A Promise (the scenario is parsed on a worker): true once state() shows it, false if refused.
+    open: (jsonText) => importText(jsonText, "script"),
+    copyLink: () => share.copyLink(Module.UTF8ToString(Module._loadlab_link_json())),
+    // The link's document: the scenario with the visible view state in "ui" (issue 11).
+    link: () => JSON.parse(Module.UTF8ToString(Module._loadlab_link_json())),
+    dismissError: () => Module._loadlab_dismiss_status(),
+    // Drives the current kind's form: sets the scenario value at a JSON pointer with the form's own
+    // rules (loads follow the node count, ...). A Promise: true once the edit is installed.
+    setField: (pointer, value) => openResult(Module.ccall("loadlab_set_field", "number", ["string", "string"],
+                                                          [pointer, JSON.stringify(value)])),
+    // Issue 11 help: open a gallery example by preset name (as its button does; true if it exists),
+    // and "dismiss" / "open" the welcome panel (dismissing is remembered in localStorage).
+    openExample: (preset) => Module.ccall("loadlab_open_example", "number", ["string"], [preset]) === 1,
+    welcome: (action) => Module.ccall("loadlab_welcome", null, ["string"], [action]),
     encodeLink, decodeLink,
   };
 })();

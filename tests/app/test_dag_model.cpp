@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "app/dag/model_graph.h"
+#include "app/model/app_state.h"
 #include "io/kinds/dag.h"
 #include "io/scenario.h"
 
@@ -43,4 +44,34 @@ TEST_CASE("DagModel.AScenarioOfAnotherKindIsAnErrorNotACrash") {
   const auto model = app::build_dag_model(sc, "k");
   CHECK_FALSE(model->error.empty());
   CHECK_FALSE(app::build_dag_model(nullptr, "k")->error.empty());
+}
+
+TEST_CASE("DagModel.SharesTheParsedGraphWithTheResultsNoCopy") {
+  // A share link's graph is built once by io: the app model, the typed scenario and every typed
+  // result hold the same object (pointer identity), not copies.
+  app::AppState s;
+  REQUIRE_FALSE(app::set_scenario(s, Json::parse(R"({"loadlab": 1, "kind": "dag", "seed": 5,
+      "processors": 3, "graph": {"generator": "lu", "size": 8, "ccr": 1},
+      "algorithms": ["flb", "mcp"]})")));
+  const auto* dag = dynamic_cast<const io::DagScenario*>(s.parsed.get());
+  REQUIRE(dag != nullptr);
+  REQUIRE(dag->graph);
+  app::set_results(s, io::run_parsed(*s.parsed, io::RunContext{}), nullptr);
+  const auto model = app::build_dag_model(s.parsed, app::graph_key(s.scenario));
+  REQUIRE(model->error.empty());
+  CHECK(model->source.get() == dag->graph.get());
+  CHECK(&model->graph == dag->graph.get());
+  REQUIRE(s.typed_results.size() == 2);
+  for (const auto& r : s.typed_results) {
+    const auto* dr = dynamic_cast<const io::DagRunResult*>(r.get());
+    REQUIRE(dr != nullptr);
+    CHECK(dr->graph.get() == dag->graph.get());
+  }
+  // The model keeps the graph alive after the scenario is replaced.
+  const core::TaskGraph* g = dag->graph.get();
+  const std::int32_t n = g->size();
+  REQUIRE_FALSE(app::set_scenario(s, Json::parse(R"({"loadlab": 1, "kind": "dlt", "dim": 3,
+      "E": 3, "C": 2, "load": 100})")));
+  CHECK(model->graph.size() == n);
+  CHECK(&model->graph == g);
 }

@@ -209,7 +209,7 @@ TEST_CASE("Dynamic.RipsOptimalMovesMinCostFlowHopsEachPhase") {
       if (t.appear > ph.start || t.start < ph.start) continue;  // not ready at the phase start
       int at = t.origin;
       for (const auto& m : r.migration_log)
-        if (m.task == static_cast<TaskId>(i) && m.arrive <= ph.start) at = m.to;
+        if (m.task == static_cast<DynTaskId>(i) && m.arrive <= ph.start) at = m.to;
       ++ready[static_cast<std::size_t>(at)];
     }
     CHECK(ready == ph.loads);

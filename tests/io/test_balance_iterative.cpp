@@ -80,7 +80,8 @@ TEST_CASE("BalanceIterative.ParamsErrorsNameTheField") {
 TEST_CASE("BalanceIterative.NotInTheDefaultSet") {
   const Json doc = Json::parse(R"({"loadlab":1,"kind":"balance","topology":{"type":"hypercube","dim":3},
                                    "loads":[19,11,2,9,0,9,10,4]})");
-  for (const auto& r : run_scenario(doc, RunContext{})["results"]) {
+  const Json out = run_scenario(doc, RunContext{});
+  for (const auto& r : out["results"]) {
     const std::string a = r["algorithm"];
     CHECK(a != "gde");
     CHECK(a != "diffusion");

@@ -100,11 +100,13 @@ TEST_CASE("LoopScenario.BadFieldsAreNamed") {
 TEST_CASE("LoopScenario.EmptyLoopAndMoreProcessorsThanIterations") {
   Json s = Json::parse(kLoop);
   s["iterations"] = 0;
-  for (const auto& r : run_scenario(s, RunContext{})["results"]) {
+  const Json out = run_scenario(s, RunContext{});
+  for (const auto& r : out["results"]) {
     CHECK(r["verified"] == true);
     CHECK(r["parallel_time"] == 0.0);
   }
   s["iterations"] = 3;
   s["processors"] = 8;
-  for (const auto& r : run_scenario(s, RunContext{})["results"]) CHECK(r["verified"] == true);
+  const Json out2 = run_scenario(s, RunContext{});
+  for (const auto& r : out2["results"]) CHECK(r["verified"] == true);
 }

@@ -39,7 +39,12 @@ async function openScenario(page, sc, algorithm, nodes) {
       return false;
     }, [algorithm, nodes]);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error("the centralized result of " + algorithm + " never arrived");
+    if (Date.now() > deadline) {
+      const st = await page.evaluate(() => { const s = window.loadlab.state();
+        return { status: s.status, nodes: s.nodes, busy: s.busy, opening: s.opening,
+                 results: Array.isArray(s.results) ? s.results.map((r) => r.algorithm) : s.results }; });
+      throw new Error("the centralized result of " + algorithm + " never arrived: " + JSON.stringify(st));
+    }
     await sleep(200);
   }
   const st = await page.evaluate(() => window.loadlab.state());

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 
+#include "app/shell/live_update.h"
 #include "app/shell/ui.h"
+#include "core/balance/registry.h"
 #include "app/widgets/input_text.h"
 #include "io/scenario.h"
 
@@ -17,11 +19,11 @@ void draw_balance_form(App& app) {
   changed |= ImGui::Combo("Topology", &f.topology, kTopologies, IM_ARRAYSIZE(kTopologies));
   switch (f.topology) {
     case 0: changed |= input_text("Parents", f.tree_parents); break;
-    case 1: changed |= ImGui::SliderInt("Dimension", &f.dim, 0, 12); break;
+    case 1: changed |= ImGui::SliderInt("Dimension", &f.dim, 0, 21); break;
     case 2:
     case 3:
-      changed |= ImGui::SliderInt("Rows", &f.rows, f.topology == 3 ? 3 : 1, 128);
-      changed |= ImGui::SliderInt("Cols", &f.cols, f.topology == 3 ? 3 : 1, 128);
+      changed |= ImGui::SliderInt("Rows", &f.rows, f.topology == 3 ? 3 : 1, 1448, "%d", ImGuiSliderFlags_Logarithmic);
+      changed |= ImGui::SliderInt("Cols", &f.cols, f.topology == 3 ? 3 : 1, 1448, "%d", ImGuiSliderFlags_Logarithmic);
       break;
     case 7:
       changed |= ImGui::SliderInt("k", &f.k, 1, 6);
@@ -41,18 +43,37 @@ void draw_balance_form(App& app) {
   ImGui::TextUnformatted("Algorithms");
   const auto algs = io::algorithm_names_of("balance");
   if (algs.empty()) ImGui::TextDisabled("(none available in this build yet)");
+  // An algorithm the topology does not support is greyed out with the core table's reason.
+  const std::vector<std::string> why = f.unavailable_reasons(algs);
   for (std::size_t i = 0; i < algs.size() && i < 64; ++i) {
-    changed |= ImGui::Checkbox(algs[i].c_str(), &f.algorithm_checked[i]);
+    const bool unavailable = !why[i].empty();
+    ImGui::BeginDisabled(unavailable);
+    bool on = f.algorithm_checked[i] && !unavailable;
+    if (ImGui::Checkbox(algs[i].c_str(), &on)) {
+      f.algorithm_checked[i] = on;
+      changed = true;
+    }
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+      if (unavailable) ImGui::SetTooltip("%s", why[i].c_str());
+      else algorithm_tooltip("balance", algs[i]);  // idea, paper, complexity (shell/panel_help.h)
+    }
     if (i % 3 != 2 && i + 1 < algs.size()) ImGui::SameLine();
   }
   if (changed) {
+    // Keep the scenario valid: loads follow the node count, unsupported algorithms are
+    // unchecked; the notes say so in the status line.
+    const std::vector<std::string> notes = f.make_consistent(algs);
     try {
-      io::Json doc = f.to_json(algs);
-      if (auto err = set_scenario(app.state, doc)) set_status(app.state, *err, true);
-      else {
-        app.json_editor = app.state.scenario.dump(2);
-        set_status(app.state, "Scenario updated");
-      }
+      const io::Json fields = f.to_json(algs);
+      // The form owns these keys; name, description, params and ui of the scenario stay.
+      const io::Json& base = app_edit_base(app);
+      io::Json doc = base.is_object() && base.value("kind", "") == "balance" ? base : io::Json::object();
+      for (const char* key : {"loadlab", "kind", "seed", "topology", "loads", "algorithms"})
+        doc[key] = fields[key];
+      // Parsed on the worker (a 2^20-node network takes a moment), then run: the views never
+      // show the previous scenario's results for the new network.
+      live_apply(app, doc, notes);
     } catch (const io::ScenarioError& e) {
       set_status(app.state, e.what(), true);
     }

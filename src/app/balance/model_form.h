@@ -2,8 +2,11 @@
 // loaded scenario (so an opened link shows its own settings).
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "core/model/topology.h"
 #include "io/json_reader.h"
 
 namespace loadlab::app {
@@ -25,7 +28,38 @@ struct ScenarioForm {
   io::Json to_json(const std::vector<std::string>& algorithms) const;
   /// Fills the fields from a scenario (unknown shapes leave the previous values).
   void from_json(const io::Json& scenario, const std::vector<std::string>& algorithms);
+
+  /// The network the topology fields describe, or nullopt with the reason (field-named). Builds
+  /// it: for big networks prefer node_count() and family_sample().
+  std::optional<core::Topology> topology_of(std::string* error = nullptr) const;
+  /// Nodes of the described network, computed from the fields (no network is built); -1 if the
+  /// fields are invalid (validation names them).
+  std::int64_t node_count() const;
+  /// A small network of the same family (what the algorithms' applies_to checks look at), so the
+  /// picker's reasons cost nothing for a 2^20-node network; nullopt if the fields are invalid.
+  std::optional<core::Topology> family_sample() const;
+  /// Makes the fields describe a valid scenario after an edit (issue 11, defect 3): explicit loads
+  /// are resized to the topology's node count, algorithms the topology does not support are
+  /// unchecked. Returns one human note per change (for the status line); empty if none.
+  std::vector<std::string> make_consistent(const std::vector<std::string>& algorithms);
+  /// Per algorithm (same order as `algorithms`): "" if it runs on the form's topology, else the
+  /// core table's reason. Cached until the topology fields change.
+  const std::vector<std::string>& unavailable_reasons(const std::vector<std::string>& algorithms);
+
+ private:
+  std::string reasons_key_;
+  std::vector<std::string> reasons_;
 };
+
+/// Why `algorithm` cannot run on `topology` (the core table's own reason), or "" if it can.
+std::string balance_algorithm_unavailable(const std::string& algorithm, const core::Topology& topology);
+
+/// Explicit loads resized to `nodes` entries: the old list repeated (so the load pattern and the
+/// mean stay recognisable), or truncated. An empty list gives zeros.
+std::vector<std::int64_t> resize_loads(const std::vector<std::int64_t>& loads, int nodes);
+
+/// Lists with more entries than this become the uniform generator (with the old mean) instead.
+inline constexpr int kMaxExplicitLoads = 1024;
 
 inline constexpr const char* kTopologies[] = {"tree", "hypercube", "mesh", "torus", "ring", "line", "complete", "kary tree", "random tree"};
 inline constexpr const char* kLoadModes[] = {"explicit list", "uniform", "multinomial", "hot_spot", "ramp"};

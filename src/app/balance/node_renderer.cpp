@@ -39,11 +39,60 @@ unsigned compile(GLenum type, const char* body) {
   return s;
 }
 
-// The ImGui draw callback: runs while ImGui renders, between its own draw calls. ImGui restores
-// its state afterwards because view_network queues ImDrawCallback_ResetRenderState next.
+unsigned link_program(const char* vert, const char* frag) {
+  const unsigned vs = compile(GL_VERTEX_SHADER, vert);
+  const unsigned fs = compile(GL_FRAGMENT_SHADER, frag);
+  if (!vs || !fs) {
+    if (vs) glDeleteShader(vs);
+    if (fs) glDeleteShader(fs);
+    return 0;
+  }
+  GLuint program = glCreateProgram();
+  glAttachShader(program, vs);
+  glAttachShader(program, fs);
+  glLinkProgram(program);
+  GLint ok = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  if (!ok) {
+    glDeleteProgram(program);
+    return 0;
+  }
+  return program;
+}
+
+// The ImGui draw callbacks: run while ImGui renders, between its own draw calls. ImGui restores
+// its state afterwards because draw() queues ImDrawCallback_ResetRenderState next.
 void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
-  auto* self = static_cast<NodeRenderer*>(cmd->UserCallbackData);
-  node_renderer_callback(self, cmd);
+  node_renderer_callback(cmd->UserCallbackData, cmd);
+}
+void heatmap_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+  heatmap_renderer_callback(cmd->UserCallbackData, cmd);
+}
+
+// Scissor to the command's clip rectangle (framebuffer coordinates, origin bottom-left); returns
+// the framebuffer size and ImGui's display origin and scale.
+struct Frame {
+  ImVec2 fb_scale{1, 1}, origin{0, 0};
+  float fb_w = 1, fb_h = 1;
+};
+Frame begin_clipped(const ImDrawCmd* cmd) {
+  Frame f;
+  if (const ImDrawData* dd = ImGui::GetDrawData()) {
+    f.fb_scale = dd->FramebufferScale;
+    f.origin = dd->DisplayPos;
+    f.fb_w = dd->DisplaySize.x * f.fb_scale.x;
+    f.fb_h = dd->DisplaySize.y * f.fb_scale.y;
+  }
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(static_cast<GLint>((cmd->ClipRect.x - f.origin.x) * f.fb_scale.x),
+            static_cast<GLint>(f.fb_h - (cmd->ClipRect.w - f.origin.y) * f.fb_scale.y),
+            static_cast<GLsizei>((cmd->ClipRect.z - cmd->ClipRect.x) * f.fb_scale.x),
+            static_cast<GLsizei>((cmd->ClipRect.w - cmd->ClipRect.y) * f.fb_scale.y));
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  return f;
 }
 
 }  // namespace
@@ -52,19 +101,9 @@ void node_renderer_callback(const void* renderer, const void* command) {
   auto* self = static_cast<const NodeRenderer*>(renderer);
   auto* cmd = static_cast<const ImDrawCmd*>(command);
   if (!self->program_ || self->count_ == 0) return;
-  const ImDrawData* dd = ImGui::GetDrawData();
-  const ImVec2 fb_scale = dd ? dd->FramebufferScale : ImVec2(1, 1);
-  const ImVec2 origin = dd ? dd->DisplayPos : ImVec2(0, 0);
-  const float fb_w = (dd ? dd->DisplaySize.x : 1) * fb_scale.x;
-  const float fb_h = (dd ? dd->DisplaySize.y : 1) * fb_scale.y;
-  // Clip to the view's rectangle (framebuffer coordinates, origin bottom-left).
-  glEnable(GL_SCISSOR_TEST);
-  glScissor(static_cast<GLint>((cmd->ClipRect.x - origin.x) * fb_scale.x),
-            static_cast<GLint>(fb_h - (cmd->ClipRect.w - origin.y) * fb_scale.y),
-            static_cast<GLsizei>((cmd->ClipRect.z - cmd->ClipRect.x) * fb_scale.x),
-            static_cast<GLsizei>((cmd->ClipRect.w - cmd->ClipRect.y) * fb_scale.y));
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  const Frame f = begin_clipped(cmd);
+  const ImVec2 fb_scale = f.fb_scale, origin = f.origin;
+  const float fb_w = f.fb_w, fb_h = f.fb_h;
 #ifndef __EMSCRIPTEN__
   glEnable(GL_PROGRAM_POINT_SIZE);  // WebGL2 always honours gl_PointSize
 #endif
@@ -86,23 +125,8 @@ NodeRenderer::~NodeRenderer() {
 
 bool NodeRenderer::ensure_gl() {
   if (program_ || failed_) return program_ != 0;
-  const unsigned vs = compile(GL_VERTEX_SHADER, kShader_nodes_vert);
-  const unsigned fs = compile(GL_FRAGMENT_SHADER, kShader_nodes_frag);
-  if (!vs || !fs) {
-    failed_ = true;
-    return false;
-  }
-  program_ = glCreateProgram();
-  glAttachShader(program_, vs);
-  glAttachShader(program_, fs);
-  glLinkProgram(program_);
-  GLint ok = 0;
-  glGetProgramiv(program_, GL_LINK_STATUS, &ok);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  if (!ok) {
-    glDeleteProgram(program_);
-    program_ = 0;
+  program_ = link_program(kShader_nodes_vert, kShader_nodes_frag);
+  if (!program_) {
     failed_ = true;
     return false;
   }
@@ -121,24 +145,24 @@ bool NodeRenderer::ensure_gl() {
   return true;
 }
 
-void NodeRenderer::set_nodes(const std::vector<core::Point>& layout,
-                             const std::vector<std::uint32_t>& colours) {
+void NodeRenderer::set_nodes(const std::vector<core::Point>& layout, std::uint64_t layout_key,
+                             const std::vector<std::uint32_t>& colours, std::uint64_t colour_key) {
   if (!ensure_gl()) return;
-  std::vector<float> pos(layout.size() * 2);
-  for (std::size_t i = 0; i < layout.size(); ++i) pos[2 * i] = layout[i].x, pos[2 * i + 1] = layout[i].y;
-  if (pos != pos_cache_) {
+  if (layout_key != layout_key_) {
+    std::vector<float> pos(layout.size() * 2);
+    for (std::size_t i = 0; i < layout.size(); ++i) pos[2 * i] = layout[i].x, pos[2 * i + 1] = layout[i].y;
     glBindBuffer(GL_ARRAY_BUFFER, vbo_pos_);
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(pos.size() * sizeof(float)), pos.data(), GL_STATIC_DRAW);
-    pos_cache_ = std::move(pos);
+    layout_key_ = layout_key;
   }
-  if (colours != col_cache_) {
+  if (colour_key != colour_key_) {
     glBindBuffer(GL_ARRAY_BUFFER, vbo_col_);
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(colours.size() * sizeof(std::uint32_t)),
                  colours.data(), GL_DYNAMIC_DRAW);
-    col_cache_ = colours;
+    colour_key_ = colour_key;
   }
   glBindBuffer(GL_ARRAY_BUFFER, 0);
-  count_ = static_cast<int>(layout.size());
+  count_ = static_cast<int>(std::min(layout.size(), colours.size()));
 }
 
 void NodeRenderer::draw(ImDrawList* dl, float centre_x, float centre_y, float scale, float pan_x,
@@ -146,6 +170,66 @@ void NodeRenderer::draw(ImDrawList* dl, float centre_x, float centre_y, float sc
   if (!program_) return;
   params_ = {{centre_x, centre_y, scale, 0}, {pan_x, pan_y}, radius};
   dl->AddCallback(draw_callback, this);
+  dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+// ---- heatmap ------------------------------------------------------------------------------------
+
+void heatmap_renderer_callback(const void* renderer, const void* command) {
+  auto* self = static_cast<const HeatmapRenderer*>(renderer);
+  auto* cmd = static_cast<const ImDrawCmd*>(command);
+  if (!self->program_ || !self->tex_) return;
+  const Frame f = begin_clipped(cmd);
+  glUseProgram(self->program_);
+  const float* r = self->rect_;
+  glUniform4f(glGetUniformLocation(self->program_, "u_rect"), (r[0] - f.origin.x) * f.fb_scale.x,
+              (r[1] - f.origin.y) * f.fb_scale.y, (r[2] - f.origin.x) * f.fb_scale.x,
+              (r[3] - f.origin.y) * f.fb_scale.y);
+  glUniform2f(glGetUniformLocation(self->program_, "u_viewport"), f.fb_w, f.fb_h);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, self->tex_);
+  glUniform1i(glGetUniformLocation(self->program_, "u_tex"), 0);
+  glBindVertexArray(self->vao_);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindVertexArray(0);
+}
+
+bool HeatmapRenderer::ensure_gl() {
+  if (program_ || failed_) return program_ != 0;
+  program_ = link_program(kShader_heatmap_vert, kShader_heatmap_frag);
+  if (!program_) {
+    failed_ = true;
+    return false;
+  }
+  glGenVertexArrays(1, &vao_);  // no attributes: corners come from gl_VertexID
+  glGenTextures(1, &tex_);
+  return true;
+}
+
+void HeatmapRenderer::set_texels(int w, int h, const std::vector<std::uint8_t>& rg, std::uint64_t key) {
+  if (!ensure_gl() || key == key_) return;
+  if (rg.size() < static_cast<std::size_t>(w) * h * 2) return;
+  key_ = key;
+  glBindTexture(GL_TEXTURE_2D, tex_);
+  GLint align = 4;
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &align);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of 2w bytes
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RG8, w, h, 0, GL_RG, GL_UNSIGNED_BYTE, rg.data());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, align);
+  // Zoomed out, a pixel covers many texels: mipmaps average them (coverage-weighted, see
+  // heatmap.frag) instead of picking one node per pixel; zoomed in, texels stay crisp squares.
+  glGenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void HeatmapRenderer::draw(ImDrawList* dl, float x0, float y0, float x1, float y1) {
+  if (!program_ || !tex_) return;
+  rect_[0] = x0, rect_[1] = y0, rect_[2] = x1, rect_[3] = y1;
+  dl->AddCallback(heatmap_callback, this);
   dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 

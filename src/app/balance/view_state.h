@@ -10,9 +10,11 @@
 #include <string>
 
 #include "app/balance/model_form.h"
+#include "app/balance/model_network.h"
 #include "app/balance/node_renderer.h"
 #include "app/model/background_job.h"
 #include "app/widgets/view_transform.h"
+#include "io/kind.h"
 #include "experiments/wu_experiments.h"
 
 namespace loadlab::app {
@@ -44,10 +46,34 @@ struct BalanceOptimumCache {
   std::string error;
 };
 
+/// What the network view derives once per scenario / result / step instead of once per frame
+/// (view_network.cpp): layout facts, the heatmap grid, the step player, colour and texel buffers.
+struct NetworkViewCache {
+  io::ScenarioPtr scenario;        ///< the scenario the layout facts belong to
+  std::size_t nodes = 0;
+  float min_distance = 1, radius = 0.01f;  ///< layout units
+  double average = 0;              ///< mean load (constant: transfers conserve tasks)
+  HeatGrid grid;
+  io::ResultPtr result;            ///< the result the player follows
+  const void* result_json = nullptr;
+  StepPlayer player;
+  std::uint64_t epoch = 0;         ///< bumped on every scenario/result change
+  std::uint64_t layout_key = 0;
+  std::vector<std::uint32_t> colours;
+  std::uint64_t colours_key = ~0ull;
+  std::vector<std::uint8_t> texels;
+  std::uint64_t texels_key = ~0ull;
+  HeatmapRenderer heatmap;
+  // Figures the browser bench and tests read (window.loadlab.state().network).
+  bool lod = false;                ///< drawn as the heatmap
+  std::size_t drawn_arrows = 0, step_transfers = 0;
+};
+
 struct BalanceViewState {
   ScenarioForm form;
   ViewTransform view;
   NodeRenderer renderer;     ///< GPU path for large networks (shaders/nodes.*)
+  NetworkViewCache net;
   bool playing = false;      ///< animate the communication steps
   double play_clock = 0.0;   ///< seconds since the last step while playing
   ExperimentsState experiments;

@@ -95,7 +95,7 @@ bool generator_fields(DagDeferredSlider& d, io::Json& g, bool defer) {
 
 void draw_dag_form(App& app) {
   dag_refresh_model(app);
-  io::Json doc = app.state.scenario;
+  io::Json doc = app_edit_base(app);  // the newest edit, still parsing on the worker
   if (!doc.is_object() || !doc.contains("graph")) return;
   io::Json& graph = doc["graph"];
   bool changed = false;

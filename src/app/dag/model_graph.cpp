@@ -84,17 +84,22 @@ std::string graph_key(const io::Json& s) {
   return s["graph"].dump() + "#" + std::to_string(s.value("seed", std::int64_t{1}));
 }
 
+namespace {
+const core::TaskGraph kNoGraph;
+}  // namespace
+
+DagModel::DagModel(std::shared_ptr<const core::TaskGraph> g)
+    : source(std::move(g)), graph(source ? *source : kNoGraph) {}
+
 std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::string key) {
-  auto m = std::make_shared<DagModel>();
+  // The graph io built (and bounds-checked) when it parsed the scenario: the same task ids as
+  // every typed result of that scenario.
+  const auto* dag = dynamic_cast<const io::DagScenario*>(scenario.get());
+  auto m = std::make_shared<DagModel>(dag ? dag->graph : nullptr);
   m->key = std::move(key);
   const auto t0 = std::chrono::steady_clock::now();
   try {
-    // The graph io built (and bounds-checked) when it parsed the scenario: the same task ids as
-    // every typed result of that scenario.
-    const auto* dag = dynamic_cast<const io::DagScenario*>(scenario.get());
     if (!dag || !dag->graph) throw std::runtime_error("not a dag scenario");
-    m->source = dag->graph;
-    m->graph = *dag->graph;
     m->levels = core::compute_levels(m->graph);  // before layout: it centres the critical path
     layout(*m);
     const auto n = m->graph.size();
@@ -113,29 +118,6 @@ std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::
   m->build_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return m;
-}
-
-bool trace_from_json(const io::Json& arr, core::ScheduleTrace& out) {
-  out.steps.clear();
-  if (!arr.is_array()) return false;
-  try {
-    for (const auto& st : arr) {
-      core::TraceStep step;
-      for (const auto& r : st.at("ready"))
-        step.ready.push_back({r.value("task", 0), r.value("list", -1), r.value("emt", 0.0),
-                              r.value("lmt", 0.0), r.value("priority", 0.0)});
-      for (const auto& c : st.at("candidates"))
-        step.candidates.push_back({c.value("task", 0), c.value("proc", 0), c.value("est", 0.0)});
-      const auto& ch = st.at("chosen");
-      step.chosen = {ch.value("task", 0), ch.value("proc", 0), ch.value("start", 0.0),
-                     ch.value("finish", 0.0)};
-      out.steps.push_back(std::move(step));
-    }
-  } catch (const std::exception&) {
-    out.steps.clear();
-    return false;
-  }
-  return true;
 }
 
 DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string& algorithm,

@@ -17,10 +17,17 @@
 namespace loadlab::app {
 
 struct DagModel {
+  /// Shares `source` (nullptr: an empty graph); the graph itself is never copied.
+  explicit DagModel(std::shared_ptr<const core::TaskGraph> source = nullptr);
+  DagModel(const DagModel&) = delete;
+  DagModel& operator=(const DagModel&) = delete;
+
   std::string key;    ///< identity of the graph source (graph JSON + seed)
   std::string error;  ///< non-empty if the graph could not be built
-  std::shared_ptr<const core::TaskGraph> source;  ///< the parsed scenario's graph (io)
-  core::TaskGraph graph;                           ///< a copy the layout is computed on
+  /// The parsed scenario's graph (io::DagScenario::graph, built once by io and shared with every
+  /// typed result): a share link's graph is built exactly once.
+  const std::shared_ptr<const core::TaskGraph> source;
+  const core::TaskGraph& graph;  ///< *source
   core::Levels levels;
   std::vector<std::int32_t> layer;  ///< per task
   std::vector<float> x;             ///< per task: slot in its layer, centred on 0
@@ -38,19 +45,16 @@ std::string graph_key(const io::Json& scenario);
 /// Never throws: failures land in DagModel::error.
 std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::string key);
 
-/// A step trace ready for display (from the result JSON or recomputed).
+/// A step trace ready for display (the typed result's, or recomputed).
 struct DagTrace {
   std::string algorithm;
   std::string error;  ///< why there is no trace
   core::ScheduleTrace trace;
-  bool computed = false;  ///< recomputed in the view (not from the result JSON)
+  bool computed = false;  ///< recomputed in the view (the result carried none)
 };
 
 /// Largest graph whose trace the view recomputes (the dag kind has the same limit).
 inline constexpr std::int32_t kMaxTraceTasks = 5000;
-
-/// Parses a result's "trace" array (task indices as in the graph).
-bool trace_from_json(const io::Json& arr, core::ScheduleTrace& out);
 
 /// Runs the named scheduler with a trace on the model's graph (worker thread).
 DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string& algorithm,

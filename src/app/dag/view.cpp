@@ -86,7 +86,7 @@ void draw_dag_view(App& app) {
     const char* names[] = {"Graph", "Gantt", "Steps"};
     const int request = v.tabs.take();
     for (int i = 0; i < 3; ++i) {
-      if (begin_tab(names[i], i, request)) {
+      if (begin_tab(v.tabs, names[i], i, request)) {
         if (i == 0)
           draw_dag_graph_tab(app, *model);
         else if (i == 1)

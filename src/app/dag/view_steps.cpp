@@ -12,6 +12,7 @@
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/plot_util.h"
 #include "app/dag/view.h"
+#include "io/kinds/dag.h"
 
 namespace loadlab::app {
 
@@ -60,6 +61,12 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   st.selected_result = std::clamp(st.selected_result, 0, n - 1);
   const io::Json& r = st.results[st.selected_result];
   const std::string alg = r.value("algorithm", "?");
+  // The typed result's trace ("trace": true in the scenario): no result JSON is read back.
+  const auto* typed = static_cast<std::size_t>(st.selected_result) < st.typed_results.size()
+                          ? dynamic_cast<const io::DagRunResult*>(
+                                st.typed_results[static_cast<std::size_t>(st.selected_result)].get())
+                          : nullptr;
+  const bool has_trace = typed && typed->trace;
   const int procs = st.scenario.value("processors", 1);
 
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
@@ -72,7 +79,7 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
 
   // Which trace we want; fetch it from the result or start the worker.
   ss.want = m.key + "|" + alg + "|" + std::to_string(procs) + "|" +
-            std::to_string(st.scenario.value("seed", 1LL)) + (r.contains("trace") ? "|json" : "");
+            std::to_string(st.scenario.value("seed", 1LL)) + (has_trace ? "|typed" : "");
   if (auto done = ss.worker.poll()) {
     if (ss.worker_key == ss.want) {
       ss.trace = std::move(*done);
@@ -82,11 +89,10 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
     }
   }
   if (ss.have != ss.want) {
-    if (r.contains("trace")) {
+    if (has_trace) {
       ss.trace = DagTrace{};
       ss.trace.algorithm = alg;
-      if (!trace_from_json(r["trace"], ss.trace.trace))
-        ss.trace.error = "the result's trace could not be read";
+      ss.trace.trace = *typed->trace;
       ss.have = ss.want;
       ss.step = 0;
       ++ss.trace_gen;

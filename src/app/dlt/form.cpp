@@ -7,6 +7,7 @@
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
 #include "app/dlt/view.h"
+#include "core/dlt/registry.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -17,8 +18,15 @@ std::vector<std::string> dlt_algorithms() {
   return io::algorithm_names_of("dlt");
 }
 
-bool needs_buffer(const std::string& a) { return a == "ibs" || a == "algorithm_a_prime"; }
-bool needs_granularity(const std::string& a) { return a == "algorithm_a" || a == "algorithm_a_prime"; }
+// What an algorithm needs comes from the core table (core/dlt/registry.h), never a second list.
+bool needs_buffer(const std::string& a) {
+  const auto* row = core::find_dlt_algorithm(a);
+  return row && row->needs_buffer;
+}
+bool needs_granularity(const std::string& a) {
+  const auto* row = core::find_dlt_algorithm(a);
+  return row && row->needs_granularity;
+}
 
 // A logarithmic slider over [lo, hi] (Ctrl+click to type any value the scenario accepts).
 bool log_slider(const char* label, io::Json& doc, const char* key, double dflt, double lo, double hi) {
@@ -59,7 +67,7 @@ ImU32 dlt_algorithm_colour(const std::string& name) {
 }
 
 void draw_dlt_form(App& app) {
-  io::Json doc = app.state.scenario;
+  io::Json doc = app_edit_base(app);  // the newest edit, still parsing on the worker
   bool changed = false;
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 7);
   int dim = doc.value("dim", 8);
@@ -82,6 +90,7 @@ void draw_dlt_form(App& app) {
   if (listed)
     for (const auto& a : doc["algorithms"]) chosen.push_back(a.get<std::string>());
   bool algs_changed = false;
+  std::vector<std::string> notes;
   const bool has_b = doc.contains("buffer"), has_g = doc.contains("granularity");
   for (const auto& a : algs) {
     const bool possible = (!needs_buffer(a) || has_b) && (!needs_granularity(a) || has_g);
@@ -89,6 +98,7 @@ void draw_dlt_form(App& app) {
     if (!possible && it != chosen.end()) {
       chosen.erase(it);
       algs_changed = true;
+      notes.push_back("unchecked " + a + " (it needs " + (needs_buffer(a) && !has_b ? "buffers" : "a granularity") + ")");
     }
     bool on = listed ? std::find(chosen.begin(), chosen.end(), a) != chosen.end() : possible;
     ImGui::BeginDisabled(!possible);
@@ -104,7 +114,11 @@ void draw_dlt_form(App& app) {
     ImGui::PopStyleColor();
     ImGui::EndDisabled();
     if (!possible && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("needs %s", needs_buffer(a) && !has_b ? "buffers (B)" : "a granularity (delta)");
+      ImGui::SetTooltip("%s runs on: %s. Turn on %s above to use it.", a.c_str(),
+                        core::find_dlt_algorithm(a)->info.applies_to,
+                        needs_buffer(a) && !has_b ? "Buffers (B)" : "Granularity (delta)");
+    else if (possible)
+      algorithm_tooltip("dlt", a);  // idea, paper, complexity (shell/panel_help.h)
   }
   if (algs_changed || (listed && changed)) {
     std::vector<std::string> ordered;
@@ -115,7 +129,7 @@ void draw_dlt_form(App& app) {
     doc["algorithms"] = ordered;
     changed = true;
   }
-  if (changed) live_apply(app, doc);
+  if (changed) live_apply(app, doc, notes);
 }
 
 }  // namespace loadlab::app

@@ -23,62 +23,14 @@ constexpr ImU32 kReceive = IM_COL32(95, 150, 235, 255);
 constexpr ImU32 kCompute = IM_COL32(105, 200, 120, 255);
 constexpr ImU32 kForward = IM_COL32(240, 160, 70, 255);
 
-std::vector<double> doubles(const io::Json& r, const char* key) {
-  std::vector<double> out;
-  if (r.contains(key) && r[key].is_array())
-    for (const auto& v : r[key]) out.push_back(v.is_number() ? v.get<double>() : 0.0);
-  return out;
-}
-
-DltPhase phase(const io::Json& t, const char* key) {
-  if (!t.contains(key) || !t[key].is_array() || t[key].size() != 2) return {};
-  return {t[key][0].get<double>(), t[key][1].get<double>()};
-}
-
 void rebuild(const AppState& st, DltViewState& c) {
-  const io::Json& sc = st.scenario;
-  c.dim = sc.value("dim", 0);
-  c.E = sc.value("E", 1.0);
-  c.C = sc.value("C", 1.0);
-  c.has_buffer = sc.contains("buffer");
-  c.buffer = sc.value("buffer", 0.0);
-  c.has_granularity = sc.contains("granularity");
-  c.granularity = sc.value("granularity", 0.0);
-  c.res.clear();
-  for (const auto& r : st.results) {
-    DltResult d;
-    d.name = r.value("algorithm", "?");
-    d.feasible = r.value("feasible", false);
-    d.verified = r.value("verified", false);
-    d.status = r.value("status", "");
-    d.error = r.value("error", "");
-    d.note = r.value("note", "");
-    d.finish_time = r.contains("finish_time") && r["finish_time"].is_number() ? r["finish_time"].get<double>() : 0;
-    d.last_layer = r.contains("last_layer") && r["last_layer"].is_number() ? r["last_layer"].get<int>() : -1;
-    d.alpha = doubles(r, "alpha");
-    d.received = doubles(r, "received");
-    d.per_processor = doubles(r, "load_per_processor");
-    d.per_layer = doubles(r, "load_per_layer");
-    if (r.contains("processors"))
-      for (const auto& v : r["processors"]) d.processors.push_back(v.get<long long>());
-    if (r.contains("timing"))
-      for (const auto& t : r["timing"])
-        d.timing.push_back({t.value("layer", 0), t.value("processors", 0LL), phase(t, "receive"),
-                            phase(t, "compute"), phase(t, "forward")});
-    if (r.contains("iterations"))
-      for (const auto& it : r["iterations"])
-        d.steps.push_back({it.value("k", 0), it.value("q", 0), it.value("L_q", 0.0), it.value("X", 0.0),
-                           it.value("remaining", 0.0), it.value("stop", false), doubles(it, "alpha"),
-                           doubles(it, "L"), doubles(it, "buffers_left")});
-    d.trials = r.value("trials", io::Json::array());
-    c.res.push_back(std::move(d));
-  }
+  c.model = dlt_view_model(st);  // from the typed results: no result JSON is read back
   c.gantt_for = -1;
   c.step = -1;
 }
 
 void build_gantt(DltViewState& c, int sel) {
-  const DltResult& d = c.res[static_cast<std::size_t>(sel)];
+  const DltViewResult& d = c.model.res[static_cast<std::size_t>(sel)];
   c.gantt.clear(true);
   c.gantt.set_row_height(54, 10);
   for (const auto& t : d.timing) {
@@ -90,13 +42,13 @@ void build_gantt(DltViewState& c, int sel) {
   }
   if (d.feasible) c.gantt.add_marker({d.finish_time, IM_COL32(255, 255, 255, 220), "T* " + short_number(d.finish_time)});
   c.gantt.set_label_fn([&c, sel](const GanttBar& b) {
-    const DltResult& r = c.res[static_cast<std::size_t>(sel)];
+    const DltViewResult& r = c.model.res[static_cast<std::size_t>(sel)];
     const int layer = static_cast<int>(b.id / 3);
     if (b.id % 3 != 1 || layer >= static_cast<int>(r.per_processor.size())) return std::string();
     return short_number(r.per_processor[static_cast<std::size_t>(layer)]);
   });
   c.gantt.set_tooltip_fn([&c, sel](const GanttBar& b) {
-    const DltResult& r = c.res[static_cast<std::size_t>(sel)];
+    const DltViewResult& r = c.model.res[static_cast<std::size_t>(sel)];
     const auto layer = static_cast<std::size_t>(b.id / 3);
     static const char* what[] = {"receives", "computes", "forwards"};
     ImGui::Text("A processor of layer Y%zu %s", layer, what[b.id % 3]);
@@ -112,7 +64,7 @@ void build_gantt(DltViewState& c, int sel) {
 }
 
 void draw_timing_tab(App& app, DltViewState& c, int sel) {
-  const DltResult& d = c.res[static_cast<std::size_t>(sel)];
+  const DltViewResult& d = c.model.res[static_cast<std::size_t>(sel)];
   const float s = app.ui_scale;
   auto legend = [&](ImU32 col, const char* text) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -146,21 +98,21 @@ void draw_loads_tab(App& app, DltViewState& c, int sel) {
   const float s = app.ui_scale;
   ImGui::Checkbox("log scale", &c.log_loads);
   ImGui::SameLine();
-  ImGui::TextDisabled("selected: %s; bars of every feasible result (Figs 3-6)", c.res[static_cast<std::size_t>(sel)].name.c_str());
+  ImGui::TextDisabled("selected: %s; bars of every feasible result (Figs 3-6)", c.model.res[static_cast<std::size_t>(sel)].name.c_str());
   std::vector<std::string> layers;
-  for (int i = 0; i <= c.dim; ++i) layers.push_back(std::to_string(i));
+  for (int i = 0; i <= c.model.dim; ++i) layers.push_back(std::to_string(i));
   std::vector<PlotSeries> per_proc, per_layer;
-  for (std::size_t k = 0; k < c.res.size(); ++k) {
-    const DltResult& d = c.res[k];
+  for (std::size_t k = 0; k < c.model.res.size(); ++k) {
+    const DltViewResult& d = c.model.res[k];
     if (!d.feasible) continue;
     const ImU32 col = dlt_algorithm_colour(d.name);
     per_proc.push_back({d.name, col, {}, d.per_processor, static_cast<int>(k) == sel});
     per_layer.push_back({d.name, col, {}, d.per_layer, static_cast<int>(k) == sel});
   }
   std::vector<PlotRule> rules;
-  if (c.has_buffer) rules.push_back({c.buffer, IM_COL32(255, 120, 120, 220), "buffer B = " + short_number(c.buffer)});
-  if (c.has_granularity)
-    rules.push_back({c.granularity, IM_COL32(230, 230, 120, 220), "granularity = " + short_number(c.granularity)});
+  if (c.model.buffer) rules.push_back({*c.model.buffer, IM_COL32(255, 120, 120, 220), "buffer B = " + short_number(*c.model.buffer)});
+  if (c.model.granularity)
+    rules.push_back({*c.model.granularity, IM_COL32(230, 230, 120, 220), "granularity = " + short_number(*c.model.granularity)});
   PlotAxes ax;
   ax.x_label = "layer";
   ax.log_y = c.log_loads;
@@ -173,7 +125,7 @@ void draw_loads_tab(App& app, DltViewState& c, int sel) {
   draw_bar_chart("##per_layer", {0, avail.y}, layers, per_layer, ax, {}, s);
 }
 
-void draw_trials(const DltResult& d) {
+void draw_trials(const DltViewResult& d) {
   ImGui::TextWrapped("Algorithm A%s cuts the cube after the deepest layer k whose processors all get at least the "
                      "granularity (ERRATA 004: truncate at k, recompute, then test):",
                      d.name == "algorithm_a_prime" ? "'" : "");
@@ -186,13 +138,15 @@ void draw_trials(const DltResult& d) {
     for (const auto& t : d.trials) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::Text("%d", t.value("k", 0));
+      ImGui::Text("%d", t.k);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(t.contains("min_load_per_processor") ? short_number(t["min_load_per_processor"].get<double>()).c_str() : "-");
+      // A' skips the share test when the buffers are already too small.
+      const bool has_share = !d.trials_check_buffers || t.enough_buffers;
+      ImGui::TextUnformatted(has_share ? short_number(t.min_load_per_processor).c_str() : "-");
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(t.contains("enough_buffers") ? (t["enough_buffers"].get<bool>() ? "yes" : "no") : "n/a");
+      ImGui::TextUnformatted(d.trials_check_buffers ? (t.enough_buffers ? "yes" : "no") : "n/a");
       ImGui::TableNextColumn();
-      const bool ok = t.value("accepted", false);
+      const bool ok = t.accepted;
       ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(0.7f, 0.7f, 0.7f, 1), ok ? "yes" : "no");
     }
     ImGui::EndTable();
@@ -201,16 +155,16 @@ void draw_trials(const DltResult& d) {
 
 // Buffers of one processor per layer after `step` IBS iterations, each iteration's share stacked
 // in its own colour; the current iteration bright, earlier ones dimmer.
-void draw_buffer_gauges(const DltViewState& c, const DltResult& d, int step, ImVec2 size, float s) {
+void draw_buffer_gauges(const DltViewState& c, const DltViewResult& d, int step, ImVec2 size, float s) {
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImGui::Dummy(size);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const int layers = c.dim + 1;
+  const int layers = c.model.dim + 1;
   const float fh = ImGui::GetFontSize();
   const float top = o.y + fh + 4 * s, bottom = o.y + size.y - fh - 4 * s;
   const float slot = size.x / static_cast<float>(layers);
   const float gw = std::min(slot * 0.6f, 60 * s);
-  const double B = c.buffer > 0 ? c.buffer : 1;
+  const double B = c.model.buffer && *c.model.buffer > 0 ? *c.model.buffer : 1;
   auto y_of = [&](double v) { return bottom - static_cast<float>(std::clamp(v / B, 0.0, 1.0)) * (bottom - top); };
   for (int i = 0; i < layers; ++i) {
     const float x = o.x + slot * i + (slot - gw) / 2;
@@ -249,7 +203,7 @@ void draw_buffer_gauges(const DltViewState& c, const DltResult& d, int step, ImV
 
 void draw_ibs_tab(App& app, DltViewState& c, int sel) {
   const float s = app.ui_scale;
-  const DltResult& d = c.res[static_cast<std::size_t>(sel)];
+  const DltViewResult& d = c.model.res[static_cast<std::size_t>(sel)];
   if (!d.trials.empty()) draw_trials(d);
   if (d.steps.empty()) {
     if (d.trials.empty())
@@ -269,7 +223,7 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
   if (c.step == 0) {
     ImGui::TextDisabled("empty buffers, L = %s waits at Y0", short_number(d.steps[0].X + d.steps[0].remaining).c_str());
   } else {
-    const DltIbsStep& it = d.steps[static_cast<std::size_t>(c.step - 1)];
+    const core::IbsIteration& it = d.steps[static_cast<std::size_t>(c.step - 1)];
     ImGui::Text("X^(%d) = %s injected at Y%d (L_q = %s per processor), %s left%s", it.k, short_number(it.X).c_str(),
                 it.q, short_number(it.L_q).c_str(), short_number(it.remaining).c_str(), it.stop ? ": done" : "");
   }
@@ -289,7 +243,7 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
   const float table_h = std::min(avail.y * 0.45f, (n + 1.6f) * ImGui::GetFrameHeightWithSpacing());
   draw_buffer_gauges(c, d, c.step, {avail.x, std::max(avail.y - table_h - 6 * s, 60 * s)}, s);
   // Table 2: one row per iteration; the buffers left per layer.
-  const int cols = 4 + c.dim + 1;
+  const int cols = 4 + c.model.dim + 1;
   if (cols <= 64 && ImGui::BeginTable("##table2", cols, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                       ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY, {0, table_h})) {
     ImGui::TableSetupScrollFreeze(1, 1);
@@ -298,11 +252,11 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
     ImGui::TableSetupColumn("X");
     ImGui::TableSetupColumn("remaining");
     std::vector<std::string> heads;
-    for (int i = 0; i <= c.dim; ++i) heads.push_back("B" + std::to_string(i) + " left");
+    for (int i = 0; i <= c.model.dim; ++i) heads.push_back("B" + std::to_string(i) + " left");
     for (const auto& h : heads) ImGui::TableSetupColumn(h.c_str());
     ImGui::TableHeadersRow();
     for (int k = 0; k < n; ++k) {
-      const DltIbsStep& it = d.steps[static_cast<std::size_t>(k)];
+      const core::IbsIteration& it = d.steps[static_cast<std::size_t>(k)];
       ImGui::TableNextRow();
       if (k + 1 == c.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(70, 90, 140, 120));
       ImGui::TableNextColumn();
@@ -329,7 +283,7 @@ void draw_dlt_view(App& app) {
   DltViewState& c = app.dlt;
   auto names = [&c] {
     std::vector<std::string> n;
-    for (const auto& r : c.res) n.push_back(r.name);
+    for (const auto& r : c.model.res) n.push_back(r.name);
     return n;
   };
   if (c.follow.results_changed(st)) {
@@ -338,25 +292,25 @@ void draw_dlt_view(App& app) {
   }
   // View state a scenario may carry ("ui": {"dlt_view": "timing" | "loads" | "ibs", "ibs_step": k,
   // "select": "<algorithm>"}).
-  if (auto ui = c.follow.new_ui(st, !c.res.empty())) {
+  if (auto ui = c.follow.new_ui(st, !c.model.res.empty())) {
     const int tab = ui_tab_index(ui->dlt_view, kDltTabs);
     if (tab >= 0) c.tabs.request(tab);
     if (ui->ibs_step) c.step = *ui->ibs_step;
     ResultsFollower::select_by_name(st, names(), ui->select);
   }
-  if (c.res.empty()) {
+  if (c.model.res.empty()) {
     ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet: pick algorithms and press Run.");
     return;
   }
-  const int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.res.size()));
-  c.follow.selected = c.res[static_cast<std::size_t>(sel)].name;
+  const int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.model.res.size()));
+  c.follow.selected = c.model.res[static_cast<std::size_t>(sel)].name;
   if (sel != c.gantt_for) build_gantt(c, sel);
-  const DltResult& d = c.res[static_cast<std::size_t>(sel)];
+  const DltViewResult& d = c.model.res[static_cast<std::size_t>(sel)];
 
   ImGui::SetNextItemWidth(190 * app.ui_scale);
   if (ImGui::BeginCombo("##dlt_alg", d.name.c_str())) {
-    for (std::size_t k = 0; k < c.res.size(); ++k)
-      if (ImGui::Selectable(c.res[k].name.c_str(), static_cast<int>(k) == sel)) {
+    for (std::size_t k = 0; k < c.model.res.size(); ++k)
+      if (ImGui::Selectable(c.model.res[k].name.c_str(), static_cast<int>(k) == sel)) {
         st.selected_result = static_cast<int>(k);
         c.step = -1;
       }
@@ -365,14 +319,14 @@ void draw_dlt_view(App& app) {
   ImGui::SameLine();
   if (d.feasible) {
     ImGui::Text("T* = %s   last layer %d   d = %d, E = %s, C = %s", short_number(d.finish_time).c_str(), d.last_layer,
-                c.dim, short_number(c.E).c_str(), short_number(c.C).c_str());
+                c.model.dim, short_number(c.model.E).c_str(), short_number(c.model.C).c_str());
   } else {
     ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s: %s", d.status.c_str(), d.error.c_str());
   }
   ImGui::SameLine();
   if (d.verified) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
   else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
-  if (!st.results.is_array() || app.jobs.busy()) {
+  if (st.typed_results.empty() || app.jobs.busy()) {
     ImGui::SameLine();
     ImGui::TextDisabled("(updating...)");
   }
@@ -380,15 +334,15 @@ void draw_dlt_view(App& app) {
 
   const int request = c.tabs.take();
   if (ImGui::BeginTabBar("##dlt_tabs")) {
-    if (begin_tab("Timing diagram (Fig 2)", 0, request)) {
+    if (begin_tab(c.tabs, "Timing diagram (Fig 2)", 0, request)) {
       draw_timing_tab(app, c, sel);
       ImGui::EndTabItem();
     }
-    if (begin_tab("Loads (Figs 3-6)", 1, request)) {
+    if (begin_tab(c.tabs, "Loads (Figs 3-6)", 1, request)) {
       draw_loads_tab(app, c, sel);
       ImGui::EndTabItem();
     }
-    if (begin_tab("IBS steps (Table 2)", 2, request)) {
+    if (begin_tab(c.tabs, "IBS steps (Table 2)", 2, request)) {
       draw_ibs_tab(app, c, sel);
       ImGui::EndTabItem();
     }

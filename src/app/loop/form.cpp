@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app/shell/live_update.h"
+#include "app/loop/model_form.h"
 #include "app/loop/model_measure.h"
 #include "app/shell/platform.h"
 #include "app/widgets/algorithm_picker.h"
@@ -46,7 +47,7 @@ ImU32 technique_colour(const std::string& name) {
 
 void start_loop_measurement(App& app) {
   if (app.state.kind != "loop") return;
-  if (app.loop.runner.start(app.state.scenario, measurement_thread_cap(), platform_hardware_threads())) {
+  if (app.loop.runner.start(app.state.parsed, measurement_thread_cap(), platform_hardware_threads())) {
     set_status(app.state, "Measuring on real threads (worker thread)...");
     app.loop.tabs.request(2);
   }
@@ -68,7 +69,7 @@ void poll_loop_measurement(App& app) {
 void draw_loop_form(App& app) {
   poll_loop_measurement(app);
   const float s = app.ui_scale;
-  io::Json doc = app.state.scenario;
+  io::Json doc = app_edit_base(app);  // the newest edit, still parsing on the worker
   bool changed = false;
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 7);
 
@@ -81,9 +82,7 @@ void draw_loop_form(App& app) {
   }
   int p = doc.value("processors", 4);
   if (ImGui::SliderInt("Processors P", &p, 1, 64)) {
-    doc["processors"] = p;
-    // Per-processor arrays must keep one entry per processor: drop them rather than fail.
-    for (const char* k : {"start_delays", "speeds", "weights"}) doc.erase(k);
+    doc["processors"] = p;  // per-processor arrays follow in loop_make_consistent
     changed = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+click to type up to 1024");
@@ -156,7 +155,10 @@ void draw_loop_form(App& app) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Runs the techniques with real threads on a worker thread and compares with the simulator");
 
-  if (changed) live_apply(app, doc);
+  if (changed) {
+    const std::vector<std::string> notes = loop_make_consistent(doc);  // stays valid (model_form.h)
+    live_apply(app, doc, notes);
+  }
 }
 
 }  // namespace loadlab::app

@@ -21,39 +21,28 @@ namespace {
 // dozen techniques finish in a few seconds.
 constexpr double kSpinSecondsPerTechnique = 0.25;
 
-core::CostProfile read_profile(const io::Json& c) {
-  core::CostProfile p;
-  p.profile = c.value("profile", std::string("constant"));
-  p.value = c.value("value", 1.0);
-  p.low = c.value("low", -1.0);
-  p.high = c.value("high", -1.0);
-  p.p_high = c.value("p_high", 0.1);
-  p.width = c.value("width", std::int64_t{256});
-  p.max_iter = c.value("max_iter", 256);
-  return p;
-}
-
 }  // namespace
 
-LoopRunReport measure_loop_scenario(const io::Json& sc, int max_threads, int hardware_threads,
+LoopRunReport measure_loop_scenario(const io::ScenarioPtr& scenario, int max_threads, int hardware_threads,
                                     const std::atomic<bool>* cancel, std::atomic<double>* progress) {
   LoopRunReport rep;
-  rep.scenario = sc;
+  rep.scenario = scenario;
   rep.hardware_threads = hardware_threads;
-  core::LoopParams params;
-  params.iterations = sc.value("iterations", std::int64_t{0});
+  const auto* sc = dynamic_cast<const io::LoopScenario*>(scenario.get());
+  if (!sc) {
+    rep.error = "not a loop scenario";
+    return rep;
+  }
+  // The typed scenario's parameters (validated by io); the prediction models no overhead (see the
+  // header comment), so h is 0 here as in the machine.
+  core::LoopParams params = sc->params;
+  params.overhead = 0;
   rep.iterations = params.iterations;
-  rep.requested_threads = sc.value("processors", 1);
+  rep.requested_threads = params.processors;
   params.processors = rep.threads = std::clamp(rep.requested_threads, 1, std::max(1, max_threads));
-  params.chunk_size = sc.value("chunk_size", std::int64_t{0});
-  params.block_size = sc.value("block_size", std::int64_t{0});
-  params.min_chunk = sc.value("min_chunk", std::int64_t{1});
-  params.tapering_alpha = sc.value("tapering_alpha", 1.0);
-  if (sc.contains("weights") && sc["weights"].is_array() &&
-      static_cast<int>(sc["weights"].size()) == params.processors)
-    params.weights = sc["weights"].get<std::vector<double>>();
-  const core::CostProfile prof = read_profile(sc.value("cost", io::Json::object()));
-  const std::uint64_t seed = sc.value("seed", std::uint64_t{1});
+  if (static_cast<int>(params.weights.size()) != params.processors) params.weights.clear();
+  const core::CostProfile& prof = sc->cost;
+  const std::uint64_t seed = sc->seed;
 
   const auto costs = core::iteration_costs(prof, params.iterations, seed);
   const auto [mu, sd] = core::mean_and_sd(costs);
@@ -84,10 +73,8 @@ LoopRunReport measure_loop_scenario(const io::Json& sc, int max_threads, int har
   std::vector<double> seconds(costs.size());
   for (std::size_t i = 0; i < costs.size(); ++i) seconds[i] = costs[i] * rep.seconds_per_unit;
 
-  std::vector<std::string> names;
-  if (sc.contains("algorithms") && sc["algorithms"].is_array() && !sc["algorithms"].empty())
-    names = sc["algorithms"].get<std::vector<std::string>>();
-  else
+  std::vector<std::string> names = sc->algorithms;
+  if (names.empty())
     for (const auto& t : core::loop_techniques()) names.emplace_back(t.name);
 
   for (std::size_t a = 0; a < names.size(); ++a) {
@@ -119,8 +106,9 @@ LoopRunReport measure_loop_scenario(const io::Json& sc, int max_threads, int har
   return rep;
 }
 
-bool LoopRunner::start(const io::Json& scenario, int max_threads, int hardware_threads) {
-  return job_.start([scenario, max_threads, hardware_threads](const JobControl& c) {
+bool LoopRunner::start(io::ScenarioPtr scenario, int max_threads, int hardware_threads) {
+  if (!dynamic_cast<const io::LoopScenario*>(scenario.get())) return false;
+  return job_.start([scenario = std::move(scenario), max_threads, hardware_threads](const JobControl& c) {
     LoopRunReport rep;
     try {
       rep = measure_loop_scenario(scenario, max_threads, hardware_threads, c.cancel,

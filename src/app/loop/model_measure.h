@@ -12,7 +12,7 @@
 
 #include "app/model/background_job.h"
 #include "core/loops/technique.h"
-#include "io/json_reader.h"
+#include "io/kinds/loop.h"
 
 namespace loadlab::app {
 
@@ -37,14 +37,15 @@ struct LoopRunReport {
   std::string body;               ///< "spin" or "mandelbrot"
   double seconds_per_unit = 0;    ///< calibration: seconds per model cost unit
   std::string error;              ///< non-empty on failure or cancel
-  io::Json scenario;              ///< the scenario that was measured
+  io::ScenarioPtr scenario;       ///< the scenario that was measured (an io::LoopScenario)
 };
 
 /// "Run on my machine": one measurement at a time on a BackgroundJob; the last report is kept.
 class LoopRunner {
  public:
-  /// Starts measuring the (validated) loop scenario with at most max_threads threads. UI thread.
-  bool start(const io::Json& scenario, int max_threads, int hardware_threads);
+  /// Starts measuring the parsed loop scenario (io::LoopScenario) with at most max_threads
+  /// threads; false if busy or not a loop scenario. UI thread.
+  bool start(io::ScenarioPtr scenario, int max_threads, int hardware_threads);
   bool busy() const { return job_.busy(); }
   /// Fraction of techniques done, in [0, 1].
   double progress() const { return job_.progress(); }
@@ -60,8 +61,9 @@ class LoopRunner {
   std::optional<LoopRunReport> last_;
 };
 
-/// Measures a loop scenario synchronously (what the worker runs; also usable from tests).
-LoopRunReport measure_loop_scenario(const io::Json& scenario, int max_threads, int hardware_threads,
+/// Measures a parsed loop scenario (an io::LoopScenario; else the report's error says so)
+/// synchronously: what the worker runs; also usable from tests.
+LoopRunReport measure_loop_scenario(const io::ScenarioPtr& scenario, int max_threads, int hardware_threads,
                                     const std::atomic<bool>* cancel, std::atomic<double>* progress);
 
 }  // namespace loadlab::app

@@ -30,34 +30,8 @@ ImU32 iteration_colour(double frac) {
 }
 
 void rebuild(const AppState& st, LoopViewState& c) {
-  c.tech.clear();
-  c.n = st.scenario.value("iterations", std::int64_t{0});
-  c.p = st.scenario.value("processors", 1);
-  for (const auto& r : st.results) {
-    LoopTechniqueData t;
-    t.name = r.value("algorithm", "?");
-    t.title = r.value("title", t.name);
-    t.formula = r.value("formula", "");
-    t.source = r.value("source", "");
-    t.parallel_time = r.value("parallel_time", 0.0);
-    t.imbalance = r.value("percent_imbalance", 0.0);
-    t.cov = r.value("cov", 0.0);
-    t.num_chunks = r.value("num_chunks", std::int64_t{0});
-    t.syncs = r.value("synchronizations", std::int64_t{0});
-    t.verified = r.value("verified", false);
-    t.truncated = r.value("chunks_truncated", false);
-    t.colour = technique_colour(t.name);
-    if (r.contains("chunks"))
-      for (const auto& ch : r["chunks"])
-        t.chunks.push_back({ch.value("begin", std::int64_t{0}), ch.value("end", std::int64_t{0}),
-                            ch.value("thread", 0), ch.value("start", 0.0), ch.value("finish", 0.0)});
-    if (r.contains("threads") && !r["threads"].empty()) {
-      for (const auto& th : r["threads"]) t.mean_finish += th.value("finish", 0.0);
-      t.mean_finish /= static_cast<double>(r["threads"].size());
-    }
-    if (r.contains("profile")) c.mu = r["profile"].value("mean", 1.0), c.sd = r["profile"].value("sd", 0.0);
-    c.tech.push_back(std::move(t));
-  }
+  c.model = loop_view_model(st);  // from the typed results: no result JSON is read back
+  for (auto& t : c.model.tech) t.colour = technique_colour(t.name);
   c.gantt_for = -1;
 
   // Side by side: one row per technique; thread t is lane t of the row. Each technique keeps at
@@ -65,20 +39,20 @@ void rebuild(const AppState& st, LoopViewState& c) {
   constexpr std::size_t kCompareChunks = 50000;
   c.compare.clear(true);
   double tmax = 0;
-  for (const auto& t : c.tech) tmax = std::max(tmax, t.parallel_time);
+  for (const auto& t : c.model.tech) tmax = std::max(tmax, t.parallel_time);
   c.compare.set_domain(0, tmax > 0 ? tmax : 1);
   c.compare.set_row_height(72, 6);
-  const float gap = c.p <= 16 ? 0.12f : 0.0f;
-  for (std::size_t k = 0; k < c.tech.size(); ++k) {
-    const auto& t = c.tech[k];
+  const float gap = c.model.p <= 16 ? 0.12f : 0.0f;
+  for (std::size_t k = 0; k < c.model.tech.size(); ++k) {
+    const auto& t = c.model.tech[k];
     const int row = c.compare.add_row(t.name + "  " + short_number(t.parallel_time));
-    for (std::size_t j = 0; j < t.chunks.size() && j < kCompareChunks; ++j) {
-      const auto& ch = t.chunks[j];
+    for (std::size_t j = 0; j < t.chunks().size() && j < kCompareChunks; ++j) {
+      const auto& ch = t.chunks()[j];
       GanttBar b;
       b.row = row;
       b.start = ch.start;
       b.finish = ch.finish;
-      const float lane = 1.0f / static_cast<float>(c.p);
+      const float lane = 1.0f / static_cast<float>(c.model.p);
       b.y0 = ch.thread * lane + gap * lane * 0.5f;
       b.y1 = (ch.thread + 1) * lane - gap * lane * 0.5f;
       ImVec4 v = ImGui::ColorConvertU32ToFloat4(t.colour);
@@ -91,28 +65,28 @@ void rebuild(const AppState& st, LoopViewState& c) {
 }
 
 void build_schedule_gantt(LoopViewState& c, int sel) {
-  const LoopTechniqueData& t = c.tech[static_cast<std::size_t>(sel)];
+  const LoopTechniqueData& t = c.model.tech[static_cast<std::size_t>(sel)];
   c.gantt.clear(c.gantt_for < 0);
   c.gantt.set_row_height(56, 3);
-  for (int p = 0; p < c.p; ++p) c.gantt.add_row("thread " + std::to_string(p));
-  for (std::size_t j = 0; j < t.chunks.size(); ++j) {
-    const auto& ch = t.chunks[j];
+  for (int p = 0; p < c.model.p; ++p) c.gantt.add_row("thread " + std::to_string(p));
+  for (std::size_t j = 0; j < t.chunks().size(); ++j) {
+    const auto& ch = t.chunks()[j];
     GanttBar b;
     b.row = ch.thread;
     b.start = ch.start;
     b.finish = ch.finish;
-    b.colour = iteration_colour(c.n > 0 ? (ch.begin + ch.end) * 0.5 / static_cast<double>(c.n) : 0);
+    b.colour = iteration_colour(c.model.n > 0 ? (ch.begin + ch.end) * 0.5 / static_cast<double>(c.model.n) : 0);
     b.id = static_cast<std::int64_t>(j);
     c.gantt.add_bar(b);
   }
   c.gantt.add_marker({t.parallel_time, IM_COL32(255, 255, 255, 220), "T_par " + short_number(t.parallel_time)});
   c.gantt.add_marker({t.mean_finish, IM_COL32(160, 160, 170, 200), "mean " + short_number(t.mean_finish)});
   c.gantt.set_label_fn([&c, sel](const GanttBar& b) {
-    const auto& ch = c.tech[static_cast<std::size_t>(sel)].chunks[static_cast<std::size_t>(b.id)];
+    const auto& ch = c.model.tech[static_cast<std::size_t>(sel)].chunks()[static_cast<std::size_t>(b.id)];
     return std::to_string(ch.end - ch.begin);
   });
   c.gantt.set_tooltip_fn([&c, sel](const GanttBar& b) {
-    const auto& ch = c.tech[static_cast<std::size_t>(sel)].chunks[static_cast<std::size_t>(b.id)];
+    const auto& ch = c.model.tech[static_cast<std::size_t>(sel)].chunks()[static_cast<std::size_t>(b.id)];
     ImGui::Text("Chunk %lld on thread %d", static_cast<long long>(b.id), ch.thread);
     ImGui::Text("Iterations [%lld, %lld): %lld", static_cast<long long>(ch.begin),
                 static_cast<long long>(ch.end), static_cast<long long>(ch.end - ch.begin));
@@ -124,18 +98,18 @@ void build_schedule_gantt(LoopViewState& c, int sel) {
 
 void draw_chunk_curves(const LoopViewState& c, int sel, ImVec2 size, float s) {
   std::vector<PlotSeries> series;
-  for (std::size_t k = 0; k < c.tech.size(); ++k) {
-    const auto& t = c.tech[k];
+  for (std::size_t k = 0; k < c.model.tech.size(); ++k) {
+    const auto& t = c.model.tech[k];
     if (!c.curves_all && static_cast<int>(k) != sel) continue;
     PlotSeries ps;
     ps.name = t.name;
     ps.colour = t.colour;
     ps.emphasis = static_cast<int>(k) == sel;
     // Sorted by position in the loop for the iteration axis; hand-out order otherwise.
-    std::vector<const LoopChunkRec*> order;
-    for (const auto& ch : t.chunks) order.push_back(&ch);
+    std::vector<const core::LoopChunk*> order;
+    for (const auto& ch : t.chunks()) order.push_back(&ch);
     if (c.x_iterations)
-      std::stable_sort(order.begin(), order.end(), [](const LoopChunkRec* a, const LoopChunkRec* b) { return a->begin < b->begin; });
+      std::stable_sort(order.begin(), order.end(), [](const core::LoopChunk* a, const core::LoopChunk* b) { return a->begin < b->begin; });
     for (std::size_t j = 0; j < order.size(); ++j) {
       ps.x.push_back(c.x_iterations ? static_cast<double>(order[j]->begin) : static_cast<double>(j));
       ps.y.push_back(static_cast<double>(order[j]->end - order[j]->begin));
@@ -155,39 +129,37 @@ void draw_chunk_curves(const LoopViewState& c, int sel, ImVec2 size, float s) {
   draw_line_plot("##curves", size, series, ax, s);
 }
 
-std::string parameters_text(const LoopViewState& c, const LoopTechniqueData& t, const io::Json& sc) {
-  const std::int64_t n = c.n, p = c.p;
-  const double h = sc.value("overhead", 0.0);
+std::string parameters_text(const LoopViewModel& m, const LoopTechniqueData& t) {
+  const std::int64_t n = m.n, p = m.p;
   char buf[512];
   std::snprintf(buf, sizeof buf, "N = %lld, P = %lld, h = %s, mu = %s, sigma = %s",
-                static_cast<long long>(n), static_cast<long long>(p), short_number(h).c_str(),
-                short_number(c.mu).c_str(), short_number(c.sd).c_str());
+                static_cast<long long>(n), static_cast<long long>(p), short_number(m.overhead).c_str(),
+                short_number(m.mu).c_str(), short_number(m.sd).c_str());
   std::string out = buf;
   const std::int64_t dflt = core::default_chunk(n, static_cast<int>(p));
-  const std::int64_t k = sc.value("min_chunk", std::int64_t{1});
-  if (t.name == "chunk") out += "\nK = " + std::to_string(sc.value("chunk_size", dflt));
-  if (t.name == "block_cyclic") out += "\nB = " + std::to_string(sc.value("block_size", dflt));
+  if (t.name == "chunk") out += "\nK = " + std::to_string(m.chunk_size > 0 ? m.chunk_size : dflt);
+  if (t.name == "block_cyclic") out += "\nB = " + std::to_string(m.block_size > 0 ? m.block_size : dflt);
   if (t.name == "gss" || t.name == "agss" || t.name == "factoring" || t.name == "fac2" ||
       t.name == "tapering" || t.name == "fsc" || t.name == "weighted_factoring")
-    out += "\nk (min_chunk) = " + std::to_string(k);
+    out += "\nk (min_chunk) = " + std::to_string(m.min_chunk);
   if (t.name == "tss" && p > 0) {
     std::snprintf(buf, sizeof buf, "\nfirst chunk N/(2P) = %s, decrement N/(8P^2) = %s",
                   short_number(static_cast<double>(n) / (2.0 * p)).c_str(),
                   short_number(static_cast<double>(n) / (8.0 * p * p)).c_str());
     out += buf;
   }
-  if (t.name == "factoring" && n > 0 && c.mu > 0) {
-    const double b = p * c.sd / (2 * c.mu * std::sqrt(static_cast<double>(n)));
+  if (t.name == "factoring" && n > 0 && m.mu > 0) {
+    const double b = p * m.sd / (2 * m.mu * std::sqrt(static_cast<double>(n)));
     std::snprintf(buf, sizeof buf, "\nb (first batch) = %.4g, x_0 = %.4g", b, 1 + b * b + b * std::sqrt(b * b + 2));
     out += buf;
   }
-  if (t.name == "tapering") out += "\nalpha = " + short_number(sc.value("tapering_alpha", 1.0));
+  if (t.name == "tapering") out += "\nalpha = " + short_number(m.tapering_alpha);
   return out;
 }
 
 void draw_schedule_tab(App& app, LoopViewState& c, int sel) {
   const float s = app.ui_scale;
-  const LoopTechniqueData& t = c.tech[static_cast<std::size_t>(sel)];
+  const LoopTechniqueData& t = c.model.tech[static_cast<std::size_t>(sel)];
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float left_w = std::floor(avail.x * 0.58f);
   ImGui::BeginChild("##gantt_side", {left_w, avail.y}, false, ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoScrollbar);
@@ -195,7 +167,7 @@ void draw_schedule_tab(App& app, LoopViewState& c, int sel) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Wheel: zoom, drag: pan, double-click: fit. Hover a chunk for details.");
   if (t.truncated)
     ImGui::TextColored({1, 0.7f, 0.3f, 1}, "Showing the first %zu of %lld chunks (raise chunks_listed).",
-                       t.chunks.size(), static_cast<long long>(t.num_chunks));
+                       t.chunks().size(), static_cast<long long>(t.num_chunks));
   c.gantt.draw("##loop_gantt", {0, 0}, s);
   ImGui::EndChild();
   ImGui::SameLine();
@@ -205,7 +177,7 @@ void draw_schedule_tab(App& app, LoopViewState& c, int sel) {
   ImGui::TextUnformatted(t.formula.c_str());
   ImGui::TextDisabled("%s", t.source.c_str());
   ImGui::PopTextWrapPos();
-  ImGui::TextUnformatted(parameters_text(c, t, app.state.scenario).c_str());
+  ImGui::TextUnformatted(parameters_text(c.model, t).c_str());
   ImGui::Checkbox("log size", &c.log_y);
   ImGui::SameLine();
   ImGui::Checkbox("x = iteration", &c.x_iterations);
@@ -219,9 +191,9 @@ void draw_compare_tab(App& app, LoopViewState& c) {
   ImGui::TextDisabled("Every technique on the same loop and time axis: one row per technique (parallel time in the label), one lane per thread.");
   c.compare.set_tooltip_fn([&c](const GanttBar& b) {
     const std::size_t k = static_cast<std::size_t>(b.id >> 40), j = static_cast<std::size_t>(b.id & ((std::int64_t{1} << 40) - 1));
-    if (k >= c.tech.size() || j >= c.tech[k].chunks.size()) return;
-    const auto& t = c.tech[k];
-    const auto& ch = t.chunks[j];
+    if (k >= c.model.tech.size() || j >= c.model.tech[k].chunks().size()) return;
+    const auto& t = c.model.tech[k];
+    const auto& ch = t.chunks()[j];
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(t.colour), "%s", t.title.c_str());
     ImGui::Text("Chunk %zu on thread %d: [%lld, %lld), %lld iterations", j, ch.thread,
                 static_cast<long long>(ch.begin), static_cast<long long>(ch.end), static_cast<long long>(ch.end - ch.begin));
@@ -258,14 +230,14 @@ void draw_machine_tab(App& app, LoopViewState& c, int sel) {
   if (rep->threads > rep->hardware_threads)
     ImGui::TextColored({1, 0.7f, 0.3f, 1}, "%d threads share %d hardware threads: expect measured >= %.1f x predicted.",
                        rep->threads, rep->hardware_threads, static_cast<double>(rep->threads) / std::max(1, rep->hardware_threads));
-  if (rep->scenario != app.state.scenario)
+  if (!rep->scenario || rep->scenario->document != app.state.scenario)
     ImGui::TextColored({1, 0.7f, 0.3f, 1}, "The scenario changed since this measurement: run again.");
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   double tmax = 0;
   for (const auto& m : rep->rows) tmax = std::max({tmax, m.measured, m.predicted});
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   const float table_h = std::min(avail.y * 0.5f, (rep->rows.size() + 1.5f) * ImGui::GetFrameHeightWithSpacing());
-  const std::string sel_name = sel >= 0 && sel < static_cast<int>(c.tech.size()) ? c.tech[static_cast<std::size_t>(sel)].name : "";
+  const std::string sel_name = sel >= 0 && sel < static_cast<int>(c.model.tech.size()) ? c.model.tech[static_cast<std::size_t>(sel)].name : "";
   int measured_index = -1;
   if (ImGui::BeginTable("##measured", 6, flags, {0, table_h})) {
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -335,7 +307,7 @@ void draw_loop_view(App& app) {
   LoopViewState& c = app.loop;
   auto names = [&c] {
     std::vector<std::string> n;
-    for (const auto& t : c.tech) n.push_back(t.name);
+    for (const auto& t : c.model.tech) n.push_back(t.name);
     return n;
   };
   if (c.follow.results_changed(st)) {
@@ -345,26 +317,26 @@ void draw_loop_view(App& app) {
   // View state a scenario may carry (docs/scenario-format.md, "ui"): {"loop_view": "schedule" |
   // "side_by_side" | "machine", "measure": true, "select": "<technique>"}; applied once per
   // distinct value, when the first results are there.
-  if (auto ui = c.follow.new_ui(st, !c.tech.empty())) {
+  if (auto ui = c.follow.new_ui(st, !c.model.tech.empty())) {
     const int tab = ui_tab_index(ui->loop_view, kLoopTabs);
     if (tab >= 0) c.tabs.request(tab);
     if (ui->measure.value_or(false)) start_loop_measurement(app);
     ResultsFollower::select_by_name(st, names(), ui->select);
   }
-  if (c.tech.empty()) {
+  if (c.model.tech.empty()) {
     ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet: pick techniques and press Run.");
     return;
   }
-  int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.tech.size()));
-  c.follow.selected = c.tech[static_cast<std::size_t>(sel)].name;
+  int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.model.tech.size()));
+  c.follow.selected = c.model.tech[static_cast<std::size_t>(sel)].name;
   if (sel != c.gantt_for) build_schedule_gantt(c, sel);
-  const LoopTechniqueData& t = c.tech[static_cast<std::size_t>(sel)];
+  const LoopTechniqueData& t = c.model.tech[static_cast<std::size_t>(sel)];
 
   // Header: which technique, its headline numbers.
   ImGui::SetNextItemWidth(170 * app.ui_scale);
   if (ImGui::BeginCombo("##technique", t.name.c_str())) {
-    for (std::size_t k = 0; k < c.tech.size(); ++k)
-      if (ImGui::Selectable(c.tech[k].name.c_str(), static_cast<int>(k) == sel)) st.selected_result = static_cast<int>(k);
+    for (std::size_t k = 0; k < c.model.tech.size(); ++k)
+      if (ImGui::Selectable(c.model.tech[k].name.c_str(), static_cast<int>(k) == sel)) st.selected_result = static_cast<int>(k);
     ImGui::EndCombo();
   }
   ImGui::SameLine();
@@ -374,22 +346,22 @@ void draw_loop_view(App& app) {
   ImGui::SameLine();
   if (t.verified) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
   else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
-  if (!st.results.is_array() || app.jobs.busy()) {
+  if (st.typed_results.empty() || app.jobs.busy()) {
     ImGui::SameLine();
     ImGui::TextDisabled("(updating...)");
   }
 
   const int request = c.tabs.take();
   if (ImGui::BeginTabBar("##loop_tabs")) {
-    if (begin_tab("Schedule", 0, request)) {
+    if (begin_tab(c.tabs, "Schedule", 0, request)) {
       draw_schedule_tab(app, c, sel);
       ImGui::EndTabItem();
     }
-    if (begin_tab("Side by side", 1, request)) {
+    if (begin_tab(c.tabs, "Side by side", 1, request)) {
       draw_compare_tab(app, c);
       ImGui::EndTabItem();
     }
-    if (begin_tab("On my machine", 2, request)) {
+    if (begin_tab(c.tabs, "On my machine", 2, request)) {
       draw_machine_tab(app, c, sel);
       ImGui::EndTabItem();
     }

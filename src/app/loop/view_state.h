@@ -10,32 +10,16 @@
 #include <vector>
 
 #include "app/loop/model_measure.h"
+#include "app/loop/model_view.h"
 #include "app/model/results_follower.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
 
-struct LoopChunkRec {
-  std::int64_t begin, end;
-  int thread;
-  double start, finish;
-};
-
-struct LoopTechniqueData {
-  std::string name, title, formula, source;
-  double parallel_time = 0, imbalance = 0, cov = 0, mean_finish = 0;
-  std::int64_t num_chunks = 0, syncs = 0;
-  bool verified = false, truncated = false;
-  std::vector<LoopChunkRec> chunks;  // hand-out order
-  ImU32 colour = 0;
-};
-
 struct LoopViewState {
-  std::vector<LoopTechniqueData> tech;
-  std::int64_t n = 0;
-  int p = 1;
-  double mu = 1, sd = 0;
+  /// The techniques' runs and the scenario's numbers, from the typed results (model_view.h).
+  LoopViewModel model;
   int gantt_for = -1;
   GanttChart gantt;    // selected technique, one row per thread
   GanttChart compare;  // one row per technique, one lane per thread

@@ -1,30 +1,41 @@
 #include "app/model/app_state.h"
 
+#include <algorithm>
+
 #include "io/kinds/balance.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
 
-void set_parsed_scenario(AppState& s, io::ScenarioPtr parsed) {
-  if (!parsed) return;
-  const io::Json& doc = parsed->document;
-  // Everything that can throw happens before s changes, so a failure leaves it as it was.
-  std::optional<core::Topology> topology;
-  core::LoadVector loads;
-  if (const auto* b = dynamic_cast<const io::BalanceScenario*>(parsed.get())) {
-    topology = b->topology;  // read once by io (the network view draws its own copy)
-    loads = b->loads;
+DerivedScenario derive_scenario(const io::TypedScenario& parsed) {
+  DerivedScenario d;
+  if (const auto* b = dynamic_cast<const io::BalanceScenario*>(&parsed)) {
+    d.topology = b->topology;  // read once by io (the network view draws its own copy)
+    d.loads = b->loads;
+    d.layout = d.topology->layout();
   }
-  s.layout = topology ? topology->layout() : std::vector<core::Point>{};
-  s.topology = std::move(topology);
-  s.loads = std::move(loads);
-  s.scenario = doc;
+  return d;
+}
+
+void install_scenario(AppState& s, io::ScenarioPtr parsed, DerivedScenario derived) {
+  if (!parsed) return;
+  s.layout = std::move(derived.layout);
+  s.topology = std::move(derived.topology);
+  s.loads = std::move(derived.loads);
+  s.scenario = parsed->document;
   s.kind = parsed->kind;
   s.parsed = std::move(parsed);
   s.typed_results.clear();
   s.results = nullptr;
   s.selected_result = 0;
   s.step = 0;
+}
+
+void set_parsed_scenario(AppState& s, io::ScenarioPtr parsed) {
+  if (!parsed) return;
+  // Everything that can throw happens before s changes, so a failure leaves it as it was.
+  DerivedScenario d = derive_scenario(*parsed);
+  install_scenario(s, std::move(parsed), std::move(d));
 }
 
 std::optional<std::string> set_scenario(AppState& s, const io::Json& scenario) {
@@ -52,28 +63,34 @@ std::optional<std::string> set_scenario_text(AppState& s, const std::string& tex
   }
 }
 
+namespace {
+
+const io::BalanceRunResult* balance_result(const AppState& s, int index) {
+  if (index < 0 || index >= static_cast<int>(s.typed_results.size())) return nullptr;
+  return dynamic_cast<const io::BalanceRunResult*>(
+      s.typed_results[static_cast<std::size_t>(index)].get());
+}
+
+}  // namespace
+
 int step_count(const AppState& s, int index) {
-  if (!s.results.is_array() || index < 0 || index >= static_cast<int>(s.results.size())) return 0;
-  const auto& r = s.results[index];
+  const io::BalanceRunResult* r = balance_result(s, index);
+  if (!r) return 0;
   int steps = 0;
-  if (r.contains("transfers"))
-    for (const auto& t : r["transfers"]) steps = std::max(steps, t.value("step", 0) + 1);
+  for (const auto& t : r->result.transfers) steps = std::max(steps, t.step + 1);
   return steps;
 }
 
 core::LoadVector loads_after_step(const AppState& s, int index, int step) {
   core::LoadVector w = s.loads;
-  if (!s.results.is_array() || index < 0 || index >= static_cast<int>(s.results.size())) return w;
-  const auto& r = s.results[index];
-  if (!r.contains("transfers")) return w;
+  const io::BalanceRunResult* r = balance_result(s, index);
+  if (!r) return w;
   const int n = static_cast<int>(w.size());
-  for (const auto& t : r["transfers"]) {
-    if (t.value("step", 0) >= step) continue;
-    const int from = t.value("from", -1), to = t.value("to", -1);
-    const auto count = t.value("count", std::int64_t{0});
-    if (from < 0 || to < 0 || from >= n || to >= n) continue;
-    w[from] -= count;
-    w[to] += count;
+  for (const auto& t : r->result.transfers) {
+    if (t.step >= step) continue;
+    if (t.from < 0 || t.to < 0 || t.from >= n || t.to >= n) continue;
+    w[static_cast<std::size_t>(t.from)] -= t.count;
+    w[static_cast<std::size_t>(t.to)] += t.count;
   }
   return w;
 }
@@ -85,6 +102,7 @@ io::Json state_json(const AppState& s, bool cross_origin_isolated) {
   j["results"] = s.results;
   j["status"] = s.status;
   j["status_is_error"] = s.status_is_error;
+  j["status_pinned"] = s.status_pinned;
   j["cross_origin_isolated"] = cross_origin_isolated;
   j["worker_ran"] = s.worker_ran;
   j["worker_thread_differs"] = s.worker_thread_differs;
@@ -95,6 +113,7 @@ io::Json state_json(const AppState& s, bool cross_origin_isolated) {
 }
 
 void set_status(AppState& s, std::string text, bool error) {
+  if (s.status_pinned && !error) return;
   s.status = std::move(text);
   s.status_is_error = error;
 }

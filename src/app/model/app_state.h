@@ -32,6 +32,9 @@ struct AppState {
 
   std::string status;  ///< one line for the status bar
   bool status_is_error = false;
+  /// An error that must stay until dismissed (a bad share link, issue 11): while set, set_status
+  /// drops messages that are not errors (a run finishing must not hide why a link was refused).
+  bool status_pinned = false;
 
   // Facts the browser test hook reports.
   bool worker_ran = false;             ///< a job finished on a worker thread
@@ -39,11 +42,27 @@ struct AppState {
   long long frames = 0;
 };
 
+/// What the views draw that is derived from a parsed scenario (the network and its layout for
+/// "balance"). Computed off the UI thread by the scenario opener (model/scenario_opener.h).
+struct DerivedScenario {
+  std::optional<core::Topology> topology;
+  core::LoadVector loads;
+  std::vector<core::Point> layout;
+};
+
+/// Derives the drawing data of a parsed scenario (may take long for big networks: worker thread).
+DerivedScenario derive_scenario(const io::TypedScenario& parsed);
+/// Installs a parsed scenario and its derived data (cheap: moves only); clears the results.
+void install_scenario(AppState& s, io::ScenarioPtr parsed, DerivedScenario derived);
+
+// Synchronous versions, for tests and the startup scenario. Every UI path opens scenarios through
+// ScenarioOpener instead, so a big generator never freezes the UI.
+
 /// Validates and installs a scenario; on failure leaves the state unchanged and returns the error
 /// (the field's JSON pointer and reason).
 std::optional<std::string> set_scenario(AppState& s, const io::Json& scenario);
-/// Installs an already parsed scenario (e.g. parsed on a worker). Throws only if deriving the
-/// drawing data fails, and then leaves the state unchanged.
+/// Installs an already parsed scenario. Throws only if deriving the drawing data fails, and then
+/// leaves the state unchanged.
 void set_parsed_scenario(AppState& s, io::ScenarioPtr parsed);
 /// Installs a run's typed results and their JSON entries (the "results" array).
 void set_results(AppState& s, std::vector<io::ResultPtr> typed, io::Json entries);
@@ -51,7 +70,8 @@ void set_results(AppState& s, std::vector<io::ResultPtr> typed, io::Json entries
 /// Parses text (JSON) and installs it; errors are returned as text.
 std::optional<std::string> set_scenario_text(AppState& s, const std::string& text);
 
-/// The scenario's loads after `step` communication steps of result `index` (balance results).
+/// The scenario's loads after `step` communication steps of result `index` (balance results, read
+/// from the typed result: no result JSON is parsed back).
 core::LoadVector loads_after_step(const AppState& s, int index, int step);
 
 /// Number of communication steps in result `index` (0 if it has no transfers).

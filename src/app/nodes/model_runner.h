@@ -1,4 +1,5 @@
-// Runs a node simulation (sim::NodeBalanceSession: TWA/CWA/MWA/DEM as per-node programs) on its
+// Runs a node simulation (sim::NodeBalanceSession: the balance algorithms with per-node programs,
+// sim::node_balance_algorithms(), i.e. the rows flagged node_program in core's table) on its
 // own thread (a BackgroundJob: a Web Worker in the browser) so the playground can animate it superstep by superstep.
 //
 // Threads: the runner thread owns the session and is the only one that steps it; the session's
@@ -69,7 +70,7 @@ class NodeSimRunner {
   /// Cancels and joins every thread (blocks only at shutdown).
   ~NodeSimRunner();
 
-  /// Starts a simulation of `algorithm` ("twa", "cwa", "mwa", "dem") on copies of topology and
+  /// Starts a simulation of `algorithm` (one of sim::node_balance_algorithms()) on copies of topology and
   /// loads, with `threads` engine threads. Any previous run is cancelled first (without waiting).
   /// `supersteps_per_second` <= 0 means as fast as possible. The session is built on the runner
   /// thread; construction errors arrive as a failed snapshot.

@@ -8,8 +8,10 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/balance/model_network.h"
 #include "app/shell/ui.h"
 #include "core/balance/registry.h"
+#include "io/kinds/balance.h"
 #include "sim/programs/balance_nodes.h"
 
 namespace loadlab::app {
@@ -50,15 +52,11 @@ void clear_run(NodeSimState& ns) {
 // 1 if the finished run's loads equal the centralized result's final_loads, 0 if not, -1 if that
 // result is not there (yet).
 int compare_with_central(const NodeSimState& ns, const AppState& st) {
-  if (!st.results.is_array()) return -1;
-  for (const auto& r : st.results) {
-    if (!r.is_object() || r.value("algorithm", "") != ns.snap.algorithm) continue;
-    const auto it = r.find("final_loads");
-    if (it == r.end() || !it->is_array()) return -1;
-    if (it->size() != ns.snap.loads.size()) return 0;
-    for (std::size_t i = 0; i < ns.snap.loads.size(); ++i)
-      if ((*it)[i].get<std::int64_t>() != ns.snap.loads[i]) return 0;
-    return 1;
+  // The typed results (io::BalanceRunResult): no result JSON is read back.
+  for (const auto& r : st.typed_results) {
+    const auto* b = dynamic_cast<const io::BalanceRunResult*>(r.get());
+    if (!b || b->algorithm != ns.snap.algorithm) continue;
+    return b->result.final_loads == ns.snap.loads ? 1 : 0;
   }
   return -1;
 }
@@ -103,11 +101,8 @@ std::vector<std::string> node_sim_candidates(const App& app) {
   std::vector<std::string> out;
   const AppState& st = app.state;
   if (!st.topology || st.kind != "balance") return out;
-  std::vector<std::string> named;
-  const auto it = st.scenario.find("algorithms");
-  if (it != st.scenario.end() && it->is_array())
-    for (const auto& a : *it)
-      if (a.is_string()) named.push_back(a.get<std::string>());
+  // The typed scenario's algorithms (those named, or the default set the topology supports).
+  const std::vector<std::string> named = st.parsed ? st.parsed->algorithms : std::vector<std::string>{};
   for (const std::string& a : sim::node_balance_algorithms()) {
     if (!named.empty() && std::find(named.begin(), named.end(), a) == named.end()) continue;
     if (core::balance_unsupported_reason(a, *st.topology).empty()) out.push_back(a);
@@ -127,12 +122,20 @@ const core::LoadVector* node_sim_loads(const App& app) {
   return app.state.loads.size() == n ? &app.state.loads : nullptr;
 }
 
+// Which node programs exist and where they run, from the balance table (no list of our own).
+static std::string no_node_program_message() {
+  std::string have;
+  for (const std::string& a : sim::node_balance_algorithms())
+    if (const core::BalanceAlgorithm* row = core::find_balance_algorithm(a))
+      have += (have.empty() ? "" : "; ") + a + ": " + row->info.applies_to;
+  return "no node program fits this scenario (" + have + ")";
+}
+
 std::string node_sim_start(App& app, const std::string& algorithm, int threads, double speed,
                            bool paused) {
   NodeSimState& ns = app.node_sim;
   const std::vector<std::string> candidates = node_sim_candidates(app);
-  if (candidates.empty())
-    return "no node program fits this scenario (twa: tree/line, cwa/dem: hypercube, mwa: mesh)";
+  if (candidates.empty()) return no_node_program_message();
   std::string alg = algorithm.empty() ? ns.algorithm : algorithm;
   if (std::find(candidates.begin(), candidates.end(), alg) == candidates.end()) {
     if (!algorithm.empty())
@@ -225,7 +228,7 @@ void draw_node_sim_controls(App& app) {
   const std::vector<std::string> candidates = node_sim_candidates(app);
   if (candidates.empty()) {
     ImGui::SameLine();
-    ImGui::TextDisabled("No node program for this topology (TWA: tree, CWA/DEM: cube, MWA: mesh).");
+    ImGui::TextDisabled("%s", no_node_program_message().c_str());
     return;
   }
   if (std::find(candidates.begin(), candidates.end(), ns.algorithm) == candidates.end()) {
@@ -298,10 +301,18 @@ void draw_node_sim_controls(App& app) {
       ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "Node simulation failed: %s", s.error.c_str());
       return;
     }
-    ImGui::Text("superstep %lld (bound %lld)  messages %lld  tasks moved %lld  in flight %zu",
-                static_cast<long long>(s.executed), static_cast<long long>(s.expected),
-                static_cast<long long>(s.messages), static_cast<long long>(s.tasks_moved),
-                s.in_flight.size());
+    // Supersteps run so far (including quiet ones that only detect the end) against the paper's
+    // bound on communication steps: "13 (bound 12)" read like an overrun.
+    ImGui::Text("communication steps %lld of at most %lld (paper's bound), supersteps run %lld"
+                "  messages %lld  tasks moved %lld  in flight %zu",
+                static_cast<long long>(s.supersteps), static_cast<long long>(s.expected),
+                static_cast<long long>(s.executed), static_cast<long long>(s.messages),
+                static_cast<long long>(s.tasks_moved), s.in_flight.size());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("A superstep: every node computes, then sends; messages arrive in the next one.\n"
+                        "Communication steps count supersteps up to the last one that sent a message\n"
+                        "(the papers' measure); a final superstep only receives, so supersteps run can\n"
+                        "exceed the bound by one.");
     ImGui::SameLine();
     ImGui::TextDisabled("| step %.2f ms | frame %.1f ms (max %.1f, overlay %.2f)", s.last_step_ms,
                         ns.frame_ms_avg, ns.frame_ms_max_running, ns.overlay_ms);
@@ -337,18 +348,29 @@ void draw_node_sim_overlay(App& app, const NodeSimView& v) {
   const int n = static_cast<int>(layout.size());
   if (msgs.empty() || n == 0) return;
   const float f = static_cast<float>(ns.anim);
+  const bool wraps = app.state.topology && app.state.topology->kind() == core::TopologyKind::Torus;
   const float rc = std::clamp(v.node_radius * 0.35f, 1.5f, 6.0f * app.ui_scale);
   const float rt = std::clamp(v.node_radius * 0.5f, 2.0f, 8.0f * app.ui_scale);
   // A dot travels from the sender's rim to the receiver's rim (layout units -> pixels first).
   auto pos = [&](const sim::InFlight& m, ImVec2& out) {
     if (m.from < 0 || m.to < 0 || m.from >= n || m.to >= n) return false;
-    const core::Point a = layout[m.from], b = layout[m.to];
+    core::Point a = layout[m.from], b = layout[m.to];
+    float t_seg = f;
+    if (wraps && is_wrap_link(*app.state.topology, m.from, m.to)) {
+      // A torus wrap-around message leaves through the border stub, then comes back in through
+      // the opposite one (as the network view draws the link).
+      Segment seg[2];
+      link_segments(*app.state.topology, layout, m.from, m.to, seg);
+      const Segment& s = f < 0.5f ? seg[0] : seg[1];
+      a = s.a, b = s.b;
+      t_seg = f < 0.5f ? f * 2 : f * 2 - 1;
+    }
     const float ax = v.centre_x + (a.x - 0.5f + v.pan_x) * v.scale;
     const float ay = v.centre_y + (a.y - 0.5f + v.pan_y) * v.scale;
     const float dx = (b.x - a.x) * v.scale, dy = (b.y - a.y) * v.scale;
     const float len = std::sqrt(dx * dx + dy * dy);
     const float inset = len > 2 * v.node_radius ? v.node_radius / len : 0.0f;
-    const float t = inset + (1 - 2 * inset) * f;
+    const float t = inset + (1 - 2 * inset) * t_seg;
     out = {ax + dx * t, ay + dy * t};
     return out.x >= v.clip_x0 - rt && out.y >= v.clip_y0 - rt && out.x <= v.clip_x1 + rt &&
            out.y <= v.clip_y1 + rt;

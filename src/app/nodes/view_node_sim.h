@@ -51,8 +51,8 @@ struct NodeSimState {
   float overlay_ms = 0, overlay_ms_max = 0;  ///< this mode's own UI-thread time per frame
 };
 
-/// View transform of the network canvas (same mapping as panel_network: screen = centre +
-/// (p - 0.5 + pan) * scale), its clip rectangle and the node radius in pixels.
+/// View transform of the network canvas (the mapping of balance/view_network.cpp: screen =
+/// centre + (p - 0.5 + pan) * scale), its clip rectangle and the node radius in pixels.
 struct NodeSimView {
   float clip_x0 = 0, clip_y0 = 0, clip_x1 = 0, clip_y1 = 0;
   float centre_x = 0, centre_y = 0, scale = 1, pan_x = 0, pan_y = 0;

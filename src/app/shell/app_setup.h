@@ -3,11 +3,16 @@
 
 #include "io/json_reader.h"
 
+struct ImFont;
+
 namespace loadlab::app {
 
 /// Styles ImGui for the given UI scale (device pixel ratio on the web, monitor scale on desktop)
 /// and rebuilds the font atlas at that size so text stays crisp on high-DPI screens.
 void setup_style(float scale);
+
+/// The monospace font setup_style loads next to the UI font (the JSON editor); null before it.
+ImFont* monospace_font();
 
 /// The scenario the playground opens with: the preset "wu_example3" (Wu's 3-cube with CWA, DEM
 /// and the optimum).

@@ -1,16 +1,43 @@
 // Live update for the per-kind forms: an edit installs the scenario and re-runs it at once. A run
 // already in progress is cancelled and the newest edit runs as soon as the worker is free, so
 // dragging a slider never queues stale runs and never blocks the UI thread.
+//
+// Also the share link's view state (issue 11, defect 5): the visible view (tab, selected algorithm,
+// step, zoom/pan) is written to the link's "ui" and restored when a scenario is opened.
 #pragma once
+
+#include <string>
+#include <vector>
 
 #include "app/model/results_follower.h"  // results_identity
 #include "app/shell/ui.h"
 
 namespace loadlab::app {
 
-/// Validates and installs the edited scenario (status line on error) and (re)starts its run.
-/// Returns false if the scenario was rejected (the app keeps the previous one).
-bool live_apply(App& app, const io::Json& scenario);
+/// Opens the edited scenario on the worker (app_apply_edit): once valid it is installed and run;
+/// if rejected the status line says why and the app keeps the previous one. Build the edit on
+/// app_edit_base(app) so quick successive edits are not lost while the worker parses. `notes` say
+/// what the form changed to keep the scenario valid (shown with the run's status).
+bool live_apply(App& app, const io::Json& scenario, const std::vector<std::string>& notes = {});
 
+/// Drives the current kind's form from a script (the browser test hook's setField): sets the
+/// value at JSON `pointer` of the scenario, then applies the same consistency rules as the form
+/// (balance: loads follow the node count, unsupported algorithms unchecked; loop: per-processor
+/// arrays) and opens the edit like the form does. Returns the open's request id
+/// (ScenarioOpener::result_of), or 0 with the reason in the status line.
+int form_set_field(App& app, const std::string& pointer, const io::Json& value);
+
+/// The visible view state of the current kind as a scenario "ui" object (keeps unknown keys).
+io::Json current_ui(const App& app);
+/// What a share link carries now: the scenario with "ui" = current_ui(app).
+io::Json current_link_document(const App& app);
+
+/// Once per frame: applies a balance scenario's "ui" (select, step, zoom, pan) when its results
+/// arrive.
+void link_frame(App& app);
+
+/// Once per frame (browser): true when the address bar should now be rewritten with
+/// current_link_document(app) (a change of the scenario or its view, then a quiet time).
+bool link_sync_due(App& app, double now_seconds);
 
 }  // namespace loadlab::app

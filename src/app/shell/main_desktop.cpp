@@ -1,23 +1,30 @@
 // Desktop entry point: GLFW window + OpenGL 3.3 core.
 //
 //   loadlab_app [--scenario FILE | --link URL] [--frames N --screenshot OUT.png] [--size WxH]
+//               [--until FILE] [--state-out STATE.json]
 //
 // --frames/--screenshot render N frames (waiting for the first run to finish), save the window
-// as PNG and exit 0: the smoke test under xvfb uses this.
+// as PNG and exit 0: the smoke test under xvfb uses this. --until keeps rendering until FILE exists
+// (a test drives the window with xdotool meanwhile); --state-out writes the state the browser's
+// test hook shows (zoom, pan, clicks, step, UI scale) once the first run is done and again at exit.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include "app/shell/app_setup.h"
 #include "app/shell/platform.h"
+#include "app/shell/platform_glfw.h"
+#include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
 #include "io/link_codec.h"
 
@@ -54,10 +61,34 @@ bool write_png(const std::string& path, int w, int h, const std::vector<unsigned
   return static_cast<bool>(out);
 }
 
+// The desktop counterpart of the browser hook's state() (tests/desktop/desktop_input.sh reads it).
+void write_state(const loadlab::app::App& app, const std::string& path) {
+  loadlab::io::Json j = loadlab::app::state_json(app.state, true);
+  j.erase("scenario");
+  j.erase("results");
+  const auto& v = app.balance.view;
+  j["view_zoom"] = v.zoom;
+  j["view_pan"] = {v.pan_x, v.pan_y};
+  j["view_centre"] = {v.centre_x, v.centre_y};
+  j["view_base_scale"] = v.base_scale;
+  j["ui_scale"] = app.ui_scale;
+  j["ui_scale_user"] = app.ui_scale_user;
+  j["playing"] = app.balance.playing;
+  j["input"] = {{"clicks", loadlab::app::input_counters().clicks},
+                {"releases", loadlab::app::input_counters().releases}};
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    out << j.dump(1) << '\n';
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);  // readers never see half a file
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string scenario_path, link, screenshot;
+  std::string scenario_path, link, screenshot, until, state_out;
   long frames = -1;
   int width = 1280, height = 800;
   for (int i = 1; i < argc; ++i) {
@@ -74,9 +105,11 @@ int main(int argc, char** argv) {
     else if (a == "--frames") frames = std::stol(next());
     else if (a == "--screenshot") screenshot = next();
     else if (a == "--size") std::sscanf(next().c_str(), "%dx%d", &width, &height);
+    else if (a == "--until") until = next();
+    else if (a == "--state-out") state_out = next();
     else {
       std::fprintf(stderr, "usage: loadlab_app [--scenario FILE | --link URL] [--frames N] "
-                           "[--screenshot OUT.png] [--size WxH]\n");
+                           "[--screenshot OUT.png] [--size WxH] [--until FILE] [--state-out FILE]\n");
       return 2;
     }
   }
@@ -104,44 +137,57 @@ int main(int argc, char** argv) {
   float sx = 1, sy = 1;
   glfwGetWindowContentScale(window, &sx, &sy);
   loadlab::app::setup_style(sx);
-  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplGlfw_InitForOpenGL(window, false);
+  loadlab::app::input_install(window, true);  // input through the queue (shell/platform_glfw.h)
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
   loadlab::app::App app;
   app.ui_scale = sx;
-  bool loaded = false;
+  loadlab::app::load_user_ui_scale(app);
+  // The default scenario is installed at once; a file or link from the command line then opens on
+  // the worker like any other and replaces it only if it is valid (else the status line says why).
+  // Not run when a file or link follows: its results would replace a bad link's error (issue 11).
+  loadlab::app::app_load_scenario_now(app, loadlab::app::default_scenario(), "the default scenario",
+                                      scenario_path.empty() && link.empty());
+  // Opened on a given scenario: the welcome panel (panel_welcome.cpp) waits for a later start.
+  if (!scenario_path.empty() || !link.empty()) loadlab::app::platform_note_opened_with_scenario();
   if (!scenario_path.empty()) {
     try {
-      loaded = loadlab::app::app_import_text(app, loadlab::app::platform_read_file(scenario_path), scenario_path);
+      loadlab::app::app_import_text(app, loadlab::app::platform_read_file(scenario_path), scenario_path);
     } catch (const std::exception& e) {
       loadlab::app::set_status(app.state, e.what(), true);
     }
   } else if (!link.empty()) {
     try {
-      loaded = loadlab::app::app_load_scenario(app, loadlab::io::decode_link(link), "the link");
+      loadlab::app::app_load_scenario(app, loadlab::io::decode_link(link), "the link");
     } catch (const std::exception& e) {
       loadlab::app::set_status(app.state, std::string("Bad link: ") + e.what(), true);
+      app.state.status_pinned = true;  // stays until dismissed (issue 11, defect 4)
     }
-  }
-  if (!loaded) {
-    const std::string keep_error = app.state.status;
-    const bool was_error = app.state.status_is_error;
-    loadlab::app::app_load_scenario(app, loadlab::app::default_scenario(), "the default scenario");
-    if (was_error) loadlab::app::set_status(app.state, keep_error, true);
   }
 
   long frame = 0;
+  std::vector<double> build_ms;
+  bool state_ready = false;
   double last = glfwGetTime();
   int exit_code = 0;
   while (!glfwWindowShouldClose(window) && !app.request_quit) {
     glfwPollEvents();
+    // Monitor scale (it changes when the window moves to another screen) x View > UI scale.
+    glfwGetWindowContentScale(window, &sx, &sy);
+    loadlab::app::apply_ui_scale(app, sx);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    loadlab::app::input_feed_frame();  // queued input: at most one press/release per button a frame
     ImGui::NewFrame();
+    loadlab::app::input_count_frame();
+    loadlab::app::handle_shortcuts(app);
     const double now = glfwGetTime();
     loadlab::app::draw_frame(app, static_cast<float>(now - last));
     last = now;
     ImGui::Render();
+    // Frame build time (UI + ImGui::Render, CPU) once idle: the frame benchmark (README) reads it.
+    if (!app.jobs.busy() && !app.opener.busy()) build_ms.push_back((glfwGetTime() - now) * 1000.0);
     int fw, fh;
     glfwGetFramebufferSize(window, &fw, &fh);
     glViewport(0, 0, fw, fh);
@@ -149,7 +195,15 @@ int main(int argc, char** argv) {
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     // Screenshot mode: after N frames, once the first run has finished (bounded wait).
-    if (frames > 0 && ++frame >= frames && (!app.jobs.busy() || frame > frames + 2000)) {
+    ++frame;
+    const bool idle = !app.jobs.busy() && !app.opener.busy();
+    // Written once the first run is done (the test waits for the file), then every 8 frames.
+    if (!state_out.empty() && (state_ready ? frame % 8 == 0 : idle && frame > 10)) {
+      write_state(app, state_out);
+      state_ready = true;
+    }
+    const bool until_now = !until.empty() && frame % 4 == 0 && std::filesystem::exists(until);
+    if ((frames > 0 && frame >= frames && (idle || frame > frames + 2000)) || until_now) {
       if (!screenshot.empty()) {
         std::vector<unsigned char> px(static_cast<std::size_t>(fw) * fh * 4);
         glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -160,6 +214,13 @@ int main(int argc, char** argv) {
         }
       }
       std::printf("rendered %ld frames; status: %s\n", frame, app.state.status.c_str());
+      if (build_ms.size() > 3) {  // the first idle frames upload textures: report the rest
+        std::vector<double> b(build_ms.begin() + 3, build_ms.end());
+        std::sort(b.begin(), b.end());
+        std::printf("frame build ms: median %.2f p95 %.2f max %.2f over %zu idle frames\n", b[b.size() / 2],
+                    b[std::min(b.size() - 1, b.size() * 95 / 100)], b.back(), b.size());
+      }
+      if (!state_out.empty()) write_state(app, state_out);
       break;
     }
     glfwSwapBuffers(window);

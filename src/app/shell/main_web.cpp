@@ -13,9 +13,15 @@
 #include <string>
 
 #include "app/shell/app_setup.h"
+#include "io/scenario.h"
+#include "app/shell/live_update.h"
 #include "app/loop/model_measure.h"
+#include "app/shell/model_input.h"
 #include "app/shell/platform.h"
+#include "app/shell/platform_glfw.h"
+#include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
+#include "io/presets.h"
 #include "app/loop/view.h"
 
 namespace {
@@ -39,6 +45,22 @@ WebApp* g_web = nullptr;
 EM_JS(double, js_canvas_css_width, (), { return Module.canvas.getBoundingClientRect().width; });
 EM_JS(double, js_canvas_css_height, (), { return Module.canvas.getBoundingClientRect().height; });
 EM_JS(double, js_device_pixel_ratio, (), { return window.devicePixelRatio || 1; });
+// A share link (#...) the page will open once main has returned.
+EM_JS(int, js_has_link, (), { return location.hash.length > 1 ? 1 : 0; });
+// Keeps the address bar in step with the scenario and its view (issue 11, defect 5).
+EM_JS(void, js_replace_link, (const char* json), { window.loadlabShare.replaceLink(UTF8ToString(json)); });
+// Wheel events reach C++ with their deltaMode (GLFW's scroll callback drops it and passes raw
+// pixels); Ctrl+wheel and Ctrl+= / Ctrl+- / Ctrl+0 are the app's zoom and UI scale, not the page's
+// (Cmd+= on a Mac still zooms the page: devicePixelRatio follows, and so does the UI).
+EM_JS(void, js_install_input, (), {
+  Module.canvas.addEventListener("wheel", (e) => {
+    Module._loadlab_input_wheel(e.deltaX, e.deltaY, e.deltaMode);
+    e.preventDefault();
+  }, { passive: false, capture: true });
+  window.addEventListener("keydown", (e) => {
+    if (e.ctrlKey && ["=", "+", "-", "_", "0"].includes(e.key)) e.preventDefault();
+  }, true);
+});
 EM_JS(void, js_set_clipboard, (const char* text), {
   const t = UTF8ToString(text);
   window.loadlabShare.clipboardText = t;
@@ -71,12 +93,9 @@ void fit_canvas(WebApp& w) {
   int cw = 0, ch = 0;
   glfwGetWindowSize(w.window, &cw, &ch);
   if (cw != width || ch != height) glfwSetWindowSize(w.window, width, height);
-  if (std::fabs(dpr - w.dpr) > 0.01f) {
-    w.dpr = dpr;
-    w.app.ui_scale = dpr;
-    loadlab::app::setup_style(dpr);
-    ImGui_ImplOpenGL3_DestroyDeviceObjects();  // font atlas is rebuilt on the next NewFrame
-  }
+  w.dpr = dpr;
+  // devicePixelRatio x View > UI scale; the font atlas is rebuilt at that size when it changes.
+  loadlab::app::apply_ui_scale(w.app, dpr);
 }
 
 void frame(void* arg) {
@@ -85,9 +104,14 @@ void frame(void* arg) {
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  loadlab::app::input_feed_frame();  // queued input: at most one press/release per button a frame
   ImGui::NewFrame();
+  loadlab::app::input_count_frame();
+  loadlab::app::handle_shortcuts(w.app);
   const double now = emscripten_get_now() / 1000.0;
   loadlab::app::draw_frame(w.app, static_cast<float>(now - w.last));
+  if (loadlab::app::link_sync_due(w.app, now))
+    js_replace_link(loadlab::app::current_link_document(w.app).dump().c_str());
   w.last = now;
   ImGui::Render();
   const double t_ui = emscripten_get_now();
@@ -107,15 +131,62 @@ void frame(void* arg) {
 
 extern "C" {
 
-/// Opens scenario JSON text (an uploaded file or a decoded share link). Returns 1 on success.
+/// Starts opening scenario JSON text (an uploaded file or a decoded share link) on the worker.
+/// Returns the request id (> 0) for loadlab_open_result, or 0.
 EMSCRIPTEN_KEEPALIVE int loadlab_import_text(const char* text, const char* origin) {
   if (!g_web) return 0;
-  return loadlab::app::app_import_text(g_web->app, text, origin) ? 1 : 0;
+  return loadlab::app::app_import_text(g_web->app, text, origin);
 }
 
-/// Shows an error from the page (e.g. a link that does not decompress) in the status line.
+/// Request `id` of loadlab_import_text: -1 while it is parsed, 1 once installed, 0 if it was
+/// refused (the status line names the field), cancelled or superseded.
+EMSCRIPTEN_KEEPALIVE int loadlab_open_result(int id) {
+  return g_web ? g_web->app.opener.result_of(id) : 0;
+}
+
+/// Shows an error from the page (e.g. a link that does not decompress) in the status line, where
+/// it stays until dismissed or another scenario is opened (a run finishing does not hide it).
 EMSCRIPTEN_KEEPALIVE void loadlab_report_error(const char* message) {
-  if (g_web) loadlab::app::set_status(g_web->app.state, message, true);
+  if (!g_web) return;
+  loadlab::app::set_status(g_web->app.state, message, true);
+  g_web->app.state.status_pinned = true;
+}
+
+/// Keeps the current error in the status line until dismissed (a link whose scenario was refused).
+EMSCRIPTEN_KEEPALIVE void loadlab_pin_status() {
+  if (g_web && g_web->app.state.status_is_error) g_web->app.state.status_pinned = true;
+}
+
+/// Dismisses a pinned error (the status line's "Dismiss" button does the same).
+EMSCRIPTEN_KEEPALIVE void loadlab_dismiss_status() {
+  if (!g_web) return;
+  g_web->app.state.status_pinned = false;
+  loadlab::app::set_status(g_web->app.state, "");
+}
+
+/// The page has opened (or refused) its own link: from now on the address bar follows the scenario.
+EMSCRIPTEN_KEEPALIVE void loadlab_link_sync_enable() {
+  if (g_web) g_web->app.link.sync.enable();
+}
+
+/// Test hook: sets the scenario value at JSON `pointer` (value as JSON text) through the current
+/// kind's form rules (live_update.h). Returns the open's request id, or 0 (reason in the status).
+EMSCRIPTEN_KEEPALIVE int loadlab_set_field(const char* pointer, const char* value_json) {
+  if (!g_web) return 0;
+  try {
+    return loadlab::app::form_set_field(g_web->app, pointer, loadlab::io::Json::parse(value_json));
+  } catch (const std::exception& e) {
+    loadlab::app::set_status(g_web->app.state, std::string("setField: ") + e.what(), true);
+    return 0;
+  }
+}
+
+/// What a share link carries now: the scenario with its visible view state in "ui".
+EMSCRIPTEN_KEEPALIVE const char* loadlab_link_json() {
+  if (!g_web) return "{}";
+  std::string& text = g_web->scenario_text;
+  text = loadlab::app::current_link_document(g_web->app).dump();
+  return text.c_str();
 }
 
 /// The test hook's JSON: scenario, results, status, isolation and worker facts.
@@ -138,6 +209,46 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   }
   j["loop_measure"] = lm;
   j["view_zoom"] = g_web->app.balance.view.zoom;
+  // The balance form's greyed-out algorithms and why (the core table's reasons; issue 11).
+  if (g_web->app.state.kind == "balance") {
+    const auto algs = loadlab::io::algorithm_names_of("balance");
+    const auto& why = g_web->app.balance.form.unavailable_reasons(algs);
+    loadlab::io::Json un = loadlab::io::Json::object();
+    for (std::size_t i = 0; i < algs.size() && i < why.size(); ++i)
+      if (!why[i].empty()) un[algs[i]] = why[i];
+    j["unavailable"] = un;
+  }
+  {  // Issue 11 help for newcomers (shell/panel_help.h).
+    const auto& h = g_web->app.help;
+    j["welcome_open"] = h.welcome_open;
+    j["help_open"] = h.help_open;
+    j["help_kind"] = h.help_kind;
+    j["help_topic"] = h.help_topic;
+    j["selected_result"] = g_web->app.state.selected_result;
+    j["results_visible"] = h.results_visible;
+    j["results_table"] = h.results_table;
+    j["json_error_line"] = h.json_error_line;
+    loadlab::io::Json gallery = loadlab::io::Json::array();
+    for (const auto& p : loadlab::io::presets())
+      gallery.push_back({{"preset", p.name}, {"label", loadlab::app::example_label(p)}});
+    j["gallery"] = gallery;
+  }
+  // Issue 11: the network view's mapping (screen = centre + (p - 0.5 + pan) * base_scale * zoom,
+  // canvas pixels = CSS pixels x display_scale), UI scale, playback and what ImGui saw of clicks.
+  const auto& view = g_web->app.balance.view;
+  j["view_pan"] = {view.pan_x, view.pan_y};
+  j["view_centre"] = {view.centre_x, view.centre_y};
+  j["view_base_scale"] = view.base_scale;
+  j["display_scale"] = g_web->dpr;
+  j["ui_scale"] = g_web->app.ui_scale;
+  j["ui_scale_user"] = g_web->app.ui_scale_user;
+  j["playing"] = g_web->app.balance.playing;
+  j["dag_step"] = g_web->app.dag.steps.step;
+  j["input"] = {{"clicks", loadlab::app::input_counters().clicks},
+                {"releases", loadlab::app::input_counters().releases},
+                {"pending", loadlab::app::input_queue().pending()}};
+  j["busy"] = g_web->app.opener.busy() || g_web->app.jobs.busy();  // opening or running
+  j["opening"] = g_web->app.opener.busy();
   std::string& text = g_web->state_text;
   text = j.dump();
   return text.c_str();
@@ -203,9 +314,28 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_frame_stats_json() {
   return text.c_str();
 }
 
+/// A browser wheel event (WheelEvent deltaX/deltaY/deltaMode), normalized once here to ImGui wheel
+/// units (one notch = 1, wheel up = +1, as GLFW on the desktop) and queued.
+EMSCRIPTEN_KEEPALIVE void loadlab_input_wheel(double dx, double dy, int mode) {
+  loadlab::app::input_queue().push_wheel(loadlab::app::wheel_units_from_dom(dx, mode),
+                                         loadlab::app::wheel_units_from_dom(dy, mode));
+}
+
 /// Selects the communication step the network view shows.
 EMSCRIPTEN_KEEPALIVE void loadlab_set_step(int step) {
   if (g_web) g_web->app.state.step = step;
+}
+
+/// Opens a gallery example as its button does (issue 11). Returns 1 if the preset exists.
+EMSCRIPTEN_KEEPALIVE int loadlab_open_example(const char* preset) {
+  return g_web && loadlab::app::open_example(g_web->app, preset) ? 1 : 0;
+}
+
+/// "dismiss" closes the welcome panel as its close button does (remembered); "open" shows it.
+EMSCRIPTEN_KEEPALIVE void loadlab_welcome(const char* action) {
+  if (!g_web) return;
+  if (std::string(action) == "open") loadlab::app::open_welcome(g_web->app);
+  else loadlab::app::dismiss_welcome(g_web->app);
 }
 
 }  // extern "C"
@@ -226,15 +356,19 @@ int main() {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // never write imgui.ini in the browser
-  ImGui_ImplGlfw_InitForOpenGL(web.window, true);
+  ImGui_ImplGlfw_InitForOpenGL(web.window, false);
+  loadlab::app::input_install(web.window, false);  // wheel: js_install_input below
+  js_install_input();
+  loadlab::app::load_user_ui_scale(web.app);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   io.SetClipboardTextFn = set_clipboard;
   io.GetClipboardTextFn = get_clipboard;
-  web.dpr = 0;  // forces setup_style on the first frame
   fit_canvas(web);
 
-  // The page opens a share link (if any) after main returns; until then show Wu's Example 3.
-  loadlab::app::app_load_scenario(web.app, loadlab::app::default_scenario(), "the default scenario");
+  // The page opens a share link (if any) after main returns; until then show Wu's Example 3, but
+  // do not run it then: its results would replace a bad link's error (issue 11, defect 4).
+  loadlab::app::app_load_scenario_now(web.app, loadlab::app::default_scenario(), "the default scenario",
+                                      js_has_link() == 0);
   web.last = emscripten_get_now() / 1000.0;
   emscripten_set_main_loop_arg(frame, &web, 0, false);
   return 0;

@@ -5,8 +5,11 @@
 #include <cstring>
 
 #include "app/balance/view_experiments.h"
+#include "app/shell/panel_help.h"
+#include "app/shell/shortcuts.h"
 #include "app/shell/platform.h"
 #include "app/shell/ui.h"
+#include "app/shell/live_update.h"
 #include "io/presets.h"
 
 namespace loadlab::app {
@@ -36,12 +39,15 @@ bool path_popup(const char* id, std::string& path, const char* button) {
 void draw_menu_bar(App& app) {
   if (ImGui::BeginMainMenuBar()) {
     if (ImGui::BeginMenu("File")) {
-      if (ImGui::MenuItem("Import scenario or graph (.json, .stg, .dot)...")) {
+      if (ImGui::MenuItem("Import scenario or graph (.json, .stg, .dot, .graph)...")) {
         if (!platform_request_import()) app.open_import_popup = true;
       }
       if (ImGui::BeginMenu("Examples")) {
-        for (const auto& p : io::presets())
-          if (ImGui::MenuItem(p.title.c_str())) app_load_scenario(app, p.scenario, "example " + p.name);
+        // Labels are the names the examples load with (the scenario panel shows the same text).
+        for (const auto& p : io::presets()) {
+          if (ImGui::MenuItem(example_label(p).c_str())) open_example(app, p.name);
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", example_blurb(p).c_str());
+        }
         ImGui::EndMenu();
       }
       if (ImGui::MenuItem("Export scenario JSON...")) {
@@ -54,7 +60,7 @@ void draw_menu_bar(App& app) {
         set_status(app.state, platform_export_file("results.json", app.state.results.dump(2)));
       ImGui::Separator();
       if (ImGui::MenuItem("Copy link", "Ctrl+L"))
-        set_status(app.state, "Link copied: " + platform_copy_link(app.state.scenario.dump()));
+        set_status(app.state, "Link copied: " + platform_copy_link(current_link_document(app).dump()));
       if (std::strcmp(platform_name(), "desktop") == 0) {
         ImGui::Separator();
         if (ImGui::MenuItem("Quit")) app.request_quit = true;
@@ -63,20 +69,28 @@ void draw_menu_bar(App& app) {
     }
     if (ImGui::BeginMenu("View")) {
       if (ImGui::MenuItem("Reset zoom and pan")) app.balance.view.reset();
+      draw_ui_scale_menu(app);  // shell/shortcuts.cpp: UI scale, Ctrl+= / Ctrl+-
       ImGui::MenuItem("Paper 000 experiments (Wu)...", nullptr, &experiments_window_open(app));
       ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
-      ImGui::TextUnformatted("LoadLab: the algorithms of five classic papers on load balancing");
-      ImGui::TextUnformatted("and scheduling, run in your browser. Drag to pan, wheel to zoom,");
-      ImGui::TextUnformatted("hover a node for details. File > Copy link shares the scenario.");
+      if (ImGui::MenuItem("Welcome and examples...")) open_welcome(app);
+      if (ImGui::MenuItem("Help on the selected algorithm", "F1")) open_help_for_selection(app);
+      draw_help_menu_algorithms(app);
+      if (ImGui::MenuItem("User guide (docs/playground.md)"))
+        set_status(app.state, platform_open_doc("docs/playground.md"));
+      ImGui::Separator();
+      ImGui::TextDisabled("Drag to pan, wheel to zoom, hover for details;");
+      ImGui::TextDisabled("File > Copy link shares the scenario.");
       ImGui::EndMenu();
     }
     ImGui::EndMainMenuBar();
   }
   // ImGui 1.86 indexes keys by the backend's key codes; GLFW_KEY_L is 'L' on both platforms.
+  // F1: help on the selected algorithm (GLFW_KEY_F1 = 290 in the desktop and Emscripten GLFW).
+  if (ImGui::IsKeyPressed(290, false)) open_help_for_selection(app);
   if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed('L', false))
-    set_status(app.state, "Link copied: " + platform_copy_link(app.state.scenario.dump()));
+    set_status(app.state, "Link copied: " + platform_copy_link(current_link_document(app).dump()));
 
   if (app.open_import_popup) ImGui::OpenPopup("Import scenario");
   if (app.open_export_popup) ImGui::OpenPopup("Export scenario");

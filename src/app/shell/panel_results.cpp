@@ -1,12 +1,17 @@
 // Results side by side (one row per algorithm, one column per metric), the JSON view used for
-// scenario kinds without a dedicated view, and the status line.
+// scenario kinds without a dedicated view, and the status line. Headers are human words with the
+// JSON key in their tooltip (panel_help.cpp); numbers go through widgets/format.h.
 #include <imgui.h>
+#include <imgui_internal.h>  // the table's clip rectangle: which rows are really on screen
 
+#include <algorithm>
 #include <set>
 
 #include "app/balance/view_experiments.h"
+#include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
 #include "app/shell/ui.h"
+#include "app/widgets/format.h"
 
 namespace loadlab::app {
 
@@ -37,37 +42,78 @@ std::string cell_text(const io::Json& r, const std::string& col) {
   } else if (r.contains(col)) {
     v = &r[col];
   }
-  if (!v) return "";
-  if (v->is_number_float()) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v->get<double>());
-    return buf;
+  return v ? format_json_value(*v) : "";
+}
+
+// A bar along the pane's top edge: dragging it up makes the results pane taller.
+void resize_handle(App& app) {
+  const float h = 4 * app.ui_scale;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float w = ImGui::GetContentRegionAvail().x;
+  ImGui::InvisibleButton("##resize_results", {std::max(1.0f, w), h});
+  const bool active = ImGui::IsItemActive();
+  if (ImGui::IsItemHovered() || active) {
+    ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNS);
+    ImGui::SetTooltip("Drag to resize the results");
   }
-  return v->dump();
+  ImGui::GetWindowDrawList()->AddRectFilled(
+      p, {p.x + w, p.y + h}, ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGuiCol_Separator));
+  if (active && ImGui::GetIO().MouseDelta.y != 0) {
+    const float current = ImGui::GetWindowHeight();
+    app.help.results_height = std::max(60.0f, current - ImGui::GetIO().MouseDelta.y);
+  }
 }
 
 }  // namespace
 
 void draw_results_panel(App& app) {
   AppState& st = app.state;
+  resize_handle(app);
+  app.help.results_visible.clear();
   if (!st.results.is_array() || st.results.empty()) {
+    app.help.results_table = nullptr;
     ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet: pick algorithms and press Run.");
     return;
   }
+  // While a new run computes, the previous results stay readable but dimmed.
+  const bool stale = app.jobs.busy();
+  if (stale) {
+    ImGui::TextColored({1.0f, 0.8f, 0.4f, 1.0f}, "Computing a new run: the results below are the previous run's.");
+    ImGui::PushStyleVar(ImGuiStyleVar_Alpha, ImGui::GetStyle().Alpha * 0.45f);
+  }
   const auto cols = metric_columns(st.results);
-  const int ncols = 2 + static_cast<int>(cols.size());
+  const std::size_t shown = std::min<std::size_t>(cols.size(), 62);
+  const int ncols = 2 + static_cast<int>(shown);
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("results", std::min(ncols, 64), flags, {0, -balance_comparison_height(app)})) {
+  io::Json table = {{"headers", io::Json::array()}, {"keys", io::Json::array()}, {"rows", io::Json::array()}};
+  if (ImGui::BeginTable("results", ncols, flags, {0, -balance_comparison_height(app)})) {
     ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn("algorithm");
-    ImGui::TableSetupColumn("verified");
-    for (std::size_t c = 0; c < cols.size() && c + 2 < 64; ++c)
-      ImGui::TableSetupColumn(cols[c].rfind("metrics.", 0) == 0 ? cols[c].c_str() + 8 : cols[c].c_str());
-    ImGui::TableHeadersRow();
+    std::vector<std::string> keys = {"algorithm", "verified"};
+    for (std::size_t c = 0; c < shown; ++c) keys.push_back(cols[c]);
+    std::vector<std::string> headers;
+    for (const auto& k : keys) headers.push_back(k == "algorithm" ? "algorithm" : metric_header(st.kind, k));
+    for (const auto& h : headers) ImGui::TableSetupColumn(h.c_str());
+    // Header row by hand so each header gets its tooltip.
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int c = 0; c < ncols; ++c) {
+      ImGui::TableSetColumnIndex(c);
+      ImGui::PushID(c);
+      ImGui::TableHeader(headers[c].c_str());
+      ImGui::PopID();
+      if (c == 0) {
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hover a name for what it does; F1 for its help.");
+      } else {
+        metric_tooltip(st.kind, keys[c]);
+      }
+      table["headers"].push_back(headers[c]);
+      table["keys"].push_back(keys[c]);
+    }
+    const ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
     for (std::size_t i = 0; i < st.results.size(); ++i) {
       const auto& r = st.results[i];
+      io::Json row = io::Json::array();
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       const std::string name = r.value("algorithm", "?");
@@ -76,16 +122,31 @@ void draw_results_panel(App& app) {
         st.selected_result = static_cast<int>(i);
         st.step = 0;
       }
+      algorithm_tooltip(st.kind, name);
+      // Fully on screen: inside the table's visible (clipped, scrolled) area.
+      if (ImGui::GetItemRectMin().y >= clip.Min.y - 0.5f && ImGui::GetItemRectMax().y <= clip.Max.y + 0.5f)
+        app.help.results_visible.push_back(name);
+      row.push_back(name);
       ImGui::TableSetColumnIndex(1);
       const bool ok = r.value("verified", false);
       ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.4f, 0.4f, 1), ok ? "yes" : "NO");
-      for (std::size_t c = 0; c < cols.size() && c + 2 < 64; ++c) {
+      row.push_back(ok ? "yes" : "NO");
+      for (std::size_t c = 0; c < shown; ++c) {
         ImGui::TableSetColumnIndex(static_cast<int>(c) + 2);
-        ImGui::TextUnformatted(cell_text(r, cols[c]).c_str());
+        const std::string text = cell_text(r, cols[c]);
+        // Right-aligned, so digits line up.
+        const float w = ImGui::CalcTextSize(text.c_str()).x;
+        const float avail = ImGui::GetContentRegionAvail().x;
+        if (avail > w) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + avail - w);
+        ImGui::TextUnformatted(text.c_str());
+        row.push_back(text);
       }
+      table["rows"].push_back(std::move(row));
     }
     ImGui::EndTable();
   }
+  app.help.results_table = std::move(table);
+  if (stale) ImGui::PopStyleVar();
   draw_balance_comparison(app);
 }
 
@@ -104,14 +165,45 @@ void draw_json_view(App& app) {
 
 void draw_status_line(App& app) {
   const AppState& st = app.state;
+  // The message first (it is what the user needs); the platform facts at the right end. A message
+  // wider than the line ends in "..." and shows in full on hover instead of being cut off.
   const bool isolated = platform_cross_origin_isolated();
-  ImGui::TextColored(isolated ? ImVec4(0.5f, 0.85f, 0.5f, 1) : ImVec4(1, 0.6f, 0.3f, 1), "%s",
-                     isolated ? "threads: on" : "threads: off (not cross-origin isolated)");
-  ImGui::SameLine();
-  ImGui::TextDisabled("| %s |", platform_name());
-  ImGui::SameLine();
-  if (st.status_is_error) ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s", st.status.c_str());
-  else ImGui::TextUnformatted(st.status.c_str());
+  char facts[96];
+  std::snprintf(facts, sizeof facts, "%s | threads %s", platform_name(),
+                isolated ? "on" : "off (not cross-origin isolated)");
+  const float facts_w = ImGui::CalcTextSize(facts).x + ImGui::GetStyle().ItemSpacing.x * 2;
+  std::string text = st.status;
+  if (app.jobs.busy()) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "Running... %d%%", static_cast<int>(app.jobs.progress() * 100));
+    const std::string name = st.scenario.value("name", "");
+    text = std::string(buf) + (name.empty() ? "" : " (" + name + ")") +
+           (st.status_is_error ? " | " + st.status : "");
+  }
+  if (st.status_pinned) {  // a bad link's error stays until dismissed (issue 11, defect 4)
+    if (ImGui::SmallButton("Dismiss")) {
+      app.state.status_pinned = false;
+      set_status(app.state, "");
+    }
+    ImGui::SameLine();
+  }
+  const float avail = std::max(40.0f, ImGui::GetContentRegionAvail().x - facts_w);
+  std::string shown = text;
+  if (ImGui::CalcTextSize(shown.c_str()).x > avail) {
+    while (!shown.empty() && ImGui::CalcTextSize((shown + "...").c_str()).x > avail) shown.pop_back();
+    shown += "...";
+  }
+  const ImVec4 colour = st.status_is_error ? ImVec4(1, 0.45f, 0.45f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+  ImGui::TextColored(colour, "%s", shown.c_str());
+  if (shown != text && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - facts_w + ImGui::GetStyle().ItemSpacing.x));
+  ImGui::TextColored(isolated ? ImVec4(0.5f, 0.85f, 0.5f, 1) : ImVec4(1, 0.6f, 0.3f, 1), "%s", facts);
 }
 
 }  // namespace loadlab::app

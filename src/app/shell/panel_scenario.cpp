@@ -1,15 +1,119 @@
 // The scenario panel: the kind's form (shell/kinds.h), Run/Cancel with progress, the JSON editor.
+// The editor is tall and monospace; a syntax error (checked here, before the worker parses) or a
+// validation error naming a JSON pointer marks its line in the text (widgets/format.h).
 #include <imgui.h>
+#include <imgui_internal.h>  // the editor's child window, for its scroll offset
 
 #include <algorithm>
 
+#include "app/shell/app_setup.h"
 #include "app/shell/kinds.h"
+#include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
-#include "app/widgets/input_text.h"
 #include "app/shell/ui.h"
+#include "app/widgets/format.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
+
+namespace {
+
+constexpr const char* kEditorOrigin = "the JSON editor";
+
+int grow_string(ImGuiInputTextCallbackData* d) {
+  if (d->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+    auto* str = static_cast<std::string*>(d->UserData);
+    str->resize(static_cast<std::size_t>(d->BufTextLen));
+    d->Buf = str->data();
+  }
+  return 0;
+}
+
+// The validation error of the editor's last Apply arrives later (the worker parses it): take it
+// from the status line while it is the editor's.
+void follow_editor_error(App& app) {
+  HelpUi& h = app.help;
+  const std::string prefix = std::string("Could not load ") + kEditorOrigin + ": ";
+  const AppState& st = app.state;
+  if (!h.json_error.empty() && st.parsed.get() != h.json_error_scenario) {
+    h.json_error.clear();  // another scenario was installed since (the editor holds its text)
+    h.json_error_line = 0;
+  }
+  if (st.status_is_error && st.status.rfind(prefix, 0) == 0) {
+    const std::string msg = st.status.substr(prefix.size());
+    if (msg != h.json_error && msg.rfind("line ", 0) != 0) {  // "line N: ..." = our syntax error
+      h.json_error = msg;
+      h.json_error_line = validation_error_line(app.json_editor, msg);
+      h.json_error_scenario = st.parsed.get();
+    }
+  }
+}
+
+void draw_json_editor(App& app, float height) {
+  HelpUi& h = app.help;
+  const char* label = "##json";
+  const ImGuiID id = ImGui::GetID(label);
+  if (ImFont* mono = monospace_font()) ImGui::PushFont(mono);
+  const float line_h = ImGui::GetTextLineHeight();
+  std::string& text = app.json_editor;
+  const bool changed = ImGui::InputTextMultiline(label, text.data(), text.capacity() + 1, {-1, height},
+                                                 ImGuiInputTextFlags_CallbackResize |
+                                                     ImGuiInputTextFlags_AllowTabInput,
+                                                 grow_string, &text);
+  const ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
+  if (changed) h.json_error_line = 0;  // the marked line may have moved
+  // Mark the error's line inside the editor: a red band behind it and a marker in the margin.
+  if (h.json_error_line > 0) {
+    float scroll = 0;
+    char name[256];
+    ImFormatString(name, sizeof name, "%s/%s_%08X", ImGui::GetCurrentWindow()->Name, label, id);
+    if (ImGuiWindow* child = ImGui::FindWindowByName(name)) scroll = child->Scroll.y;
+    const float y = box_min.y + ImGui::GetStyle().FramePadding.y + (h.json_error_line - 1) * line_h - scroll;
+    if (y + line_h > box_min.y && y < box_max.y) {
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      dl->PushClipRect(box_min, box_max, true);
+      dl->AddRectFilled({box_min.x, y}, {box_max.x, y + line_h}, IM_COL32(220, 60, 60, 70));
+      dl->AddRectFilled({box_min.x, y}, {box_min.x + 3, y + line_h}, IM_COL32(255, 80, 80, 255));
+      dl->PopClipRect();
+    }
+  }
+  if (ImFont* mono = monospace_font()) {
+    (void)mono;
+    ImGui::PopFont();
+  }
+  if (!h.json_error.empty()) {
+    ImGui::PushTextWrapPos(0);
+    if (h.json_error_line > 0)
+      ImGui::TextColored({1, 0.45f, 0.45f, 1}, "Line %d: %s", h.json_error_line, h.json_error.c_str());
+    else
+      ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s", h.json_error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (ImGui::Button("Apply JSON")) {
+    h.json_error.clear();
+    h.json_error_line = 0;
+    if (auto err = json_syntax_error(text)) {
+      h.json_error = err->message;
+      h.json_error_line = err->line;
+      h.json_error_scenario = app.state.parsed.get();
+      set_status(app.state, std::string("Could not load ") + kEditorOrigin + ": line " +
+                                std::to_string(err->line) + ": " + err->message, true);
+    } else {
+      app_import_text(app, text, kEditorOrigin);
+    }
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Revert")) {
+    text = app.state.scenario.dump(2);
+    h.json_error.clear();
+    h.json_error_line = 0;
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("large", &h.json_editor_large);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Edit in a large window");
+}
+
+}  // namespace
 
 void draw_scenario_panel(App& app) {
   const float s = app.ui_scale;
@@ -28,9 +132,31 @@ void draw_scenario_panel(App& app) {
   }
 
   ImGui::Separator();
+  follow_editor_error(app);
+  if (!app.help.json_error.empty()) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
   if (ImGui::CollapsingHeader("Scenario JSON")) {
-    input_text("##json", app.json_editor, true);
-    if (ImGui::Button("Apply JSON")) app_import_text(app, app.json_editor, "the JSON editor");
+    if (app.help.json_editor_large) {
+      ImGui::TextDisabled("Editing in the large window.");
+      if (ImGui::Button("Back here")) app.help.json_editor_large = false;
+    } else {
+      // Tall: at least 20 lines, or the rest of the panel.
+      const float line = ImGui::GetTextLineHeight();
+      const float rest = ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing();
+      draw_json_editor(app, std::max(20 * line, rest));
+    }
+  }
+  if (app.help.json_editor_large) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowSize({vp->WorkSize.x * 0.6f, vp->WorkSize.y * 0.8f}, ImGuiCond_Appearing);
+    ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
+                            ImGuiCond_Appearing, {0.5f, 0.5f});
+    bool open = true;
+    if (ImGui::Begin("Scenario JSON###json_editor", &open, ImGuiWindowFlags_NoSavedSettings)) {
+      const float rest = ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing();
+      draw_json_editor(app, std::max(10 * ImGui::GetTextLineHeight(), rest));
+    }
+    ImGui::End();
+    if (!open) app.help.json_editor_large = false;
   }
 }
 

@@ -31,4 +31,18 @@ bool platform_cross_origin_isolated();
 /// Hardware threads available to the worker pool.
 int platform_hardware_threads();
 
+/// A small persistent setting: localStorage in the browser, ~/.config/loadlab/settings on the
+/// desktop (XDG_CONFIG_HOME respected). "" when unset or unreadable.
+std::string platform_load_setting(const std::string& key);
+/// Stores a setting (best effort: a read-only home only loses the memory).
+void platform_save_setting(const std::string& key, const std::string& value);
+/// Whether the app opened on a given scenario (a #s= link, --scenario, --link): the welcome panel
+/// then stays closed so the scenario is seen first.
+bool platform_opened_with_scenario();
+/// Desktop: main_desktop.cpp notes a --scenario/--link argument here.
+void platform_note_opened_with_scenario();
+/// Opens a page next to the playground (web: a new tab, relative to the site, e.g. the user guide
+/// docs/playground.md); the desktop says where the file is. Returns a status message.
+std::string platform_open_doc(const std::string& relative_path);
+
 }  // namespace loadlab::app

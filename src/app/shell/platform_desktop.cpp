@@ -2,7 +2,9 @@
 #include <GLFW/glfw3.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -43,5 +45,54 @@ std::string platform_read_file(const std::string& path) {
 bool platform_cross_origin_isolated() { return true; }
 
 int platform_hardware_threads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+namespace {
+
+std::string settings_path() {
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) return std::string(x) + "/loadlab/settings";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.config/loadlab/settings";
+  return "";
+}
+
+// key=value lines.
+std::map<std::string, std::string> read_settings() {
+  std::map<std::string, std::string> out;
+  const std::string path = settings_path();
+  if (path.empty()) return out;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line))
+    if (const auto eq = line.find('='); eq != std::string::npos) out[line.substr(0, eq)] = line.substr(eq + 1);
+  return out;
+}
+
+bool g_opened_with_scenario = false;
+
+}  // namespace
+
+std::string platform_load_setting(const std::string& key) {
+  const auto all = read_settings();
+  const auto it = all.find(key);
+  return it == all.end() ? "" : it->second;
+}
+
+void platform_save_setting(const std::string& key, const std::string& value) {
+  const std::string path = settings_path();
+  if (path.empty()) return;
+  auto all = read_settings();
+  all[key] = value;
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  std::ofstream out(path);
+  for (const auto& [k, v] : all) out << k << '=' << v << '\n';
+}
+
+bool platform_opened_with_scenario() { return g_opened_with_scenario; }
+
+void platform_note_opened_with_scenario() { g_opened_with_scenario = true; }
+
+std::string platform_open_doc(const std::string& relative_path) {
+  return "The guide is " + relative_path + " in the LoadLab sources (also on the web playground)";
+}
 
 }  // namespace loadlab::app

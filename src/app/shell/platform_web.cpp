@@ -3,6 +3,7 @@
 // build needs no zlib; the format matches the native codec in io/link_codec.cpp.
 #include <emscripten.h>
 
+#include <cstdlib>
 #include <thread>
 
 #include "app/shell/platform.h"
@@ -18,6 +19,25 @@ EM_JS(void, js_download, (const char* name, const char* text), {
 EM_JS(void, js_request_import, (), { window.loadlabShare.pickFile(); });
 EM_JS(int, js_cross_origin_isolated, (), { return self.crossOriginIsolated ? 1 : 0; });
 EM_JS(int, js_hardware_threads, (), { return navigator.hardwareConcurrency || 1; });
+EM_JS(char*, js_load_setting, (const char* key), {
+  let v = "";
+  try { v = localStorage.getItem("loadlab." + UTF8ToString(key)) || ""; } catch (e) { v = ""; }
+  const n = lengthBytesUTF8(v) + 1;
+  const p = _malloc(n);
+  stringToUTF8(v, p, n);
+  return p;
+});
+EM_JS(void, js_save_setting, (const char* key, const char* value), {
+  try { localStorage.setItem("loadlab." + UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
+});
+// A share link opens on its scenario. Automated browsers (navigator.webdriver: the test suite)
+// skip the welcome panel too, so tests that click the views are not covered by it, unless the page
+// asks for it with ?welcome (tests/web/e2e_help.mjs).
+EM_JS(int, js_opened_with_link, (), {
+  if (location.hash.startsWith("#s=")) return 1;
+  return navigator.webdriver && location.search.indexOf("welcome") < 0 ? 1 : 0;
+});
+EM_JS(void, js_open_doc, (const char* path), { window.open(UTF8ToString(path), "_blank"); });
 // clang-format on
 
 namespace loadlab::app {
@@ -46,5 +66,25 @@ std::string platform_read_file(const std::string& path) {
 bool platform_cross_origin_isolated() { return js_cross_origin_isolated() != 0; }
 
 int platform_hardware_threads() { return js_hardware_threads(); }
+
+std::string platform_load_setting(const std::string& key) {
+  char* p = js_load_setting(key.c_str());
+  std::string v = p;
+  free(p);
+  return v;
+}
+
+void platform_save_setting(const std::string& key, const std::string& value) {
+  js_save_setting(key.c_str(), value.c_str());
+}
+
+bool platform_opened_with_scenario() { return js_opened_with_link() != 0; }
+
+void platform_note_opened_with_scenario() {}
+
+std::string platform_open_doc(const std::string& relative_path) {
+  js_open_doc(relative_path.c_str());
+  return "Opened " + relative_path + " in a new tab";
+}
 
 }  // namespace loadlab::app

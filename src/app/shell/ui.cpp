@@ -4,52 +4,100 @@
 
 #include <algorithm>
 
-#include "app/dag/model_import.h"
 #include "app/shell/kinds.h"
+#include "app/shell/live_update.h"
 #include "app/balance/view_experiments.h"
 #include "app/shell/platform.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
 
-bool app_load_scenario(App& app, const io::Json& scenario, const std::string& origin) {
+namespace {
+
+// What every way of opening does once the scenario is parsed: install it, reset the kind's form
+// and the views for a new scenario (not for a form's own edit), and run it.
+void installed(App& app, const std::string& origin, OpenMode mode, bool run) {
+  if (mode == OpenMode::load) {
+    app.state.status_pinned = false;  // a new scenario: an old link's error no longer applies
+    app.link.run_note.clear();
+    if (const UiKind* k = find_ui_kind(app.state.kind); k && k->on_load) k->on_load(app);
+    app.balance.view.reset();
+    set_status(app.state, "Loaded " + origin + " (" + app.state.kind + ")");
+  } else {
+    set_status(app.state, "Scenario updated" + (app.link.run_note.empty() ? "" : ": " + app.link.run_note));
+  }
+  app.json_editor = app.state.scenario.dump(2);
+  // Run straight away so a shared link shows its results without a click.
+  if (run) app_run(app);
+}
+
+}  // namespace
+
+int app_load_scenario(App& app, const io::Json& scenario, const std::string& origin) {
+  app.open_runs = true;
+  return app.opener.open_json(scenario, origin, OpenMode::load);
+}
+
+int app_import_text(App& app, const std::string& text, const std::string& origin) {
+  // A bare task graph (.stg, .dot, WfCommons .json) opens as a dag scenario around it (on the
+  // worker too: scenario_opener.cpp).
+  app.open_runs = true;
+  return app.opener.open_text(text, origin, OpenMode::load);
+}
+
+int app_apply_edit(App& app, const io::Json& scenario, bool run) {
+  app.open_runs = run;
+  return app.opener.open_json(scenario, "the form", OpenMode::edit);
+}
+
+const io::Json& app_edit_base(const App& app) {
+  if (const io::Json* pending = app.opener.pending_edit()) return *pending;
+  return app.state.scenario;
+}
+
+bool app_load_scenario_now(App& app, const io::Json& scenario, const std::string& origin, bool run) {
   if (auto err = set_scenario(app.state, scenario)) {
     set_status(app.state, "Could not load " + origin + ": " + *err, true);
     return false;
   }
-  if (const UiKind* k = find_ui_kind(app.state.kind); k && k->on_load) k->on_load(app);
-  app.json_editor = app.state.scenario.dump(2);
-  app.balance.view.reset();
-  set_status(app.state, "Loaded " + origin + " (" + app.state.kind + ")");
-  // Run straight away so a shared link shows its results without a click.
-  app_run(app);
+  installed(app, origin, OpenMode::load, run);
   return true;
 }
 
-bool app_import_text(App& app, const std::string& text, const std::string& origin) {
-  try {
-    // A bare task graph (.stg, .dot, WfCommons .json) opens as a dag scenario around it.
-    if (auto wrapped = wrap_graph_file_as_scenario(origin, text))
-      return app_load_scenario(app, *wrapped, origin);
-    return app_load_scenario(app, io::parse_json_text(text, io::ScenarioLimits::max_document_bytes),
-                             origin);
-  } catch (const io::ScenarioError& e) {
-    set_status(app.state, "Could not load " + origin + ": " + e.what(), true);
-    return false;
+void app_poll_open(App& app) {
+  auto out = app.opener.poll();
+  if (!out) return;
+  if (out->cancelled) {
+    set_status(app.state, "Opening " + out->origin + " cancelled; the scenario is unchanged");
+    return;
   }
+  if (!out->parsed) {
+    set_status(app.state, "Could not load " + out->origin + ": " + out->error, true);
+    return;
+  }
+  install_scenario(app.state, std::move(out->parsed), std::move(out->derived));
+  installed(app, out->origin, out->mode, app.open_runs);
 }
 
 void app_run(App& app) {
   // A newer scenario supersedes the running one (e.g. a share link opened while the default
-  // scenario still runs): the job is cancelled and this one starts when it has stopped.
+  // scenario still runs): the job is cancelled and this one starts when it has stopped. Run again
+  // on the scenario already computing is a no-op: restarting it would only lose work (repeated
+  // clicks, or a script calling run() while it waits, could otherwise keep it from finishing).
+  if (app.jobs.busy() && app.jobs_scenario == app.state.parsed) return;
+  app.jobs_scenario = app.state.parsed;
   start_scenario_run(app.jobs, app.state.parsed);
 }
 
 void app_poll_jobs(App& app) {
+  app_poll_open(app);
   auto out = app.jobs.poll();
   if (!out) return;
   app.state.worker_ran = true;
   app.state.worker_thread_differs = out->ran_on_other_thread;
+  // A run of a scenario that has since been replaced (opened or edited without a new run) must
+  // not show its results under the new one.
+  if (app.jobs_scenario != app.state.parsed) return;
   if (!out->error.empty()) {
     set_status(app.state, "Run failed: " + out->error, true);
     return;
@@ -68,12 +116,35 @@ void app_poll_jobs(App& app) {
   char buf[128];
   std::snprintf(buf, sizeof buf, "Ran %zu algorithm(s) in %.3f s on a worker thread",
                 app.state.results.size(), out->seconds);
-  set_status(app.state, buf);
+  // What the form changed to keep the scenario valid (e.g. loads resized) stays visible.
+  set_status(app.state, app.link.run_note.empty() ? std::string(buf) : buf + ("; " + app.link.run_note));
+}
+
+void draw_open_progress(App& app) {
+  // Shown only for opens that take a moment (big generators): quick ones finish unseen.
+  if (!app.opener.busy()) {
+    app.open_shown_frames = 0;
+    return;
+  }
+  if (++app.open_shown_frames < 3) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.4f},
+                          ImGuiCond_Always, {0.5f, 0.5f});
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
+  if (ImGui::Begin("##opening", nullptr, flags)) {
+    ImGui::Text("Opening scenario... (%s)", app.opener.origin().c_str());
+    ImGui::ProgressBar(static_cast<float>(app.opener.progress()), {260 * app.ui_scale, 0});
+    ImGui::TextDisabled("The current scenario stays until the new one is ready.");
+    if (ImGui::Button("Cancel##open", {-1, 0})) app.opener.cancel();
+  }
+  ImGui::End();
 }
 
 void draw_frame(App& app, float dt) {
   app.state.frames++;
   app_poll_jobs(app);
+  link_frame(app);  // "ui" of an opened scenario applied to its results (live_update.h)
   // Step animation: one communication step per 0.8 s while playing.
   if (app.balance.playing) {
     app.balance.play_clock += dt;
@@ -90,7 +161,11 @@ void draw_frame(App& app, float dt) {
   const float s = app.ui_scale;
   const float status_h = ImGui::GetFrameHeight() + 6 * s;
   const float left_w = std::min(340.0f * s, vp->WorkSize.x * 0.45f);
-  const float results_h = std::max(140.0f * s, vp->WorkSize.y * 0.28f);
+  // Results pane: dragged by its top edge (panel_results.cpp), by default tall enough for a
+  // paper example's rows with the optimum at 1280 x 800.
+  const float results_h = std::clamp(app.help.results_height > 0 ? app.help.results_height
+                                                                 : std::max(140.0f * s, vp->WorkSize.y * 0.36f),
+                                     80.0f * s, std::max(80.0f * s, vp->WorkSize.y - status_h - 120.0f * s));
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
@@ -123,6 +198,9 @@ void draw_frame(App& app, float dt) {
   ImGui::End();
 
   draw_experiments_window(app);
+  draw_open_progress(app);
+  draw_welcome_window(app);
+  draw_help_window(app);
 }
 
 }  // namespace loadlab::app

@@ -9,37 +9,68 @@
 #include <string>
 
 #include "app/balance/view_state.h"
+#include "app/balance/view_iterative.h"
 #include "app/dag/view_state.h"
 #include "app/dlt/view_state.h"
+#include "app/dynamic/view_state.h"
 #include "app/loop/view_state.h"
 #include "app/model/app_state.h"
 #include "app/model/job_runner.h"
+#include "app/model/scenario_opener.h"
 #include "app/nodes/view_node_sim.h"
+#include "app/os/view_state.h"
+#include "app/partition/view_state.h"
+#include "app/shell/panel_help.h"
+#include "app/shell/model_link.h"
 
 namespace loadlab::app {
 
 struct App {
   AppState state;
   JobRunner jobs;             ///< runs the scenario (model/job_runner.h)
+  io::ScenarioPtr jobs_scenario;  ///< the scenario the running (or pending) run belongs to
+  ScenarioOpener opener;      ///< parses scenarios off the UI thread (model/scenario_opener.h)
+  bool open_runs = true;      ///< run the scenario the opener hands over (a balance form edit does not)
+  int open_shown_frames = 0;  ///< frames the current open has taken (its overlay waits a few)
   // One view-state object per kind module (src/app/<kind>/view_state.h).
   BalanceViewState balance;
+  IterativeViewState balance_iterative;  ///< the iterative methods' tabs (balance/view_iterative.h)
   DagViewState dag;
   LoopViewState loop;
   DltViewState dlt;
+  PartitionViewState partition;
+  OsViewState os;
+  DynamicViewState dynamic;
   NodeSimState node_sim;      ///< node-simulation mode of the network view (nodes/view_node_sim.h)
-  float ui_scale = 1.0f;
+  float ui_scale = 1.0f;       ///< display scale x ui_scale_user (set by the host each frame)
+  float ui_scale_user = 1.0f;  ///< View > UI scale, Ctrl+= / Ctrl+- (shell/shortcuts.cpp)
   bool request_quit = false;
   std::string import_path = "scenario.json";
   std::string export_path = "scenario.json";
   bool open_import_popup = false;
   bool open_export_popup = false;
   std::string json_editor;    ///< text of the scenario JSON editor
+  LinkState link;             ///< address bar sync, "ui" to restore, form notes (shell/model_link.h)
+  HelpUi help;                ///< welcome panel, algorithm help, results pane, editor errors (shell/panel_help.h)
 };
 
-/// Installs a scenario into the app (form, view, editor) or reports why not.
-bool app_load_scenario(App& app, const io::Json& scenario, const std::string& origin);
-/// Same, from text (file import, link payload); bad input leaves the app usable.
-bool app_import_text(App& app, const std::string& text, const std::string& origin);
+/// Opens a scenario on the worker (ScenarioOpener); once parsed it is installed into the app
+/// (form, view, editor) and run, or the status line says why not (the old scenario stays).
+/// Returns the request id (ScenarioOpener::result_of).
+int app_load_scenario(App& app, const io::Json& scenario, const std::string& origin);
+/// Same, from text (file import, link payload, JSON editor): the JSON is parsed on the worker too.
+int app_import_text(App& app, const std::string& text, const std::string& origin);
+/// A form's edit: opened on the worker like app_load_scenario, but the form keeps its fields;
+/// `run` re-runs the scenario once installed. Forms build their next edit on app_edit_base().
+int app_apply_edit(App& app, const io::Json& scenario, bool run);
+/// The document a form edits: the newest edit still being parsed, else the current scenario.
+const io::Json& app_edit_base(const App& app);
+/// Synchronous open (the startup scenario, tests): installs and runs it (unless `run` is false:
+/// the browser while a share link is still to be opened), or reports why not.
+bool app_load_scenario_now(App& app, const io::Json& scenario, const std::string& origin,
+                           bool run = true);
+/// Installs a finished open, if any; to be called once per frame (app_poll_jobs does).
+void app_poll_open(App& app);
 /// Starts running the current scenario on the worker thread.
 void app_run(App& app);
 /// Polls the worker; to be called once per frame.
@@ -49,6 +80,8 @@ void app_poll_jobs(App& app);
 void draw_frame(App& app, float delta_seconds);
 
 void draw_menu_bar(App& app);
+/// "Opening scenario..." with progress and Cancel while the opener works (shell/ui.cpp).
+void draw_open_progress(App& app);
 
 // Per-kind forms and views (registered in shell/kinds.cpp).
 void draw_balance_form(App& app);  // balance/form.cpp: topology, loads, seed, algorithms
@@ -59,6 +92,12 @@ void draw_loop_view(App& app);   // loop/view.cpp: per-thread chunk Gantt, chunk
 void draw_loop_form(App& app);   //   N, P, cost profile, overhead, techniques
 void draw_dag_view(App& app);    // dag/view.cpp: DAG drawing, Gantt chart, list-scheduler steps
 void draw_dag_form(App& app);    //   graph source, processors, algorithms
+void draw_partition_view(App& app);  // partition/view.cpp: mesh by part, methods compared, parts on the network
+void draw_partition_form(App& app);  //   mesh generator, parts, network, methods
+void draw_os_view(App& app);         // os/view.cpp: processors x time chart, response times, policies compared
+void draw_os_form(App& app);         //   processors, job stream, costs, policies
+void draw_dynamic_view(App& app);    // dynamic/view.cpp: processors x time, tasks per node, strategies compared, network
+void draw_dynamic_form(App& app);    //   topology, workload, costs, strategies
 
 void draw_scenario_panel(App& app);
 void draw_network_view(App& app);

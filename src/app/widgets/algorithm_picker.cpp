@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/shell/panel_help.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -27,8 +28,10 @@ bool algorithm_picker(io::Json& doc, const std::string& kind, const AlgorithmPic
         chosen.erase(std::remove(chosen.begin(), chosen.end(), algs[i]), chosen.end());
     }
     if (opt.colour) ImGui::PopStyleColor();
-    if (opt.tooltip && ImGui::IsItemHovered())
-      if (const char* tip = opt.tooltip(algs[i])) ImGui::SetTooltip("%s", tip);
+    // The form's own note (e.g. why it is disabled) or else the algorithm's help text.
+    const char* tip = opt.tooltip && ImGui::IsItemHovered() ? opt.tooltip(algs[i]) : nullptr;
+    if (tip) ImGui::SetTooltip("%s", tip);
+    else algorithm_tooltip(kind, algs[i]);
   }
   bool first_button = true;
   auto button = [&first_button](const char* label) {

@@ -98,6 +98,8 @@ class GanttChart {
     std::string label;
     std::vector<std::uint32_t> order;  // bar indices sorted by start
     std::vector<double> max_finish;    // prefix maximum of finish along `order`
+    std::vector<double> starts;        // start along `order` (binary search for skipping)
+    bool disjoint = true;              // no two bars overlap in time (a processor's schedule)
   };
   void prepare();
   int hit_test(double t, int row, float frac, double tol) const;

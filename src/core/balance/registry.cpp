@@ -63,7 +63,7 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
         "q_i = w_avg + (i < R);  Q_i = sum of q over i's subtree\n"
         "edge (i, parent): move W_i - Q_i tasks up (or Q_i - W_i down)",
         "O(N) work, O(depth) communication steps"},
-       true, twa_unsupported, run_twa},
+       true, twa_unsupported, run_twa, /*node_program=*/true},
       {{"cwa", "Cube Walking Algorithm", "000 §3.2, Fig 10 (example: Fig 11)", "hypercube",
         "Each node learns the task count of every k-dimensional subcube it belongs to (a d-step "
         "exchange), computes the quotas of those subcubes, then walks the dimensions from d-1 "
@@ -72,7 +72,7 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
         "w_i^{k+1} = w_i^k + w_{i xor 2^k}^k  (k = 0..d-1)\n"
         "q_i^k = quota of i's k-subcube;  for k = d-1..0: send max(0, w^k - q^k) across dim k",
         "O(d) communication steps, O(d N) work"},
-       true, cwa_unsupported, run_cwa},
+       true, cwa_unsupported, run_cwa, /*node_program=*/true},
       {{"mwa", "Mesh Walking Algorithm", "000 §3.3, Fig 12 (example: Fig 13)", "2-D mesh",
         "Row scans and a scan down the last column give every node the prefix task counts of its "
         "row and of the rows above; quotas follow from the global average. Tasks first move "
@@ -82,14 +82,14 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
         "iteration 1 (columns): rows exchange tasks until row r holds its quota Q^1_r\n"
         "iteration 0 (rows): nodes exchange tasks along the row until node i holds q_i",
         "O(n1 + n2) communication steps, O(N) work"},
-       true, mwa_unsupported, run_mwa},
+       true, mwa_unsupported, run_mwa, /*node_program=*/true},
       {{"dem", "Dimension Exchange Method", "000 §3.2, Fig 7 (Example 2, Fig 8)", "hypercube",
         "Neighbours across dimension 0, then 1, ..., then d-1 average their loads (integer "
         "version: the larger side keeps the odd task). Uses only local information; the final "
         "difference max - min is bounded by d but not always 1 (Fig 9).",
         "for k = 0..d-1: j = i xor 2^k;  w_i, w_j <- ceil/floor((w_i + w_j) / 2)",
         "3d communication steps"},
-       true, dem_unsupported, run_dem},
+       true, dem_unsupported, run_dem, /*node_program=*/true},
       {{"optimal", "Optimal task-hops (min-cost flow)", "000 §2, Figs 1-3",
         "any connected topology",
         "The minimum number of task-hops to reach the quotas, as a minimum-cost maximum flow: a "

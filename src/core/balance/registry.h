@@ -34,6 +34,9 @@ struct BalanceAlgorithm {
   /// The centralized algorithm with no settings; nullptr if it needs settings (params/<name>)
   /// and is run by the balance kind itself.
   BalanceResult (*run)(const Topology& topology, const LoadVector& loads) = nullptr;
+  /// sim has per-node programs of it (src/sim/programs/<name>_nodes.cpp): engine "nodes" and the
+  /// playground's node simulation offer it. sim::node_balance_algorithms() reads this flag.
+  bool node_program = false;
 };
 
 /// Every balance algorithm, in display order.

@@ -9,7 +9,9 @@
 
 namespace loadlab::core {
 
-using TaskId = std::int64_t;
+/// A task of a dynamic run (not core::TaskId, the DAG kind's 32-bit task index: both are seen
+/// together by the playground).
+using DynTaskId = std::int64_t;
 
 /// Per-node state in the timeline. "system": inside a RIPS system phase.
 enum class NodeState : std::uint8_t { Idle, Busy, Migrating, System };
@@ -20,7 +22,7 @@ struct TaskRecord {
   std::uint64_t desc = 0;
   double appear = 0;
   double duration = 0;
-  TaskId parent = -1;   ///< -1 for initial tasks and arrivals
+  DynTaskId parent = -1;   ///< -1 for initial tasks and arrivals
   int origin = 0;       ///< node where it appeared
   int depth = 0;        ///< spawn depth (0 for roots)
   int child_index = 0;  ///< index among its parent's children
@@ -30,7 +32,7 @@ struct TaskRecord {
 };
 
 struct MigrationRecord {
-  TaskId task = 0;
+  DynTaskId task = 0;
   int from = 0;
   int to = 0;
   int hops = 1;

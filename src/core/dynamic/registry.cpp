@@ -8,7 +8,8 @@ namespace loadlab::core {
 const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
   static const std::vector<AlgorithmInfo> table = {
       {"none", "No balancing", "000 §1 (baseline)", "any topology",
-       "Every task runs on the node where it appears.", "", "O(1) per task", false},
+       "Every task runs on the node where it appears.", "node(task) = node where the task appears",
+       "O(1) per task", false},
       {"random", "Randomized allocation", "003, Randomized allocation", "any topology",
        "A new task goes to a random neighbour; while the node it reaches is above the threshold it "
        "moves again, at most transfer_limit times.",
@@ -29,7 +30,9 @@ const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
       {"work_stealing", "Work stealing", "003, Work-stealing", "any topology (victims: neighbours)",
        "An idle node asks a victim (random, or its round-robin target variable) for work and receives "
        "half (or one) of the victim's queued tasks.",
-       "", "O(1) per steal", false},
+       "idle v: u = victim(v) (random neighbour, or v's round-robin target);\n"
+       "move half of u's queued tasks (steal = one: a single task) from u to v",
+       "O(1) per steal", false},
       {"gradient", "Gradient model", "003, gradient model (Lin and Keller, 000 §6)", "any topology",
        "Light nodes have pressure 0, others 1 + the minimum neighbour pressure, maintained as loads "
        "change; overloaded nodes push tasks downhill to the nearest light node.",

@@ -16,8 +16,8 @@ const char* node_state_name(NodeState s) {
   return "idle";
 }
 
-void DynamicStrategy::on_new_task(DynamicSim& s, int node, TaskId t) { s.enqueue(node, t); }
-void DynamicStrategy::on_task_arrived(DynamicSim& s, int node, TaskId t, int) { s.enqueue(node, t); }
+void DynamicStrategy::on_new_task(DynamicSim& s, int node, DynTaskId t) { s.enqueue(node, t); }
+void DynamicStrategy::on_task_arrived(DynamicSim& s, int node, DynTaskId t, int) { s.enqueue(node, t); }
 
 DynamicSim::DynamicSim(const Topology& topology, const DynamicWorkload& workload,
                        const DynamicCosts& costs, const DynamicRunOptions& options,
@@ -35,7 +35,7 @@ void DynamicSim::push(double time, Ev type, int node, int other, int tag, std::i
   });
 }
 
-TaskId DynamicSim::create(int node, std::uint64_t desc, TaskId parent, int depth, int child_index) {
+DynTaskId DynamicSim::create(int node, std::uint64_t desc, DynTaskId parent, int depth, int child_index) {
   if (static_cast<std::int64_t>(tasks_.size()) >= opt_.max_tasks)
     throw DynamicLimitError("/workload/spawn", "the workload created more than " +
                                                    std::to_string(opt_.max_tasks) + " tasks");
@@ -49,7 +49,7 @@ TaskId DynamicSim::create(int node, std::uint64_t desc, TaskId parent, int depth
   r.child_index = child_index;
   tasks_.push_back(r);
   ++live_;
-  return static_cast<TaskId>(tasks_.size() - 1);
+  return static_cast<DynTaskId>(tasks_.size() - 1);
 }
 
 void DynamicSim::refresh(int v) {
@@ -71,7 +71,7 @@ void DynamicSim::refresh(int v) {
 
 void DynamicSim::try_start(int v) {
   if (hold_ || running_[v] >= 0 || queue_[v].empty()) return;
-  const TaskId t = queue_[v].front();
+  const DynTaskId t = queue_[v].front();
   queue_[v].pop_front();
   TaskRecord& r = tasks_[static_cast<std::size_t>(t)];
   r.node = v;
@@ -86,27 +86,27 @@ void DynamicSim::poke(int v) {
   refresh(v);
 }
 
-void DynamicSim::enqueue(int v, TaskId t) {
+void DynamicSim::enqueue(int v, DynTaskId t) {
   queue_[v].push_back(t);
   poke(v);
   strategy_->on_load_change(*this, v);
 }
 
-TaskId DynamicSim::take_newest(int v) {
+DynTaskId DynamicSim::take_newest(int v) {
   if (queue_[v].empty()) return -1;
-  const TaskId t = queue_[v].back();
+  const DynTaskId t = queue_[v].back();
   queue_[v].pop_back();
   return t;
 }
 
-TaskId DynamicSim::take_oldest(int v) {
+DynTaskId DynamicSim::take_oldest(int v) {
   if (queue_[v].empty()) return -1;
-  const TaskId t = queue_[v].front();
+  const DynTaskId t = queue_[v].front();
   queue_[v].pop_front();
   return t;
 }
 
-void DynamicSim::migrate(TaskId t, int from, int to, int hops, int tag) {
+void DynamicSim::migrate(DynTaskId t, int from, int to, int hops, int tag) {
   const double arrive = now_ + hops * costs_.hop;
   ++res_.migrations;
   res_.task_hops += hops;
@@ -144,7 +144,7 @@ void DynamicSim::add_phase(PhaseRecord p) {
 }
 
 void DynamicSim::finish(int v) {
-  const TaskId t = running_[v];
+  const DynTaskId t = running_[v];
   running_[v] = -1;
   --busy_nodes_;
   --live_;
@@ -156,7 +156,7 @@ void DynamicSim::finish(int v) {
   const int depth = r.depth;
   const int kids = spawn_count(work_.spawn, desc, depth);
   for (int i = 0; i < kids; ++i) {
-    const TaskId c = create(v, child_descriptor(desc, i), t, depth + 1, i);
+    const DynTaskId c = create(v, child_descriptor(desc, i), t, depth + 1, i);
     strategy_->on_new_task(*this, v, c);
   }
   poke(v);

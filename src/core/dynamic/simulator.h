@@ -70,9 +70,9 @@ class DynamicStrategy {
   /// After the initial tasks were created (time 0).
   virtual void on_start(DynamicSim&) {}
   /// A task appeared on `node` (initial, arrival or spawn).
-  virtual void on_new_task(DynamicSim& s, int node, TaskId t);
+  virtual void on_new_task(DynamicSim& s, int node, DynTaskId t);
   /// A migrating task reached `node`; `tag` is what migrate() was given.
-  virtual void on_task_arrived(DynamicSim& s, int node, TaskId t, int tag);
+  virtual void on_task_arrived(DynamicSim& s, int node, DynTaskId t, int tag);
   /// `node` has nothing to run (not running, empty queue).
   virtual void on_idle(DynamicSim&, int) {}
   /// The load of `node` changed (queue, running or incoming).
@@ -107,17 +107,17 @@ class DynamicSim {
   int running_count() const { return busy_nodes_; }
   /// Tasks that exist and have not finished, plus arrivals still to come.
   bool work_remaining() const { return live_ > 0 || next_root_ < roots_.size(); }
-  const TaskRecord& task(TaskId t) const { return tasks_[static_cast<std::size_t>(t)]; }
+  const TaskRecord& task(DynTaskId t) const { return tasks_[static_cast<std::size_t>(t)]; }
 
   // --- what strategies do
   /// Adds t to v's ready queue (starts it if v is free and not held).
-  void enqueue(int v, TaskId t);
+  void enqueue(int v, DynTaskId t);
   /// Removes and returns the newest (back) / oldest (front) queued task of v, or -1.
-  TaskId take_newest(int v);
-  TaskId take_oldest(int v);
+  DynTaskId take_newest(int v);
+  DynTaskId take_oldest(int v);
   /// Sends t from `from` to `to` over `hops` hops (one migration); on_task_arrived(to, t, tag)
   /// fires after hops * costs.hop.
-  void migrate(TaskId t, int from, int to, int hops, int tag = 0);
+  void migrate(DynTaskId t, int from, int to, int hops, int tag = 0);
   /// One balancing message; on_message fires after hops * costs.message.
   void message(int from, int to, int hops, int tag, std::int64_t value);
   /// Counts messages whose delivery the strategy models itself (e.g. a broadcast).
@@ -142,7 +142,7 @@ class DynamicSim {
     std::int64_t value;
   };
   void push(double time, Ev type, int node, int other, int tag, std::int64_t value);
-  TaskId create(int node, std::uint64_t desc, TaskId parent, int depth, int child_index);
+  DynTaskId create(int node, std::uint64_t desc, DynTaskId parent, int depth, int child_index);
   void try_start(int v);
   void refresh(int v);
   void finish(int v);
@@ -159,8 +159,8 @@ class DynamicSim {
   std::vector<RootTask> roots_;
   std::size_t next_root_ = 0;
   std::vector<TaskRecord> tasks_;
-  std::vector<std::deque<TaskId>> queue_;
-  std::vector<TaskId> running_;
+  std::vector<std::deque<DynTaskId>> queue_;
+  std::vector<DynTaskId> running_;
   std::vector<std::int64_t> incoming_;
   std::vector<double> busy_;
   std::vector<NodeState> state_;

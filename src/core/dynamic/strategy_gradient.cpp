@@ -55,7 +55,7 @@ class GradientStrategy final : public DynamicStrategy {
     drain(s);
   }
 
-  void on_task_arrived(DynamicSim& s, int node, TaskId t, int hops) override {
+  void on_task_arrived(DynamicSim& s, int node, DynTaskId t, int hops) override {
     const int next = downhill(s, node);
     if (next >= 0 && hops < cap_) {
       s.migrate(t, node, next, 1, hops + 1);

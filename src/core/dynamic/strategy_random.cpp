@@ -14,10 +14,10 @@ class RandomStrategy final : public DynamicStrategy {
  public:
   explicit RandomStrategy(const RandomParams& p) : p_(p) {}
 
-  void on_new_task(DynamicSim& s, int node, TaskId t) override { forward(s, node, t, 0); }
+  void on_new_task(DynamicSim& s, int node, DynTaskId t) override { forward(s, node, t, 0); }
 
   // `tag` = transfers this task has made so far.
-  void on_task_arrived(DynamicSim& s, int node, TaskId t, int tag) override {
+  void on_task_arrived(DynamicSim& s, int node, DynTaskId t, int tag) override {
     if (tag < p_.transfer_limit && static_cast<double>(s.load(node)) > p_.threshold)
       forward(s, node, t, tag);
     else
@@ -25,7 +25,7 @@ class RandomStrategy final : public DynamicStrategy {
   }
 
  private:
-  void forward(DynamicSim& s, int node, TaskId t, int transfers) {
+  void forward(DynamicSim& s, int node, DynTaskId t, int transfers) {
     const auto nb = s.topology().neighbours(node);
     if (transfers >= p_.transfer_limit || nb.empty()) {
       s.enqueue(node, t);

@@ -35,7 +35,7 @@ class RipsStrategy final : public DynamicStrategy {
     if (p_.inner.empty()) p_.inner = rips_default_inner(topo);
   }
 
-  void on_new_task(DynamicSim& s, int node, TaskId t) override {
+  void on_new_task(DynamicSim& s, int node, DynTaskId t) override {
     if (pending_.empty()) pending_.resize(static_cast<std::size_t>(s.nodes()));
     pending_[static_cast<std::size_t>(node)].push_back(t);
     ++pending_total_;
@@ -104,7 +104,7 @@ class RipsStrategy final : public DynamicStrategy {
     waiting_ = false;
     const int n = s.nodes();
     for (int v = 0; v < n; ++v) {
-      for (TaskId t : pending_[static_cast<std::size_t>(v)]) s.enqueue(v, t);
+      for (DynTaskId t : pending_[static_cast<std::size_t>(v)]) s.enqueue(v, t);
       pending_[static_cast<std::size_t>(v)].clear();
     }
     pending_total_ = 0;
@@ -127,7 +127,7 @@ class RipsStrategy final : public DynamicStrategy {
     for (; next_transfer_ < tr.size() && tr[next_transfer_].step == step; ++next_transfer_) {
       const Transfer& t = tr[next_transfer_];
       for (std::int64_t i = 0; i < t.count; ++i) {
-        const TaskId task = s.take_newest(t.from);
+        const DynTaskId task = s.take_newest(t.from);
         if (task < 0) throw std::logic_error("rips: a transfer left its sender with no task");
         s.migrate(task, t.from, t.to, 1);
       }
@@ -148,7 +148,7 @@ class RipsStrategy final : public DynamicStrategy {
 
   RipsParams p_;
   bool started_ = false, in_phase_ = false, waiting_ = false;
-  std::vector<std::vector<TaskId>> pending_;
+  std::vector<std::vector<DynTaskId>> pending_;
   std::int64_t pending_total_ = 0;
   PhaseRecord phase_;
   BalanceResult result_;

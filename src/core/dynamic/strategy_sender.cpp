@@ -23,7 +23,7 @@ class SenderStrategy final : public DynamicStrategy {
     for (int v = 0; v < s.nodes(); ++v) maybe_probe(s, v);
   }
 
-  void on_new_task(DynamicSim& s, int node, TaskId t) override {
+  void on_new_task(DynamicSim& s, int node, DynTaskId t) override {
     s.enqueue(node, t);
     if (!probing_.empty()) maybe_probe(s, node);
   }
@@ -36,7 +36,7 @@ class SenderStrategy final : public DynamicStrategy {
     // Reply to `to`'s probe: `value` is the probed node's load.
     const int attempts = probing_[static_cast<std::size_t>(to)];
     if (static_cast<double>(value) < p_.threshold && overloaded(s, to)) {
-      const TaskId t = s.take_newest(to);
+      const DynTaskId t = s.take_newest(to);
       s.migrate(t, to, from, 1);
       probing_[static_cast<std::size_t>(to)] = 0;
       maybe_probe(s, to);

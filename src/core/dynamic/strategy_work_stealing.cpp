@@ -29,7 +29,7 @@ class StealStrategy final : public DynamicStrategy {
 
   void on_idle(DynamicSim& s, int v) override { try_steal(s, v); }
 
-  void on_task_arrived(DynamicSim& s, int node, TaskId t, int tag) override {
+  void on_task_arrived(DynamicSim& s, int node, DynTaskId t, int tag) override {
     if (tag == kStolen) stealing_[static_cast<std::size_t>(node)] = 0;
     s.enqueue(node, t);
   }

@@ -336,16 +336,18 @@ Point closed_form_layout(TopologyKind kind, int v, int n, int dim, int rows, int
       if (dim <= 6) {
         // Cube of cubes: each group of three dimensions is drawn as an oblique projection of a
         // 3-cube (right, down, and a short diagonal for depth), and the next group places copies
-        // of that cube on a larger one. Links then never pass through other nodes.
-        static constexpr double kDir[3][2] = {{1.0, 0.0}, {0.0, 1.0}, {0.42, 0.3}};
-        double x = 0, y = 0, span_x = 0, span_y = 0, scale = 1;
+        // of that cube on a larger one. Links then never pass through other nodes. The outer
+        // cube's depth direction (dimension 5) moves its copies right of the first four instead of
+        // diagonally: the short oblique offset made the 6-cube's copies overlap (issue 11).
+        static constexpr double kDir[6][2] = {{1.0, 0.0}, {0.0, 1.0}, {0.42, 0.3},
+                                              {2.4, 0.0}, {0.0, 2.4}, {4.8, 1.2}};
+        double x = 0, y = 0, span_x = 0, span_y = 0;
         for (int k = 0; k < dim; ++k) {
-          if (k == 3) scale = 2.4;
           const bool bit = (v >> k) & 1;
-          x += bit * kDir[k % 3][0] * scale;
-          y += bit * kDir[k % 3][1] * scale;
-          span_x += kDir[k % 3][0] * scale;
-          span_y += kDir[k % 3][1] * scale;
+          x += bit * kDir[k][0];
+          y += bit * kDir[k][1];
+          span_x += kDir[k][0];
+          span_y += kDir[k][1];
         }
         return {span_x > 0 ? float(x / span_x) : 0.5f, span_y > 0 ? float(y / span_y) : 0.5f};
       }

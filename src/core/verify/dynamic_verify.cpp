@@ -37,7 +37,7 @@ std::vector<ExecutionRecord> executions_of(const std::vector<TaskRecord>& tasks)
   out.reserve(tasks.size());
   for (std::size_t i = 0; i < tasks.size(); ++i)
     if (tasks[i].node >= 0)
-      out.push_back({static_cast<TaskId>(i), tasks[i].node, tasks[i].start, tasks[i].end});
+      out.push_back({static_cast<DynTaskId>(i), tasks[i].node, tasks[i].start, tasks[i].end});
   return out;
 }
 
@@ -99,7 +99,7 @@ DynamicVerification verify_dynamic(const Topology& topo, const DynamicWorkload& 
   // Spawned tasks: appeared when and where their parent finished; exactly the spawn model's
   // children of every executed task.
   std::vector<int> kids(static_cast<std::size_t>(n), 0);
-  std::set<std::pair<TaskId, int>> seen;
+  std::set<std::pair<DynTaskId, int>> seen;
   for (std::int64_t i = 0; i < n; ++i) {
     const TaskRecord& t = tasks[static_cast<std::size_t>(i)];
     if (t.parent < 0) continue;

@@ -20,7 +20,7 @@ namespace loadlab::core {
 
 /// One execution of a task on a node.
 struct ExecutionRecord {
-  TaskId task = 0;
+  DynTaskId task = 0;
   int node = 0;
   double start = 0;
   double end = 0;

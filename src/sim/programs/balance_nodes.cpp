@@ -4,12 +4,19 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/balance/registry.h"
 #include "sim/programs/balance_program.h"
 
 namespace loadlab::sim {
 
 const std::vector<std::string>& node_balance_algorithms() {
-  static const std::vector<std::string> names{"twa", "cwa", "mwa", "dem"};
+  // The balance table's rows flagged node_program, in its order: no second list of names.
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& a : core::balance_algorithms())
+      if (a.node_program) out.emplace_back(a.info.name);
+    return out;
+  }();
   return names;
 }
 
@@ -34,8 +41,10 @@ std::unique_ptr<detail::BalancePrograms> detail::make_balance_programs(
   if (algorithm == "cwa") return detail::make_cwa_programs(topology, loads);
   if (algorithm == "mwa") return detail::make_mwa_programs(topology, loads);
   if (algorithm == "dem") return detail::make_dem_programs(topology, loads);
-  throw std::invalid_argument("no node program for algorithm \"" + algorithm +
-                              "\" (have twa, cwa, mwa, dem)");
+  std::string have;
+  for (const auto& n : node_balance_algorithms()) have += (have.empty() ? "" : ", ") + n;
+  throw std::invalid_argument("no node program for algorithm \"" + algorithm + "\" (have " + have +
+                              ")");
 }
 
 NodeBalanceSession::NodeBalanceSession(const std::string& algorithm,
@@ -83,7 +92,7 @@ NodeBalanceRun run_balance_nodes(const std::string& algorithm, const core::Topol
   if (progress) {
     const double expected =
         static_cast<double>(std::max<std::int64_t>(session.expected_supersteps(), 1));
-    control.progress = [&](const SuperstepStats& s) {
+    control.progress = [&last, &progress, expected](const SuperstepStats& s) {
       // The bound may be loose (or exceeded by the final receive-only superstep): clamp, and
       // never go backwards.
       last = std::max(last, std::min(0.99, static_cast<double>(s.superstep + 1) / expected));

@@ -67,7 +67,8 @@ std::unique_ptr<BalancePrograms> make_balance_programs(const std::string& algori
                                                        const core::LoadVector& loads);
 }  // namespace detail
 
-/// Names accepted by run_balance_nodes: "twa", "cwa", "mwa", "dem". Thread-safe.
+/// Names accepted by run_balance_nodes: the rows of core::balance_algorithms() flagged
+/// node_program (today twa, cwa, mwa, dem), in the table's order. Thread-safe.
 const std::vector<std::string>& node_balance_algorithms();
 
 /// A node simulation that can be advanced one superstep at a time (the playground's pause /

@@ -1,0 +1,46 @@
+// Screenshots for docs/playground.md: one per scenario kind, the welcome panel and the help window,
+// taken in headless Chromium from a built site.
+//   node scripts/playground_screenshots.mjs build/web/site docs/img
+// Then scripts/shrink_png.py docs/img/*.png keeps each under 150 KB (palette PNG).
+import { join } from "node:path";
+import { startHarness } from "../tests/web/harness.mjs";
+
+const { shots, base, browser, check, finish, close } = await startHarness();
+let ok = false;
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await page.goto(base + "?welcome");
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 3, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.loadlab.state().worker_ran, null, { timeout: 60000 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(shots, "welcome.png") });
+  await page.evaluate(() => window.loadlab.welcome("dismiss"));
+
+  const shot = async (preset, file, n) => {
+    await page.evaluate((p) => window.loadlab.openExample(p), preset);
+    await page.waitForFunction((k) => {
+      const s = window.loadlab.state();
+      return Array.isArray(s.results) && s.results.length === k && /^Ran/.test(s.status);
+    }, n, { timeout: 120000 });
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: join(shots, file) });
+    check(true, "took " + file);
+  };
+  await shot("wu_example3", "playground_balance.png", 3);
+  await shot("flb_table1", "playground_dag.png", 4);
+  await shot("loop_decreasing", "playground_loop.png", 9);
+  await shot("dlt_example4", "playground_dlt.png", 4);
+  await shot("dynamic_hotspot_mesh", "playground_dynamic.png", 7);
+  await shot("partition_grid", "playground_partition.png", 10);
+  await shot("os_mixed", "playground_os.png", 8);
+  // The help window on the selected algorithm (F1) over Wu's Example 3.
+  await shot("wu_example3", "playground_balance.png", 3);
+  await page.mouse.move(640, 790);
+  await page.keyboard.press("F1");
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(shots, "help.png") });
+  ok = true;
+} finally {
+  if (!ok) await close();
+}
+await finish();

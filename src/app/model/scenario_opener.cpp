@@ -1,0 +1,119 @@
+#include "app/model/scenario_opener.h"
+
+#include <algorithm>
+
+#include "app/dag/model_import.h"
+#include "app/partition/model_import.h"
+#include "io/scenario.h"
+
+namespace loadlab::app {
+
+OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const std::string& text,
+                               const std::string& origin, const JobControl& control) {
+  OpenOutcome out;
+  out.origin = origin;
+  try {
+    io::Json doc;
+    if (document) {
+      doc = *document;
+    } else if (auto wrapped = wrap_graph_file_as_scenario(origin, text)) {
+      doc = std::move(*wrapped);
+    } else if (auto mesh = wrap_mesh_file_as_scenario(origin, text)) {
+      doc = std::move(*mesh);
+    } else {
+      doc = io::parse_json_text(text, io::ScenarioLimits::max_document_bytes);
+    }
+    control.progress(0.1);
+    if (control.cancelled()) {
+      out.cancelled = true;
+      return out;
+    }
+    io::RunContext ctx;
+    ctx.cancel = control.cancel;
+    io::ScenarioPtr parsed = io::parse_scenario(doc, ctx);
+    control.progress(0.8);
+    if (control.cancelled()) {
+      out.cancelled = true;
+      return out;
+    }
+    out.derived = derive_scenario(*parsed);
+    out.parsed = std::move(parsed);
+    if (control.cancelled()) {
+      out.cancelled = true;
+      out.parsed = nullptr;
+    }
+  } catch (const io::ScenarioError& e) {
+    out.error = e.what();
+  } catch (const std::exception& e) {
+    out.error = std::string("scenario: ") + e.what();
+  }
+  return out;
+}
+
+int ScenarioOpener::open_json(io::Json document, std::string origin, OpenMode mode) {
+  return start(std::move(document), {}, std::move(origin), mode);
+}
+
+int ScenarioOpener::open_text(std::string text, std::string origin, OpenMode mode) {
+  return start(std::nullopt, std::move(text), std::move(origin), mode);
+}
+
+int ScenarioOpener::start(std::optional<io::Json> document, std::string text, std::string origin,
+                          OpenMode mode) {
+  const int id = ++next_id_;
+  newest_id_ = id;
+  origin_ = origin;
+  if (mode == OpenMode::edit && document) pending_edit_ = *document;
+  else pending_edit_.reset();
+  job_.supersede([id, mode, document = std::move(document), text = std::move(text),
+                  origin = std::move(origin)](const JobControl& c) {
+    OpenOutcome out = open_scenario_work(document, text, origin, c);
+    out.id = id;
+    out.mode = mode;
+    return out;
+  });
+  return id;
+}
+
+void ScenarioOpener::cancel() {
+  job_.cancel();
+  pending_edit_.reset();
+}
+
+std::optional<OpenOutcome> ScenarioOpener::poll() {
+  // cancel() may come after the work finished but before this poll: the flag says so.
+  const bool cancel_asked = job_.cancel_requested() && !job_.has_pending();
+  std::optional<OpenOutcome> out;
+  try {
+    out = job_.poll();
+  } catch (const std::exception& e) {  // open_scenario_work catches everything; belt and braces
+    out.emplace();
+    out->id = newest_id_;
+    out->error = e.what();
+  }
+  if (!out) {
+    if (!job_.busy()) done_id_ = newest_id_;  // idle: superseded requests are done too
+    return std::nullopt;
+  }
+  if (cancel_asked && !out->cancelled) {
+    out->cancelled = true;
+    out->parsed = nullptr;
+  }
+  if (out->cancelled) out->error.clear();
+  // A superseding request drops the older results, so what arrives is the newest one.
+  done_id_ = std::max(done_id_, out->id);
+  if (out->id == newest_id_) pending_edit_.reset();
+  finished_.emplace_back(out->id, out->parsed != nullptr);
+  if (finished_.size() > 64) finished_.pop_front();
+  return out;
+}
+
+int ScenarioOpener::result_of(int id) const {
+  if (id <= 0 || id > next_id_) return 0;
+  if (id > done_id_) return -1;
+  for (const auto& [fid, ok] : finished_)
+    if (fid == id) return ok ? 1 : 0;
+  return 0;  // superseded (never parsed to the end) or long forgotten
+}
+
+}  // namespace loadlab::app

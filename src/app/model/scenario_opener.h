@@ -1,0 +1,83 @@
+// Opens scenarios off the UI thread (issue 11: a 1M-task DAG generator froze the UI while
+// set_scenario built its graph). Text is parsed as JSON, validated by io::parse_scenario (graph
+// built, bounds checked, once) and its drawing data derived (derive_scenario) on a BackgroundJob;
+// the UI keeps drawing, may cancel, and the old scenario stays installed until poll() hands over
+// the new one. Every UI path goes through here: links, File > Open, examples, form edits, the JSON
+// editor and the browser's window.loadlab.open().
+#pragma once
+
+#include <deque>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "app/model/app_state.h"
+#include "app/model/background_job.h"
+#include "io/json_reader.h"
+#include "io/kind.h"
+
+namespace loadlab::app {
+
+/// Why a scenario is opened: decides what the app does once it is installed.
+enum class OpenMode {
+  load,  ///< a new scenario (link, file, example, JSON editor): forms and views are reset from it
+  edit,  ///< a form's edit of the current scenario: the form keeps its fields
+};
+
+/// What the worker hands back: the parsed scenario and its drawing data, or the error.
+struct OpenOutcome {
+  int id = 0;  ///< the request's id (ScenarioOpener::open_*)
+  std::string origin;
+  OpenMode mode = OpenMode::load;
+  io::ScenarioPtr parsed;   ///< null on error or cancel
+  DerivedScenario derived;
+  std::string error;        ///< non-empty on failure: names the field (io::ScenarioError)
+  bool cancelled = false;
+};
+
+/// The work of one open (what the worker runs; also callable synchronously from tests). `text`
+/// is parsed as JSON unless `document` is given. `origin` names the source in errors; graph files
+/// (.stg, .dot, WfCommons) found by name are wrapped as dag scenarios (dag/model_import.h).
+OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const std::string& text,
+                               const std::string& origin, const JobControl& control);
+
+class ScenarioOpener {
+ public:
+  /// Starts opening a document; returns the request id (> 0). A newer request supersedes a
+  /// running one (the newest wins: e.g. a slider dragged over many values).
+  int open_json(io::Json document, std::string origin, OpenMode mode);
+  /// Same from text (a file, a decoded link, the JSON editor): the JSON is parsed on the worker.
+  int open_text(std::string text, std::string origin, OpenMode mode);
+
+  /// An open is in progress (including one waiting for a superseded one to stop).
+  bool busy() const { return job_.busy(); }
+  double progress() const { return job_.progress(); }
+  /// The origin of the newest request ("example ...", "the shared link").
+  const std::string& origin() const { return origin_; }
+  /// Asks the running open to stop; its result is dropped and the current scenario stays.
+  void cancel();
+
+  /// The finished open, once (UI thread, once per frame). A cancelled request comes back with
+  /// `cancelled` set and no scenario.
+  std::optional<OpenOutcome> poll();
+
+  /// -1 while request `id` is pending, 1 if it parsed without error (poll() handed it over), 0
+  /// if it failed, was cancelled or superseded.
+  int result_of(int id) const;
+  /// The document of the newest pending form edit (forms build their next edit on it, so quick
+  /// successive edits are not lost while the worker parses), or nullptr.
+  const io::Json* pending_edit() const { return pending_edit_ ? &*pending_edit_ : nullptr; }
+
+ private:
+  int start(std::optional<io::Json> document, std::string text, std::string origin, OpenMode mode);
+
+  BackgroundJob<OpenOutcome> job_;
+  int next_id_ = 0;
+  int newest_id_ = 0;   ///< the newest request started
+  int done_id_ = 0;     ///< every request <= done_id_ has finished
+  std::deque<std::pair<int, bool>> finished_;  ///< recent requests: id, parsed without error
+  std::string origin_;
+  std::optional<io::Json> pending_edit_;
+};
+
+}  // namespace loadlab::app

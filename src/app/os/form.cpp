@@ -1,0 +1,190 @@
+// The "os" kind's form (docs/scenario-os.md): processors, the job stream (the Poisson generator's
+// rate, count, work, threads, speedup and barriers; an explicit job list is shown, not edited), the
+// operating-system costs, the policies and their quantum / allocation rule. Live update.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/os/view_state.h"
+#include "app/shell/live_update.h"
+#include "app/shell/ui.h"
+#include "app/widgets/algorithm_picker.h"
+#include "io/scenario.h"
+
+namespace loadlab::app {
+
+namespace {
+
+bool num_field(const char* label, io::Json& obj, const char* key, double dflt, double lo, double hi, bool log = true) {
+  double v = obj.value(key, dflt);
+  if (!ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
+                           (log ? static_cast<int>(ImGuiSliderFlags_Logarithmic) : 0) | ImGuiSliderFlags_NoRoundToFormat))
+    return false;
+  obj[key] = std::clamp(v, lo, hi);
+  return true;
+}
+
+bool speedup_field(io::Json& job) {
+  io::Json& sp = job["speedup"];
+  if (!sp.is_object()) sp = {{"model", "linear"}};
+  std::string model = sp.value("model", std::string("linear"));
+  bool changed = false;
+  if (ImGui::BeginCombo("speedup", model.c_str())) {
+    for (const char* m : {"linear", "amdahl", "downey"})
+      if (ImGui::Selectable(m, model == m) && model != m) {
+        if (std::string(m) == "amdahl") sp = {{"model", m}, {"serial_fraction", 0.05}};
+        else if (std::string(m) == "downey") sp = {{"model", m}, {"A", 8.0}, {"sigma", 1.0}};
+        else sp = {{"model", m}};
+        model = m;
+        changed = true;
+      }
+    ImGui::EndCombo();
+  }
+  if (model == "amdahl") changed |= num_field("serial fraction", sp, "serial_fraction", 0.05, 0.0, 1.0, false);
+  if (model == "downey") {
+    changed |= num_field("A (avg parallelism)", sp, "A", 8, 1, 1024);
+    changed |= num_field("sigma", sp, "sigma", 1, 0, 10, false);
+  }
+  return changed;
+}
+
+bool time_sliced(const std::string& p) {
+  return p == "central_queue" || p == "affinity_queues" || p == "coscheduling" || p == "dynamic_space_sharing" ||
+         p == "checkpoint_restart" || p == "migration";
+}
+bool space_sharing(const std::string& p) {
+  return p == "static_partition" || p == "process_control" || p == "dynamic_space_sharing" ||
+         p == "checkpoint_restart" || p == "migration";
+}
+
+}  // namespace
+
+void draw_os_form(App& app) {
+  io::Json doc = app_edit_base(app);
+  bool changed = false;
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 8);
+  int procs = doc.value("processors", 16);
+  if (ImGui::SliderInt("Processors P", &procs, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic))
+    doc["processors"] = std::clamp(procs, 1, 1024), changed = true;
+
+  io::Json& jobs = doc["jobs"];
+  if (jobs.is_object()) {
+    ImGui::TextDisabled("Jobs: Poisson stream (seed %lld)", static_cast<long long>(doc.value("seed", 1LL)));
+    changed |= num_field("arrival rate", jobs, "rate", 0.1, 0.001, 100);
+    int count = jobs.value("count", 60);
+    if (ImGui::SliderInt("jobs", &count, 1, 100000, "%d", ImGuiSliderFlags_Logarithmic))
+      jobs["count"] = std::clamp(count, 1, 100000), changed = true;
+    io::Json& work = jobs["work"];
+    if (work.is_object() && work.contains("value") && (!work.contains("low") || work.contains("value")))
+      changed |= num_field("mean work", work, "value", 100, 0.01, 1e6);
+    io::Json& th = jobs["threads"];
+    if (th.is_object() && th.value("profile", std::string()) == "uniform") {
+      int lo = static_cast<int>(th.value("low", 1.0)), hi = static_cast<int>(th.value("high", 1.0));
+      if (ImGui::DragIntRange2("threads", &lo, &hi, 0.2f, 1, 1024)) {
+        th["low"] = std::max(1, lo);
+        th["high"] = std::max(std::max(1, lo), hi);
+        changed = true;
+      }
+    } else if (th.is_object() && th.contains("value")) {
+      changed |= num_field("threads", th, "value", 1, 1, 1024);
+    }
+    changed |= speedup_field(jobs);
+    changed |= num_field("barrier every (work)", jobs, "barrier_every", 0, 0, 1e4, false);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("work between barriers; 0 = no barriers (Section 4.2)");
+  } else if (jobs.is_array()) {
+    ImGui::TextDisabled("Jobs: %zu listed", jobs.size());
+    if (ImGui::BeginTable("##os_jobs", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+                          {0, std::min(8.0f, static_cast<float>(jobs.size()) + 1.5f) * ImGui::GetFrameHeightWithSpacing()})) {
+      for (const char* h : {"job", "arrival", "work", "threads", "barrier every"}) ImGui::TableSetupColumn(h);
+      ImGui::TableHeadersRow();
+      for (std::size_t i = 0; i < jobs.size(); ++i) {
+        io::Json& j = jobs[i];
+        ImGui::PushID(static_cast<int>(i));
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%zu", i);
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
+        double a = j.value("arrival", 0.0);
+        if (ImGui::DragScalar("##a", ImGuiDataType_Double, &a, 0.1f, nullptr, nullptr, "%.3g") ) j["arrival"] = std::max(0.0, a), changed = true;
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
+        double w = j.value("work", 1.0);
+        if (ImGui::DragScalar("##w", ImGuiDataType_Double, &w, 0.5f, nullptr, nullptr, "%.4g")) j["work"] = std::max(1e-6, w), changed = true;
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3);
+        int t = j.value("threads", 1);
+        if (ImGui::DragInt("##t", &t, 0.1f, 1, std::max(1, procs))) j["threads"] = std::clamp(t, 1, std::max(1, procs)), changed = true;
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
+        double b = j.value("barrier_every", 0.0);
+        if (ImGui::DragScalar("##b", ImGuiDataType_Double, &b, 0.1f, nullptr, nullptr, "%.3g")) j["barrier_every"] = std::max(0.0, b), changed = true;
+        ImGui::PopID();
+      }
+      ImGui::EndTable();
+    }
+  }
+  if (ImGui::CollapsingHeader("Costs (Sections 4.3, 4.5)")) {
+    io::Json& costs = doc["costs"];
+    if (!costs.is_object()) costs = io::Json::object();
+    for (const char* k : {"context_switch", "cache_reload", "migration", "checkpoint", "restart"})
+      changed |= num_field(k, costs, k, 0, 0, 100, false);
+  }
+  ImGui::PopItemWidth();
+
+  ImGui::TextDisabled("Policies (survey 002, Section 4)");
+  AlgorithmPickerOptions opt;
+  opt.all_button = true;
+  opt.presets = {{"time sharing", {"central_queue", "affinity_queues", "coscheduling"}},
+                 {"space sharing", {"static_partition", "process_control", "dynamic_space_sharing"}}};
+  opt.none_checked_note = "nothing checked: all eight policies run";
+  changed |= algorithm_picker(doc, "os", opt);
+
+  if (ImGui::CollapsingHeader("Policy settings")) {
+    std::vector<std::string> listed;
+    if (doc.contains("algorithms") && doc["algorithms"].is_array())
+      for (const auto& a : doc["algorithms"]) listed.push_back(a.get<std::string>());
+    else
+      listed = io::algorithm_names_of("os");
+    if (!doc.contains("params") || !doc["params"].is_object()) doc["params"] = io::Json::object();
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 9);
+    for (const auto& p : listed) {
+      const bool ts = time_sliced(p), ss = space_sharing(p);
+      if (!ts && !ss) continue;
+      ImGui::PushID(p.c_str());
+      ImGui::TextDisabled("%s", p.c_str());
+      ImGui::Indent();
+      io::Json& par = doc["params"][p];
+      if (!par.is_object()) par = io::Json::object();
+      if (ts) changed |= num_field("quantum", par, "quantum", 1, 0.01, 1000);
+      if (p == "central_queue") {
+        bool inv = par.value("quantum_rule", std::string("fixed")) == "inverse_threads";
+        if (ImGui::Checkbox("quantum / threads (Leutenegger)", &inv)) {
+          par["quantum_rule"] = inv ? "inverse_threads" : "fixed";
+          changed = true;
+        }
+      }
+      if (p == "coscheduling") {
+        bool fill = par.value("fill_idle", false);
+        if (ImGui::Checkbox("fill idle slots", &fill)) par["fill_idle"] = fill, changed = true;
+      }
+      if (ss) {
+        std::string rule = par.value("allocation", std::string("equal"));
+        if (ImGui::BeginCombo("allocation", rule.c_str())) {
+          for (const char* r : {"equal", "sqrt_work", "average_parallelism"})
+            if (ImGui::Selectable(r, rule == r)) par["allocation"] = r, changed = true;
+          ImGui::EndCombo();
+        }
+      }
+      if (p == "checkpoint_restart") changed |= num_field("checkpoint interval", par, "checkpoint_interval", 10, 0.01, 1e4);
+      if (par.empty()) doc["params"].erase(p);
+      ImGui::Unindent();
+      ImGui::PopID();
+    }
+    ImGui::PopItemWidth();
+    if (doc["params"].empty()) doc.erase("params");
+  }
+  if (changed) live_apply(app, doc);
+}
+
+}  // namespace loadlab::app

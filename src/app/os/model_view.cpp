@@ -1,0 +1,108 @@
+#include "app/os/model_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/os/model.h"
+
+namespace loadlab::app {
+
+namespace {
+
+std::uint32_t rgb(int r, int g, int b, int a = 255) {
+  return static_cast<std::uint32_t>(r) | (static_cast<std::uint32_t>(g) << 8) |
+         (static_cast<std::uint32_t>(b) << 16) | (static_cast<std::uint32_t>(a) << 24);
+}
+
+}  // namespace
+
+std::uint32_t os_job_colour(int job) {
+  const double h = std::fmod(0.12 + 0.61803398875 * job, 1.0) * 6.0;
+  const double s = 0.55, v = (job % 3 == 0) ? 0.90 : (job % 3 == 1 ? 0.76 : 0.64);
+  const int i = static_cast<int>(h);
+  const double f = h - i, p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
+  double r = v, g = t, b = p;
+  switch (i % 6) {
+    case 0: r = v, g = t, b = p; break;
+    case 1: r = q, g = v, b = p; break;
+    case 2: r = p, g = v, b = t; break;
+    case 3: r = p, g = q, b = v; break;
+    case 4: r = t, g = p, b = v; break;
+    default: r = v, g = p, b = q; break;
+  }
+  auto c = [](double x) { return static_cast<int>(std::clamp(x, 0.0, 1.0) * 255.0 + 0.5); };
+  return rgb(c(r), c(g), c(b));
+}
+
+std::uint32_t os_segment_colour(const std::string& kind) {
+  if (kind == "barrier_spin") return rgb(235, 70, 70);
+  if (kind == "context_switch") return rgb(250, 250, 250);
+  if (kind == "cache_reload") return rgb(250, 200, 60);
+  if (kind == "migration") return rgb(80, 220, 240);
+  if (kind == "checkpoint") return rgb(170, 120, 250);
+  if (kind == "restart") return rgb(250, 120, 200);
+  return 0;
+}
+
+std::vector<OsBar> os_chart_bars(const io::OsResult& r) {
+  std::vector<OsBar> bars;
+  bars.reserve(r.chart.size());
+  for (const auto& c : r.chart) {
+    OsBar b;
+    b.row = c.processor;
+    b.start = c.start;
+    b.end = c.end;
+    b.job = c.job;
+    b.kind = c.kind;
+    const std::uint32_t seg = os_segment_colour(c.kind);
+    if (seg == 0) {
+      b.colour = os_job_colour(c.job);
+    } else if (c.kind == "barrier_spin") {
+      // Spinning still holds the processor for the job: the job's band, a red stripe through it.
+      b.colour = seg;
+      b.y0 = 0.35f;
+      b.y1 = 0.65f;
+    } else {
+      b.colour = seg;
+      b.y0 = 0.0f;
+      b.y1 = 0.3f;
+    }
+    bars.push_back(std::move(b));
+  }
+  // Compute first, overheads after, so the thin bands are drawn on top of the job colours.
+  std::stable_partition(bars.begin(), bars.end(), [](const OsBar& b) { return os_segment_colour(b.kind) == 0; });
+  return bars;
+}
+
+std::vector<OsLostItem> os_lost_items(const core::OsLostTime& lost) {
+  return {{"barrier spin", lost.barrier_spin}, {"context switch", lost.context_switch},
+          {"cache reload", lost.cache_reload}, {"migration", lost.migration},
+          {"checkpoint", lost.checkpoint},     {"restart", lost.restart},
+          {"rolled-back work", lost.rollback}};
+}
+
+OsViewModel os_view_model(const AppState& st) {
+  OsViewModel m;
+  if (const auto* sc = dynamic_cast<const io::OsScenario*>(st.parsed.get())) {
+    m.processors = sc->processors;
+    m.jobs = sc->jobs;
+    for (const auto& j : m.jobs) {
+      const int d = std::max(1, std::min(j.threads, m.processors));
+      m.alone.push_back(j.work / core::os_speedup(j.speedup, d));
+    }
+  }
+  for (const auto& r : st.typed_results) {
+    auto orr = std::dynamic_pointer_cast<const io::OsResult>(r);
+    if (!orr) continue;
+    OsPolicyData d;
+    d.result = orr;
+    d.name = orr->algorithm;
+    d.title = orr->title;
+    d.paper = orr->paper;
+    d.verified = orr->verified;
+    m.policies.push_back(std::move(d));
+  }
+  return m;
+}
+
+}  // namespace loadlab::app

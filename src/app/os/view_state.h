@@ -1,0 +1,22 @@
+// Everything the "os" kind's view keeps between frames: one OsViewState, owned by App (App::os): the
+// model rebuilt when the results change, the processor x time chart of the selected policy, and the
+// tab to bring to the front.
+#pragma once
+
+#include "app/model/results_follower.h"
+#include "app/os/model_view.h"
+#include "app/widgets/gantt_chart.h"
+#include "app/widgets/tabs.h"
+
+namespace loadlab::app {
+
+struct OsViewState {
+  OsViewModel model;
+  ResultsFollower follow;
+  TabRequest tabs;  // 0 processors x time, 1 response times, 2 comparison
+  GanttChart gantt;
+  int gantt_for = -1;
+  bool all_policies = false;  ///< response-time bars of every policy, not just the selected one
+};
+
+}  // namespace loadlab::app

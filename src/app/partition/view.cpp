@@ -1,0 +1,414 @@
+// The "partition" kind's view (survey 002 §2.2-2.3, Table 1, ../shared/seeds/002_6cf480ff57e2bb72.txt;
+// docs/scenario-partition.md): the mesh coloured by part with the cut edges highlighted (level of
+// detail: above a budget of visible edges the vertices are binned into a raster of screen cells),
+// the methods side by side (Zoltan/METIS metrics table, cut and imbalance bar charts), and the part
+// graph mapped onto the processor network (the allocation phase, objective (2)).
+// Everything is read from the typed results (model_view.h). The form is form.cpp.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/partition/view_state.h"
+#include "app/shell/ui.h"
+#include "app/widgets/plot_util.h"
+
+namespace loadlab::app {
+
+namespace {
+
+constexpr ImU32 kCutColour = IM_COL32(255, 40, 40, 255);
+constexpr std::size_t kEdgeBudget = 120'000;  // visible edges drawn as lines; beyond: raster
+
+ImU32 dim_colour(ImU32 c, float f) {
+  const auto ch = [&](int shift) { return static_cast<ImU32>(static_cast<float>((c >> shift) & 0xFF) * f); };
+  return ch(0) | (ch(8) << 8) | (ch(16) << 16) | (c & 0xFF000000u);
+}
+
+void legend_swatch(ImU32 col, const char* text) {
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float h = ImGui::GetTextLineHeight();
+  ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y + h * 0.15f}, {p.x + h, p.y + h * 0.85f}, col);
+  ImGui::Dummy({h, h});
+  ImGui::SameLine();
+  ImGui::TextUnformatted(text);
+}
+
+void fit(PartitionViewState& c, ImVec2 size) {
+  const PartitionViewModel& m = c.model;
+  c.cx = (m.x0 + m.x1) / 2.0;
+  c.cy = (m.y0 + m.y1) / 2.0;
+  c.scale = 0.94 * std::min(size.x / (m.x1 - m.x0), size.y / (m.y1 - m.y0));
+  c.fitted = true;
+}
+
+void draw_legend(PartitionViewState& c, const PartitionMethodData& d, float s) {
+  const auto& w = d.metrics().part_weights;
+  const int parts = static_cast<int>(w.size());
+  c.highlight_part = -1;
+  const int shown = std::min(parts, 64);
+  for (int p = 0; p < shown; ++p) {
+    if (p % 8 != 0) ImGui::SameLine(0, 10 * s);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%d: %lld", p, static_cast<long long>(w[static_cast<std::size_t>(p)]));
+    ImGui::BeginGroup();
+    legend_swatch(part_colour(p), buf);
+    ImGui::EndGroup();
+    if (ImGui::IsItemHovered()) {
+      c.highlight_part = p;
+      ImGui::SetTooltip("part %d: weight %lld", p, static_cast<long long>(w[static_cast<std::size_t>(p)]));
+    }
+  }
+  if (parts > shown) ImGui::TextDisabled("... %d more parts", parts - shown);
+}
+
+void draw_mesh_tab(App& app, PartitionViewState& c, int sel) {
+  const float s = app.ui_scale;
+  const PartitionViewModel& m = c.model;
+  const PartitionMethodData& d = m.methods[static_cast<std::size_t>(sel)];
+  ImGui::Checkbox("cut edges", &c.show_cut);
+  ImGui::SameLine();
+  ImGui::Checkbox("internal edges", &c.show_edges);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("fit")) c.fitted = false;
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s%s; wheel: zoom, drag: pan, double-click: fit", m.mesh_description.c_str(),
+                      m.synthetic_layout ? " (no coordinates: vertices laid out in index order)" : "");
+  if (!d.available || d.part().empty()) {
+    ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.name.c_str(), d.note.empty() ? "no partition" : d.note.c_str());
+    return;
+  }
+  draw_legend(c, d, s);
+  ImVec2 size = ImGui::GetContentRegionAvail();
+  size.x = std::max(size.x, 50.0f);
+  size.y = std::max(size.y, 50.0f);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##mesh_canvas", size);
+  const bool hovered = ImGui::IsItemHovered();
+  if (!c.fitted || (hovered && ImGui::IsMouseDoubleClicked(0))) fit(c, size);
+  ImGuiIO& io = ImGui::GetIO();
+  if (hovered && io.MouseWheel != 0) {
+    // Zoom about the cursor: the world point under it stays put.
+    const double wx = c.cx + (io.MousePos.x - o.x - size.x / 2) / c.scale;
+    const double wy = c.cy - (io.MousePos.y - o.y - size.y / 2) / c.scale;
+    c.scale *= std::pow(1.2, io.MouseWheel);
+    c.cx = wx - (io.MousePos.x - o.x - size.x / 2) / c.scale;
+    c.cy = wy + (io.MousePos.y - o.y - size.y / 2) / c.scale;
+  }
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(0)) {
+    c.cx -= io.MouseDelta.x / c.scale;
+    c.cy += io.MouseDelta.y / c.scale;
+  }
+  const double wx0 = c.cx - size.x / 2 / c.scale, wx1 = c.cx + size.x / 2 / c.scale;
+  const double wy0 = c.cy - size.y / 2 / c.scale, wy1 = c.cy + size.y / 2 / c.scale;
+  auto sx = [&](double x) { return o.x + static_cast<float>((x - wx0) * c.scale); };
+  auto sy = [&](double y) { return o.y + static_cast<float>((wy1 - y) * c.scale); };
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(o, {o.x + size.x, o.y + size.y}, true);
+  dl->AddRectFilled(o, {o.x + size.x, o.y + size.y}, IM_COL32(22, 24, 30, 255));
+  const auto& part = d.part();
+  const auto& xy = m.xy;
+  auto visible = [&](int v) {
+    const float x = xy[2 * static_cast<std::size_t>(v)], y = xy[2 * static_cast<std::size_t>(v) + 1];
+    return x >= wx0 && x <= wx1 && y >= wy0 && y <= wy1;
+  };
+  // Count visible edges (cheap, O(|E|)) to choose lines or the raster.
+  std::size_t vis_edges = 0;
+  for (const auto& e : m.edges)
+    if (visible(e.a) || visible(e.b)) ++vis_edges;
+  const float thin = std::clamp(static_cast<float>(c.scale) * 0.12f, 1.0f, 3.0f * s);
+  const bool hi = c.highlight_part >= 0;
+  if (vis_edges <= kEdgeBudget) {
+    if (c.show_edges)
+      for (const auto& e : m.edges) {
+        const int pa = part[static_cast<std::size_t>(e.a)];
+        if (pa != part[static_cast<std::size_t>(e.b)] || !(visible(e.a) || visible(e.b))) continue;
+        ImU32 col = part_colour(pa);
+        if (hi && pa != c.highlight_part) col = dim_colour(col, 0.3f);
+        dl->AddLine({sx(xy[2 * static_cast<std::size_t>(e.a)]), sy(xy[2 * static_cast<std::size_t>(e.a) + 1])},
+                    {sx(xy[2 * static_cast<std::size_t>(e.b)]), sy(xy[2 * static_cast<std::size_t>(e.b) + 1])}, col, thin);
+      }
+    // Vertices as dots when they are few enough to tell apart.
+    const float r = std::clamp(static_cast<float>(c.scale) * 0.18f, 1.0f, 5.0f * s);
+    if (vis_edges < 40'000)
+      for (int v = 0; v < m.mesh->size(); ++v) {
+        if (!visible(v)) continue;
+        ImU32 col = part_colour(part[static_cast<std::size_t>(v)]);
+        if (hi && part[static_cast<std::size_t>(v)] != c.highlight_part) col = dim_colour(col, 0.3f);
+        const float x = sx(xy[2 * static_cast<std::size_t>(v)]), y = sy(xy[2 * static_cast<std::size_t>(v) + 1]);
+        dl->AddRectFilled({x - r, y - r}, {x + r, y + r}, col);
+      }
+    if (c.show_cut)
+      for (std::int64_t i : d.cut) {
+        const auto& e = m.edges[static_cast<std::size_t>(i)];
+        if (!(visible(e.a) || visible(e.b))) continue;
+        dl->AddLine({sx(xy[2 * static_cast<std::size_t>(e.a)]), sy(xy[2 * static_cast<std::size_t>(e.a) + 1])},
+                    {sx(xy[2 * static_cast<std::size_t>(e.b)]), sy(xy[2 * static_cast<std::size_t>(e.b) + 1])},
+                    kCutColour, thin * 1.6f);
+      }
+  } else {
+    // Level of detail: one rectangle per 3-pixel cell, cached while the window stays the same.
+    const float cellpx = 3.0f * s;
+    const int cols = std::max(1, static_cast<int>(size.x / cellpx)), rows = std::max(1, static_cast<int>(size.y / cellpx));
+    const double key[5] = {wx0, wy0, wx1, wy1, static_cast<double>(cols * 100000 + rows)};
+    if (c.raster_method != sel || !std::equal(key, key + 5, c.raster_key)) {
+      c.raster = rasterize_parts(m, part, wx0, wy0, wx1, wy1, cols, rows);
+      c.raster_method = sel;
+      std::copy(key, key + 5, c.raster_key);
+    }
+    const float cw = size.x / static_cast<float>(cols), ch = size.y / static_cast<float>(rows);
+    for (int y = 0; y < c.raster.rows; ++y)
+      for (int x = 0; x < c.raster.cols; ++x) {
+        const auto k = static_cast<std::size_t>(y) * static_cast<std::size_t>(c.raster.cols) + static_cast<std::size_t>(x);
+        const int p = c.raster.cell[k];
+        if (p < 0) continue;
+        ImU32 col = (c.show_cut && c.raster.boundary[k]) ? kCutColour : part_colour(p);
+        if (hi && p != c.highlight_part && !(c.show_cut && c.raster.boundary[k])) col = dim_colour(col, 0.3f);
+        dl->AddRectFilled({o.x + x * cw, o.y + y * ch}, {o.x + (x + 1) * cw, o.y + (y + 1) * ch}, col);
+      }
+    dl->AddText({o.x + 6 * s, o.y + size.y - ImGui::GetFontSize() - 6 * s}, IM_COL32(220, 220, 220, 200),
+                "level of detail: vertices binned per 3-pixel cell (red = cell on a part boundary); zoom in for edges");
+  }
+  dl->PopClipRect();
+}
+
+// Metrics table: one row per method, the survey's and Zoltan/METIS's measures.
+void draw_table(App& app, PartitionViewState& c, int sel) {
+  AppState& st = app.state;
+  const PartitionViewModel& m = c.model;
+  const bool alloc = m.topology.has_value();
+  const int cols = alloc ? 13 : 10;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
+  const float h = std::min(ImGui::GetContentRegionAvail().y * 0.5f,
+                           (static_cast<float>(m.methods.size()) + 1.6f) * ImGui::GetFrameHeightWithSpacing());
+  if (!ImGui::BeginTable("##partition_metrics", cols, flags, {0, h})) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  for (const char* head : {"method", "edge cut", "imbalance", "comm. volume", "boundary vertices", "max nbr parts",
+                           "disconnected", "empty", "time (ms)", "verified"})
+    ImGui::TableSetupColumn(head);
+  if (alloc) {
+    ImGui::TableSetupColumn("objective (2)");
+    ImGui::TableSetupColumn("natural map");
+    ImGui::TableSetupColumn("hop x cut");
+  }
+  ImGui::TableHeadersRow();
+  // The best value per column is shown in green.
+  std::int64_t best_cut = -1;
+  double best_imb = -1;
+  for (const auto& d : m.methods)
+    if (d.available && !d.part().empty()) {
+      if (best_cut < 0 || d.metrics().edge_cut < best_cut) best_cut = d.metrics().edge_cut;
+      if (best_imb < 0 || d.metrics().imbalance < best_imb) best_imb = d.metrics().imbalance;
+    }
+  const ImVec4 green(0.45f, 0.95f, 0.45f, 1);
+  for (std::size_t k = 0; k < m.methods.size(); ++k) {
+    const PartitionMethodData& d = m.methods[k];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    if (ImGui::Selectable(d.name.c_str(), static_cast<int>(k) == sel, ImGuiSelectableFlags_SpanAllColumns))
+      st.selected_result = static_cast<int>(k);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", d.title.c_str());
+    if (!d.available || d.part().empty()) {
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", d.note.empty() ? "not run" : d.note.c_str());
+      continue;
+    }
+    const auto& x = d.metrics();
+    ImGui::TableNextColumn();
+    if (x.edge_cut == best_cut) ImGui::TextColored(green, "%lld", static_cast<long long>(x.edge_cut));
+    else ImGui::Text("%lld", static_cast<long long>(x.edge_cut));
+    ImGui::TableNextColumn();
+    if (x.imbalance == best_imb) ImGui::TextColored(green, "%.4f", x.imbalance);
+    else ImGui::Text("%.4f", x.imbalance);
+    ImGui::TableNextColumn();
+    ImGui::Text("%lld", static_cast<long long>(x.communication_volume));
+    ImGui::TableNextColumn();
+    ImGui::Text("%lld", static_cast<long long>(x.boundary_vertices));
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", x.max_neighbour_parts);
+    ImGui::TableNextColumn();
+    if (x.disconnected_parts > 0) ImGui::TextColored({1, 0.7f, 0.3f, 1}, "%d", x.disconnected_parts);
+    else ImGui::Text("0");
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", x.empty_parts);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f", d.result->time_ms);
+    ImGui::TableNextColumn();
+    if (d.verified) ImGui::TextColored(green, "yes");
+    else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
+    if (alloc) {
+      const auto& a = d.result->allocation;
+      ImGui::TableNextColumn();
+      if (a) ImGui::Text("%lld", static_cast<long long>(a->objective_2));
+      ImGui::TableNextColumn();
+      if (a) ImGui::Text("%lld", static_cast<long long>(a->natural_objective_2));
+      ImGui::TableNextColumn();
+      if (a) ImGui::Text("%lld (natural %lld, %d swaps)", static_cast<long long>(a->hop_cut),
+                         static_cast<long long>(a->natural_hop_cut), a->swaps);
+    }
+  }
+  ImGui::EndTable();
+}
+
+void draw_compare_tab(App& app, PartitionViewState& c, int sel) {
+  const float s = app.ui_scale;
+  draw_table(app, c, sel);
+  std::vector<std::string> names;
+  std::vector<double> cut, imb;
+  for (const auto& d : c.model.methods)
+    if (d.available && !d.part().empty()) {
+      names.push_back(d.name);
+      cut.push_back(static_cast<double>(d.metrics().edge_cut));
+      imb.push_back(d.metrics().imbalance);
+    }
+  if (names.empty()) return;
+  PlotAxes ax;
+  ax.legend = false;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float w = std::floor((avail.x - 8 * s) / 2);
+  ax.y_label = "edge cut";
+  draw_bar_chart("##cut", {w, avail.y}, names, {{"edge cut", IM_COL32(235, 110, 90, 255), {}, cut, false}}, ax, {}, s);
+  ImGui::SameLine(0, 8 * s);
+  ax.y_label = "imbalance (max part weight / average)";
+  draw_bar_chart("##imb", {0, avail.y}, names, {{"imbalance", IM_COL32(110, 160, 240, 255), {}, imb, false}}, ax,
+                 {{1.03, IM_COL32(230, 230, 120, 200), "1.03"}}, s);
+}
+
+// The part graph on the processor network: nodes at the topology's layout, each filled with the
+// colour of the part mapped onto it; network links faint; part-graph edges as arcs whose width
+// grows with the cut and whose colour says how many hops they travel.
+void draw_network_tab(App& app, PartitionViewState& c, int sel) {
+  const float s = app.ui_scale;
+  const PartitionViewModel& m = c.model;
+  const PartitionMethodData& d = m.methods[static_cast<std::size_t>(sel)];
+  if (!m.topology) {
+    ImGui::TextWrapped("No processor network: add a \"topology\" of %d nodes (the form's Allocation section) to "
+                       "run the allocation phase (survey 002 §2.2, objective (2)).", m.parts);
+    return;
+  }
+  if (!d.result->allocation) {
+    ImGui::TextDisabled("%s: no allocation (%s)", d.name.c_str(), d.note.c_str());
+    return;
+  }
+  const core::Topology& t = *m.topology;
+  const core::Allocation& a = *d.result->allocation;
+  ImGui::Text("objective (2) = max W + sum cut x hops: %lld (natural map %lld); hop-weighted cut %lld (natural %lld), %d swaps",
+              static_cast<long long>(a.objective_2), static_cast<long long>(a.natural_objective_2),
+              static_cast<long long>(a.hop_cut), static_cast<long long>(a.natural_hop_cut), a.swaps);
+  ImGui::TextDisabled("node = processor (colour and label: its part); grey: network links; arcs: cut between parts "
+                      "(width ~ cut; green 1 hop, orange 2, red 3+)");
+  const auto pos = t.layout();
+  ImVec2 size = ImGui::GetContentRegionAvail();
+  size.x = std::max(size.x, 50.0f);
+  size.y = std::max(size.y, 50.0f);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float margin = 40 * s;
+  auto P = [&](int node) {
+    const auto& p = pos[static_cast<std::size_t>(node)];
+    return ImVec2(o.x + margin + p.x * (size.x - 2 * margin), o.y + margin + p.y * (size.y - 2 * margin));
+  };
+  for (const auto& e : t.edges()) dl->AddLine(P(e.a), P(e.b), IM_COL32(110, 110, 120, 160), 1.5f * s);
+  std::int64_t max_cut = 1;
+  for (const auto& e : d.part_graph) max_cut = std::max(max_cut, e.cut);
+  for (const auto& e : d.part_graph) {
+    const int na = a.processor[static_cast<std::size_t>(e.a)], nb = a.processor[static_cast<std::size_t>(e.b)];
+    const int hops = t.distance(na, nb);
+    const ImU32 col = hops <= 1 ? IM_COL32(110, 220, 110, 220) : hops == 2 ? IM_COL32(240, 170, 60, 220) : IM_COL32(240, 70, 70, 220);
+    const ImVec2 pa = P(na), pb = P(nb);
+    // Bend the arc so it does not hide the network link under it.
+    const ImVec2 mid((pa.x + pb.x) / 2 - (pb.y - pa.y) * 0.15f, (pa.y + pb.y) / 2 + (pb.x - pa.x) * 0.15f);
+    const float w = (1.0f + 5.0f * static_cast<float>(e.cut) / static_cast<float>(max_cut)) * s;
+    dl->AddBezierQuadratic(pa, mid, pb, col, w);
+  }
+  const float r = std::clamp(std::min(size.x, size.y) / (3.0f * std::sqrt(static_cast<float>(t.size())) + 2), 6 * s, 22 * s);
+  std::vector<int> part_on(static_cast<std::size_t>(t.size()), -1);
+  for (std::size_t p = 0; p < a.processor.size(); ++p) part_on[static_cast<std::size_t>(a.processor[p])] = static_cast<int>(p);
+  for (int v = 0; v < t.size(); ++v) {
+    const int p = part_on[static_cast<std::size_t>(v)];
+    dl->AddCircleFilled(P(v), r, p >= 0 ? part_colour(p) : IM_COL32(80, 80, 80, 255));
+    dl->AddCircle(P(v), r, IM_COL32(20, 20, 20, 255), 0, 1.5f * s);
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%d", p);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    dl->AddText({P(v).x - ts.x / 2, P(v).y - ts.y / 2}, IM_COL32(10, 10, 10, 255), buf);
+  }
+}
+
+}  // namespace
+
+void draw_partition_view(App& app) {
+  AppState& st = app.state;
+  PartitionViewState& c = app.partition;
+  auto names = [&c] {
+    std::vector<std::string> n;
+    for (const auto& d : c.model.methods) n.push_back(d.name);
+    return n;
+  };
+  if (c.follow.results_changed(st) || c.model_scenario != st.parsed.get()) {
+    if (c.model_scenario != st.parsed.get()) c.fitted = false;
+    c.model = partition_view_model(st);
+    c.model_scenario = st.parsed.get();
+    c.raster_method = -1;
+    c.follow.reselect(st, names());
+  }
+  if (auto ui = c.follow.new_ui(st, !c.model.methods.empty())) {
+    if (ui->other.is_object() && ui->other.contains("partition_view") && ui->other["partition_view"].is_string()) {
+      const int tab = ui_tab_index(ui->other["partition_view"].get<std::string>(), {"mesh", "compare", "network"});
+      if (tab >= 0) c.tabs.request(tab);
+    }
+    ResultsFollower::select_by_name(st, names(), ui->select);
+  }
+  if (c.model.methods.empty()) {
+    if (c.model.mesh)
+      ImGui::TextDisabled("%s, %d vertices, %lld edges, P = %d. %s", c.model.mesh_description.c_str(), c.model.mesh->size(),
+                          static_cast<long long>(c.model.mesh->edge_count()), c.model.parts,
+                          app.jobs.busy() ? "Running..." : "No results yet: pick methods and press Run.");
+    else
+      ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet.");
+    return;
+  }
+  const int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.model.methods.size()));
+  c.follow.selected = c.model.methods[static_cast<std::size_t>(sel)].name;
+  const PartitionMethodData& d = c.model.methods[static_cast<std::size_t>(sel)];
+  ImGui::SetNextItemWidth(150 * app.ui_scale);
+  if (ImGui::BeginCombo("##partition_method", d.name.c_str())) {
+    for (std::size_t k = 0; k < c.model.methods.size(); ++k)
+      if (ImGui::Selectable(c.model.methods[k].name.c_str(), static_cast<int>(k) == sel))
+        st.selected_result = static_cast<int>(k);
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  if (d.available && !d.part().empty())
+    ImGui::Text("%s: cut %lld, imbalance %.4f, %d parts, %lld boundary vertices, %.2f ms", d.title.c_str(),
+                static_cast<long long>(d.metrics().edge_cut), d.metrics().imbalance, c.model.parts,
+                static_cast<long long>(d.metrics().boundary_vertices), d.result->time_ms);
+  else
+    ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.title.c_str(), d.note.c_str());
+  ImGui::SameLine();
+  if (d.verified) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
+  else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
+  if (!d.verified && !d.result->errors.empty()) ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s", d.result->errors.front().c_str());
+
+  const int request = c.tabs.take();
+  if (ImGui::BeginTabBar("##partition_tabs")) {
+    if (begin_tab("Mesh by part", 0, request)) {
+      draw_mesh_tab(app, c, sel);
+      ImGui::EndTabItem();
+    }
+    if (begin_tab("Methods compared (Table 1)", 1, request)) {
+      draw_compare_tab(app, c, sel);
+      ImGui::EndTabItem();
+    }
+    if (begin_tab("Parts on the network", 2, request)) {
+      draw_network_tab(app, c, sel);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+}
+
+}  // namespace loadlab::app

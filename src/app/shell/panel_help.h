@@ -1,0 +1,68 @@
+// Help for newcomers (issue 11): the welcome panel with the example gallery (panel_welcome.cpp),
+// the per-algorithm help window and the tooltips on algorithm names and metric columns
+// (panel_help.cpp). Text comes from the core descriptor tables (core::AlgorithmInfo), so the
+// browser and the desktop app show the same words.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "io/json_reader.h"
+
+namespace loadlab::io {
+struct Preset;
+}
+
+namespace loadlab::app {
+
+struct App;
+
+/// What the help panels remember between frames (a member of App).
+struct HelpUi {
+  bool welcome_open = false;
+  bool welcome_decided = false;  ///< the first frame asked the platform whether to show it
+  bool help_open = false;
+  bool help_focus = false;     ///< bring the help window to the front on the next frame
+  std::string help_kind;       ///< the kind whose algorithm the help window shows
+  std::string help_topic;      ///< the algorithm name ("" = none yet)
+  float results_height = 0;    ///< results pane height chosen by dragging (0 = default)
+  /// Algorithms whose results rows were on screen in the last frame (test hook).
+  std::vector<std::string> results_visible;
+  /// The results table as drawn last frame: {"headers", "keys", "rows" (formatted text)} (test hook).
+  io::Json results_table;
+  /// The JSON editor's last error and its line (0 = none / unknown).
+  std::string json_error;
+  int json_error_line = 0;
+  bool json_editor_large = false;  ///< the editor in its own big window
+  const void* json_error_scenario = nullptr;  ///< the scenario installed when the error was set
+};
+
+/// The label a preset has in File > Examples and the gallery: exactly the name it loads with.
+std::string example_label(const io::Preset& preset);
+/// One line about a preset for the gallery.
+std::string example_blurb(const io::Preset& preset);
+/// Opens preset `name` as the menu and the gallery do; false if unknown.
+bool open_example(App& app, const std::string& name);
+
+void open_welcome(App& app);
+/// Closes the welcome panel and remembers that (localStorage / settings file).
+void dismiss_welcome(App& app);
+void draw_welcome_window(App& app);
+
+/// Opens the help window on `algorithm` of `kind` (F1, Help menu, "?" buttons).
+void open_algorithm_help(App& app, const std::string& kind, const std::string& algorithm);
+/// F1: help for the selected result's algorithm (or the kind's first algorithm).
+void open_help_for_selection(App& app);
+void draw_help_window(App& app);
+/// Help > Algorithms: one submenu per kind.
+void draw_help_menu_algorithms(App& app);
+
+/// Tooltip for the last item when hovered: the algorithm's title, idea, paper (and "F1: more").
+void algorithm_tooltip(const std::string& kind, const std::string& algorithm);
+/// Human header for a results column key ("metrics.task_hops" -> "task-hops").
+std::string metric_header(const std::string& kind, const std::string& key);
+/// Tooltip for the last item when hovered: what the metric measures, its unit, better lower/higher
+/// and the JSON key.
+void metric_tooltip(const std::string& kind, const std::string& key);
+
+}  // namespace loadlab::app

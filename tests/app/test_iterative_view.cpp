@@ -1,0 +1,122 @@
+// The iterative-balancing views' model (src/app/balance/model_iterative.h, issue 12): the sweeps
+// replayed for the network view, checked against the notes' worked examples (ERRATA.md 003) and
+// against the run's own final loads and history; the Dijkstra-Scholten tree.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/balance/model_iterative.h"
+#include "io/kinds/balance.h"
+#include "io/presets.h"
+#include "io/scenario.h"
+
+using namespace loadlab;
+using namespace loadlab::app;
+using io::Json;
+
+namespace {
+
+AppState run_state(const Json& scenario) {
+  AppState st;
+  REQUIRE_FALSE(set_scenario(st, scenario).has_value());
+  auto typed = io::run_parsed(*st.parsed, io::RunContext{});
+  set_results(st, std::move(typed), Json::array());
+  return st;
+}
+
+const core::IterativeResult& first_iterative(const AppState& st) {
+  const auto idx = iterative_result_indices(st);
+  REQUIRE_FALSE(idx.empty());
+  return dynamic_cast<const io::IterativeRunResult&>(*st.typed_results[static_cast<std::size_t>(idx.front())]).result;
+}
+
+double spread(const std::vector<double>& w) {
+  return *std::max_element(w.begin(), w.end()) - *std::min_element(w.begin(), w.end());
+}
+
+}  // namespace
+
+TEST_CASE("IterativeView.Problem2.EveryNodeHolds7500AfterTheReplayedSweep") {
+  const AppState st = run_state(io::find_preset("notes_problem2").scenario);
+  const core::IterativeResult& r = first_iterative(st);
+  const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r);
+  REQUIRE(rp.every_sweep);
+  REQUIRE(rp.sweeps == std::vector<int>{0, 1});
+  for (std::size_t v = 0; v < 16; ++v) {
+    CHECK(rp.loads[0][v] == 1000.0 * static_cast<double>(v));  // the notes' initial loads
+    CHECK(rp.loads[1][v] == 7500.0);                           // ERRATA 003, Problem 2
+  }
+}
+
+TEST_CASE("IterativeView.Problem3.ReplayMatchesTheRunSweepBySweep") {
+  const AppState st = run_state(io::find_preset("notes_problem3").scenario);
+  const core::IterativeResult& r = first_iterative(st);
+  CHECK(r.sweeps == 22);  // ERRATA 003, Problem 3
+  const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r);
+  REQUIRE(rp.every_sweep);
+  REQUIRE(rp.sweeps.size() == 23);
+  CHECK(rp.loads.back() == r.final_loads);  // bit for bit
+  // Each replayed snapshot has the max - min the run recorded after that sweep.
+  for (std::size_t s = 1; s < rp.loads.size(); ++s) CHECK(spread(rp.loads[s]) == r.history_max_minus_min[s - 1]);
+  CHECK(spread(rp.loads[21]) >= 1.0);
+  CHECK(spread(rp.loads[22]) < 1.0);
+  // Loads are conserved in every snapshot (sum 100,000 = 25 x 4000).
+  for (const auto& w : rp.loads) {
+    double sum = 0;
+    for (double x : w) sum += x;
+    CHECK(std::abs(sum - 100000.0) < 1e-6);
+  }
+}
+
+TEST_CASE("IterativeView.Budget.ThinnedSnapshotsStillEndOnTheFinalLoads") {
+  const AppState st = run_state(io::find_preset("notes_problem3").scenario);
+  const core::IterativeResult& r = first_iterative(st);
+  const double per_sweep = 25 + 40;  // nodes + edges of the 5 x 5 mesh
+  const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r, per_sweep * 22 * 5);
+  CHECK_FALSE(rp.every_sweep);
+  CHECK_FALSE(rp.note.empty());
+  REQUIRE(rp.sweeps.size() >= 2);
+  CHECK(rp.sweeps.front() == 0);
+  CHECK(rp.sweeps.back() == 22);
+  CHECK(std::is_sorted(rp.sweeps.begin(), rp.sweeps.end()));
+  CHECK(rp.loads.back() == r.final_loads);
+  // A thinned snapshot is still the exact state after its sweep.
+  for (std::size_t i = 1; i + 1 < rp.sweeps.size(); ++i)
+    CHECK(spread(rp.loads[i]) == r.history_max_minus_min[static_cast<std::size_t>(rp.sweeps[i] - 1)]);
+}
+
+TEST_CASE("IterativeView.Termination.TreeIsBreadthFirstAndCollapsesWhenDetected") {
+  Json sc = io::find_preset("notes_problem3").scenario;
+  sc["params"]["gde"]["termination"] = "dijkstra_scholten";
+  const AppState st = run_state(sc);
+  const core::IterativeResult& r = first_iterative(st);
+  REQUIRE(r.termination.detected);
+  const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r);
+  REQUIRE(rp.every_sweep);
+  REQUIRE(rp.ds_parent.size() == 25);
+  CHECK(rp.ds_parent[0] == -1);
+  const core::Topology& t = *st.topology;
+  for (int u = 1; u < 25; ++u) {
+    const int p = rp.ds_parent[static_cast<std::size_t>(u)];
+    REQUIRE(p >= 0);
+    CHECK(t.has_link(u, p));
+    CHECK(t.distance(0, p) == t.distance(0, u) - 1);  // breadth-first from the root
+  }
+  REQUIRE(rp.ds_in_tree.size() == rp.loads.size());
+  // Before any sweep every node is in the tree; at the detected sweep only the root is left.
+  CHECK(std::count(rp.ds_in_tree[0].begin(), rp.ds_in_tree[0].end(), 1) == 25);
+  const auto& at = rp.ds_in_tree[static_cast<std::size_t>(r.termination.detected_at_sweep)];
+  CHECK(at[0] == 1);
+  CHECK(std::count(at.begin() + 1, at.end(), 1) == 0);
+}
+
+TEST_CASE("IterativeView.PredictedSpread.FollowsTheRateFromTheAnchor") {
+  core::IterativeResult r;
+  r.history_max_minus_min = {8, 4, 2};
+  r.predicted_rate = 0.5;
+  CHECK(predicted_spread(r, 3, 3) == 2.0);
+  CHECK(predicted_spread(r, 3, 5) == 0.5);
+  CHECK(predicted_spread(r, 2, 0) == 16.0);
+  CHECK(std::isnan(predicted_spread(r, 4, 1)));
+}

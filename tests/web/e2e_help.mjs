@@ -1,0 +1,117 @@
+// Browser test of issue 11's help for newcomers: the welcome panel (first visit, dismissal
+// remembered across a reload), the example gallery (each example loads with the name it is listed
+// under), F1 help on the selected algorithm, formatted integers in the results table, and the
+// optimum row visible at 1280 x 800.
+//   node tests/web/e2e_help.mjs <site dir> <screenshot dir>
+import { join } from "node:path";
+import { startHarness } from "./harness.mjs";
+
+const { shots, base, browser, check, finish, close } = await startHarness({ detailLimit: 600 });
+let ok = false;
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const ready = () => page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 3,
+                                           null, { timeout: 60000 });
+  const state = () => page.evaluate(() => window.loadlab.state());
+
+  // 1. A first visit (fresh storage, no link) shows the welcome panel. "?welcome": automated
+  //    browsers otherwise skip it so the other tests' clicks reach the views (platform_web.cpp).
+  await page.goto(base + "?welcome");
+  await ready();
+  let st = await state();
+  check(st.welcome_open === true, "a first visit shows the welcome panel", st.welcome_open);
+  check(Array.isArray(st.gallery) && st.gallery.length >= 10, "the gallery lists the examples", st.gallery && st.gallery.length);
+  await page.screenshot({ path: join(shots, "help_welcome.png") });
+
+  // 2. Dismissing is remembered across a reload.
+  await page.evaluate(() => window.loadlab.welcome("dismiss"));
+  await page.waitForFunction(() => !window.loadlab.state().welcome_open, null, { timeout: 10000 });
+  await page.reload();
+  await ready();
+  await page.waitForTimeout(300);
+  st = await state();
+  check(st.welcome_open === false, "after dismissing, a reload does not show the welcome panel again", st.welcome_open);
+  check(await page.evaluate(() => localStorage.getItem("loadlab.welcome_dismissed")) === "1",
+        "the dismissal is stored in localStorage");
+
+  // 3. Every gallery example loads with exactly the name it is listed under.
+  const bad = [];
+  for (const g of st.gallery) {
+    const exists = await page.evaluate((p) => window.loadlab.openExample(p), g.preset);
+    try {
+      await page.waitForFunction((label) => {
+        const s = window.loadlab.state();
+        return s.scenario && s.scenario.name === label;
+      }, g.label, { timeout: 60000 });
+    } catch (e) {
+      const s = await state();
+      bad.push({ preset: g.preset, label: g.label, got: s.scenario && s.scenario.name, status: s.status });
+      continue;
+    }
+    if (!exists) bad.push({ preset: g.preset, missing: true });
+  }
+  check(bad.length === 0, `all ${st.gallery.length} gallery examples load with their listed names`, bad);
+  const labels = st.gallery.map((g) => g.label);
+  check(new Set(labels).size === labels.length, "gallery names are unique", labels);
+
+  // 4. Wu's Example 3 at 1280 x 800: the optimum row is on screen; numbers are formatted.
+  const openAndRun = async (preset, n) => {
+    await page.evaluate((p) => window.loadlab.openExample(p), preset);
+    await page.waitForFunction(([p, k]) => {
+      const s = window.loadlab.state();
+      return Array.isArray(s.results) && s.results.length === k && s.results_table &&
+             s.results_table.rows.length === k && s.status.startsWith("Ran");
+    }, [preset, n], { timeout: 60000 });
+    await page.waitForTimeout(300);
+    return state();
+  };
+  st = await openAndRun("wu_example3", 3);
+  check(st.results_visible.includes("optimal"), "at 1280x800 the optimum row is fully visible", st.results_visible);
+  await page.screenshot({ path: join(shots, "help_results.png") });
+
+  // Integers as people write them: every integer >= 1000 in the results JSON appears with
+  // thousands separators (Intl's en-US formatting, independent of ours), never as 3.522e+04.
+  // A 12-cube's task-hops run into the hundreds of thousands. (A tiny real, e.g. a convergence
+  // rate of 4.8e-17, may honestly be written in scientific notation.)
+  st = await openAndRun("big_balance", 3);
+  const t = st.results_table;
+  const issues = [];
+  let bigInts = 0;
+  t.keys.forEach((key, c) => {
+    if (c < 2) return;
+    st.results.forEach((r, i) => {
+      const v = key.startsWith("metrics.") ? (r.metrics || {})[key.slice(8)] : r[key];
+      const cell = t.rows[i][c];
+      if (typeof v === "number" && Number.isInteger(v) && /e[+-]\d/.test(cell)) issues.push({ key, cell });
+      if (typeof v === "number" && Number.isInteger(v) && Math.abs(v) >= 1000) {
+        bigInts++;
+        if (cell !== v.toLocaleString("en-US")) issues.push({ key, v, cell });
+      }
+    });
+  });
+  check(bigInts > 0 && issues.length === 0, `integers >= 1000 are shown with separators (${bigInts} cells)`, { issues, t });
+  check(t.headers.every((h, c) => c < 2 || h !== t.keys[c] || !h.includes("_")), "column headers are words, not JSON keys", t.headers);
+
+  // 5. F1 opens the help for the selected algorithm.
+  st = await openAndRun("flb_table1", 4);
+  const selected = st.results[st.selected_result !== undefined ? st.selected_result : 0].algorithm;
+  check(!st.help_open, "no help window before F1");
+  await page.mouse.move(640, 790);
+  await page.keyboard.press("F1");
+  await page.waitForFunction(() => window.loadlab.state().help_open, null, { timeout: 10000 }).catch(() => {});
+  st = await state();
+  check(st.help_open && st.help_kind === "dag" && st.help_topic === selected,
+        `F1 opens help on the selected algorithm (${selected})`, { open: st.help_open, kind: st.help_kind, topic: st.help_topic });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(shots, "help_f1.png") });
+
+  check(errors.length === 0, "no uncaught page errors", errors);
+  await context.close();
+  ok = true;
+} finally {
+  if (!ok) await close();
+}
+await finish();

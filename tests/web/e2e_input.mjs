@@ -1,0 +1,139 @@
+// Issue 11, defects 1 (mouse wheel) and 8 (fast clicks), UI scale and keyboard shortcuts, in the
+// browser build:
+//   node tests/web/e2e_input.mjs <site dir> <screenshot dir>
+// One wheel notch (pixels or lines) zooms the network in by a bounded factor around the cursor,
+// a notch down zooms out, 50 small trackpad deltas zoom smoothly; presses and releases delivered
+// inside one frame are each seen by ImGui; Ctrl+= scales the UI; Space plays, Right steps.
+import { join } from "node:path";
+import { linkFor, startHarness } from "./harness.mjs";
+
+const { shots, base, browser, check, finish, close } = await startHarness({ detailLimit: 400 });
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const cube = { loadlab: 1, kind: "balance", seed: 42, topology: { type: "hypercube", dim: 3 },
+                 loads: [19, 11, 2, 9, 0, 9, 10, 4], algorithms: ["cwa"] };
+  await page.goto(linkFor(base, cube));
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 2,
+                             null, { timeout: 60000 });
+  await page.waitForFunction(() => { const s = window.loadlab.state();
+                                     return s.worker_ran && s.results.length > 0 && s.view_base_scale > 0; },
+                             null, { timeout: 60000 });
+  const state = () => page.evaluate(() => { const s = window.loadlab.state(); delete s.scenario; return s; });
+  const frames = async (n) => {
+    const f0 = (await state()).frames;
+    await page.waitForFunction((t) => window.loadlab.state().frames >= t, f0 + n, { timeout: 20000 });
+  };
+  let st = await state();
+  check(Array.isArray(st.view_pan) && Array.isArray(st.view_centre) && st.display_scale === 1,
+        "the test hook reports the view's pan, centre and display scale", st);
+
+  // The cursor over the network view, off its centre (canvas pixels = CSS pixels at ratio 1).
+  const cx = st.view_centre[0] + 90, cy = st.view_centre[1] - 60;
+  await page.mouse.move(cx, cy);
+  await frames(3);
+  const underCursor = (s) => {
+    const k = s.view_base_scale * s.view_zoom;
+    return [(cx - s.view_centre[0]) / k - s.view_pan[0], (cy - s.view_centre[1]) / k - s.view_pan[1]];
+  };
+  // Dispatches wheel events synchronously (one frame sees them all) at the cursor.
+  const wheel = async (deltaY, deltaMode, count = 1) => {
+    const before = await state();
+    await page.evaluate(([x, y, dy, mode, n]) => {
+      const c = document.getElementById("canvas");
+      for (let i = 0; i < n; i++)
+        c.dispatchEvent(new WheelEvent("wheel", { deltaY: dy, deltaMode: mode, clientX: x, clientY: y,
+                                                  bubbles: true, cancelable: true }));
+    }, [cx, cy, deltaY, deltaMode, count]);
+    await frames(4);
+    const after = await state();
+    return { before, after, factor: after.view_zoom / before.view_zoom };
+  };
+
+  // 1. One notch in pixels (Chromium: deltaY = -100 per notch up) zooms in around the cursor.
+  let w = await wheel(-100, 0);
+  check(w.factor >= 1.05 && w.factor <= 1.3, "one wheel notch up (deltaMode 0, -100 px) zooms in by 1.05-1.3x", w.factor);
+  const p0 = underCursor(w.before), p1 = underCursor(w.after);
+  check(Math.abs(p0[0] - p1[0]) < 1e-3 && Math.abs(p0[1] - p1[1]) < 1e-3,
+        "the point under the cursor stays put while zooming", { before: p0, after: p1 });
+  await page.screenshot({ path: join(shots, "e2e_input_zoom.png") });
+  // Firefox's unit: 3 lines per notch.
+  w = await wheel(-3, 1);
+  check(w.factor >= 1.05 && w.factor <= 1.3, "one wheel notch up (deltaMode 1, -3 lines) zooms in by 1.05-1.3x", w.factor);
+  // Wheel down zooms out by the same bounded factor.
+  w = await wheel(100, 0);
+  check(w.factor < 1 && w.factor >= 1 / 1.3 && w.factor <= 1 / 1.05, "one wheel notch down zooms out", w.factor);
+  w = await wheel(3, 1);
+  check(w.factor < 1 && w.factor >= 1 / 1.3, "one line-mode notch down zooms out", w.factor);
+  // 2. A trackpad: 50 small deltas (2 px each, 100 px in all) = about one notch, not 50 or 400x.
+  w = await wheel(-2, 0, 50);
+  check(w.factor > 1.0 && w.factor <= 1.3, "50 trackpad deltas of 2 px zoom in smoothly (about one notch)", w.factor);
+  // The same spread over frames adds up the same way.
+  const z0 = (await state()).view_zoom;
+  for (let i = 0; i < 5; i++) { await wheel(-2, 0, 10); }
+  const z1 = (await state()).view_zoom;
+  check(z1 / z0 > 1.0 && z1 / z0 <= 1.3, "trackpad deltas over several frames add up to the same zoom", z1 / z0);
+
+  // 3. Fast clicks: press+release inside one frame is a click; two of them are two clicks.
+  const clicks = async (n) => {
+    const before = (await state()).input;
+    await page.evaluate(([x, y, k]) => {
+      const c = document.getElementById("canvas");
+      for (let i = 0; i < k; i++)
+        for (const type of ["mousedown", "mouseup"])
+          c.dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, button: 0, buttons: type === "mousedown" ? 1 : 0,
+                                                 bubbles: true, cancelable: true }));
+    }, [cx, cy, n]);
+    await frames(2 * n + 4);
+    const after = (await state()).input;
+    return { clicks: after.clicks - before.clicks, releases: after.releases - before.releases, pending: after.pending };
+  };
+  let c = await clicks(1);
+  check(c.clicks === 1 && c.releases === 1, "a press and release inside one frame is one click", c);
+  c = await clicks(2);
+  check(c.clicks === 2 && c.releases === 2, "two press/release pairs inside one frame are two clicks", c);
+  check(c.pending === 0, "the input queue drains", c);
+  // page.mouse.down/up without waiting (CDP events, usually within one frame).
+  const before = (await state()).input.clicks;
+  await Promise.all([page.mouse.down(), page.mouse.up()]);
+  await frames(6);
+  check((await state()).input.clicks === before + 1, "page.mouse.down/up without waiting is a click");
+
+  // 4. UI scale: Ctrl+= enlarges (fonts rebuilt at the new size), Ctrl+- shrinks.
+  st = await state();
+  await page.keyboard.press("Control+Equal");
+  await frames(4);
+  let s2 = await state();
+  check(s2.ui_scale_user > st.ui_scale_user && s2.ui_scale > st.ui_scale, "Ctrl+= makes the UI larger",
+        { before: st.ui_scale, after: s2.ui_scale });
+  await page.screenshot({ path: join(shots, "e2e_input_scale.png") });
+  await page.keyboard.press("Control+Minus");
+  await frames(4);
+  s2 = await state();
+  check(Math.abs(s2.ui_scale_user - st.ui_scale_user) < 1e-6, "Ctrl+- goes back", s2.ui_scale_user);
+
+  // 5. Shortcuts: Right steps forward, Left back, Space plays and pauses.
+  st = await state();
+  await page.keyboard.press("ArrowRight");
+  await frames(3);
+  s2 = await state();
+  check(s2.step === st.step + 1, "Right steps forward", { before: st.step, after: s2.step });
+  await page.keyboard.press("ArrowLeft");
+  await frames(3);
+  check((await state()).step === st.step, "Left steps back");
+  await page.keyboard.press("Space");
+  await frames(3);
+  check((await state()).playing === true, "Space plays");
+  await page.keyboard.press("Space");
+  await frames(3);
+  check((await state()).playing === false, "Space pauses");
+
+  check(errors.length === 0, "no page errors", errors);
+  await page.screenshot({ path: join(shots, "e2e_input.png") });
+} catch (e) {
+  console.error(e);
+  await close();
+  process.exit(1);
+}
+await finish();

@@ -1,0 +1,111 @@
+// Issues 12 and 13 in the browser build:
+//   node tests/web/e2e_kinds1.mjs <site dir> <screenshot dir>
+// Opens the notes' Problems 2 and 3 (GDE, balance kind) and the dynamic kind's gallery presets
+// through the test hook, checks that every result is verified and carries the issue's keys
+// (Problem 2: 7500 everywhere after one sweep; Problem 3: 22 sweeps, ERRATA.md 003), that the
+// views drew frames without errors, and keeps a screenshot of each view
+// (kinds1_*.png). A scenario with diffusion, gradient and termination detection is opened with
+// window.loadlab.open(json) to show the convergence plot and the pressure surface.
+import { join } from "node:path";
+import { startHarness } from "./harness.mjs";
+
+const { shots, base, browser, check, finish, close } = await startHarness({ detailLimit: 500 });
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, deviceScaleFactor: 1 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(base);
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 2,
+                             null, { timeout: 60000 });
+  await page.evaluate(() => window.loadlab.welcome("dismiss"));
+  const state = () => page.evaluate(() => window.loadlab.state());
+  // Waits until the scenario named `name` is installed, has run, and a few frames were drawn.
+  const settle = async (name, shot) => {
+    await page.waitForFunction((n) => { const s = window.loadlab.state();
+                                        return !s.busy && s.scenario && s.scenario.name === n &&
+                                               Array.isArray(s.results) && s.results.length > 0; },
+                               name, { timeout: 30000 });
+    const f0 = (await state()).frames;
+    await page.waitForFunction((t) => window.loadlab.state().frames >= t, f0 + 8, { timeout: 20000 });
+    await page.screenshot({ path: join(shots, shot) });
+    return state();
+  };
+  const openJson = async (sc) => page.evaluate((text) => window.loadlab.open(text), JSON.stringify(sc));
+
+  // 1. Notes, Problem 2 (gallery preset): one GDE sweep, every processor holds 7500.
+  check(await page.evaluate(() => window.loadlab.openExample("notes_problem2")), "the notes_problem2 preset exists");
+  let st = await settle("Notes, Problem 2: GDE (lambda = 1/2) on a 4-cube", "kinds1_problem2.png");
+  let gde = st.results.find((r) => r.algorithm === "gde");
+  check(gde && gde.verified === true, "Problem 2: gde is verified", gde);
+  check(gde && gde.final_loads.length === 16 && gde.final_loads.every((w) => w === 7500),
+        "Problem 2: every processor holds 7500 after one sweep (ERRATA 003)", gde && gde.final_loads);
+  check(gde && gde.colouring && gde.colouring.colours === 4, "Problem 2: the 4-cube has 4 colour classes", gde && gde.colouring);
+
+  // 2. Notes, Problem 3, opened as JSON with the sweeps tab in front: 22 sweeps.
+  const p3 = await page.evaluate(() => { window.loadlab.openExample("notes_problem3"); return true; });
+  check(p3, "the notes_problem3 preset exists");
+  st = await settle("Notes, Problem 3: GDE on a 5x5 mesh, load 1000 (i + j)", "kinds1_problem3_network.png");
+  const p3doc = st.scenario;
+  p3doc.ui = { iterative_view: "sweeps" };
+  p3doc.name = "Problem 3, sweeps tab";
+  check(await openJson(p3doc), "window.loadlab.open accepts Problem 3 with a ui.iterative_view");
+  st = await settle("Problem 3, sweeps tab", "kinds1_problem3_sweeps.png");
+  gde = st.results.find((r) => r.algorithm === "gde");
+  check(gde && gde.verified === true && gde.sweeps === 22, "Problem 3: gde is verified and takes 22 sweeps (ERRATA 003)",
+        gde && { verified: gde.verified, sweeps: gde.sweeps });
+  check(gde && gde.colouring && gde.colouring.colours === 4 && gde.colouring.colour.length === 40,
+        "Problem 3: four colour classes over the mesh's 40 edges", gde && gde.colouring);
+
+  // 3. Diffusion, gradient and GDE with termination detection on the same mesh: convergence plot
+  //    and pressure surface.
+  const mix = { ...p3doc, name: "Problem 3: diffusion, gradient, gde with termination",
+                algorithms: ["gde", "diffusion", "gradient"],
+                params: { gde: { lambda: 0.5, stop: { max_minus_min: 1 }, termination: "dijkstra_scholten" },
+                          diffusion: { alpha: "optimal", stop: { max_minus_min: 1 } },
+                          gradient: { max_sweeps: 50 } },
+                ui: { iterative_view: "convergence" } };
+  check(await openJson(mix), "window.loadlab.open accepts the mixed iterative scenario");
+  st = await settle(mix.name, "kinds1_convergence.png");
+  check(st.results.length === 3 && st.results.every((r) => r.verified === true),
+        "gde, diffusion and gradient are all verified", st.results.map((r) => [r.algorithm, r.verified]));
+  const t = st.results.find((r) => r.algorithm === "gde");
+  check(t && t.termination && t.termination.detected_at_sweep >= 22,
+        "termination is detected no earlier than the stop rule holds", t && t.termination);
+  const g = st.results.find((r) => r.algorithm === "gradient");
+  check(g && Array.isArray(g.pressure) && g.pressure.length === 25, "gradient reports a pressure per node", g && g.pressure);
+  mix.ui = { iterative_view: "pressure" };
+  mix.name = "Problem 3: pressure tab";
+  await openJson(mix);
+  await settle(mix.name, "kinds1_pressure.png");
+  mix.ui = { iterative_view: "sweeps" };
+  mix.name = "Problem 3: sweeps with the termination tree";
+  await openJson(mix);
+  await settle(mix.name, "kinds1_ds_tree.png");
+
+  // 4. The dynamic kind's gallery presets: every strategy verified, the views drawn.
+  for (const [preset, n] of [["dynamic_hotspot_mesh", 7], ["dynamic_bursts_hypercube", 5], ["dynamic_bnb_ring", 5]]) {
+    check(await page.evaluate((p) => window.loadlab.openExample(p), preset), `the ${preset} preset exists`);
+    await page.waitForFunction(() => { const s = window.loadlab.state(); return s.kind === "dynamic"; }, null, { timeout: 30000 });
+    const name = (await state()).scenario.name;
+    st = await settle(name, `kinds1_${preset}.png`);
+    check(st.kind === "dynamic" && st.results.length === n && st.results.every((r) => r.verified === true),
+          `${preset}: ${n} strategies, all verified`, st.results.map((r) => [r.algorithm, r.verified]));
+    check(st.results.every((r) => r.completion_time > 0 && r.efficiency > 0 && r.efficiency <= 1),
+          `${preset}: completion time and efficiency in (0, 1]`, st.results.map((r) => [r.algorithm, r.efficiency]));
+    check(!st.status_is_error, `${preset}: no error in the status line`, st.status);
+  }
+  // The other dynamic tabs, through the scenario's "ui".
+  const hot = (await page.evaluate(() => window.loadlab.scenario()));
+  for (const tab of ["tasks", "compare", "network"]) {
+    await openJson({ ...hot, name: `bnb ring: ${tab}`, ui: { dynamic_view: tab } });
+    await settle(`bnb ring: ${tab}`, `kinds1_dynamic_${tab}.png`);
+  }
+  const stats = await page.evaluate(() => window.loadlab.frameStats());
+  check(errors.length === 0, "no page errors", errors);
+  check(stats && stats.ui > 0 && stats.ui_max < 2000, "frames were drawn, none took 2 s of UI time", stats);
+} catch (e) {
+  console.log("  FAIL exception: " + (e && e.stack ? e.stack : e));
+  await close();
+  process.exit(1);
+}
+await finish();
