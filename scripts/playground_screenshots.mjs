@@ -39,6 +39,12 @@ try {
   await page.keyboard.press("F1");
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(shots, "help.png") });
+  // A big screen: the LU graph at 1920 x 1080 (a fresh page: no help window).
+  await page.reload();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 3, null, { timeout: 60000 });
+  await page.evaluate(() => window.loadlab.welcome("dismiss"));
+  await shot("big_dag", "playground_dag_1920.png", 4);
   ok = true;
 } finally {
   if (!ok) await close();

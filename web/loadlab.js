@@ -120,6 +120,15 @@
     importText(text, file.name);
     ev.target.value = "";
   });
+  // A file dropped on the page opens like File > Import (undoable: Edit > Undo open).
+  window.addEventListener("dragover", (ev) => { ev.preventDefault(); });
+  window.addEventListener("drop", async (ev) => {
+    ev.preventDefault();
+    const file = ev.dataTransfer && ev.dataTransfer.files && ev.dataTransfer.files[0];
+    if (!file || !window.loadlab.ready) return;
+    if (file.size > MAX_INFLATED) { reportError("The file is larger than 16 MiB"); return; }
+    importText(await file.text(), file.name);
+  });
   window.addEventListener("paste", (ev) => {
     const t = ev.clipboardData && ev.clipboardData.getData("text/plain");
     if (t) share.clipboardText = t;
@@ -179,6 +188,9 @@
     try { await openHash(); } finally { window.loadlab.ready = true; }
   });
 
+  // A change still in the autosave's quiet time is written when the page is hidden or closed.
+  window.addEventListener("pagehide", () => { if (window.loadlab.ready) Module._loadlab_autosave_flush(); });
+
   // Test and scripting hook: everything a test needs to assert on, as JSON.
   window.loadlab = {
     ready: false,
@@ -209,6 +221,15 @@
     // and "dismiss" / "open" the welcome panel (dismissing is remembered in localStorage).
     openExample: (preset) => Module.ccall("loadlab_open_example", "number", ["string"], [preset]) === 1,
     welcome: (action) => Module.ccall("loadlab_welcome", null, ["string"], [action]),
+    // Opens (true) or closes the scenario JSON editor's large window; state().json_editor is its box.
+    jsonEditor: (open) => Module._loadlab_json_editor(open ? 1 : 0),
+    // Issue 16, nothing is lost: File > Restore last session (the autosave a link displaced;
+    // state().autosave_available says whether there is one), Edit > Undo open (state().undo_available),
+    // File > Save (a download of the scenario with its view, = link()), and a pending autosave now.
+    restoreLast: () => Module._loadlab_restore_last() === 1,
+    undoOpen: () => Module._loadlab_undo_open() === 1,
+    save: () => Module._loadlab_save(),
+    autosaveNow: () => Module._loadlab_autosave_flush(),
     encodeLink, decodeLink,
   };
 })();

@@ -6,14 +6,13 @@
 
 #include <atomic>
 #include <csignal>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cli/commands.h"
 #include "io/link_codec.h"
 #include "io/presets.h"
 #include "io/scenario.h"
+#include "io/text_files.h"
 
 namespace {
 
@@ -21,25 +20,6 @@ using loadlab::io::Json;
 using loadlab::io::ScenarioError;
 
 constexpr int kExitBadInput = 2;
-
-std::string read_file_or_stdin(const std::string& path) {
-  std::ostringstream ss;
-  if (path == "-") {
-    ss << std::cin.rdbuf();
-    return ss.str();
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ScenarioError("", "cannot open '" + path + "'");
-  // Refuse before reading a huge file into memory.
-  in.seekg(0, std::ios::end);
-  const auto size = static_cast<std::size_t>(in.tellg());
-  if (size > loadlab::io::ScenarioLimits::max_document_bytes)
-    throw ScenarioError("", "'" + path + "' is " + std::to_string(size) + " bytes, limit is " +
-                                std::to_string(loadlab::io::ScenarioLimits::max_document_bytes));
-  in.seekg(0);
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 loadlab::io::RunContext context_for(const std::string& path) {
   loadlab::io::RunContext ctx;
@@ -110,7 +90,7 @@ int main(int argc, char** argv) {
 
   try {
     if (*validate) {
-      loadlab::io::parse_scenario_text(read_file_or_stdin(path), context_for(path));
+      loadlab::io::parse_scenario_text(loadlab::io::read_document(path), context_for(path));
       std::cout << "ok\n";
       return 0;
     }
@@ -119,16 +99,11 @@ int main(int argc, char** argv) {
       ctx.engine = engine;
       ctx.threads = threads;
       // Parsed (and validated) once; the typed scenario is what runs.
-      const auto parsed = loadlab::io::parse_scenario_text(read_file_or_stdin(path), ctx);
+      const auto parsed = loadlab::io::parse_scenario_text(loadlab::io::read_document(path), ctx);
       Json result = loadlab::io::results_document(*parsed, loadlab::io::run_parsed(*parsed, ctx));
       const std::string text = result.dump(2) + "\n";
-      if (out_path.empty()) {
-        std::cout << text;
-      } else {
-        std::ofstream out(out_path, std::ios::binary);
-        if (!out) throw ScenarioError("", "cannot write '" + out_path + "'");
-        out << text;
-      }
+      if (out_path.empty()) std::cout << text;
+      else loadlab::io::write_text_file(out_path, text);
       if (!all_verified(result)) {
         std::cerr << "loadlab: a result failed its verifier (see \"verified\": false)\n";
         return 1;
@@ -136,12 +111,12 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*mklink) {
-      Json scenario = loadlab::io::load_scenario_text(read_file_or_stdin(path), context_for(path));
+      Json scenario = loadlab::io::load_scenario_text(loadlab::io::read_document(path), context_for(path));
       std::cout << "#" << loadlab::io::encode_link(scenario) << "\n";
       return 0;
     }
     if (*unlink) {
-      const std::string text = link == "-" ? read_file_or_stdin("-") : link;
+      const std::string text = link == "-" ? loadlab::io::read_document("-") : link;
       Json scenario = loadlab::io::decode_link(text);
       loadlab::io::validate_scenario(scenario, loadlab::io::RunContext{});
       std::cout << scenario.dump(2) << "\n";

@@ -4,30 +4,15 @@
 // (src/cli/main.cpp), so scripts/determinism.sh can compare the two byte for byte. CLI11, share
 // links (zlib) and the benchmarks stay native-only.
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "io/scenario.h"
+#include "io/text_files.h"
 
 namespace {
 
 using loadlab::io::Json;
 using loadlab::io::ScenarioError;
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ScenarioError("", "cannot open '" + path + "'");
-  in.seekg(0, std::ios::end);
-  const auto size = static_cast<std::size_t>(in.tellg());
-  if (size > loadlab::io::ScenarioLimits::max_document_bytes)
-    throw ScenarioError("", "'" + path + "' is " + std::to_string(size) + " bytes, limit is " +
-                                std::to_string(loadlab::io::ScenarioLimits::max_document_bytes));
-  in.seekg(0);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 int usage() {
   std::cerr << "usage: loadlab_cli validate SCENARIO | run SCENARIO [-o OUT]\n";
@@ -46,20 +31,15 @@ int main(int argc, char** argv) {
   try {
     loadlab::io::RunContext ctx;
     ctx.base_dir = std::filesystem::absolute(path).parent_path();
-    const Json scenario = loadlab::io::load_scenario_text(read_file(path), ctx);
+    const Json scenario = loadlab::io::load_scenario_text(loadlab::io::read_document(path), ctx);
     if (cmd == "validate") {
       std::cout << "ok\n";
       return 0;
     }
     const Json result = loadlab::io::run_scenario(scenario, ctx);
     const std::string text = result.dump(2) + "\n";
-    if (out_path.empty()) {
-      std::cout << text;
-    } else {
-      std::ofstream out(out_path, std::ios::binary);
-      if (!out) throw ScenarioError("", "cannot write '" + out_path + "'");
-      out << text;
-    }
+    if (out_path.empty()) std::cout << text;
+    else loadlab::io::write_text_file(out_path, text);
     for (const auto& r : result["results"])
       if (!r.value("verified", false)) {
         std::cerr << "loadlab: a result failed its verifier (see \"verified\": false)\n";

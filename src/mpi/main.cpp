@@ -14,15 +14,14 @@
 
 #include <CLI/CLI.hpp>
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
 #include "io/kinds/balance.h"
 #include "io/scenario.h"
+#include "io/text_files.h"
 #include "mpi/bench_mpi.h"
 #include "mpi/gather.h"
 #include "mpi/mpi_balance.h"
@@ -45,25 +44,7 @@ std::string read_scenario(const World& w, const std::string& path) {
   std::string text, error;
   if (w.rank == 0) {
     try {
-      std::ostringstream ss;
-      if (path == "-") {
-        ss << std::cin.rdbuf();
-      } else {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) throw ScenarioError("", "cannot open '" + path + "'");
-        in.seekg(0, std::ios::end);
-        const auto size = static_cast<std::size_t>(in.tellg());
-        if (size > loadlab::io::ScenarioLimits::max_document_bytes)
-          throw ScenarioError("", "'" + path + "' is " + std::to_string(size) + " bytes, limit is " +
-                                      std::to_string(loadlab::io::ScenarioLimits::max_document_bytes));
-        in.seekg(0);
-        ss << in.rdbuf();
-      }
-      text = ss.str();
-      if (text.size() > loadlab::io::ScenarioLimits::max_document_bytes)
-        throw ScenarioError("", "the scenario exceeds " +
-                                    std::to_string(loadlab::io::ScenarioLimits::max_document_bytes) +
-                                    " bytes");
+      text = loadlab::io::read_document(path);
     } catch (const ScenarioError& e) {
       error = e.reason();
     }
@@ -127,13 +108,8 @@ int run_command(const World& w, const std::string& path, const std::string& out_
   if (stats)
     for (const auto& s : stat_lines) std::cerr << s.dump() << "\n";
   const std::string text = result.dump(2) + "\n";
-  if (out_path.empty()) {
-    std::cout << text;
-  } else {
-    std::ofstream out(out_path, std::ios::binary);
-    if (!out) throw ScenarioError("", "cannot write '" + out_path + "'");
-    out << text;
-  }
+  if (out_path.empty()) std::cout << text;
+  else loadlab::io::write_text_file(out_path, text);
   if (!all_verified(result)) {
     std::cerr << "loadlab-mpi: a result failed its verifier (see \"verified\": false)\n";
     return 1;

@@ -120,3 +120,68 @@ TEST_CASE("IterativeView.PredictedSpread.FollowsTheRateFromTheAnchor") {
   CHECK(predicted_spread(r, 2, 0) == 16.0);
   CHECK(std::isnan(predicted_spread(r, 4, 1)));
 }
+
+namespace {
+
+// GDE's colour classes stepped one at a time (gde_class_step): after the last class of sweep s the
+// loads are the replay's loads after sweep s, bit for bit, and in step c only endpoints of class-c
+// edges change load.
+void check_class_steps(const AppState& st) {
+  const core::IterativeResult& r = first_iterative(st);
+  REQUIRE(r.algorithm == "gde");
+  const core::Topology& t = *st.topology;
+  const IterativeReplay rp = replay_iterative(t, st.loads, st.scenario, r);
+  REQUIRE(rp.every_sweep);
+  const int classes = r.colouring.colours;
+  REQUIRE(classes >= 2);
+  const std::vector<core::Edge> edges = t.edges();
+  int steps_that_moved = 0;
+  for (int s = 1; s <= r.sweeps_run; ++s) {
+    std::vector<double> prev = rp.loads[static_cast<std::size_t>(s - 1)];
+    for (int c = 0; c < classes; ++c) {
+      CAPTURE(s);
+      CAPTURE(c);
+      const GdeClassStep step = gde_class_step(t, r, rp, s, c);
+      REQUIRE(step.loads.size() == prev.size());
+      std::vector<char> endpoint(prev.size(), 0);
+      for (std::size_t e = 0; e < edges.size(); ++e)
+        if (r.colouring.colour[e] == c) endpoint[static_cast<std::size_t>(edges[e].a)] = endpoint[static_cast<std::size_t>(edges[e].b)] = 1;
+      bool moved = false;
+      for (std::size_t v = 0; v < prev.size(); ++v) {
+        const bool changed = step.loads[v] != prev[v];
+        CHECK(static_cast<char>(changed) == step.changed[v]);
+        if (changed) CHECK(endpoint[v] == 1);
+        moved = moved || changed;
+      }
+      steps_that_moved += moved ? 1 : 0;
+      prev = step.loads;
+    }
+    CHECK(prev == rp.loads[static_cast<std::size_t>(s)]);  // bit for bit
+  }
+  CHECK(steps_that_moved > r.sweeps_run);  // several classes move load in a sweep
+}
+
+}  // namespace
+
+TEST_CASE("IterativeView.GdeClassSteps.LastClassIsTheSweepAndOnlyItsEdgesMove") {
+  SUBCASE("Problem 3, real model (4 classes)") { check_class_steps(run_state(io::find_preset("notes_problem3").scenario)); }
+  SUBCASE("odd torus, tasks model (an extra class where a side is odd)") {
+    check_class_steps(run_state(Json::parse(R"json({"loadlab":1,"kind":"balance","seed":4,
+        "topology":{"type":"torus","rows":5,"cols":4},
+        "loads":[90,0,3,47,12,88,5,61,0,0,77,34,9,100,2,56,71,18,40,6],
+        "algorithms":["gde"],"params":{"gde":{"lambda":0.5,"model":"tasks","max_sweeps":12,"stop":{"max_minus_min":0}}}})json")));
+  }
+  SUBCASE("thinned replay: no class steps, and a note") {
+    const AppState st = run_state(io::find_preset("notes_problem3").scenario);
+    const core::IterativeResult& r = first_iterative(st);
+    const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r, 65.0 * 22 * 5);
+    REQUIRE_FALSE(rp.every_sweep);
+    int missing = -1;
+    for (int s = 1; s <= r.sweeps_run && missing < 0; ++s)
+      if (std::find(rp.sweeps.begin(), rp.sweeps.end(), s - 1) == rp.sweeps.end()) missing = s;
+    REQUIRE(missing > 0);
+    const GdeClassStep step = gde_class_step(*st.topology, r, rp, missing, 0);
+    CHECK(step.loads.empty());
+    CHECK_FALSE(step.note.empty());
+  }
+}

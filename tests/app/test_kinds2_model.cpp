@@ -10,6 +10,7 @@
 #include "app/partition/model_import.h"
 #include "app/partition/model_view.h"
 #include "io/scenario.h"
+#include "run_in_state.h"
 
 using namespace loadlab;
 using namespace loadlab::app;
@@ -17,14 +18,7 @@ using io::Json;
 
 namespace {
 
-void run(AppState& s, const Json& doc) {
-  REQUIRE_FALSE(set_scenario(s, doc));
-  io::RunContext ctx;
-  auto typed = io::run_parsed(*s.parsed, ctx);
-  Json entries = Json::array();
-  for (const auto& r : typed) entries.push_back(r->to_json());
-  set_results(s, std::move(typed), std::move(entries));
-}
+void run(AppState& s, const Json& doc) { testing::run_in_state(s, doc); }
 
 }  // namespace
 

@@ -66,6 +66,23 @@ TEST_CASE("DagGenerators.Layered") {
   CHECK(g.edge_count() < 50000);
 }
 
+TEST_CASE("DagGenerators.Layered.EdgeLimitRefusedBeforeBuilding") {
+  // n = 10^6 with levels of ~1000 tasks and density 0.5: ~500 parents per task, ~5 * 10^8 edges,
+  // far over GraphLimits::max_edges. Refused from the level sizes alone (the old generator built
+  // every edge first: minutes and gigabytes).
+  LayeredSpec sp;
+  sp.n = 1000000;
+  sp.fat = 0.5;
+  sp.density = 0.5;
+  CHECK_THROWS_WITH_AS(layered_shape(sp, 1), doctest::Contains("too many edges"), GraphError);
+  // The exact count it predicts is the count it builds: just under the limit works.
+  sp.n = 40000;
+  sp.density = 0.05;  // levels of ~200 tasks, ~10 parents each
+  const GraphShape s = layered_shape(sp, 1);
+  CHECK(s.edges.size() > 300000);
+  CHECK(static_cast<std::int64_t>(s.edges.size()) <= GraphLimits::max_edges);
+}
+
 TEST_CASE("DagConformance.GeneratedGraphs.AllSchedulersVerified" * doctest::timeout(300)) {
   std::vector<GraphShape> shapes = {lu_shape(12),          gaussian_shape(12), laplace_shape(6, 8),
                                     stencil_shape(8, 8),   fft_shape(16),      fork_join_shape(5, 3),

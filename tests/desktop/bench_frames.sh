@@ -19,7 +19,13 @@ cat > "$tmp/cube20.json" <<'JSON'
  "topology": {"type": "hypercube", "dim": 20}, "loads": {"generator": "uniform", "mean": 8},
  "algorithms": ["cwa"]}
 JSON
-for sc in mesh1024 cube20; do
+cat > "$tmp/dag1m.json" <<'JSON'
+{"loadlab": 1, "kind": "dag", "name": "bench: 1,000,000-task Gantt chart", "seed": 1, "processors": 32,
+ "graph": {"generator": "layered", "n": 1000000, "fat": 0.5, "density": 0.004, "regularity": 0.9,
+           "jump": 2, "ccr": 1.0, "mean_comp": 10},
+ "algorithms": ["flb"], "ui": {"tab": "gantt"}}
+JSON
+for sc in mesh1024 cube20 dag1m; do
   echo "== $sc"
   rm -f "$tmp/state.json" "$tmp/stop"
   # Runs until the run is done (the state file appears), then $frames-ish more seconds of frames.

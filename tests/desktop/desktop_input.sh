@@ -37,10 +37,12 @@ xdotool click --repeat 2 --delay 1 1   # two clicks inside one frame (1 ms apart
 snap clicks
 xdotool key Right
 snap right
-xdotool key ctrl+equal
+# Ctrl held as a person holds it (xdotool's "key ctrl+equal" sends all four key events at once,
+# and Xvfb now and then delivered the "=" without the modifier).
+xdotool keydown ctrl; sleep 0.2; xdotool key equal; sleep 0.2; xdotool keyup ctrl
 # Rebuilding the font atlas at the new size can take a few frames on a busy machine: wait for it
-# (up to 5 s) before the snapshot; the check below still fails if the scale never changes.
-for i in $(seq 1 50); do
+# (up to 10 s) before the snapshot; the check below still fails if the scale never changes.
+for i in $(seq 1 100); do
   python3 -c "import json,sys;a=json.load(open('$work/right.json'));b=json.load(open('$work/state.json'));sys.exit(0 if b['ui_scale_user']!=a['ui_scale_user'] else 1)" 2>/dev/null && break
   sleep 0.1
 done

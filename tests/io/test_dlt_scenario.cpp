@@ -6,6 +6,7 @@
 
 #include "io/kinds/dlt.h"
 #include "io/scenario.h"
+#include "expect_error.h"
 
 using namespace loadlab::io;
 
@@ -15,18 +16,7 @@ const char* kIssue = R"({"loadlab": 1, "kind": "dlt", "dim": 8, "E": 3, "C": 2, 
   "buffer": 10, "granularity": 2,
   "algorithms": ["closed_form", "algorithm_a", "ibs", "algorithm_a_prime"]})";
 
-// Applies a JSON merge patch (null deletes a key) to the issue's scenario; returns the error.
-ScenarioError error_for(const std::string& patch) {
-  Json s = Json::parse(kIssue);
-  s.merge_patch(Json::parse(patch));
-  try {
-    validate_scenario(s, RunContext{});
-  } catch (const ScenarioError& e) {
-    return e;
-  }
-  FAIL("expected a ScenarioError for patch " << patch);
-  return ScenarioError("", "");
-}
+ScenarioError error_for(const std::string& patch) { return testing::patched_error(kIssue, patch); }
 
 }  // namespace
 

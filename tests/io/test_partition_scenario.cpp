@@ -10,6 +10,7 @@
 #include "io/kinds/partition.h"
 #include "io/mesh_formats/metis_graph.h"
 #include "io/scenario.h"
+#include "expect_error.h"
 
 #ifndef LOADLAB_SHARED_DIR
 #define LOADLAB_SHARED_DIR "/work/shared"
@@ -27,15 +28,7 @@ const char* kGrid = R"({"loadlab": 1, "kind": "partition", "seed": 3,
   "algorithms": ["strips_1xp", "strips_pxq", "orb_kl", "cm"]})";
 
 ScenarioError error_for(const std::string& patch, const RunContext& ctx = RunContext{}) {
-  Json s = Json::parse(kGrid);
-  s.merge_patch(Json::parse(patch));
-  try {
-    validate_scenario(s, ctx);
-  } catch (const ScenarioError& e) {
-    return e;
-  }
-  FAIL("expected a ScenarioError for patch " << patch);
-  return ScenarioError("", "");
+  return testing::patched_error(kGrid, patch, ctx);
 }
 
 std::string slurp(const std::filesystem::path& p) {

@@ -5,6 +5,7 @@
 
 #include "io/kinds/balance.h"
 #include "io/scenario.h"
+#include "expect_error.h"
 
 using namespace loadlab::io;
 
@@ -13,28 +14,9 @@ namespace {
 const char* kCube = R"({"loadlab": 1, "kind": "balance", "seed": 42,
   "topology": {"type": "hypercube", "dim": 3}, "loads": [19,11,2,9,0,9,10,4]})";
 
-// Applies a JSON merge patch to the valid cube scenario and returns the validation error.
-ScenarioError error_for(const std::string& patch) {
-  Json s = Json::parse(kCube);
-  s.merge_patch(Json::parse(patch));
-  try {
-    validate_scenario(s, RunContext{});
-  } catch (const ScenarioError& e) {
-    return e;
-  }
-  FAIL("expected a ScenarioError for patch " << patch);
-  return ScenarioError("", "");
-}
-
-ScenarioError error_for_text(const std::string& text) {
-  try {
-    load_scenario_text(text, RunContext{});
-  } catch (const ScenarioError& e) {
-    return e;
-  }
-  FAIL("expected a ScenarioError for " << text);
-  return ScenarioError("", "");
-}
+// The validation error of the valid cube scenario with a JSON merge patch applied.
+ScenarioError error_for(const std::string& patch) { return testing::patched_error(kCube, patch); }
+ScenarioError error_for_text(const std::string& text) { return testing::text_error(text); }
 
 }  // namespace
 

@@ -5,7 +5,8 @@
 // Expected values come from the scenario format and the papers' examples, not from the page.
 import { join } from "node:path";
 import { deflateRawSync } from "node:zlib";
-import { b64url, linkFor, startHarness } from "./harness.mjs";
+import { readFileSync } from "node:fs";
+import { b64url, linkFor, repo, startHarness } from "./harness.mjs";
 
 const { shots, base, browser, check, finish, close } = await startHarness({ detailLimit: 400 });
 const example3 = { loadlab: 1, kind: "balance", name: "Wu, Example 3: CWA and DEM on a 3-cube", seed: 42,
@@ -145,6 +146,32 @@ try {
         Math.abs(link.ui.pan[0] - 0.1) < 1e-6, "the balance view state goes back into the link", link.ui);
   await page.screenshot({ path: join(shots, "forms_balance_ui.png") });
   await page.close();
+
+  // The newer views' tabs go into the link too (written by the app, not just carried over): a link
+  // without "ui" gets the first tab's name; a link naming another tab reopens on it.
+  const examples = join(repo, "examples");
+  const iterative = { loadlab: 1, kind: "balance", seed: 3, topology: { type: "ring", nodes: 8 },
+                      loads: [40, 0, 0, 0, 8, 0, 0, 0], algorithms: ["gde", "diffusion"] };
+  const views = [
+    { sc: iterative, key: "iterative_view", first: "network", other: "convergence" },
+    { sc: JSON.parse(readFileSync(join(examples, "dynamic_hotspot.json"), "utf8")), key: "dynamic_view", first: "chart", other: "network" },
+    { sc: JSON.parse(readFileSync(join(examples, "partition_grid.json"), "utf8")), key: "partition_view", first: "mesh", other: "compare" },
+    { sc: JSON.parse(readFileSync(join(examples, "os_mixed.json"), "utf8")), key: "os_view", first: "chart", other: "response" },
+  ];
+  for (const v of views) {
+    for (const [ui, want] of [[undefined, v.first], [{ [v.key]: v.other }, v.other]]) {
+      const sc = withoutUi(v.sc);
+      if (ui) sc.ui = ui;
+      page = await freshPage(linkFor(base, sc));
+      await waitResults(page, sc.algorithms.length);
+      await page.waitForFunction((k) => { const l = window.loadlab.link(); return l.ui && l.ui[k]; }, v.key, { timeout: 10000 })
+        .catch(() => {});
+      link = await page.evaluate(() => window.loadlab.link());
+      check(link.ui && link.ui[v.key] === want, `${sc.kind}: the link records ${v.key} = ${want}`, link.ui);
+      if (ui) await page.screenshot({ path: join(shots, `forms_${v.key}.png`) });
+      await page.close();
+    }
+  }
 
   check(pageErrors.length === 0, "no uncaught page errors", pageErrors);
   ok = true;

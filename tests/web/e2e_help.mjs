@@ -1,7 +1,7 @@
 // Browser test of issue 11's help for newcomers: the welcome panel (first visit, dismissal
 // remembered across a reload), the example gallery (each example loads with the name it is listed
 // under), F1 help on the selected algorithm, formatted integers in the results table, and the
-// optimum row visible at 1280 x 800.
+// optimum row visible at 1280 x 800 and 1920 x 1080.
 //   node tests/web/e2e_help.mjs <site dir> <screenshot dir>
 import { join } from "node:path";
 import { startHarness } from "./harness.mjs";
@@ -71,6 +71,16 @@ try {
   st = await openAndRun("wu_example3", 3);
   check(st.results_visible.includes("optimal"), "at 1280x800 the optimum row is fully visible", st.results_visible);
   await page.screenshot({ path: join(shots, "help_results.png") });
+  // The same at 1920 x 1080 (the canvas follows the window; the layout grows, nothing hides).
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.waitForFunction(() => { const s = window.loadlab.state(); return s.results_visible.includes("optimal"); },
+                             null, { timeout: 10000 }).catch(() => {});
+  st = await state();
+  check(st.results_visible.includes("optimal") && st.results_visible.length === 3,
+        "at 1920x1080 every results row is visible", st.results_visible);
+  await page.screenshot({ path: join(shots, "help_results_1920.png") });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
 
   // Integers as people write them: every integer >= 1000 in the results JSON appears with
   // thousands separators (Intl's en-US formatting, independent of ours), never as 3.522e+04.

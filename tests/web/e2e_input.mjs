@@ -3,7 +3,8 @@
 //   node tests/web/e2e_input.mjs <site dir> <screenshot dir>
 // One wheel notch (pixels or lines) zooms the network in by a bounded factor around the cursor,
 // a notch down zooms out, 50 small trackpad deltas zoom smoothly; presses and releases delivered
-// inside one frame are each seen by ImGui; Ctrl+= scales the UI; Space plays, Right steps.
+// inside one frame are each seen by ImGui; Ctrl+= scales the UI; Space plays, Right steps; Ctrl+Enter
+// runs; none of them while a text field has the keyboard.
 import { join } from "node:path";
 import { linkFor, startHarness } from "./harness.mjs";
 
@@ -128,6 +129,44 @@ try {
   await page.keyboard.press("Space");
   await frames(3);
   check((await state()).playing === false, "Space pauses");
+
+  // 6. Ctrl+Enter runs the scenario again (once the previous run is done).
+  await page.waitForFunction(() => !window.loadlab.state().busy, null, { timeout: 60000 });
+  st = await state();
+  await page.keyboard.press("Control+Enter");
+  await frames(4);
+  s2 = await state();
+  check(s2.runs_started === st.runs_started + 1, "Ctrl+Enter starts a run", { before: st.runs_started, after: s2.runs_started });
+  await page.waitForFunction(() => !window.loadlab.state().busy, null, { timeout: 60000 });
+
+  // 7. No shortcuts while typing: with the JSON editor focused, Space, Right and Ctrl+Enter are
+  // text (or nothing), never play, step or run.
+  await page.evaluate(() => window.loadlab.jsonEditor(true));
+  await frames(4);
+  st = await state();
+  check(Array.isArray(st.json_editor), "the JSON editor is on screen", st.json_editor);
+  if (Array.isArray(st.json_editor)) {
+    const [x0, y0, x1, y1] = st.json_editor;
+    await page.mouse.click((x0 + x1) / 2, y0 + (y1 - y0) * 0.3);
+    await frames(4);
+    st = await state();
+    check(st.text_input === true, "a click in the editor gives it the keyboard", st.text_input);
+    for (const key of ["Space", "ArrowRight", "ArrowRight", "Control+Enter"]) await page.keyboard.press(key);
+    await frames(4);
+    s2 = await state();
+    check(s2.playing === false && s2.step === st.step && s2.runs_started === st.runs_started,
+          "typing in the editor neither plays, steps nor runs",
+          { playing: s2.playing, step: [st.step, s2.step], runs: [st.runs_started, s2.runs_started] });
+    await page.screenshot({ path: join(shots, "e2e_input_typing.png") });
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => window.loadlab.jsonEditor(false));
+    await frames(4);
+    st = await state();
+    check(st.text_input === false, "closing the editor gives the keyboard back", st.text_input);
+    await page.keyboard.press("ArrowRight");
+    await frames(3);
+    check((await state()).step === st.step + 1, "shortcuts work again after typing");
+  }
 
   check(errors.length === 0, "no page errors", errors);
   await page.screenshot({ path: join(shots, "e2e_input.png") });

@@ -64,15 +64,15 @@ try {
     ctx.drawImage(img, 0, 0);
     const x0 = Math.floor(img.width * 0.35), y0 = Math.floor(img.height * 0.1);
     const d = ctx.getImageData(x0, y0, img.width - x0, Math.floor(img.height * 0.55)).data;
-    let red = 0;
+    let red = 0, coloured = 0;
     const hues = new Set();
     for (let i = 0; i < d.length; i += 4) {
       const r = d[i], g = d[i + 1], b = d[i + 2];
       if (r > 225 && g < 80 && b < 80) red++;
       const mx = Math.max(r, g, b), mn = Math.min(r, g, b);
-      if (mx > 120 && mx - mn > 60) hues.add(((r >> 5) << 6) | ((g >> 5) << 3) | (b >> 5));
+      if (mx > 120 && mx - mn > 60) hues.add(((r >> 5) << 6) | ((g >> 5) << 3) | (b >> 5)), coloured++;
     }
-    return { red, colours: hues.size };
+    return { red, colours: hues.size, coloured };
   }, b64);
 
   // Partition: 1 x P strips of a 32 x 32 grid into 8 parts cut 7 boundaries of 32 edges.
@@ -93,6 +93,23 @@ try {
   check(Object.keys(o.by).length === 8, "os_mixed: eight policies", Object.keys(o.by));
   px = await pixels(o.png);
   check(px.colours >= 10, "os_mixed: processor x time chart drawn in job colours", px);
+
+  // Response time vs arrival rate (the "load" tab, docs/scenario-os.md): the sweep runs on a worker
+  // after the results arrive; once drawn, the eight policies' lines and legend are coloured (the
+  // "Sweeping..." text and the axes are grey).
+  presets.os_mixed_load = { ...presets.os_mixed, ui: { os_view: "load" } };
+  o = await openPreset("os_mixed_load");
+  let loadPx = null;
+  for (let i = 0; i < 60; ++i) {
+    const b = (await page.screenshot({ path: join(shots, "browser_os_mixed_load.png") })).toString("base64");
+    loadPx = await pixels(b);
+    if (loadPx.colours >= 8) break;
+    await page.waitForTimeout(500);
+  }
+  check(loadPx.colours >= 8, "os_mixed: response time vs arrival rate drawn, a line per policy", loadPx);
+  // Lines, not the filled processor x time chart: far fewer coloured pixels than that tab.
+  check(loadPx.coloured * 3 < px.coloured, "os_mixed: the load tab is shown (lines, not the chart)",
+    { load: loadPx.coloured, chart: px.coloured });
 
   // Coscheduling (002 §4.2): while the 5-process job's row runs, 5 of 10 processors idle; after the
   // 10-process job leaves it runs alone on half the machine: at least a quarter of the time is lost.

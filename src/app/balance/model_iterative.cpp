@@ -98,6 +98,50 @@ IterativeReplay replay_iterative(const core::Topology& topology, const core::Loa
   return out;
 }
 
+GdeClassStep gde_class_step(const core::Topology& topology, const core::IterativeResult& r,
+                            const IterativeReplay& replay, int sweep, int cls) {
+  GdeClassStep out;
+  out.sweep = sweep;
+  out.cls = cls;
+  const int classes = r.colouring.colours;
+  if (r.algorithm != "gde" || classes <= 0 || cls < 0 || cls >= classes || sweep < 1) {
+    out.note = "no colour class step";
+    return out;
+  }
+  const auto it = std::find(replay.sweeps.begin(), replay.sweeps.end(), sweep - 1);
+  if (it == replay.sweeps.end()) {
+    out.note = "class steps need every sweep replayed";
+    return out;
+  }
+  const core::ColourClasses all = core::colour_classes(topology, r.colouring);
+  std::vector<double> w = replay.loads[static_cast<std::size_t>(it - replay.sweeps.begin())];
+  const double lambda = r.parameter;
+  std::vector<double> before;
+  for (int c = 0; c <= cls; ++c) {
+    if (c == cls) before = w;
+    const auto& edges = all[static_cast<std::size_t>(c)];
+    if (r.model == core::IterativeModel::Real) {
+      // The core kernel on this class alone: the run's own operations, so the run's bits.
+      core::gde_sweep_real(core::ColourClasses{edges}, lambda, w);
+      continue;
+    }
+    // Tasks (core::gde): the heavier endpoint sends floor(lambda x difference) whole tasks.
+    for (const core::ClassEdge& e : edges) {
+      const auto wa = static_cast<std::int64_t>(w[static_cast<std::size_t>(e.a)]);
+      const auto wb = static_cast<std::int64_t>(w[static_cast<std::size_t>(e.b)]);
+      const auto t = static_cast<std::int64_t>(std::floor(lambda * static_cast<double>(wa > wb ? wa - wb : wb - wa)));
+      if (t <= 0) continue;
+      const std::int64_t signed_t = wa > wb ? -t : t;  // change of a
+      w[static_cast<std::size_t>(e.a)] = static_cast<double>(wa + signed_t);
+      w[static_cast<std::size_t>(e.b)] = static_cast<double>(wb - signed_t);
+    }
+  }
+  out.changed.assign(w.size(), 0);
+  for (std::size_t v = 0; v < w.size(); ++v) out.changed[v] = w[v] != before[v] ? 1 : 0;
+  out.loads = std::move(w);
+  return out;
+}
+
 std::vector<int> iterative_result_indices(const AppState& st) {
   std::vector<int> out;
   for (std::size_t i = 0; i < st.typed_results.size(); ++i)

@@ -39,6 +39,21 @@ IterativeReplay replay_iterative(const core::Topology& topology, const core::Loa
                                  const io::Json& scenario, const core::IterativeResult& r,
                                  double budget = kIterativeReplayBudget);
 
+/// GDE within one sweep: the loads after colour classes 0..cls of sweep `sweep` (>= 1), computed on
+/// demand from the replay's snapshot of sweep - 1 (one load vector, whatever the network size).
+/// After the last class they are the replay's loads after `sweep` (a test checks it bit for bit).
+struct GdeClassStep {
+  int sweep = -1;
+  int cls = -1;
+  std::vector<double> loads;  ///< empty when not available (see note)
+  std::vector<char> changed;  ///< per node: its load changed in class `cls` (1)
+  std::string note;
+};
+
+/// Class steps exist for GDE results whose replay has sweep - 1 (every_sweep replays do).
+GdeClassStep gde_class_step(const core::Topology& topology, const core::IterativeResult& r,
+                            const IterativeReplay& replay, int sweep, int cls);
+
 /// The iterative results of the state (indices into typed_results), in order.
 std::vector<int> iterative_result_indices(const AppState& st);
 

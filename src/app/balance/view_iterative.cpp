@@ -2,8 +2,9 @@
 // ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques", "Termination Detection",
 // Problems 2 and 3; ERRATA.md 003). Tabs beside the network view of the walking algorithms:
 //  - Sweeps: the network with each GDE colour class in its own colour (legend), the loads after
-//    each sweep (replayed, model_iterative.h), the class being exchanged highlighted while playing,
-//    and the Dijkstra-Scholten tree (nodes that left it drawn hollow);
+//    each sweep (replayed, model_iterative.h) or, for GDE, after each colour class ("class <" /
+//    "class >" and Play step class by class: the class's edges highlighted, the nodes it changed
+//    ringed), and the Dijkstra-Scholten tree (nodes that left it drawn hollow);
 //  - Convergence: max - min (or the standard deviation) per sweep, log scale, with the predicted
 //    rate (second-largest eigenvalue modulus) drawn as a line of that slope beside the measured;
 //  - Pressure: the gradient model's initial pressure surface as a heatmap per node.
@@ -237,14 +238,40 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
     v.snapshot = static_cast<int>(v.replay.sweeps.size()) - 1;
     v.playing = false;
     v.tick = 0;
+    v.class_step = -1;
+    v.class_view = {};
   }
   const IterativeReplay& rp = v.replay;
   const int last = static_cast<int>(rp.sweeps.size()) - 1;
   const int classes = r.colouring.colours;
+  // GDE's classes one at a time (loads after each class) need consecutive snapshots.
+  const bool class_steps = r.algorithm == "gde" && classes > 1 && rp.every_sweep;
+  if (!class_steps) v.class_step = -1;
+  // Snapshot s, class_step c: sweep s after classes 0..c; c = -1: the whole sweep s.
+  auto class_forward = [&] {
+    if (v.class_step < 0) {
+      if (v.snapshot >= last) return false;
+      ++v.snapshot;
+      v.class_step = 0;
+    } else if (++v.class_step >= classes - 1) {
+      v.class_step = -1;  // after the last class: the sweep's own snapshot
+    }
+    return true;
+  };
+  auto class_back = [&] {
+    if (v.class_step < 0) {
+      if (v.snapshot > 0) v.class_step = classes - 2;
+    } else if (v.class_step == 0) {
+      --v.snapshot;
+      v.class_step = -1;
+    } else {
+      --v.class_step;
+    }
+  };
   result_combo(app, shown);
   ImGui::SameLine();
   if (ImGui::Button(v.playing ? "Pause" : "Play")) {
-    if (!v.playing && v.snapshot >= last) v.snapshot = 0;
+    if (!v.playing && v.snapshot >= last) v.snapshot = 0, v.class_step = -1;
     v.playing = !v.playing;
     v.tick = 0;
     v.clock = 0;
@@ -255,7 +282,9 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
     const double period = classes > 0 ? 0.6 / classes : 0.5;
     while (v.clock >= period && v.playing) {
       v.clock -= period;
-      if (classes > 0 && v.tick + 1 < classes) {
+      if (class_steps) {
+        if (!class_forward()) v.playing = false;
+      } else if (classes > 0 && v.tick + 1 < classes) {
         ++v.tick;
       } else {
         v.tick = 0;
@@ -265,15 +294,27 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
     }
   }
   ImGui::SameLine();
-  if (ImGui::Button("<")) v.snapshot = std::max(0, v.snapshot - 1), v.playing = false;
+  if (ImGui::Button("<")) v.snapshot = std::max(0, v.snapshot - 1), v.class_step = -1, v.playing = false;
   ImGui::SameLine();
-  if (ImGui::Button(">")) v.snapshot = std::min(last, v.snapshot + 1), v.playing = false;
+  if (ImGui::Button(">")) v.snapshot = std::min(last, v.snapshot + (v.class_step >= 0 ? 0 : 1)), v.class_step = -1, v.playing = false;
+  if (class_steps) {
+    ImGui::SameLine();
+    if (ImGui::Button("class <")) class_back(), v.playing = false;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("GDE: back one colour class (loads after each class)");
+    ImGui::SameLine();
+    if (ImGui::Button("class >")) class_forward(), v.playing = false;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("GDE: forward one colour class (loads after each class)");
+  }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
   v.snapshot = std::clamp(v.snapshot, 0, std::max(0, last));
-  char label[48];
-  std::snprintf(label, sizeof label, "sweep %d", rp.sweeps.empty() ? 0 : rp.sweeps[static_cast<std::size_t>(v.snapshot)]);
-  if (ImGui::SliderInt("##snap", &v.snapshot, 0, std::max(0, last), label)) v.playing = false;
+  char label[64];
+  const int shown_sweep = rp.sweeps.empty() ? 0 : rp.sweeps[static_cast<std::size_t>(v.snapshot)];
+  if (v.class_step >= 0)
+    std::snprintf(label, sizeof label, "sweep %d, class %d/%d", shown_sweep, v.class_step, classes);
+  else
+    std::snprintf(label, sizeof label, "sweep %d", shown_sweep);
+  if (ImGui::SliderInt("##snap", &v.snapshot, 0, std::max(0, last), label)) v.playing = false, v.class_step = -1;
   const bool tree_possible = !rp.ds_parent.empty();
   if (tree_possible) {
     ImGui::SameLine();
@@ -282,7 +323,16 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
   ImGui::SameLine();
   ImGui::TextDisabled("%s", rp.note.c_str());
   const int sweep = rp.sweeps.empty() ? 0 : rp.sweeps[static_cast<std::size_t>(v.snapshot)];
-  const int highlight = v.playing && classes > 0 ? v.tick : v.highlight;
+  int highlight = v.playing && classes > 0 ? v.tick : v.highlight;
+  if (class_steps && v.class_step >= 0) highlight = v.class_step;
+  else if (class_steps && v.playing) highlight = sweep > 0 ? classes - 1 : -1;
+  // Loads after the shown class: computed for this step only (one load vector).
+  const GdeClassStep* step = nullptr;
+  if (v.class_step >= 0) {
+    if (v.class_view.sweep != sweep || v.class_view.cls != v.class_step)
+      v.class_view = gde_class_step(topo, r, rp, sweep, v.class_step);
+    if (!v.class_view.loads.empty()) step = &v.class_view;
+  }
 
   // Legend row: the colour classes (click one to highlight it).
   if (classes > 0) {
@@ -325,13 +375,14 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
         for (int i = 0; i < k; ++i) dl->AddLine(cv.at(seg[i].a), cv.at(seg[i].b), col, th);
       }
   }
-  const std::vector<double>* w = rp.loads.empty() ? nullptr : &rp.loads[static_cast<std::size_t>(v.snapshot)];
+  const std::vector<double>* w = step ? &step->loads : rp.loads.empty() ? nullptr : &rp.loads[static_cast<std::size_t>(v.snapshot)];
   double avg = 0;
   for (auto x : st.loads) avg += static_cast<double>(x);
   avg /= std::max(1, n);
   // The Dijkstra-Scholten tree: child -> parent, white; nodes that left it are hollow.
-  const std::vector<char>* in_tree =
-      v.show_tree && static_cast<std::size_t>(v.snapshot) < rp.ds_in_tree.size() ? &rp.ds_in_tree[static_cast<std::size_t>(v.snapshot)] : nullptr;
+  // (Within a sweep's class steps, the tree as it was after the previous sweep.)
+  const auto tree_at = static_cast<std::size_t>(std::max(0, v.snapshot - (step ? 1 : 0)));
+  const std::vector<char>* in_tree = v.show_tree && tree_at < rp.ds_in_tree.size() ? &rp.ds_in_tree[tree_at] : nullptr;
   if (v.show_tree && tree_possible && n <= 20000) {
     for (int u = 0; u < n; ++u) {
       const int p = rp.ds_parent[static_cast<std::size_t>(u)];
@@ -355,6 +406,7 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
     } else {
       dl->AddCircleFilled(p, rad, load_colour(x, avg), 16);
     }
+    if (step && step->changed[static_cast<std::size_t>(u)]) dl->AddCircle(p, rad + 1.5f * s, class_colour(step->cls), 16, 2.5f * s);
     if (u == 0 && v.show_tree && tree_possible) dl->AddCircle(p, rad + 3 * s, IM_COL32(255, 255, 255, 255), 20, 2 * s);
     if (rad >= 9) {
       char buf[24];
@@ -365,15 +417,20 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
     const float dx = mouse.x - p.x, dy = mouse.y - p.y;
     if (hovered && dx * dx + dy * dy < best) best = dx * dx + dy * dy, hover = u;
   }
-  char note[200];
-  std::snprintf(note, sizeof note, "%s after sweep %d: colour = load (blue 0, green average %.4g, red 2x)%s", r.algorithm.c_str(),
-                sweep, avg, in_tree ? "; white: termination tree (root ringed), hollow = left the tree" : "");
+  char when[64];
+  if (step)
+    std::snprintf(when, sizeof when, "class %d of sweep %d (ringed: changed in it)", step->cls, sweep);
+  else
+    std::snprintf(when, sizeof when, "sweep %d", sweep);
+  char note[240];
+  std::snprintf(note, sizeof note, "%s after %s: colour = load (blue 0, green average %.4g, red 2x)%s", r.algorithm.c_str(),
+                when, avg, in_tree ? "; white: termination tree (root ringed), hollow = left the tree" : "");
   dl->AddText({cv.origin.x + 8 * s, cv.origin.y + cv.size.y - ImGui::GetFontSize() - 6 * s}, IM_COL32(210, 210, 215, 255), note);
   dl->PopClipRect();
   if (hover >= 0) {
     ImGui::BeginTooltip();
-    ImGui::Text("node %d: %.6g after sweep %d (initial %lld)", hover,
-                w ? (*w)[static_cast<std::size_t>(hover)] : 0.0, sweep, static_cast<long long>(st.loads[static_cast<std::size_t>(hover)]));
+    ImGui::Text("node %d: %.6g after %s (initial %lld)", hover,
+                w ? (*w)[static_cast<std::size_t>(hover)] : 0.0, when, static_cast<long long>(st.loads[static_cast<std::size_t>(hover)]));
     if (tree_possible) ImGui::Text("tree parent: %d%s", rp.ds_parent[static_cast<std::size_t>(hover)],
                                    in_tree && !(*in_tree)[static_cast<std::size_t>(hover)] ? " (left the tree: passive)" : "");
     ImGui::EndTooltip();
@@ -513,7 +570,7 @@ void draw_iterative_balance_view(App& app) {
                                ? ui["iterative_view"].get<std::string>() : "";
   if (want != v.ui_seen && shown >= 0) {
     v.ui_seen = want;
-    const int tab = ui_tab_index(want, {"network", "sweeps", "convergence", "pressure"});
+    const int tab = ui_tab_index(want, kIterativeTabs);
     if (tab >= 0) v.tabs.request(tab);
   }
   const int request = shown >= 0 ? v.tabs.take() : -1;

@@ -24,7 +24,11 @@ struct IterativeViewState {
   int highlight = -1;      ///< GDE colour class highlighted (-1 = all)
   bool playing = false;
   double clock = 0;        ///< seconds since the last tick while playing
-  int tick = 0;            ///< class within the sweep while playing
+  int tick = 0;            ///< class within the sweep while playing (no class steps)
+  /// GDE class step shown within sweep replay.sweeps[snapshot]: loads after classes 0..class_step
+  /// (-1 = the whole sweep); class_view caches them for the shown step only.
+  int class_step = -1;
+  GdeClassStep class_view;
   bool show_tree = true;
   bool show_std_dev = false;
   TabRequest tabs;         // 0 network (steps), 1 sweeps, 2 convergence, 3 pressure

@@ -10,6 +10,7 @@
 
 #include "app/balance/view_experiments.h"
 #include "app/shell/ui.h"
+#include "app/widgets/format.h"
 #include "core/balance/optimal.h"
 #include "core/metrics/balance_metrics.h"
 
@@ -110,9 +111,9 @@ void draw_balance_comparison(App& app) {
     if (hops < 0)
       ImGui::TextDisabled("-");
     else if (opt < 0)
-      ImGui::Text("%lld / ?", static_cast<long long>(hops));
+      ImGui::Text("%s / ?", format_int(hops).c_str());
     else
-      ImGui::Text("%lld / %lld", static_cast<long long>(hops), static_cast<long long>(opt));
+      ImGui::Text("%s / %s", format_int(hops).c_str(), format_int(opt).c_str());
     ImGui::TableNextColumn();
     if (hops >= 0 && opt > 0) {
       // A bar per algorithm on a common scale; the white tick marks the optimum (ratio 1).
@@ -139,7 +140,7 @@ void draw_balance_comparison(App& app) {
     ImGui::TableNextColumn();
     const std::int64_t nl = metric(r, "non_local_tasks"), mn = metric(r, "min_non_local_tasks");
     if (nl >= 0 && mn >= 0)
-      ImGui::Text("%lld / %lld", static_cast<long long>(nl), static_cast<long long>(mn));
+      ImGui::Text("%s / %s", format_int(nl).c_str(), format_int(mn).c_str());
     else
       ImGui::TextDisabled("-");
     ImGui::TableNextColumn();

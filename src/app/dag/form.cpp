@@ -156,7 +156,7 @@ void draw_dag_form(App& app) {
   if (model && model->error.empty())
     ImGui::Text("%d tasks, %lld edges, CCR %s", tasks,
                 static_cast<long long>(model->graph.edge_count()),
-                short_number(model->graph.ccr()).c_str());
+                short_number(model->ccr).c_str());
   else if (app.dag.builder.busy())
     ImGui::TextDisabled("building the graph...");
 

@@ -101,6 +101,7 @@ std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::
   try {
     if (!dag || !dag->graph) throw std::runtime_error("not a dag scenario");
     m->levels = core::compute_levels(m->graph);  // before layout: it centres the critical path
+    m->ccr = m->graph.ccr();
     layout(*m);
     const auto n = m->graph.size();
     m->on_cp.assign(n, 0);

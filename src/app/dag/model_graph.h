@@ -29,6 +29,7 @@ struct DagModel {
   const std::shared_ptr<const core::TaskGraph> source;
   const core::TaskGraph& graph;  ///< *source
   core::Levels levels;
+  double ccr = 0;  ///< graph.ccr(), once (O(E): too slow to recompute per frame for 10^6 tasks)
   std::vector<std::int32_t> layer;  ///< per task
   std::vector<float> x;             ///< per task: slot in its layer, centred on 0
   std::vector<std::vector<core::TaskId>> layer_tasks;  ///< per layer, ordered by x (slots)

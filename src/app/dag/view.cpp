@@ -108,7 +108,7 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
 
   ImGui::Text("%d tasks, %lld edges, %d layers (widest %d), CCR %s, critical path %s", g.size(),
               static_cast<long long>(g.edge_count()), layers, m.max_layer_width,
-              short_number(g.ccr()).c_str(), short_number(m.levels.critical_path).c_str());
+              short_number(m.ccr).c_str(), short_number(m.levels.critical_path).c_str());
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
   const char* modes[] = {"critical path", "processor"};

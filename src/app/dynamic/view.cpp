@@ -13,6 +13,7 @@
 #include "app/balance/model_network.h"
 #include "app/dynamic/view_state.h"
 #include "app/shell/ui.h"
+#include "app/widgets/format.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -182,18 +183,18 @@ void draw_compare_tab(App& app, DynamicViewState& c, int sel) {
       for (double x : r.idle_time) idle += x;
       ImGui::TextUnformatted(short_number(idle).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%lld", static_cast<long long>(r.migrations));
+      ImGui::TextUnformatted(format_int(r.migrations).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%lld", static_cast<long long>(r.task_hops));
+      ImGui::TextUnformatted(format_int(r.task_hops).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%lld", static_cast<long long>(r.messages));
+      ImGui::TextUnformatted(format_int(r.messages).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%lld", static_cast<long long>(r.system_phases));
+      ImGui::TextUnformatted(format_int(r.system_phases).c_str());
       ImGui::TableNextColumn();
       if (p.name == "receiver") ImGui::TextUnformatted(short_number(r.cost_function).c_str());
       else ImGui::TextDisabled("-");
       ImGui::TableNextColumn();
-      ImGui::Text("%lld", static_cast<long long>(r.events));
+      ImGui::TextUnformatted(format_int(r.events).c_str());
       ImGui::TableNextColumn();
       if (p.verified) ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "yes");
       else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
@@ -342,7 +343,7 @@ void draw_dynamic_view(App& app) {
   }
   if (auto ui = c.follow.new_ui(st, !c.model.strategies.empty())) {
     if (ui->other.is_object() && ui->other.contains("dynamic_view") && ui->other["dynamic_view"].is_string()) {
-      const int tab = ui_tab_index(ui->other["dynamic_view"].get<std::string>(), {"chart", "tasks", "compare", "network"});
+      const int tab = ui_tab_index(ui->other["dynamic_view"].get<std::string>(), kDynamicTabs);
       if (tab >= 0) c.tabs.request(tab);
     }
     ResultsFollower::select_by_name(st, names(), ui->select);

@@ -5,6 +5,12 @@
 //   dag:     {"tab": "graph"|"gantt"|"steps", "compare": bool, "comm": bool, "zoom": k, "step": k}
 //   loop:    {"loop_view": "schedule"|"side_by_side"|"machine", "measure": bool, "select": name}
 //   dlt:     {"dlt_view": "timing"|"loads"|"ibs", "ibs_step": k, "select": name}
+//   balance: {"select": name, "step": k, "zoom": z, "pan": [x, y],
+//             "iterative_view": "network"|"sweeps"|"convergence"|"pressure"}
+//   dynamic: {"dynamic_view": "chart"|"tasks"|"compare"|"network", "select": name}
+//   partition: {"partition_view": "mesh"|"compare"|"network", "select": name}
+//   os:      {"os_view": "chart"|"response"|"compare"|"load", "select": name}
+// The keys of the newer kinds live in `other` (they are plain strings, read by their views).
 #pragma once
 
 #include <initializer_list>
@@ -43,5 +49,9 @@ int ui_tab_index(const std::optional<std::string>& name, std::initializer_list<c
 inline constexpr std::initializer_list<const char*> kDagTabs = {"graph", "gantt", "steps"};
 inline constexpr std::initializer_list<const char*> kLoopTabs = {"schedule", "side_by_side", "machine"};
 inline constexpr std::initializer_list<const char*> kDltTabs = {"timing", "loads", "ibs"};
+inline constexpr std::initializer_list<const char*> kIterativeTabs = {"network", "sweeps", "convergence", "pressure"};
+inline constexpr std::initializer_list<const char*> kDynamicTabs = {"chart", "tasks", "compare", "network"};
+inline constexpr std::initializer_list<const char*> kPartitionTabs = {"mesh", "compare", "network"};
+inline constexpr std::initializer_list<const char*> kOsTabs = {"chart", "response", "compare", "load"};
 
 }  // namespace loadlab::app

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <stdexcept>
 
 #include "core/os/model.h"
 
@@ -103,6 +105,75 @@ OsViewModel os_view_model(const AppState& st) {
     m.policies.push_back(std::move(d));
   }
   return m;
+}
+
+std::optional<OsSweepSpec> os_sweep_spec(const AppState& st) {
+  const auto* sc = dynamic_cast<const io::OsScenario*>(st.parsed.get());
+  if (!sc || !sc->generator) return std::nullopt;
+  OsSweepSpec spec;
+  spec.processors = sc->processors;
+  spec.seed = sc->seed;
+  spec.generator = *sc->generator;
+  spec.scenario_jobs = spec.generator.count;
+  spec.costs = sc->costs;
+  for (const auto& a : sc->algorithms) {
+    const auto it = sc->params.find(a);
+    if (it == sc->params.end()) continue;
+    spec.policies.push_back(a);
+    spec.params.push_back(it->second);
+  }
+  for (const double f : kOsSweepFactors) spec.rates.push_back(spec.generator.rate * f);
+  // The event estimate does not depend on the arrival times, so one job list prices every rate.
+  std::int64_t count = std::min(spec.generator.count, kOsSweepMaxJobs);
+  for (int tries = 0; tries < 8 && count > kOsSweepMinJobs; ++tries) {
+    core::OsGenerator g = spec.generator;
+    g.count = count;
+    const auto jobs = core::generate_os_jobs(g, spec.processors, spec.seed);
+    double events = 0;
+    for (std::size_t k = 0; k < spec.policies.size(); ++k)
+      events += core::estimate_os_events(spec.policies[k], spec.processors, jobs, spec.params[k]);
+    events *= static_cast<double>(spec.rates.size());
+    if (events <= kOsSweepMaxEvents) break;
+    count = std::max<std::int64_t>(kOsSweepMinJobs,
+                                   static_cast<std::int64_t>(static_cast<double>(count) * kOsSweepMaxEvents / events * 0.95));
+  }
+  spec.generator.count = count;
+  return spec;
+}
+
+OsSweep run_os_sweep(const OsSweepSpec& spec, const JobControl& control) {
+  OsSweep out;
+  out.rate = spec.generator.rate;
+  out.rates = spec.rates;
+  out.jobs = spec.generator.count;
+  out.scenario_jobs = spec.scenario_jobs;
+  for (const auto& p : spec.policies)
+    out.series.push_back({p, std::vector<double>(spec.rates.size(), std::numeric_limits<double>::quiet_NaN())});
+  core::OsSimOptions so;
+  so.keep_intervals = false;
+  so.max_events = kOsSweepRunEvents;
+  so.cancel = control.cancel;
+  const double total = static_cast<double>(spec.rates.size() * std::max<std::size_t>(spec.policies.size(), 1));
+  double done = 0;
+  for (std::size_t i = 0; i < spec.rates.size(); ++i) {
+    core::OsGenerator g = spec.generator;
+    g.rate = spec.rates[i];
+    const auto jobs = core::generate_os_jobs(g, spec.processors, spec.seed);
+    for (std::size_t k = 0; k < spec.policies.size(); ++k) {
+      if (control.cancelled()) return out;
+      try {
+        out.series[k].mean_response[i] =
+            core::simulate_os(spec.policies[k], spec.processors, jobs, spec.costs, spec.params[k], so).mean_response_time;
+      } catch (const core::OsLimitError&) {
+        // over the per-run budget: the point stays NaN
+      } catch (const std::runtime_error&) {
+        if (control.cancelled()) return out;  // the engine's cancel check
+        throw;
+      }
+      control.progress(++done / total);
+    }
+  }
+  return out;
 }
 
 }  // namespace loadlab::app

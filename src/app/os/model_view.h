@@ -6,10 +6,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/model/app_state.h"
+#include "app/model/background_job.h"
 #include "io/kinds/os.h"
 
 namespace loadlab::app {
@@ -55,5 +57,47 @@ struct OsLostItem {
   double value;
 };
 std::vector<OsLostItem> os_lost_items(const core::OsLostTime& lost);
+
+/// Response time against load (issue 15, "plots over load"): the scenario's job generator re-run
+/// at rate x factor for each of kOsSweepFactors (same seed: the same work and threads, arrivals
+/// compressed or stretched), every policy the scenario runs, mean response time per point. Only
+/// for generated jobs. Capped so it stays interactive in the browser: the generator's count cut to
+/// at most kOsSweepMaxJobs jobs,
+/// and fewer (never below kOsSweepMinJobs) while the runs' estimated events
+/// (core::estimate_os_events) exceed kOsSweepMaxEvents in all; a run that still exceeds
+/// kOsSweepRunEvents simulated events is left out (NaN).
+inline constexpr double kOsSweepFactors[] = {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0};
+inline constexpr std::int64_t kOsSweepMaxJobs = 400;
+inline constexpr std::int64_t kOsSweepMinJobs = 20;
+inline constexpr double kOsSweepMaxEvents = 4e6;
+inline constexpr std::int64_t kOsSweepRunEvents = 2'000'000;
+
+struct OsSweepSpec {
+  int processors = 1;
+  std::uint64_t seed = 0;
+  core::OsGenerator generator;  ///< count already capped; rate = the scenario's
+  std::int64_t scenario_jobs = 0;  ///< the scenario's count (before the cap)
+  core::OsCosts costs;
+  std::vector<std::string> policies;
+  std::vector<core::OsParams> params;  ///< per policy
+  std::vector<double> rates;           ///< generator.rate x kOsSweepFactors
+};
+
+struct OsSweepSeries {
+  std::string policy;
+  std::vector<double> mean_response;  ///< per rate; NaN = over kOsSweepRunEvents
+};
+
+struct OsSweep {
+  double rate = 0;  ///< the scenario's arrival rate
+  std::vector<double> rates;
+  std::vector<OsSweepSeries> series;
+  std::int64_t jobs = 0, scenario_jobs = 0;
+};
+
+/// The sweep of the current os scenario, or nullopt when its jobs are an explicit list.
+std::optional<OsSweepSpec> os_sweep_spec(const AppState& st);
+/// Runs it (seconds at most: see the caps); reads control.cancelled() between runs and inside them.
+OsSweep run_os_sweep(const OsSweepSpec& spec, const JobControl& control);
 
 }  // namespace loadlab::app

@@ -2,16 +2,20 @@
 // the processor x time chart of a policy coloured by job (overheads as thin bands: spinning at
 // barriers, context switches, cache reloads, migrations, checkpoints, restarts), the per-job
 // response times against the job alone on the machine, and the policies compared (response time,
-// throughput, utilisation, fairness, time lost, fragmentation). Read from the typed results
+// throughput, utilisation, fairness, time lost, fragmentation), and mean response time against the
+// arrival rate for generated job streams (run_os_sweep, off the UI thread). Read from the typed results
 // (model_view.h). The form is form.cpp.
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 #include <cstdio>
 #include <memory>
 
 #include "app/os/view_state.h"
 #include "app/shell/ui.h"
+#include "app/widgets/format.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -150,7 +154,7 @@ void draw_compare_tab(App& app, OsViewState& c, int sel) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(short_number(r.idle).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%lld", static_cast<long long>(r.events));
+      ImGui::TextUnformatted(format_int(r.events).c_str());
       ImGui::TableNextColumn();
       if (p.verified) ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "yes");
       else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
@@ -189,6 +193,57 @@ void draw_compare_tab(App& app, OsViewState& c, int sel) {
   draw_bar_chart("##os_lost", {0, avail.y}, names, lost, ax, {}, s);
 }
 
+void draw_load_tab(App& app, OsViewState& c, int sel) {
+  const float s = app.ui_scale;
+  if (c.sweep_none) {
+    ImGui::TextWrapped("Response time vs arrival rate needs a job generator (\"jobs\": {\"generator\": \"poisson\", "
+                       "\"rate\": r, ...}): this scenario lists its jobs, so there is no rate to vary.");
+    return;
+  }
+  if (!c.sweep_error.empty()) {
+    ImGui::TextColored({1, 0.5f, 0.4f, 1}, "load sweep failed: %s", c.sweep_error.c_str());
+    return;
+  }
+  if (!c.sweep) {
+    ImGui::TextDisabled("Sweeping the arrival rate... %.0f%%", 100 * c.sweep_job.progress());
+    return;
+  }
+  const OsSweep& w = *c.sweep;
+  char caption[400];
+  std::snprintf(caption, sizeof caption,
+                "mean response time of the same %lld-job stream (seed, work, threads) at %zu arrival rates, "
+                "x%.2g .. x%.2g the scenario's %s; capped at %lld jobs / %.0e estimated events%s",
+                static_cast<long long>(w.jobs), w.rates.size(), kOsSweepFactors[0],
+                kOsSweepFactors[std::size(kOsSweepFactors) - 1], short_number(w.rate).c_str(),
+                static_cast<long long>(kOsSweepMaxJobs), kOsSweepMaxEvents,
+                w.jobs < w.scenario_jobs ? " (the scenario has more jobs: a stream of this size)" : "");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextWrapped("%s", caption);
+  ImGui::PopStyleColor();
+  std::vector<PlotSeries> series;
+  bool dropped = false;
+  for (std::size_t k = 0; k < w.series.size(); ++k) {
+    PlotSeries ser{w.series[k].policy, policy_colour(static_cast<int>(k)), {}, {}, static_cast<int>(k) == sel};
+    for (std::size_t i = 0; i < w.rates.size(); ++i) {
+      const double y = w.series[k].mean_response[i];
+      if (!std::isfinite(y)) {
+        dropped = true;
+        continue;
+      }
+      ser.x.push_back(w.rates[i]);
+      ser.y.push_back(y);
+    }
+    series.push_back(std::move(ser));
+  }
+  if (dropped)
+    ImGui::TextDisabled("missing points: the run needed more than %lld events", static_cast<long long>(kOsSweepRunEvents));
+  PlotAxes ax;
+  ax.x_label = "arrival rate (jobs per time unit)";
+  ax.y_label = "mean response time";
+  ax.log_y = true;
+  draw_line_plot("##os_load", {0, 0}, series, ax, s);
+}
+
 }  // namespace
 
 void draw_os_view(App& app) {
@@ -203,10 +258,21 @@ void draw_os_view(App& app) {
     c.model = os_view_model(st);
     c.gantt_for = -1;
     c.follow.reselect(st, names());
+    c.sweep.reset();
+    c.sweep_error.clear();
+    const auto spec = c.model.policies.empty() ? std::nullopt : os_sweep_spec(st);
+    c.sweep_none = !c.model.policies.empty() && !spec;
+    if (spec) c.sweep_job.supersede([spec = *spec](const JobControl& ctl) { return run_os_sweep(spec, ctl); });
+    else c.sweep_job.cancel();
+  }
+  try {
+    if (auto done = c.sweep_job.poll()) c.sweep = std::move(*done);
+  } catch (const std::exception& e) {
+    c.sweep_error = e.what();
   }
   if (auto ui = c.follow.new_ui(st, !c.model.policies.empty())) {
     if (ui->other.is_object() && ui->other.contains("os_view") && ui->other["os_view"].is_string()) {
-      const int tab = ui_tab_index(ui->other["os_view"].get<std::string>(), {"chart", "response", "compare"});
+      const int tab = ui_tab_index(ui->other["os_view"].get<std::string>(), kOsTabs);
       if (tab >= 0) c.tabs.request(tab);
     }
     ResultsFollower::select_by_name(st, names(), ui->select);
@@ -238,16 +304,20 @@ void draw_os_view(App& app) {
 
   const int request = c.tabs.take();
   if (ImGui::BeginTabBar("##os_tabs")) {
-    if (begin_tab("Processors x time", 0, request)) {
+    if (begin_tab(c.tabs, "Processors x time", 0, request)) {
       draw_chart_tab(app, c, sel);
       ImGui::EndTabItem();
     }
-    if (begin_tab("Response time per job", 1, request)) {
+    if (begin_tab(c.tabs, "Response time per job", 1, request)) {
       draw_response_tab(app, c, sel);
       ImGui::EndTabItem();
     }
-    if (begin_tab("Policies compared", 2, request)) {
+    if (begin_tab(c.tabs, "Policies compared", 2, request)) {
       draw_compare_tab(app, c, sel);
+      ImGui::EndTabItem();
+    }
+    if (begin_tab(c.tabs, "Response time vs load", 3, request)) {
+      draw_load_tab(app, c, sel);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();

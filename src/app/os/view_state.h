@@ -1,7 +1,10 @@
 // Everything the "os" kind's view keeps between frames: one OsViewState, owned by App (App::os): the
-// model rebuilt when the results change, the processor x time chart of the selected policy, and the
-// tab to bring to the front.
+// model rebuilt when the results change, the processor x time chart of the selected policy, the
+// response time vs load sweep, and the tab to bring to the front.
 #pragma once
+
+#include <optional>
+#include <string>
 
 #include "app/model/results_follower.h"
 #include "app/os/model_view.h"
@@ -13,10 +16,16 @@ namespace loadlab::app {
 struct OsViewState {
   OsViewModel model;
   ResultsFollower follow;
-  TabRequest tabs;  // 0 processors x time, 1 response times, 2 comparison
+  TabRequest tabs;  // 0 processors x time, 1 response times, 2 comparison, 3 response time vs load
   GanttChart gantt;
   int gantt_for = -1;
   bool all_policies = false;  ///< response-time bars of every policy, not just the selected one
+  // Response time vs arrival rate (model_view.h, run_os_sweep), recomputed off the UI thread when
+  // the results change; `sweep_none` = the scenario lists its jobs (no generator to sweep).
+  BackgroundJob<OsSweep> sweep_job;
+  std::optional<OsSweep> sweep;
+  bool sweep_none = false;
+  std::string sweep_error;
 };
 
 }  // namespace loadlab::app

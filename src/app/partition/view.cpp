@@ -12,6 +12,7 @@
 
 #include "app/partition/view_state.h"
 #include "app/shell/ui.h"
+#include "app/widgets/format.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -217,15 +218,15 @@ void draw_table(App& app, PartitionViewState& c, int sel) {
     }
     const auto& x = d.metrics();
     ImGui::TableNextColumn();
-    if (x.edge_cut == best_cut) ImGui::TextColored(green, "%lld", static_cast<long long>(x.edge_cut));
-    else ImGui::Text("%lld", static_cast<long long>(x.edge_cut));
+    if (x.edge_cut == best_cut) ImGui::TextColored(green, "%s", format_int(x.edge_cut).c_str());
+    else ImGui::TextUnformatted(format_int(x.edge_cut).c_str());
     ImGui::TableNextColumn();
     if (x.imbalance == best_imb) ImGui::TextColored(green, "%.4f", x.imbalance);
     else ImGui::Text("%.4f", x.imbalance);
     ImGui::TableNextColumn();
-    ImGui::Text("%lld", static_cast<long long>(x.communication_volume));
+    ImGui::TextUnformatted(format_int(x.communication_volume).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%lld", static_cast<long long>(x.boundary_vertices));
+    ImGui::TextUnformatted(format_int(x.boundary_vertices).c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%d", x.max_neighbour_parts);
     ImGui::TableNextColumn();
@@ -241,9 +242,9 @@ void draw_table(App& app, PartitionViewState& c, int sel) {
     if (alloc) {
       const auto& a = d.result->allocation;
       ImGui::TableNextColumn();
-      if (a) ImGui::Text("%lld", static_cast<long long>(a->objective_2));
+      if (a) ImGui::TextUnformatted(format_int(a->objective_2).c_str());
       ImGui::TableNextColumn();
-      if (a) ImGui::Text("%lld", static_cast<long long>(a->natural_objective_2));
+      if (a) ImGui::TextUnformatted(format_int(a->natural_objective_2).c_str());
       ImGui::TableNextColumn();
       if (a) ImGui::Text("%lld (natural %lld, %d swaps)", static_cast<long long>(a->hop_cut),
                          static_cast<long long>(a->natural_hop_cut), a->swaps);
@@ -357,7 +358,7 @@ void draw_partition_view(App& app) {
   }
   if (auto ui = c.follow.new_ui(st, !c.model.methods.empty())) {
     if (ui->other.is_object() && ui->other.contains("partition_view") && ui->other["partition_view"].is_string()) {
-      const int tab = ui_tab_index(ui->other["partition_view"].get<std::string>(), {"mesh", "compare", "network"});
+      const int tab = ui_tab_index(ui->other["partition_view"].get<std::string>(), kPartitionTabs);
       if (tab >= 0) c.tabs.request(tab);
     }
     ResultsFollower::select_by_name(st, names(), ui->select);
@@ -395,15 +396,15 @@ void draw_partition_view(App& app) {
 
   const int request = c.tabs.take();
   if (ImGui::BeginTabBar("##partition_tabs")) {
-    if (begin_tab("Mesh by part", 0, request)) {
+    if (begin_tab(c.tabs, "Mesh by part", 0, request)) {
       draw_mesh_tab(app, c, sel);
       ImGui::EndTabItem();
     }
-    if (begin_tab("Methods compared (Table 1)", 1, request)) {
+    if (begin_tab(c.tabs, "Methods compared (Table 1)", 1, request)) {
       draw_compare_tab(app, c, sel);
       ImGui::EndTabItem();
     }
-    if (begin_tab("Parts on the network", 2, request)) {
+    if (begin_tab(c.tabs, "Parts on the network", 2, request)) {
       draw_network_tab(app, c, sel);
       ImGui::EndTabItem();
     }

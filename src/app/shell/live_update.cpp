@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/balance/view_iterative.h"
 #include "app/loop/model_form.h"
 #include "app/model/ui_state.h"
 #include "io/scenario.h"
@@ -35,6 +36,11 @@ std::optional<std::string> tab_name(int shown, std::initializer_list<const char*
   return std::string(names.begin()[shown]);
 }
 
+// The newer kinds keep their tab under one plain key of "ui" (in UiState::other).
+void set_tab(UiState& u, const char* key, const TabRequest& tabs, std::initializer_list<const char*> names) {
+  if (auto t = tab_name(tabs.shown, names)) u.other[key] = *t;
+}
+
 }  // namespace
 
 io::Json current_ui(const App& app) {
@@ -48,6 +54,7 @@ io::Json current_ui(const App& app) {
     u.zoom = v.zoom != 1.0f ? std::optional<double>(v.zoom) : std::nullopt;
     if (v.pan_x != 0.0f || v.pan_y != 0.0f) u.other["pan"] = {v.pan_x, v.pan_y};
     else u.other.erase("pan");
+    if (has_iterative_results(app)) set_tab(u, "iterative_view", app.balance_iterative.tabs, kIterativeTabs);
   } else if (st.kind == "dag") {
     if (auto t = tab_name(app.dag.tabs.shown, kDagTabs)) u.tab = t;
     u.compare = app.dag.compare;
@@ -58,6 +65,12 @@ io::Json current_ui(const App& app) {
   } else if (st.kind == "dlt") {
     if (auto t = tab_name(app.dlt.tabs.shown, kDltTabs)) u.dlt_view = t;
     if (u.dlt_view == std::string("ibs") && app.dlt.step >= 0) u.ibs_step = app.dlt.step;
+  } else if (st.kind == "dynamic") {
+    set_tab(u, "dynamic_view", app.dynamic.tabs, kDynamicTabs);
+  } else if (st.kind == "partition") {
+    set_tab(u, "partition_view", app.partition.tabs, kPartitionTabs);
+  } else if (st.kind == "os") {
+    set_tab(u, "os_view", app.os.tabs, kOsTabs);
   }
   return ui_state_json(u);
 }

@@ -19,6 +19,7 @@
 #include "app/shell/model_input.h"
 #include "app/shell/platform.h"
 #include "app/shell/platform_glfw.h"
+#include "app/shell/session.h"
 #include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
 #include "io/presets.h"
@@ -45,6 +46,14 @@ WebApp* g_web = nullptr;
 EM_JS(double, js_canvas_css_width, (), { return Module.canvas.getBoundingClientRect().width; });
 EM_JS(double, js_canvas_css_height, (), { return Module.canvas.getBoundingClientRect().height; });
 EM_JS(double, js_device_pixel_ratio, (), { return window.devicePixelRatio || 1; });
+// glfwSetWindowSize in Emscripten's GLFW requests fullscreen when the size equals the screen's
+// (a browser in F11 fullscreen, or a 1920x1080 window on a 1920x1080 screen): the request is
+// refused without a user gesture ("Permissions check failed", every frame) and the canvas never
+// resizes. Resize the canvas as its non-fullscreen branch does, and tell GLFW the new size.
+EM_JS(void, js_set_canvas_size, (int w, int h), {
+  Browser.setCanvasSize(w, h);
+  if (GLFW.active) { GLFW.active.width = w; GLFW.active.height = h; }
+});
 // A share link (#...) the page will open once main has returned.
 EM_JS(int, js_has_link, (), { return location.hash.length > 1 ? 1 : 0; });
 // Keeps the address bar in step with the scenario and its view (issue 11, defect 5).
@@ -58,7 +67,7 @@ EM_JS(void, js_install_input, (), {
     e.preventDefault();
   }, { passive: false, capture: true });
   window.addEventListener("keydown", (e) => {
-    if (e.ctrlKey && ["=", "+", "-", "_", "0"].includes(e.key)) e.preventDefault();
+    if (e.ctrlKey && ["=", "+", "-", "_", "0", "s"].includes(e.key)) e.preventDefault();  // Ctrl+S: File > Save
   }, true);
 });
 EM_JS(void, js_set_clipboard, (const char* text), {
@@ -92,7 +101,7 @@ void fit_canvas(WebApp& w) {
   const int height = std::max(1, static_cast<int>(std::lround(js_canvas_css_height() * dpr)));
   int cw = 0, ch = 0;
   glfwGetWindowSize(w.window, &cw, &ch);
-  if (cw != width || ch != height) glfwSetWindowSize(w.window, width, height);
+  if (cw != width || ch != height) js_set_canvas_size(width, height);
   w.dpr = dpr;
   // devicePixelRatio x View > UI scale; the font atlas is rebuilt at that size when it changes.
   loadlab::app::apply_ui_scale(w.app, dpr);
@@ -249,6 +258,21 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
                 {"pending", loadlab::app::input_queue().pending()}};
   j["busy"] = g_web->app.opener.busy() || g_web->app.jobs.busy();  // opening or running
   j["opening"] = g_web->app.opener.busy();
+  j["runs_started"] = g_web->app.runs_started;
+  // Keyboard focus in a text field (shortcuts are off then) and where the JSON editor is, if it
+  // was drawn in the last frame (screen pixels).
+  j["text_input"] = ImGui::GetIO().WantTextInput;
+  const auto& help = g_web->app.help;
+  if (help.json_editor_frame >= ImGui::GetFrameCount() - 1)
+    j["json_editor"] = {help.json_editor_box[0], help.json_editor_box[1], help.json_editor_box[2],
+                        help.json_editor_box[3]};
+  // Issue 16: the autosave and the undo of opens.
+  j["autosave_available"] = loadlab::app::restore_available(g_web->app);
+  j["undo_available"] = loadlab::app::undo_available(g_web->app);
+  j["autosave"] = {{"saves", g_web->app.session.autosaver.saves()},
+                   {"stored_bytes", g_web->app.session.autosaver.stored_bytes()},
+                   {"limit", g_web->app.session.autosaver.limit()},
+                   {"undo_depth", g_web->app.session.undo.depth()}};
   std::string& text = g_web->state_text;
   text = j.dump();
   return text.c_str();
@@ -338,6 +362,29 @@ EMSCRIPTEN_KEEPALIVE void loadlab_welcome(const char* action) {
   else loadlab::app::dismiss_welcome(g_web->app);
 }
 
+/// Issue 16: File > Restore last session (1 if there was one to restore).
+EMSCRIPTEN_KEEPALIVE int loadlab_restore_last() {
+  return g_web && loadlab::app::restore_last_session(g_web->app) ? 1 : 0;
+}
+
+/// Issue 16: Edit > Undo open (1 if there was an open to undo).
+EMSCRIPTEN_KEEPALIVE int loadlab_undo_open() { return g_web && loadlab::app::undo_open(g_web->app) ? 1 : 0; }
+
+/// Issue 16: File > Save (a download of the scenario with its view).
+EMSCRIPTEN_KEEPALIVE void loadlab_save() {
+  if (g_web) loadlab::app::save_scenario(g_web->app);
+}
+
+/// Issue 16: writes a pending autosave now (the page is being hidden or closed).
+EMSCRIPTEN_KEEPALIVE void loadlab_autosave_flush() {
+  if (g_web) loadlab::app::session_flush(g_web->app);
+}
+
+/// Shows (1) or hides (0) the scenario JSON editor in its own large window, as its "large" box does.
+EMSCRIPTEN_KEEPALIVE void loadlab_json_editor(int large) {
+  if (g_web) g_web->app.help.json_editor_large = large != 0;
+}
+
 }  // extern "C"
 
 int main() {
@@ -367,8 +414,10 @@ int main() {
 
   // The page opens a share link (if any) after main returns; until then show Wu's Example 3, but
   // do not run it then: its results would replace a bad link's error (issue 11, defect 4).
-  loadlab::app::app_load_scenario_now(web.app, loadlab::app::default_scenario(), "the default scenario",
-                                      js_has_link() == 0);
+  // Issue 16: without a link the autosave (if any) is restored instead, and the default example
+  // runs only when nothing replaces it (session_start).
+  loadlab::app::app_load_scenario_now(web.app, loadlab::app::default_scenario(), "the default scenario", false);
+  loadlab::app::session_start(web.app, js_has_link() != 0);
   web.last = emscripten_get_now() / 1000.0;
   emscripten_set_main_loop_arg(frame, &web, 0, false);
   return 0;

@@ -10,6 +10,7 @@
 #include "app/shell/platform.h"
 #include "app/shell/ui.h"
 #include "app/shell/live_update.h"
+#include "app/shell/session.h"
 #include "io/presets.h"
 
 namespace loadlab::app {
@@ -50,12 +51,7 @@ void draw_menu_bar(App& app) {
         }
         ImGui::EndMenu();
       }
-      if (ImGui::MenuItem("Export scenario JSON...")) {
-        if (std::strcmp(platform_name(), "web") == 0)
-          set_status(app.state, platform_export_file("scenario.json", app.state.scenario.dump(2)));
-        else
-          app.open_export_popup = true;
-      }
+      draw_session_file_items(app);  // Save scenario (Ctrl+S), Restore last session (shell/session.cpp)
       if (ImGui::MenuItem("Export results JSON...", nullptr, false, !app.state.results.is_null()))
         set_status(app.state, platform_export_file("results.json", app.state.results.dump(2)));
       ImGui::Separator();
@@ -67,6 +63,7 @@ void draw_menu_bar(App& app) {
       }
       ImGui::EndMenu();
     }
+    draw_edit_menu(app);  // Edit > Undo open (issue 16)
     if (ImGui::BeginMenu("View")) {
       if (ImGui::MenuItem("Reset zoom and pan")) app.balance.view.reset();
       draw_ui_scale_menu(app);  // shell/shortcuts.cpp: UI scale, Ctrl+= / Ctrl+-
@@ -102,8 +99,8 @@ void draw_menu_bar(App& app) {
       set_status(app.state, e.what(), true);
     }
   }
-  if (path_popup("Export scenario", app.export_path, "Export"))
-    set_status(app.state, platform_export_file(app.export_path, app.state.scenario.dump(2)));
+  if (path_popup("Export scenario", app.export_path, "Save"))  // File > Save on the desktop
+    set_status(app.state, platform_export_file(app.export_path, current_link_document(app).dump(2)));
 }
 
 }  // namespace loadlab::app

@@ -35,6 +35,9 @@ struct HelpUi {
   int json_error_line = 0;
   bool json_editor_large = false;  ///< the editor in its own big window
   const void* json_error_scenario = nullptr;  ///< the scenario installed when the error was set
+  /// Where the editor was drawn (screen x0, y0, x1, y1) and in which ImGui frame (test hook).
+  float json_editor_box[4] = {0, 0, 0, 0};
+  int json_editor_frame = -1;
 };
 
 /// The label a preset has in File > Examples and the gallery: exactly the name it loads with.

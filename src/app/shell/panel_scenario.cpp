@@ -61,6 +61,9 @@ void draw_json_editor(App& app, float height) {
                                                      ImGuiInputTextFlags_AllowTabInput,
                                                  grow_string, &text);
   const ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
+  h.json_editor_box[0] = box_min.x, h.json_editor_box[1] = box_min.y;
+  h.json_editor_box[2] = box_max.x, h.json_editor_box[3] = box_max.y;
+  h.json_editor_frame = ImGui::GetFrameCount();
   if (changed) h.json_error_line = 0;  // the marked line may have moved
   // Mark the error's line inside the editor: a red band behind it and a marker in the margin.
   if (h.json_error_line > 0) {

@@ -3,6 +3,7 @@
 // Nothing else in src/app includes emscripten.h or touches the file system directly.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace loadlab::app {
@@ -36,6 +37,15 @@ int platform_hardware_threads();
 std::string platform_load_setting(const std::string& key);
 /// Stores a setting (best effort: a read-only home only loses the memory).
 void platform_save_setting(const std::string& key, const std::string& value);
+/// The autosave store (issue 16), one text per slot ("autosave", "autosave_previous"): localStorage
+/// "loadlab.<slot>" in the browser, its own file ~/.config/loadlab/<slot>.json on the desktop (the
+/// settings file is line-based and re-read per key: no place for a big scenario). "" when unset.
+std::string platform_load_autosave(const std::string& slot);
+/// Stores it (the desktop writes a temporary file and renames it: never half a file). False when
+/// the store refused it (quota exceeded, read-only home).
+bool platform_save_autosave(const std::string& slot, const std::string& text);
+/// The largest autosave text the platform keeps (AutosaveLimits in app/model/autosave.h).
+std::size_t platform_autosave_limit();
 /// Whether the app opened on a given scenario (a #s= link, --scenario, --link): the welcome panel
 /// then stays closed so the scenario is seen first.
 bool platform_opened_with_scenario();

@@ -1,6 +1,7 @@
 // Desktop host: files on disk, the GLFW clipboard, zlib-made share links.
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "app/model/autosave.h"
 #include "app/shell/platform.h"
 #include "io/link_codec.h"
 
@@ -86,6 +88,49 @@ void platform_save_setting(const std::string& key, const std::string& value) {
   std::ofstream out(path);
   for (const auto& [k, v] : all) out << k << '=' << v << '\n';
 }
+
+namespace {
+
+std::string autosave_path(const std::string& slot) {
+  const std::string settings = settings_path();
+  if (settings.empty()) return "";
+  return (std::filesystem::path(settings).parent_path() / (slot + ".json")).string();
+}
+
+}  // namespace
+
+std::string platform_load_autosave(const std::string& slot) {
+  const std::string path = autosave_path(slot);
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::is_regular_file(path, ec)) return "";
+  // Bigger than the limit: read one byte more than it, so the reader reports the size and no
+  // huge file is loaded into memory.
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return "";
+  std::ifstream in(path, std::ios::binary);
+  std::string text(static_cast<std::size_t>(std::min<std::uintmax_t>(size, AutosaveLimits::desktop_bytes + 1)), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+bool platform_save_autosave(const std::string& slot, const std::string& text) {
+  const std::string path = autosave_path(slot);
+  if (path.empty()) return false;
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return false;
+    out << text;
+    if (!out.flush()) return false;
+  }
+  std::filesystem::rename(tmp, path, ec);
+  return !ec;
+}
+
+std::size_t platform_autosave_limit() { return AutosaveLimits::desktop_bytes; }
 
 bool platform_opened_with_scenario() { return g_opened_with_scenario; }
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "app/model/autosave.h"
 #include "app/shell/platform.h"
 
 // clang-format off
@@ -29,6 +30,10 @@ EM_JS(char*, js_load_setting, (const char* key), {
 });
 EM_JS(void, js_save_setting, (const char* key, const char* value), {
   try { localStorage.setItem("loadlab." + UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
+});
+// The autosave (issue 16): 1 when stored, 0 when the browser refused it (quota, private mode).
+EM_JS(int, js_save_autosave, (const char* slot, const char* text), {
+  try { localStorage.setItem("loadlab." + UTF8ToString(slot), UTF8ToString(text)); return 1; } catch (e) { return 0; }
 });
 // A share link opens on its scenario. Automated browsers (navigator.webdriver: the test suite)
 // skip the welcome panel too, so tests that click the views are not covered by it, unless the page
@@ -77,6 +82,14 @@ std::string platform_load_setting(const std::string& key) {
 void platform_save_setting(const std::string& key, const std::string& value) {
   js_save_setting(key.c_str(), value.c_str());
 }
+
+std::string platform_load_autosave(const std::string& slot) { return platform_load_setting(slot); }
+
+bool platform_save_autosave(const std::string& slot, const std::string& text) {
+  return js_save_autosave(slot.c_str(), text.c_str()) != 0;
+}
+
+std::size_t platform_autosave_limit() { return AutosaveLimits::browser_bytes; }
 
 bool platform_opened_with_scenario() { return js_opened_with_link() != 0; }
 

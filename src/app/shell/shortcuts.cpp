@@ -11,6 +11,7 @@
 #include <string>
 
 #include "app/shell/platform.h"
+#include "app/shell/session.h"
 #include "app/shell/ui.h"
 
 namespace loadlab::app {
@@ -82,6 +83,15 @@ void handle_shortcuts(App& app) {
     if (pressed(GLFW_KEY_0)) set_user_ui_scale(app, 1.0f);
   }
   if (io.WantTextInput) return;  // a text field has focus: keys are text
+  // Issue 16: Ctrl+Z undoes the last open (not while typing: a text field has its own undo).
+  if (io.KeyCtrl && !io.KeyShift && !io.KeyAlt && pressed(GLFW_KEY_Z)) {
+    undo_open(app);
+    return;
+  }
+  if (io.KeyCtrl && !io.KeyAlt && pressed(GLFW_KEY_S)) {
+    save_scenario(app);
+    return;
+  }
   if (io.KeyCtrl && (pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_KP_ENTER))) {
     app_run(app);
     return;

@@ -8,6 +8,7 @@
 #include "app/shell/live_update.h"
 #include "app/balance/view_experiments.h"
 #include "app/shell/platform.h"
+#include "app/shell/session.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -75,6 +76,7 @@ void app_poll_open(App& app) {
     set_status(app.state, "Could not load " + out->origin + ": " + out->error, true);
     return;
   }
+  session_before_install(app, *out);  // keeps the replaced scenario for Edit > Undo open (issue 16)
   install_scenario(app.state, std::move(out->parsed), std::move(out->derived));
   installed(app, out->origin, out->mode, app.open_runs);
 }
@@ -86,6 +88,7 @@ void app_run(App& app) {
   // clicks, or a script calling run() while it waits, could otherwise keep it from finishing).
   if (app.jobs.busy() && app.jobs_scenario == app.state.parsed) return;
   app.jobs_scenario = app.state.parsed;
+  ++app.runs_started;
   start_scenario_run(app.jobs, app.state.parsed);
 }
 
@@ -145,6 +148,7 @@ void draw_frame(App& app, float dt) {
   app.state.frames++;
   app_poll_jobs(app);
   link_frame(app);  // "ui" of an opened scenario applied to its results (live_update.h)
+  session_frame(app, ImGui::GetTime());  // start-up restore, debounced autosave (shell/session.h)
   // Step animation: one communication step per 0.8 s while playing.
   if (app.balance.playing) {
     app.balance.play_clock += dt;

@@ -15,6 +15,7 @@
 #include "app/dynamic/view_state.h"
 #include "app/loop/view_state.h"
 #include "app/model/app_state.h"
+#include "app/model/autosave.h"
 #include "app/model/job_runner.h"
 #include "app/model/scenario_opener.h"
 #include "app/nodes/view_node_sim.h"
@@ -29,6 +30,7 @@ struct App {
   AppState state;
   JobRunner jobs;             ///< runs the scenario (model/job_runner.h)
   io::ScenarioPtr jobs_scenario;  ///< the scenario the running (or pending) run belongs to
+  int runs_started = 0;           ///< runs started so far (Run, Ctrl+Enter, live edits; test hook)
   ScenarioOpener opener;      ///< parses scenarios off the UI thread (model/scenario_opener.h)
   bool open_runs = true;      ///< run the scenario the opener hands over (a balance form edit does not)
   int open_shown_frames = 0;  ///< frames the current open has taken (its overlay waits a few)
@@ -52,6 +54,7 @@ struct App {
   std::string json_editor;    ///< text of the scenario JSON editor
   LinkState link;             ///< address bar sync, "ui" to restore, form notes (shell/model_link.h)
   HelpUi help;                ///< welcome panel, algorithm help, results pane, editor errors (shell/panel_help.h)
+  SessionState session;       ///< autosave, restore, undo of opens (model/autosave.h, shell/session.h)
 };
 
 /// Opens a scenario on the worker (ScenarioOpener); once parsed it is installed into the app

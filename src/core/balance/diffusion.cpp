@@ -23,6 +23,37 @@ int max_degree(const Topology& t) {
   return d;
 }
 
+// out[v] for v in [begin, end): the one kernel both drivers use, so their bits agree.
+void diffusion_range(const Topology& t, double alpha, bool per_edge, const std::vector<double>& w,
+                     std::vector<double>& out, const std::vector<std::int64_t>* slot_edge,
+                     std::vector<double>* edge_flow, std::int64_t begin, std::int64_t end) {
+  const int* base = t.size() > 0 ? t.neighbours(0).data() : nullptr;
+  for (std::int64_t i = begin; i < end; ++i) {
+    const auto v = static_cast<int>(i);
+    const double wi = w[static_cast<std::size_t>(i)];
+    const auto nb = t.neighbours(v);
+    double flow = 0;
+    if (!per_edge) {
+      for (int j : nb) flow += w[static_cast<std::size_t>(j)] - wi;
+      out[static_cast<std::size_t>(i)] = wi + alpha * flow;
+    } else {
+      const int di = t.degree(v);
+      for (int j : nb) flow += averaging_alpha(di, t.degree(j)) * (w[static_cast<std::size_t>(j)] - wi);
+      out[static_cast<std::size_t>(i)] = wi + flow;
+    }
+    if (edge_flow) {
+      const std::int64_t slot0 = nb.data() - base;
+      for (std::size_t k = 0; k < nb.size(); ++k) {
+        const int j = nb[k];
+        if (j < v) continue;
+        const double a = per_edge ? averaging_alpha(t.degree(v), t.degree(j)) : alpha;
+        (*edge_flow)[static_cast<std::size_t>((*slot_edge)[static_cast<std::size_t>(slot0) + k])] +=
+            a * (wi - w[static_cast<std::size_t>(j)]);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void diffusion_sweep_real(const Topology& t, double alpha, bool averaging,
@@ -32,32 +63,8 @@ void diffusion_sweep_real(const Topology& t, double alpha, bool averaging,
   // On regular graphs the averaging form is a uniform alpha = 1 / (deg + 1).
   const bool per_edge = averaging && !is_regular(t);
   if (averaging && !per_edge) alpha = t.size() > 0 ? 1.0 / (t.degree(0) + 1) : 1.0;
-  const int* base = t.size() > 0 ? t.neighbours(0).data() : nullptr;
   auto body = [&](std::int64_t begin, std::int64_t end) {
-    for (std::int64_t i = begin; i < end; ++i) {
-      const auto v = static_cast<int>(i);
-      const double wi = w[static_cast<std::size_t>(i)];
-      const auto nb = t.neighbours(v);
-      double flow = 0;
-      if (!per_edge) {
-        for (int j : nb) flow += w[static_cast<std::size_t>(j)] - wi;
-        out[static_cast<std::size_t>(i)] = wi + alpha * flow;
-      } else {
-        const int di = t.degree(v);
-        for (int j : nb) flow += averaging_alpha(di, t.degree(j)) * (w[static_cast<std::size_t>(j)] - wi);
-        out[static_cast<std::size_t>(i)] = wi + flow;
-      }
-      if (edge_flow) {
-        const std::int64_t slot0 = nb.data() - base;
-        for (std::size_t k = 0; k < nb.size(); ++k) {
-          const int j = nb[k];
-          if (j < v) continue;
-          const double a = per_edge ? averaging_alpha(t.degree(v), t.degree(j)) : alpha;
-          (*edge_flow)[static_cast<std::size_t>((*slot_edge)[static_cast<std::size_t>(slot0) + k])] +=
-              a * (wi - w[static_cast<std::size_t>(j)]);
-        }
-      }
-    }
+    diffusion_range(t, alpha, per_edge, w, out, slot_edge, edge_flow, begin, end);
   };
   if (parallel)
     parallel->run(t.size(), body);
@@ -133,9 +140,19 @@ IterativeResult diffusion(const Topology& t, const LoadVector& loads, const Iter
     if (o.predict) r.predicted_rate = diffusion_predicted_rate(t, alpha, false);
   }
   r.parameter = alpha;
+  const bool per_edge = averaging && !is_regular(t);
+  if (can_pipeline(o)) {
+    PhasedSweep phased;
+    phased.counts = {t.size()};
+    phased.body = [&](int, std::int64_t b, std::int64_t e, const std::vector<double>& in,
+                      std::vector<double>& out) {
+      diffusion_range(t, alpha, per_edge, in, out, nullptr, nullptr, b, e);
+    };
+    run_sweeps_pipelined(o, r, phased);
+    return r;
+  }
   const std::vector<std::int64_t> slots = o.record_flows ? slot_edge_index(t) : std::vector<std::int64_t>{};
   std::vector<double> next(static_cast<std::size_t>(t.size()));
-  const bool per_edge = averaging && !is_regular(t);
   run_sweeps(t, o, r, [&](int s, IterativeState& st) {
     if (st.model == IterativeModel::Real) {
       // Regular graphs: the averaging form is the uniform alpha already in `alpha`.

@@ -11,6 +11,9 @@ namespace loadlab::core {
 ColourClasses colour_classes(const Topology& topology, const EdgeColouring& colouring) {
   ColourClasses classes(static_cast<std::size_t>(colouring.colours));
   const std::vector<Edge> edges = topology.edges();
+  std::vector<std::size_t> sizes(classes.size(), 0);
+  for (std::size_t e = 0; e < edges.size(); ++e) ++sizes[static_cast<std::size_t>(colouring.colour[e])];
+  for (std::size_t c = 0; c < classes.size(); ++c) classes[c].reserve(sizes[c]);
   for (std::size_t e = 0; e < edges.size(); ++e)
     classes[static_cast<std::size_t>(colouring.colour[e])].push_back(
         {edges[e].a, edges[e].b, static_cast<std::int64_t>(e)});
@@ -103,6 +106,39 @@ IterativeResult gde(const Topology& topology, const LoadVector& loads, const Ite
   r.parameter = lambda;
   const ColourClasses classes = colour_classes(topology, r.colouring);
   const auto colours = static_cast<int>(classes.size());
+  if (can_pipeline(o) && colours > 0) {
+    // Out of place: class 0 reads `in` and writes `out` (nodes outside class 0 are copied), the
+    // later classes update `out` in place; the same operations on the same values as
+    // gde_sweep_real, so the same bits.
+    std::vector<char> in_class0(static_cast<std::size_t>(topology.size()), 0);
+    for (const ClassEdge& e : classes[0]) in_class0[static_cast<std::size_t>(e.a)] = in_class0[static_cast<std::size_t>(e.b)] = 1;
+    std::vector<int> outside0;
+    for (int v = 0; v < topology.size(); ++v)
+      if (!in_class0[static_cast<std::size_t>(v)]) outside0.push_back(v);
+    const auto first = static_cast<std::int64_t>(classes[0].size());
+    PhasedSweep phased;
+    phased.counts.push_back(first + static_cast<std::int64_t>(outside0.size()));
+    for (int c = 1; c < colours; ++c) phased.counts.push_back(static_cast<std::int64_t>(classes[static_cast<std::size_t>(c)].size()));
+    phased.body = [&](int p, std::int64_t b, std::int64_t e, const std::vector<double>& in,
+                      std::vector<double>& out) {
+      const std::vector<ClassEdge>& cls = classes[static_cast<std::size_t>(p)];
+      for (std::int64_t i = b; i < e; ++i) {
+        if (p == 0 && i >= first) {
+          const auto v = static_cast<std::size_t>(outside0[static_cast<std::size_t>(i - first)]);
+          out[v] = in[v];
+          continue;
+        }
+        const ClassEdge& ce = cls[static_cast<std::size_t>(i)];
+        const std::vector<double>& src = p == 0 ? in : out;
+        const double wa = src[static_cast<std::size_t>(ce.a)], wb = src[static_cast<std::size_t>(ce.b)];
+        const double t = lambda * (wb - wa);
+        out[static_cast<std::size_t>(ce.a)] = wa + t;
+        out[static_cast<std::size_t>(ce.b)] = wb - t;
+      }
+    };
+    run_sweeps_pipelined(o, r, phased);
+    return r;
+  }
   run_sweeps(topology, o, r, [&](int s, IterativeState& st) {
     if (st.model == IterativeModel::Real) {
       gde_sweep_real(classes, lambda, st.real, st.record_flows ? &st.edge_flow : nullptr,

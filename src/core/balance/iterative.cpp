@@ -157,4 +157,61 @@ void run_sweeps(const Topology& topology, const IterativeOptions& o, IterativeRe
   r.measured_rate = measured_rate(r.history_max_minus_min, r.initial_max_minus_min);
 }
 
+bool can_pipeline(const IterativeOptions& o) {
+  return o.parallel != nullptr && o.model == IterativeModel::Real && !o.termination && !o.record_flows;
+}
+
+void run_sweeps_pipelined(const IterativeOptions& o, IterativeResult& r, const PhasedSweep& sweep) {
+  // The same sequence of events as run_sweeps (real model: every sweep moves load).
+  const std::size_t n = r.initial_loads.size();
+  std::vector<double> cur(n), next(n);
+  for (std::size_t v = 0; v < n; ++v) cur[v] = static_cast<double>(r.initial_loads[v]);
+  r.model = o.model;
+  const double average =
+      n == 0 ? 0 : static_cast<double>(total_load(r.initial_loads)) / static_cast<double>(n);
+  const double threshold = o.stop.threshold(average);
+  load_spread(cur, r.initial_max_minus_min, r.initial_std_dev);
+  bool met = r.initial_max_minus_min < threshold;
+  r.stop_rule_met = met;
+  r.sweeps = 0;
+  r.history_max_minus_min.clear();
+  r.history_std_dev.clear();
+  auto run = [&](const std::function<void()>& side) {
+    o.parallel->run_phases(
+        sweep.counts, [&](int p, std::int64_t b, std::int64_t e) { sweep.body(p, b, e, cur, next); },
+        side);
+  };
+  int s = 0;
+  if (!met && o.max_sweeps > 0) {
+    run(nullptr);
+    cur.swap(next);
+    s = 1;
+    for (;;) {
+      // cur = loads after sweep s; next receives sweep s + 1 (speculatively) meanwhile.
+      double spread = 0, sd = 0;
+      const bool more = s < o.max_sweeps;
+      if (more)
+        run([&] { load_spread(cur, spread, sd); });
+      else
+        load_spread(cur, spread, sd);
+      r.history_max_minus_min.push_back(spread);
+      r.history_std_dev.push_back(sd);
+      if (spread < threshold) {
+        met = true;
+        r.stop_rule_met = true;
+        r.sweeps = s;
+        break;  // sweep s + 1 is dropped: cur stays the result
+      }
+      if (!more) break;
+      cur.swap(next);
+      ++s;
+    }
+  }
+  r.sweeps_run = s;
+  if (!met) r.sweeps = s;
+  r.final_loads = std::move(cur);
+  r.edge_flow.clear();
+  r.measured_rate = measured_rate(r.history_max_minus_min, r.initial_max_minus_min);
+}
+
 }  // namespace loadlab::core

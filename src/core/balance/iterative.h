@@ -50,6 +50,16 @@ class ParallelFor {
                    const std::function<void(std::int64_t begin, std::int64_t end)>& body) const {
     body(0, count);
   }
+  /// Runs phases 0..P-1 in order (phase p: body(p, begin, end) over ranges covering
+  /// [0, counts[p]); a phase starts when the previous one has finished) and, concurrently with
+  /// them, `side()` once if given. The units of a phase must write only their own outputs and
+  /// `side` must not read anything the phases write, so results never depend on the split.
+  virtual void run_phases(const std::vector<std::int64_t>& counts,
+                          const std::function<void(int phase, std::int64_t begin, std::int64_t end)>& body,
+                          const std::function<void()>& side) const {
+    if (side) side();
+    for (std::size_t p = 0; p < counts.size(); ++p) body(static_cast<int>(p), 0, counts[p]);
+  }
 };
 
 struct IterativeOptions {
@@ -148,6 +158,27 @@ struct IterativeState {
 /// `sweep(s, state)` performs sweep s (0-based) and returns false if it moved nothing.
 void run_sweeps(const Topology& topology, const IterativeOptions& options, IterativeResult& result,
                 const std::function<bool(int, IterativeState&)>& sweep);
+
+/// A real-model sweep written out of place for run_sweeps_pipelined: its phases run in order,
+/// each unit reading `in` (phase 0) or `out` (later phases, in place) and writing `out`; `in` is
+/// never written, so the previous sweep's loads stay readable while the next sweep runs.
+struct PhasedSweep {
+  std::vector<std::int64_t> counts;
+  std::function<void(int phase, std::int64_t begin, std::int64_t end, const std::vector<double>& in,
+                     std::vector<double>& out)>
+      body;
+};
+
+/// Whether run_sweeps_pipelined applies: real model, a ParallelFor, no termination detection and
+/// no per-edge flows (the benchmark's configuration).
+bool can_pipeline(const IterativeOptions& options);
+
+/// run_sweeps for the real model on threads, with the same result bits: the serial node-order
+/// pass for max - min and the standard deviation of sweep s (a chain of dependent additions that
+/// no split can reproduce bit for bit) runs as ParallelFor's side task while sweep s + 1 is
+/// computed into a second buffer; that sweep is dropped when the stop rule held after sweep s.
+void run_sweeps_pipelined(const IterativeOptions& options, IterativeResult& result,
+                          const PhasedSweep& sweep);
 
 /// Checks the options common to all iterative algorithms; throws std::invalid_argument.
 void check_iterative_options(const Topology& topology, const LoadVector& loads,

@@ -14,6 +14,17 @@ void require(bool ok, const std::string& what) {
   if (!ok) throw GraphError(what);
 }
 
+// Step k's updates U(k, j), j > k: each needs the pivot and the previous update of its column.
+void add_updates(GraphShape& s, std::int32_t k, std::int32_t n, TaskId pivot, std::vector<TaskId>& prev_update) {
+  for (std::int32_t j = k + 1; j < n; ++j) {
+    const TaskId u = s.tasks++;
+    s.names.push_back("U" + std::to_string(k) + "_" + std::to_string(j));
+    s.edges.push_back({pivot, u});
+    if (k > 0) s.edges.push_back({prev_update[j], u});
+    prev_update[j] = u;
+  }
+}
+
 }  // namespace
 
 GraphShape lu_shape(std::int32_t n) {
@@ -29,13 +40,7 @@ GraphShape lu_shape(std::int32_t n) {
     }
     (void)prev_pivot;
     prev_pivot = pivot;
-    for (std::int32_t j = k + 1; j < n; ++j) {
-      const TaskId u = s.tasks++;
-      s.names.push_back("U" + std::to_string(k) + "_" + std::to_string(j));
-      s.edges.push_back({pivot, u});
-      if (k > 0) s.edges.push_back({prev_update[j], u});
-      prev_update[j] = u;
-    }
+    add_updates(s, k, n, pivot, prev_update);
   }
   return s;
 }
@@ -48,13 +53,7 @@ GraphShape gaussian_shape(std::int32_t n) {
     const TaskId pivot = s.tasks++;
     s.names.push_back("P" + std::to_string(k));
     if (k > 0) s.edges.push_back({prev_update[k], pivot});
-    for (std::int32_t j = k + 1; j < n; ++j) {
-      const TaskId u = s.tasks++;
-      s.names.push_back("U" + std::to_string(k) + "_" + std::to_string(j));
-      s.edges.push_back({pivot, u});
-      if (k > 0) s.edges.push_back({prev_update[j], u});
-      prev_update[j] = u;
-    }
+    add_updates(s, k, n, pivot, prev_update);
   }
   return s;
 }

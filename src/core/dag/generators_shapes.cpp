@@ -88,17 +88,29 @@ GraphShape layered_shape(const LayeredSpec& sp, std::uint64_t seed) {
     level_start.push_back(std::min(sp.n, level_start.back() + size));
   }
   const auto levels = static_cast<std::int32_t>(level_start.size()) - 1;
+  // Each task's parent count depends only on the level sizes: refuse a graph over the edge limit
+  // before building it (n = 10^6 at density 0.5 would otherwise allocate ~5 * 10^8 edges first).
+  const auto parents = [&](std::int32_t l) {
+    const std::int32_t prev = level_start[l] - level_start[l - 1];
+    const std::int32_t pool = level_start[l] - level_start[std::max(0, l - sp.jump)];
+    return std::clamp<std::int32_t>(static_cast<std::int32_t>(std::round(sp.density * prev)), 1, pool);
+  };
+  std::int64_t edge_count = 0;
+  for (std::int32_t l = 1; l < levels; ++l)
+    edge_count += static_cast<std::int64_t>(level_start[l + 1] - level_start[l]) * parents(l);
+  require(edge_count <= GraphLimits::max_edges,
+          "too many edges: " + std::to_string(edge_count) + " (limit " + std::to_string(GraphLimits::max_edges) +
+              "); lower density, fat or n");
+  s.edges.reserve(static_cast<std::size_t>(edge_count));
   s.names.reserve(sp.n);
   for (std::int32_t t = 0; t < sp.n; ++t) s.names.push_back("v" + std::to_string(t));
   std::vector<TaskId> picked;
   for (std::int32_t l = 1; l < levels; ++l) {
     const std::int32_t lo = level_start[std::max(0, l - sp.jump)];
     const std::int32_t hi = level_start[l];  // parents in [lo, hi)
-    const std::int32_t prev = level_start[l] - level_start[l - 1];
     const std::int32_t pool = hi - lo;
+    const std::int32_t k = parents(l);
     for (TaskId t = level_start[l]; t < level_start[l + 1]; ++t) {
-      const auto k = std::clamp<std::int32_t>(
-          static_cast<std::int32_t>(std::round(sp.density * prev)), 1, pool);
       picked.clear();
       if (k * 4 >= pool) {
         for (TaskId p = lo; p < hi; ++p) picked.push_back(p);

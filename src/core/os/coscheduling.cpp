@@ -64,11 +64,18 @@ class Coscheduling final : public Policy {
   void on_slice_end(Engine& e, std::int32_t p) override { e.extend(p, kForever); }
 
   void on_job_done(Engine& e, std::int32_t j) override {
+    // All of a job's threads sit in one row, each in the column of its home: the row is the one
+    // holding thread 0 there (O(rows + threads), not a scan of every slot of every row).
+    const int k = e.job_spec(j).threads;
+    const std::int32_t t0 = e.thread_id(j, 0);
+    const std::int32_t c0 = e.thread(t0).home;
     for (std::size_t r = 0; r < rows_.size(); ++r) {
-      bool had = false;
-      for (auto& t : rows_[r])
-        if (t >= 0 && e.thread(t).job == j) t = -1, ++free_[r], had = true;
-      if (!had) continue;
+      if (rows_[r][static_cast<std::size_t>(c0)] != t0) continue;
+      for (int s = 0; s < k; ++s) {
+        const std::int32_t t = e.thread_id(j, s);
+        rows_[r][static_cast<std::size_t>(e.thread(t).home)] = -1;
+        ++free_[r];
+      }
       if (free_[r] < e.processors()) return;
       const bool was_active = r == active_;
       rows_.erase(rows_.begin() + static_cast<std::ptrdiff_t>(r));

@@ -37,12 +37,14 @@ Engine::Engine(int processors, const std::vector<OsJob>& jobs, const OsCosts& co
     job_[j].phases = phase_count(jobs[j]);
     total += jobs[j].threads;
   }
-  threads_.resize(static_cast<std::size_t>(total));
+  // One pass over the (large) thread table.
+  threads_.reserve(static_cast<std::size_t>(total));
   for (std::size_t j = 0; j < jobs.size(); ++j)
     for (int s = 0; s < jobs[j].threads; ++s) {
-      auto& th = threads_[static_cast<std::size_t>(job_[j].thread_base + s)];
+      Thread th;
       th.job = static_cast<std::int32_t>(j);
       th.slot = s;
+      threads_.push_back(th);
     }
   order_.resize(jobs.size());
   std::iota(order_.begin(), order_.end(), 0);
@@ -434,10 +436,22 @@ std::vector<std::int32_t> allocate(const Engine& e, const std::vector<std::int32
     w[i] = std::max(w[i], 1e-12);
   }
   double left = static_cast<double>(processors) - static_cast<double>(m);
+  if (left <= 0) return out;  // m == processors: one each, nothing to water-fill
   std::vector<std::size_t> by(m);
-  std::iota(by.begin(), by.end(), 0);
-  std::stable_sort(by.begin(), by.end(),
-                   [&](std::size_t a, std::size_t b) { return cap[a] * w[b] < cap[b] * w[a]; });
+  if (rule == OsAllocation::Equal) {
+    // Unit weights: the comparison below is cap[a] < cap[b] exactly (caps are small integers), so
+    // its stable order is a counting sort by cap, O(m + P) instead of O(m log m).
+    double top = 0;
+    for (std::size_t i = 0; i < m; ++i) top = std::max(top, cap[i]);
+    std::vector<std::size_t> start(static_cast<std::size_t>(top) + 2, 0);
+    for (std::size_t i = 0; i < m; ++i) ++start[static_cast<std::size_t>(cap[i]) + 1];
+    for (std::size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
+    for (std::size_t i = 0; i < m; ++i) by[start[static_cast<std::size_t>(cap[i])]++] = i;
+  } else {
+    std::iota(by.begin(), by.end(), 0);
+    std::stable_sort(by.begin(), by.end(),
+                     [&](std::size_t a, std::size_t b) { return cap[a] * w[b] < cap[b] * w[a]; });
+  }
   double wsum = 0;
   for (double v : w) wsum += v;
   for (std::size_t k = 0; k < m; ++k) {
@@ -464,12 +478,19 @@ std::vector<std::int32_t> allocate(const Engine& e, const std::vector<std::int32
     frac[i] = x[i] - f;
     used += out[i];
   }
-  std::vector<std::size_t> rem(m);
-  std::iota(rem.begin(), rem.end(), 0);
-  std::stable_sort(rem.begin(), rem.end(), [&](std::size_t a, std::size_t b) { return frac[a] > frac[b]; });
-  for (std::size_t k = 0; k < m && used < processors; ++k) {
+  // Only remainders above 1e-9 can get a processor: sort just those (often all equal: no sort).
+  std::vector<std::size_t> rem;
+  bool same = true;
+  for (std::size_t i = 0; i < m; ++i)
+    if (frac[i] > 1e-9) {
+      if (!rem.empty() && frac[i] != frac[rem.front()]) same = false;
+      rem.push_back(i);
+    }
+  if (!same)
+    std::stable_sort(rem.begin(), rem.end(), [&](std::size_t a, std::size_t b) { return frac[a] > frac[b]; });
+  for (std::size_t k = 0; k < rem.size() && used < processors; ++k) {
     const std::size_t i = rem[k];
-    if (out[i] - 1 < cap[i] && frac[i] > 1e-9) ++out[i], ++used;
+    if (out[i] - 1 < cap[i]) ++out[i], ++used;
   }
   return out;
 }

@@ -41,7 +41,8 @@ double read_barrier(const JsonReader& s, double work) {
   return b;
 }
 
-std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uint64_t seed) {
+std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uint64_t seed,
+                                   std::optional<core::OsGenerator>& generator) {
   std::vector<core::OsJob> jobs;
   if (s.at("jobs").is_array()) {
     const Json& arr = s.array("jobs", static_cast<std::size_t>(OsLimits::max_jobs));
@@ -78,6 +79,7 @@ std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uin
       throw ScenarioError(g.pointer("barrier_every"),
                           "job " + std::to_string(i) + " would have more than 1e6 phases");
   }
+  generator = gen;
   return jobs;
 }
 
@@ -160,7 +162,7 @@ std::shared_ptr<OsScenario> parse_os_scenario(const JsonReader& s) {
   auto sc = std::make_shared<OsScenario>();
   sc->seed = read_seed(s);
   sc->processors = static_cast<int>(s.get_int("processors", 1, OsLimits::max_processors));
-  sc->jobs = read_jobs(s, sc->processors, sc->seed);
+  sc->jobs = read_jobs(s, sc->processors, sc->seed, sc->generator);
   std::int64_t threads = 0;
   for (const auto& j : sc->jobs) threads += j.threads;
   if (threads > OsLimits::max_total_threads)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,8 @@ struct OsLimits {
 struct OsScenario : TypedScenario {
   int processors = 1;
   std::vector<core::OsJob> jobs;
+  /// The generator the jobs came from ("jobs": {"generator": ...}); unset for an explicit list.
+  std::optional<core::OsGenerator> generator;
   core::OsCosts costs;
   std::map<std::string, core::OsParams> params;  ///< per algorithm (defaults filled)
 };

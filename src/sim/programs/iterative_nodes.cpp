@@ -12,7 +12,6 @@
 #include "core/balance/gradient.h"
 #include "core/balance/termination.h"
 #include "core/util/bit_cast.h"
-#include "sim/worker_pool.h"
 
 namespace loadlab::sim {
 
@@ -311,28 +310,7 @@ struct IterNode {
   }
 };
 
-class PoolParallelFor final : public core::ParallelFor {
- public:
-  explicit PoolParallelFor(int threads) : pool_(threads) {}
-  void run(std::int64_t count,
-           const std::function<void(std::int64_t, std::int64_t)>& body) const override {
-    const int parts = pool_.threads();
-    if (parts == 1 || count < 4096) {
-      body(0, count);
-      return;
-    }
-    pool_.run([&](int p) { body(count * p / parts, count * (p + 1) / parts); });
-  }
-
- private:
-  mutable WorkerPool pool_;
-};
-
 }  // namespace
-
-std::unique_ptr<core::ParallelFor> make_pool_parallel_for(int threads) {
-  return std::make_unique<PoolParallelFor>(threads);
-}
 
 const std::vector<std::string>& node_iterative_algorithms() {
   static const std::vector<std::string> names{"gde", "diffusion", "gradient"};
