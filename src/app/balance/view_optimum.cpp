@@ -45,9 +45,18 @@ std::int64_t metric(const io::Json& r, const char* key) {
   return r["metrics"][key].get<std::int64_t>();
 }
 
+// Results that moved tasks (they have task-hops); the real-model iterative methods move load
+// indices, not tasks, and have no row here (not "unbalanced").
+int task_move_rows(const AppState& st) {
+  int n = 0;
+  if (st.results.is_array())
+    for (const auto& r : st.results) n += metric(r, "task_hops") >= 0 ? 1 : 0;
+  return n;
+}
+
 bool comparable(const App& app) {
   const AppState& st = app.state;
-  return st.kind == "balance" && st.topology && st.results.is_array() && !st.results.empty();
+  return st.kind == "balance" && st.topology && task_move_rows(st) > 0;
 }
 
 }  // namespace
@@ -55,7 +64,7 @@ bool comparable(const App& app) {
 float balance_comparison_height(const App& app) {
   if (!comparable(app)) return 0;
   const float row = ImGui::GetFrameHeight() + ImGui::GetStyle().CellPadding.y * 2;
-  return ImGui::GetTextLineHeightWithSpacing() + row * float(app.state.results.size() + 1) +
+  return ImGui::GetTextLineHeightWithSpacing() + row * float(task_move_rows(app.state) + 1) +
          ImGui::GetStyle().ItemSpacing.y * 2;
 }
 
@@ -104,6 +113,7 @@ void draw_balance_comparison(App& app) {
   for (const auto& r : st.results) {
     if (!r.is_object()) continue;
     const std::int64_t hops = metric(r, "task_hops");
+    if (hops < 0) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(r.value("algorithm", "?").c_str());
