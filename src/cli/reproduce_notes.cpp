@@ -7,12 +7,15 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <limits>
 #include <numbers>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/reproduce_split.h"
 #include "core/balance/diffusion.h"
 #include "core/balance/gde.h"
 #include "core/verify/iterative_verify.h"
@@ -79,9 +82,45 @@ std::vector<Named> parameter_topologies(bool quick) {
   return t;
 }
 
-}  // namespace
+// What the tables print of one run, as computed by the process that ran it (reproduce_split.h).
+struct RunNumbers {
+  std::vector<double> final_loads;  // only when asked for (Problem 2)
+  int sweeps = 0;
+  bool stop_rule_met = false, verified = false;
+  double parameter = 0, predicted_rate = 0, measured_rate = 0;
+  std::string parameter_source;
+};
 
-int reproduce_notes(const ReproduceOptions& opts, std::ostream& out) {
+// `run` (gde or diffusion on `t` from `w`) as the next split run; the verifier runs where it ran.
+RunNumbers split_run(SplitRuns& split, const Topology& t, const core::LoadVector& w,
+                     const std::function<IterativeResult()>& run, bool with_loads = false) {
+  RunRecord rec = split.next([&](RunRecord& mine) {
+    const IterativeResult r = run();
+    if (with_loads)
+      for (double x : r.final_loads) mine.put(x);
+    mine.put(r.sweeps);
+    mine.put(r.stop_rule_met ? 1 : 0);
+    mine.put(core::verify_iterative(t, w, r).ok ? 1 : 0);
+    mine.put(r.parameter);
+    mine.put(r.predicted_rate);
+    mine.put(r.measured_rate);
+    mine.put_text(r.parameter_source);
+  });
+  RunNumbers n;
+  if (with_loads)
+    for (int i = 0; i < t.size(); ++i) n.final_loads.push_back(rec.number());
+  n.sweeps = static_cast<int>(rec.number());
+  n.stop_rule_met = rec.flag();
+  n.verified = rec.flag();
+  n.parameter = rec.number();
+  n.predicted_rate = rec.number();
+  n.measured_rate = rec.number();
+  n.parameter_source = rec.text();
+  return n;
+}
+
+// One pass of reproduce_notes (reproduce_split.h): every gde / diffusion run is one split run.
+int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out) {
   bool ok = true, csv_ok = true;
   out << "Course notes 003: Task Scheduling & Load Balancing (GDE, diffusion)\n"
       << "seed " << opts.seed << (opts.quick ? ", quick run (fewer sizes)" : "") << "\n\n";
@@ -91,7 +130,8 @@ int reproduce_notes(const ReproduceOptions& opts, std::ostream& out) {
     const Topology cube = Topology::hypercube(4);
     core::LoadVector w;
     for (int i = 0; i < 16; ++i) w.push_back(1000 * i);
-    const IterativeResult r = core::gde(cube, w, options(0.5, 0, false, 1));
+    const RunNumbers r = split_run(
+        split, cube, w, [&] { return core::gde(cube, w, options(0.5, 0, false, 1)); }, true);
     bool all = true;
     Csv csv{"problem2.csv", {}};
     csv.text << "node,initial,after_one_sweep\n";
@@ -99,7 +139,7 @@ int reproduce_notes(const ReproduceOptions& opts, std::ostream& out) {
       all = all && r.final_loads[static_cast<std::size_t>(i)] == 7500.0;
       csv.text << i << "," << w[static_cast<std::size_t>(i)] << "," << r.final_loads[static_cast<std::size_t>(i)] << "\n";
     }
-    const bool verified = core::verify_iterative(cube, w, r).ok;
+    const bool verified = r.verified;
     out << "Problem 2: 4-cube, load 1000 i, averaging dimension exchange (lambda = 0.5), one sweep\n"
         << "  notes/ERRATA: every processor 7500    ours: "
         << (all ? "every processor 7500" : "NOT balanced") << (verified ? " (verified)" : " (VERIFIER FAILED)")
@@ -129,8 +169,10 @@ int reproduce_notes(const ReproduceOptions& opts, std::ostream& out) {
     csv.text << "lambda,rule,errata_sweeps,our_sweeps\n";
     out << "Problem 3: 5x5 mesh, load 1000 (i + j), colours 0-3 of ERRATA.md 003, sweeps needed\n";
     for (const Row& row : rows) {
-      const IterativeResult r = core::gde(mesh, w, options(row.lambda, row.relative ? 0.01 : 1, row.relative, 1000));
-      const bool match = r.sweeps == row.errata && core::verify_iterative(mesh, w, r).ok;
+      const RunNumbers r = split_run(split, mesh, w, [&] {
+        return core::gde(mesh, w, options(row.lambda, row.relative ? 0.01 : 1, row.relative, 1000));
+      });
+      const bool match = r.sweeps == row.errata && r.verified;
       ok = ok && match;
       out << "  " << row.label << "  ERRATA " << row.errata << "  ours " << r.sweeps << (match ? "" : "  MISMATCH") << "\n";
       csv.text << row.lambda << "," << (row.relative ? "relative_0.01" : "max_minus_min_1") << "," << row.errata << "," << r.sweeps << "\n";
@@ -149,25 +191,29 @@ int reproduce_notes(const ReproduceOptions& opts, std::ostream& out) {
         << "); '-' = not within " << max_sweeps << " sweeps\n";
     Csv csv{"optimal_parameters.csv", {}};
     csv.text << "topology,algorithm,optimal,source,predicted_rate,sweeps_at_optimal,grid_value,grid_sweeps\n";
-    auto sweeps_str = [](const IterativeResult& r) { return r.stop_rule_met ? std::to_string(r.sweeps) : std::string("-"); };
+    auto sweeps_str = [](const RunNumbers& r) {
+      return r.stop_rule_met ? std::to_string(r.sweeps) : std::string("-");
+    };
     for (const Named& t : parameter_topologies(opts.quick)) {
       util::Rng rng(opts.seed);
       const core::LoadVector w = core::generate_loads(core::LoadGenerator::Uniform, t.topology.size(), 1000, rng);
       for (int alg = 0; alg < 2; ++alg) {
         const bool is_gde = alg == 0;
         auto run = [&](double p) {
-          const IterativeOptions o = options(p, 1, false, max_sweeps);
-          return is_gde ? core::gde(t.topology, w, o) : core::diffusion(t.topology, w, o);
+          return split_run(split, t.topology, w, [&] {
+            const IterativeOptions o = options(p, 1, false, max_sweeps);
+            return is_gde ? core::gde(t.topology, w, o) : core::diffusion(t.topology, w, o);
+          });
         };
-        const IterativeResult best = run(std::numeric_limits<double>::quiet_NaN());
-        ok = ok && core::verify_iterative(t.topology, w, best).ok;
+        const RunNumbers best = run(std::numeric_limits<double>::quiet_NaN());
+        ok = ok && best.verified;
         out << "  " << t.name << std::string(14 - std::min<std::size_t>(14, t.name.size()), ' ')
             << (is_gde ? "gde       lambda* " : "diffusion alpha*  ")
             << (std::isnan(best.parameter) ? std::string("averaging") : fmt("%.4f", best.parameter)) << " ("
             << best.parameter_source << "), rate " << fmt("%.4f", best.predicted_rate) << ", sweeps "
             << sweeps_str(best) << "\n      grid:";
         for (double p : is_gde ? lambdas : alphas) {
-          const IterativeResult r = run(p);
+          const RunNumbers r = run(p);
           out << " " << fmt("%.2f", p) << ":" << sweeps_str(r);
           csv.text << t.name << "," << (is_gde ? "gde" : "diffusion") << "," << best.parameter << ","
                    << best.parameter_source << "," << best.predicted_rate << "," << (best.stop_rule_met ? best.sweeps : -1)
@@ -203,7 +249,9 @@ int reproduce_notes(const ReproduceOptions& opts, std::ostream& out) {
       const core::LoadVector w = core::generate_loads(core::LoadGenerator::Uniform, t.topology.size(), 1000, rng);
       for (int alg = 0; alg < 2; ++alg) {
         const IterativeOptions o = options(std::numeric_limits<double>::quiet_NaN(), 0, false, opts.quick ? 1000 : 4000);
-        const IterativeResult r = alg == 0 ? core::gde(t.topology, w, o) : core::diffusion(t.topology, w, o);
+        const RunNumbers r = split_run(split, t.topology, w, [&] {
+          return alg == 0 ? core::gde(t.topology, w, o) : core::diffusion(t.topology, w, o);
+        });
         const double measured = std::isnan(r.measured_rate) ? 0.0 : r.measured_rate;
         out << "  " << t.name << std::string(15 - std::min<std::size_t>(15, t.name.size()), ' ')
             << (alg == 0 ? "gde       " : "diffusion ") << "predicted " << fmt("%.4f", r.predicted_rate)
@@ -215,6 +263,12 @@ int reproduce_notes(const ReproduceOptions& opts, std::ostream& out) {
     csv_ok = write_csv(opts, csv, out) && csv_ok;
   }
   return ok && csv_ok ? 0 : 1;
+}
+
+}  // namespace
+
+int reproduce_notes(const ReproduceOptions& opts, std::ostream& out) {
+  return run_split(opts, out, notes_pass);
 }
 
 }  // namespace loadlab::cli

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/reproduce_split.h"
 #include "core/os/model.h"
 #include "core/verify/os_verify.h"
 
@@ -30,6 +31,7 @@ using core::OsRunResult;
 struct Ctx {
   const ReproduceOptions& opts;
   std::ostream& out;
+  SplitRuns& split;
   int failures = 0;
   int runs = 0;
 };
@@ -40,14 +42,31 @@ std::string fmt(const char* f, double x) {
   return b;
 }
 
+// Every simulation is one split run (reproduce_split.h); the result carries the fields the
+// sections print, as computed by the process that ran it.
 OsRunResult run(Ctx& c, const std::string& policy, int p, const std::vector<OsJob>& jobs,
                 const OsCosts& costs, const OsParams& prm) {
-  const auto r = core::simulate_os(policy, p, jobs, costs, prm);
-  const auto v = core::verify_os(p, jobs, r);
+  RunRecord rec = c.split.next([&](RunRecord& mine) {
+    const auto r = core::simulate_os(policy, p, jobs, costs, prm);
+    const auto v = core::verify_os(p, jobs, r);
+    mine.put(v.ok ? 1 : 0);
+    mine.put_text(v.errors.empty() ? "" : v.errors[0]);
+    for (double x : {r.mean_response_time, r.makespan, r.busy, r.fragmentation, r.lost.barrier_spin,
+                     r.lost.context_switch, r.lost.cache_reload, r.lost.migration,
+                     r.lost.checkpoint, r.lost.restart, r.lost.rollback})
+      mine.put(x);
+  });
+  const bool ok = rec.flag();
+  const std::string error = rec.text();
+  OsRunResult r;
+  for (double* x : {&r.mean_response_time, &r.makespan, &r.busy, &r.fragmentation,
+                    &r.lost.barrier_spin, &r.lost.context_switch, &r.lost.cache_reload,
+                    &r.lost.migration, &r.lost.checkpoint, &r.lost.restart, &r.lost.rollback})
+    *x = rec.number();
   ++c.runs;
-  if (!v.ok) {
+  if (!ok) {
     ++c.failures;
-    c.out << "  VERIFY FAILED (" << policy << "): " << (v.errors.empty() ? "" : v.errors[0]) << "\n";
+    c.out << "  VERIFY FAILED (" << policy << "): " << error << "\n";
   }
   return r;
 }
@@ -330,10 +349,9 @@ void reclaiming(Ctx& c, std::int64_t count) {
   verdict(c, m.lost.total() < k.lost.total(), "migration loses less processor time than checkpoint-restart");
 }
 
-}  // namespace
-
-int reproduce_os(const ReproduceOptions& opts, std::ostream& out) {
-  Ctx c{opts, out};
+// One pass of reproduce_os (reproduce_split.h).
+int os_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out) {
+  Ctx c{opts, out, split};
   const std::int64_t n = opts.quick ? 120 : 1000;
   const std::vector<double> loads =
       opts.quick ? std::vector<double>{0.5, 0.9} : std::vector<double>{0.3, 0.5, 0.7, 0.8, 0.9};
@@ -349,6 +367,12 @@ int reproduce_os(const ReproduceOptions& opts, std::ostream& out) {
   reclaiming(c, n);
   out << c.runs << " runs, " << (c.runs - c.failures) << " verified\n";
   return c.failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int reproduce_os(const ReproduceOptions& opts, std::ostream& out) {
+  return run_split(opts, out, os_pass);
 }
 
 }  // namespace loadlab::cli

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/reproduce_split.h"
 #include "core/partition/generators.h"
 #include "core/partition/metrics.h"
 #include "core/partition/partition.h"
@@ -21,7 +22,10 @@
 
 namespace loadlab::cli {
 
-int reproduce_partition(const ReproduceOptions& opts, std::ostream& out) {
+namespace {
+
+// One pass of reproduce_partition (reproduce_split.h): each (mesh, method, P) is one split run.
+int partition_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out) {
   using namespace loadlab::core;
   const bool q = opts.quick;
   const int side = q ? 24 : 64;
@@ -66,11 +70,26 @@ int reproduce_partition(const ReproduceOptions& opts, std::ostream& out) {
         PartitionParams params;
         params.seed = opts.seed;
         if (q) params.sweeps = 10;
-        const auto t0 = std::chrono::steady_clock::now();
-        const std::vector<int> part = run_partition_method(method, m, parts, params);
-        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        const PartitionMetrics pm = compute_partition_metrics(m, part, parts);
-        const bool ok = verify_partition(m, parts, part, pm).ok;
+        // The time is the one measured by the process that ran the method (as reproduce flb).
+        RunRecord rec = split.next([&](RunRecord& mine) {
+          const auto t0 = std::chrono::steady_clock::now();
+          const std::vector<int> part = run_partition_method(method, m, parts, params);
+          mine.put(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                       .count());
+          const PartitionMetrics pm = compute_partition_metrics(m, part, parts);
+          mine.put(verify_partition(m, parts, part, pm).ok ? 1 : 0);
+          mine.put(static_cast<double>(pm.edge_cut));
+          mine.put(pm.imbalance);
+          mine.put(static_cast<double>(pm.communication_volume));
+          mine.put(pm.disconnected_parts);
+        });
+        const double ms = rec.number();
+        const bool ok = rec.flag();
+        PartitionMetrics pm;
+        pm.edge_cut = static_cast<std::int64_t>(rec.number());
+        pm.imbalance = rec.number();
+        pm.communication_volume = static_cast<std::int64_t>(rec.number());
+        pm.disconnected_parts = static_cast<int>(rec.number());
         all_verified = all_verified && ok;
         if (method == "metis") metis_cut[i] = pm.edge_cut;
         const double ratio = metis_cut[i] > 0 ? static_cast<double>(pm.edge_cut) / metis_cut[i] : 0.0;
@@ -106,6 +125,12 @@ int reproduce_partition(const ReproduceOptions& opts, std::ostream& out) {
     out << "CSV: " << path.string() << "\n";
   }
   return all_verified ? 0 : 1;
+}
+
+}  // namespace
+
+int reproduce_partition(const ReproduceOptions& opts, std::ostream& out) {
+  return run_split(opts, out, partition_pass);
 }
 
 }  // namespace loadlab::cli

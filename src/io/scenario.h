@@ -18,9 +18,11 @@
 
 namespace loadlab::core {
 class Topology;
+struct IterativeOptions;
 }
 namespace loadlab::sim {
 struct NodeBalanceRun;
+struct NodeIterativeRun;
 }
 
 namespace loadlab::io {
@@ -49,6 +51,12 @@ struct RunContext {
   std::function<sim::NodeBalanceRun(const std::string& algorithm, const core::Topology& topology,
                                     const std::vector<std::int64_t>& loads)>
       balance_nodes;
+  /// The same for the iterative balance algorithms of notes 003 (gde, diffusion, gradient): empty =
+  /// sim::run_iterative_nodes on `threads` threads; loadlab-mpi plugs in the MPI transport.
+  std::function<sim::NodeIterativeRun(const std::string& algorithm, const core::Topology& topology,
+                                      const std::vector<std::int64_t>& loads,
+                                      const core::IterativeOptions& options)>
+      iterative_nodes;
 };
 
 /// All registered kinds.

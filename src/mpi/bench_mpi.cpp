@@ -1,7 +1,9 @@
 // Benchmarks of the MPI transport: wall time (max over ranks, best of `repeat`), supersteps and the
 // exact counts of messages and bytes that crossed ranks. The workloads are bench_sim's (thread
 // engine), so the two can be compared: neighbour averaging on a 256x256 torus for 100 rounds
-// (every node sends on all 4 links every superstep) and paper 000's CWA and DEM on 2^16 nodes.
+// (every node sends on all 4 links every superstep) and paper 000's CWA and DEM on 2^16 nodes; then
+// the notes-003 node programs with their driver (history and stop rule every sweep): GDE and
+// diffusion, real model, 100 sweeps on the same torus.
 #include "mpi/bench_mpi.h"
 
 #include <algorithm>
@@ -12,6 +14,7 @@
 #include "core/util/rng.h"
 #include "mpi/mpi_balance.h"
 #include "mpi/mpi_engine.h"
+#include "mpi/mpi_iterative.h"
 #include "sim/programs/diffusion.h"
 
 namespace loadlab::mpi {
@@ -26,7 +29,7 @@ double max_over_ranks(MPI_Comm comm, double x) {
 
 nlohmann::json record(const std::string& name, int ranks, const core::Topology& topo,
                       double seconds, std::int64_t executed, std::int64_t messages,
-                      const CrossTraffic& cross) {
+                      const CrossTraffic& cross, std::int64_t driver_bytes = 0) {
   const double node_steps = static_cast<double>(topo.size()) * static_cast<double>(executed);
   return {{"name", name + ".ranks" + std::to_string(ranks)},
           {"ranks", ranks},
@@ -38,6 +41,8 @@ nlohmann::json record(const std::string& name, int ranks, const core::Topology& 
           {"cross_rank_messages", cross.messages},
           {"cross_rank_bytes", cross.bytes},
           {"cross_rank_bytes_per_superstep", executed ? cross.bytes / executed : 0},
+          {"driver_bytes", driver_bytes},
+          {"driver_bytes_per_superstep", executed ? driver_bytes / executed : 0},
           {"node_supersteps_per_second", node_steps / seconds}};
 }
 
@@ -87,6 +92,30 @@ nlohmann::json bench_mpi(MPI_Comm comm, bool quick, int repeat) {
     }
     out.push_back(record(std::string("mpi.") + alg + ".cube" + std::to_string(dim), ranks, cube, b,
                          run.executed_supersteps, run.messages, info.cross));
+  }
+
+  // GDE (4 colours: 4 supersteps per sweep) and diffusion (1 per sweep) for a fixed number of
+  // sweeps: a stop threshold of 0 is never met and the real model always moves.
+  const int sweeps = quick ? 10 : 100;
+  util::Rng trng(3);
+  core::LoadVector tloads(static_cast<std::size_t>(torus.size()));
+  for (auto& x : tloads) x = trng.uniform_int(0, 100);
+  for (const char* alg : {"gde", "diffusion"}) {
+    core::IterativeOptions o;
+    o.parameter = std::string(alg) == "gde" ? 0.5 : alpha;
+    o.max_sweeps = sweeps;
+    o.stop.value = 0;
+    o.predict = false;
+    MpiRunInfo info;
+    sim::NodeIterativeRun run;
+    double b = 1e300;
+    for (int rep = 0; rep < repeat; ++rep) {
+      run = run_iterative_mpi(comm, alg, torus, tloads, o, &info);
+      b = std::min(b, info.seconds);
+    }
+    out.push_back(record(std::string("mpi.") + alg + ".nodes.torus" + std::to_string(side), ranks,
+                         torus, b, info.executed_supersteps, run.messages, info.cross,
+                         info.driver_bytes));
   }
   return out;
 }

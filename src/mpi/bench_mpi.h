@@ -7,8 +7,9 @@
 
 namespace loadlab::mpi {
 
-/// [collective] Neighbour averaging on a 256x256 torus (100 rounds) and CWA / DEM on a 16-cube,
-/// best of `repeat` runs; records are complete on every rank (rank 0 prints them).
+/// [collective] Neighbour averaging on a 256x256 torus (100 rounds), CWA / DEM on a 16-cube, and
+/// the GDE and diffusion node programs with their driver on the torus (100 sweeps), best of
+/// `repeat` runs; records are complete on every rank (rank 0 prints them).
 nlohmann::json bench_mpi(MPI_Comm comm, bool quick, int repeat);
 
 }  // namespace loadlab::mpi

@@ -2,12 +2,14 @@
 // so that `loadlab` never links MPI.
 //
 //   mpirun -np K loadlab-mpi run scenario.json [--engine mpi] [-o out.json] [--stats]
-//   mpirun -np K loadlab-mpi reproduce wu|flb|dlt [--quick] [--csv DIR] [--cases N] [--seed S]
+//   mpirun -np K loadlab-mpi reproduce wu|flb|dlt|notes|partition|rips|os [--quick] [--csv DIR]
+//                                      [--cases N] [--seed S]
 //   mpirun -np K loadlab-mpi bench [--quick] [--repeat R]
 //
 // Output equals `loadlab run scenario.json --engine nodes` and `loadlab reproduce ...`. Rank 0 reads
 // the scenario (only its node needs the file) and prints; every rank runs the same io code, and the
-// balance kind's node programs run on the MPI transport through RunContext::balance_nodes.
+// balance kind's node programs run on the MPI transport through RunContext::balance_nodes (TWA,
+// CWA, MWA, DEM) and RunContext::iterative_nodes (gde, diffusion, gradient).
 // Exit codes as `loadlab`: 0 success, 2 bad input (rank 0 prints the message, naming the field),
 // 1 internal failure.
 #include <mpi.h>
@@ -25,6 +27,7 @@
 #include "mpi/bench_mpi.h"
 #include "mpi/gather.h"
 #include "mpi/mpi_balance.h"
+#include "mpi/mpi_iterative.h"
 
 namespace {
 
@@ -99,6 +102,24 @@ int run_command(const World& w, const std::string& path, const std::string& out_
                           {"cross_rank_bytes", info.cross.bytes}});
     return run;
   };
+  ctx.iterative_nodes = [&](const std::string& algorithm, const loadlab::core::Topology& topology,
+                            const std::vector<std::int64_t>& loads,
+                            const loadlab::core::IterativeOptions& options) {
+    if (w.ranks > topology.size()) throw too_many_ranks(w.ranks, topology.size());
+    loadlab::mpi::MpiRunInfo info;
+    auto run =
+        loadlab::mpi::run_iterative_mpi(MPI_COMM_WORLD, algorithm, topology, loads, options, &info);
+    stat_lines.push_back({{"algorithm", algorithm},
+                          {"nodes", topology.size()},
+                          {"ranks", info.ranks},
+                          {"seconds", info.seconds},
+                          {"supersteps", info.executed_supersteps},
+                          {"messages", run.messages},
+                          {"cross_rank_messages", info.cross.messages},
+                          {"cross_rank_bytes", info.cross.bytes},
+                          {"driver_bytes", info.driver_bytes}});
+    return run;
+  };
   // Parsed (and validated) once, as `loadlab run` does; the typed scenario is what runs.
   const auto parsed = loadlab::io::parse_scenario_text(read_scenario(w, path), ctx);
   if (const auto* b = dynamic_cast<const loadlab::io::BalanceScenario*>(parsed.get()))
@@ -140,9 +161,13 @@ int cli_main(const World& w, int argc, char** argv) {
   bench->add_option("--repeat", repeat, "Best of this many runs")->check(CLI::Range(1, 100));
 
   auto* reproduce = app.add_subcommand("reproduce", "A paper's sweep, its runs split across ranks");
-  reproduce->add_option("paper", paper, "wu (000), flb (001), dlt (004)")
+  reproduce
+      ->add_option(
+          "paper", paper,
+          "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition (002 "
+          "Table 1), os (002 §4)")
       ->required()
-      ->check(CLI::IsMember({"wu", "flb", "dlt"}));
+      ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os"}));
   reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder (rank 0)");
   reproduce->add_option("--cases", rep.cases, "Random cases per cell")->check(CLI::Range(1, 100000));
   reproduce->add_option("--seed", rep.seed, "Seed of the random cases");
@@ -171,6 +196,10 @@ int cli_main(const World& w, int argc, char** argv) {
     };
     if (paper == "wu") return loadlab::cli::reproduce_wu(rep, std::cout);
     if (paper == "flb") return loadlab::cli::reproduce_flb(rep, std::cout);
+    if (paper == "notes") return loadlab::cli::reproduce_notes(rep, std::cout);
+    if (paper == "partition") return loadlab::cli::reproduce_partition(rep, std::cout);
+    if (paper == "rips") return loadlab::cli::reproduce_rips(rep, std::cout);
+    if (paper == "os") return loadlab::cli::reproduce_os(rep, std::cout);
     return loadlab::cli::reproduce_dlt(rep, std::cout);
   } catch (const ScenarioError& e) {
     // Input errors are found identically on every rank (same input, same code): one message.

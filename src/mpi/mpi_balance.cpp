@@ -63,7 +63,7 @@ sim::NodeBalanceRun run_balance_mpi(MPI_Comm comm, const std::string& algorithm,
   const CrossTraffic cross = engine.total_cross_traffic();
   double seconds = 0;
   MPI_Allreduce(&local_seconds, &seconds, 1, MPI_DOUBLE, MPI_MAX, comm);
-  if (info) *info = {ranks, cross, seconds};
+  if (info) *info = {ranks, cross, seconds, engine.executed_supersteps(), 0};
   return out;
 }
 

@@ -21,6 +21,12 @@ struct MpiRunInfo {
   /// Seconds from the first superstep to the end of the run (max over ranks), without building
   /// the programs or gathering the outcome.
   double seconds = 0;
+  /// Supersteps executed (including a final one that only receives).
+  std::int64_t executed_supersteps = 0;
+  /// Iterative runs (mpi_iterative.h): payload bytes the driver's collectives moved between ranks
+  /// (the per-sweep gather of the loads to rank 0, the final result), counted as if sent directly;
+  /// 0 for the balance programs, whose runs have no driver.
+  std::int64_t driver_bytes = 0;
 };
 
 /// [collective] Runs `algorithm` with the nodes split across the ranks of `comm`; every rank returns

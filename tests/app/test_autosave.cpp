@@ -176,6 +176,25 @@ TEST_CASE("Autosave.UndoOfOpensIsABoundedStack") {
   CHECK_FALSE(h.pop());
 }
 
+TEST_CASE("Autosave.UndoOfOpensIsBoundedByBytesKeepingTheNewest") {
+  OpenHistory h;
+  // Three documents of ~30 MiB of text: only the two newest fit in 64 MiB.
+  const std::string big(30u << 20, 'x');
+  for (int i = 0; i < 3; ++i) h.push(Json{{"i", i}, {"pad", big}});
+  CHECK(h.depth() == 2);
+  CHECK(h.bytes() <= OpenHistory::max_bytes);
+  // One document over the cap alone is still kept (the newest is never dropped).
+  OpenHistory one;
+  one.push(Json{{"pad", std::string(OpenHistory::max_bytes + 10, 'y')}});
+  CHECK(one.depth() == 1);
+  auto d = h.pop();
+  REQUIRE(d);
+  CHECK((*d)["i"] == 2);
+  CHECK((*d)["pad"].get<std::string>().size() == big.size());
+  CHECK((*h.pop())["i"] == 1);
+  CHECK(h.bytes() == 0);
+}
+
 TEST_CASE("Autosave.NamesAndFileNames") {
   CHECK(scenario_display_name(kCube3) == "My cube");
   CHECK(scenario_display_name(Json{{"kind", "dag"}}) == "dag scenario");

@@ -10,26 +10,15 @@
 #include "io/kinds/balance.h"
 #include "io/presets.h"
 #include "io/scenario.h"
+#include "iterative_state.h"
 
 using namespace loadlab;
 using namespace loadlab::app;
 using io::Json;
+using testing::first_iterative;
+using testing::run_state;
 
 namespace {
-
-AppState run_state(const Json& scenario) {
-  AppState st;
-  REQUIRE_FALSE(set_scenario(st, scenario).has_value());
-  auto typed = io::run_parsed(*st.parsed, io::RunContext{});
-  set_results(st, std::move(typed), Json::array());
-  return st;
-}
-
-const core::IterativeResult& first_iterative(const AppState& st) {
-  const auto idx = iterative_result_indices(st);
-  REQUIRE_FALSE(idx.empty());
-  return dynamic_cast<const io::IterativeRunResult&>(*st.typed_results[static_cast<std::size_t>(idx.front())]).result;
-}
 
 double spread(const std::vector<double>& w) {
   return *std::max_element(w.begin(), w.end()) - *std::min_element(w.begin(), w.end());

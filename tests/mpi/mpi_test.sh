@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # loadlab-mpi against loadlab on one machine: K = 1..4 ranks (oversubscribed), every topology kind,
-# every balance node program; the rank-count refusal; one sweep (reproduce --quick).
+# every balance node program (TWA, CWA, MWA, DEM; gde, diffusion, gradient in both models, with and
+# without termination detection); the rank-count refusal; the sweeps of `reproduce` (wu, dlt, notes,
+# partition, rips, os; --quick) split across ranks.
 # Usage: mpi_test.sh <mpirun> <mpi_engine_check> <loadlab-mpi> <loadlab>
 set -u
 MPIRUN=$1
 CHECK=$2
-LLMPI=$3
-LL=$4
+# Absolute: some checks run in their own folder.
+LLMPI=$(realpath "$3")
+LL=$(realpath "$4")
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 pass=0
@@ -72,6 +75,88 @@ for a in twa cwa dem mwa; do
   grep -q "\"algorithm\": \"$a\"" "$TMP"/*.4 && ok || bad "no $a result in the 4-rank runs"
 done
 
+# 2b. The iterative algorithms of notes 003 (gde, diffusion, gradient) on the MPI transport: both
+#     models of each, with and without Dijkstra-Scholten termination detection, on seven topology
+#     kinds, 1-4 ranks, byte for byte equal to --engine nodes (history, final loads, flows,
+#     transfers, pressure, termination).
+python3 - "$TMP" <<'PY'
+import json, random, sys
+rnd = random.Random(11)
+tops = {
+  "ring": ({"type": "ring", "nodes": 12}, 12),
+  "line": ({"type": "line", "nodes": 9}, 9),
+  "mesh": ({"type": "mesh", "rows": 4, "cols": 6}, 24),
+  "torus": ({"type": "torus", "rows": 4, "cols": 4}, 16),
+  "hypercube": ({"type": "hypercube", "dim": 4}, 16),
+  "tree": ({"type": "tree", "generator": "random", "nodes": 17}, 17),
+  "custom": ({"type": "custom", "nodes": 10, "edges": [[0,1],[1,2],[2,3],[3,4],[4,5],[5,6],[6,7],[7,8],[8,9],[0,9],[0,5],[2,7],[1,8]]}, 10),
+}
+# a: gde real, diffusion tasks, gradient real; b: the other models (diffusion with the averaging
+# alpha: per-edge weights on irregular graphs); t: termination detection on all three.
+sets = {
+  "a": {"gde": {"max_sweeps": 60}, "diffusion": {"model": "tasks", "max_sweeps": 60},
+        "gradient": {"max_sweeps": 40}},
+  "b": {"gde": {"model": "tasks", "max_sweeps": 60}, "diffusion": {"alpha": "averaging", "max_sweeps": 60},
+        "gradient": {"model": "tasks", "max_sweeps": 40}},
+  "t": {"gde": {"model": "tasks", "termination": "dijkstra_scholten", "stop": {"max_minus_min": 6},
+              "max_sweeps": 100},
+        "diffusion": {"termination": "dijkstra_scholten", "stop": {"relative": 0.05}},
+        "gradient": {"termination": "dijkstra_scholten", "stop": {"max_minus_min": 6}, "max_sweeps": 100}},
+}
+for name, (topo, n) in tops.items():
+  for s, params in sets.items():
+    doc = {"loadlab": 1, "kind": "balance", "seed": 3, "topology": topo,
+           "loads": [rnd.randrange(0, 60) for _ in range(n)],
+           "algorithms": ["gde", "diffusion", "gradient"], "params": params}
+    json.dump(doc, open(f"{sys.argv[1]}/it-{name}-{s}.json", "w"))
+PY
+for kind in ring line mesh torus hypercube tree custom; do
+  case $kind in mesh | torus | hypercube | custom) sets="a b t" ;; *) sets="a b" ;; esac
+  for set in $sets; do
+    f="$TMP/it-$kind-$set"
+    "$LL" run "$f.json" --engine nodes >"$f.nodes" || bad "loadlab run it-$kind-$set"
+    for k in 1 2 3 4; do
+      if mpi "$k" "$LLMPI" run "$f.json" --engine mpi >"$f.$k" 2>"$TMP/err" && cmp -s "$f.nodes" "$f.$k"; then
+        ok
+      else
+        bad "it-$kind-$set on $k ranks differs from --engine nodes: $(diff "$f.nodes" "$f.$k" | head -5) $(cat "$TMP/err")"
+      fi
+    done
+  done
+done
+# The runs did what they claim: every algorithm and model ran as node programs, and each algorithm
+# detected termination somewhere (comparing two empty or failed outputs would not get here).
+python3 - "$TMP" <<'PY' && ok || bad "iterative outputs lack an algorithm, a model or termination"
+import glob, json, sys
+seen = set()
+for f in glob.glob(f"{sys.argv[1]}/it-*.4"):
+  for r in json.load(open(f))["results"]:
+    assert r["verified"] and r["engine"] == "nodes", f
+    detected = "termination" in r and r["termination"]["detected_at_sweep"] is not None
+    seen.add((r["algorithm"], r["model"], detected))
+want = {(a, m, False) for a in ("gde", "diffusion", "gradient") for m in ("real", "tasks")}
+want |= {("gde", "tasks", True), ("diffusion", "real", True), ("gradient", "real", True)}
+missing = want - seen
+assert not missing, missing
+PY
+# The iterative runs are distributed: on 2 ranks --stats reports one line per algorithm, each with
+# messages crossing ranks and the driver's gathered bytes.
+if mpi 2 "$LLMPI" run "$TMP/it-mesh-t.json" --stats >/dev/null 2>"$TMP/stats" &&
+   python3 - "$TMP/stats" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+algs = sorted(l["algorithm"] for l in lines)
+assert algs == ["diffusion", "gde", "gradient"], algs
+for l in lines:
+  assert l["ranks"] == 2 and l["cross_rank_messages"] > 0 and l["cross_rank_bytes"] > 0, l
+  assert l["driver_bytes"] > 0 and l["supersteps"] > 0, l
+PY
+then
+  ok
+else
+  bad "2-rank iterative --stats: $(cat "$TMP/stats")"
+fi
+
 # 3. More ranks than nodes: exit 2, the message names the field and the counts.
 out=$(mpi 4 "$LLMPI" run "$TMP/tiny.json" 2>&1)
 rc=$?
@@ -100,6 +185,49 @@ if mpi 3 "$LLMPI" reproduce dlt >"$TMP/dlt.3" 2>"$TMP/err" && cmp -s "$TMP/dlt.1
 else
   bad "reproduce dlt on 3 ranks differs: $(diff "$TMP/dlt.1" "$TMP/dlt.3" | head -5) $(cat "$TMP/err")"
 fi
+# notes, partition, rips and os (split through cli/reproduce_split.h) on 3 ranks, with --csv: the
+# printed tables and the CSV files equal one process's. Each side runs in its own folder with the
+# same relative CSV path, so the printed "(CSV: ...)" lines match too. The only measured time is
+# partition's time_ms column (the time of the process that ran the method, as flb's): masked.
+for paper in notes partition rips os; do
+  mkdir -p "$TMP/$paper-one" "$TMP/$paper-mpi"
+  (cd "$TMP/$paper-one" && "$LL" reproduce "$paper" --quick --csv csv >out) ||
+    bad "loadlab reproduce $paper --quick"
+  if (cd "$TMP/$paper-mpi" && mpi 3 "$LLMPI" reproduce "$paper" --quick --csv csv >out 2>err) &&
+     cmp -s "$TMP/$paper-one/out" "$TMP/$paper-mpi/out"; then
+    ok
+  else
+    bad "reproduce $paper --quick on 3 ranks differs: $(diff "$TMP/$paper-one/out" "$TMP/$paper-mpi/out" | head -5) $(cat "$TMP/$paper-mpi/err")"
+  fi
+  if out=$(python3 - "$TMP/$paper-one/csv" "$TMP/$paper-mpi/csv" 2>&1 <<'PY'
+import csv, os, sys
+one, mpi = sys.argv[1], sys.argv[2]
+names = sorted(os.listdir(one))
+assert names and names == sorted(os.listdir(mpi)), (names, sorted(os.listdir(mpi)))
+def rows(path):
+  r = list(csv.reader(open(path, newline="")))
+  t = [i for i, h in enumerate(r[0]) if h == "time_ms"]
+  return [[("T" if i in t else v) for i, v in enumerate(row)] for row in r]
+for n in names:
+  a, b = rows(f"{one}/{n}"), rows(f"{mpi}/{n}")
+  assert len(a) > 1 and a == b, f"{n}: " + str(next((x, y) for x, y in zip(a + [None], b + [None]) if x != y))
+PY
+  ); then
+    ok
+  else
+    bad "reproduce $paper --quick --csv on 3 ranks: CSV files differ: $out"
+  fi
+done
+# Without --csv, another seed and another split (2 ranks): the same tables.
+for paper in notes partition; do
+  "$LL" reproduce "$paper" --quick --seed 7 >"$TMP/$paper.s7.1" || bad "loadlab reproduce $paper --seed 7"
+  if mpi 2 "$LLMPI" reproduce "$paper" --quick --seed 7 >"$TMP/$paper.s7.2" 2>"$TMP/err" &&
+     cmp -s "$TMP/$paper.s7.1" "$TMP/$paper.s7.2"; then
+    ok
+  else
+    bad "reproduce $paper --quick --seed 7 on 2 ranks differs: $(diff "$TMP/$paper.s7.1" "$TMP/$paper.s7.2" | head -5) $(cat "$TMP/err")"
+  fi
+done
 
 echo "mpi tests: $pass passed, $fail failed"
 [ "$fail" = 0 ]

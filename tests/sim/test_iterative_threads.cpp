@@ -5,7 +5,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
 #include <cstring>
+#include <thread>
 
 #include "core/balance/diffusion.h"
 #include "core/balance/gde.h"
@@ -116,5 +120,132 @@ TEST_CASE("IterativeThreads.PhasesRunInOrderWithTheSideTask" * doctest::timeout(
     CHECK(std::count(b.begin(), b.end(), 2) == n);
     CHECK(std::count(c.begin(), c.end(), 3) == n);
     CHECK(std::count(a.begin(), a.end(), 6) == n);
+  }
+}
+
+TEST_CASE("IterativeThreads.WaitersBlockThroughASlowPhaseAndWakeInOrder" * doctest::timeout(60)) {
+  // One slow chunk in phase 0 (20 ms, far beyond the spin and yield budget) makes the other
+  // threads block on the phase gate: no chunk of phase 1 may start before phase 0's last ends,
+  // and every waiter must be woken (a lost wake-up would hang until the timeout).
+  using clock = std::chrono::steady_clock;
+  for (int threads : {2, 4}) {
+    const auto pool = sim::make_pool_parallel_for(threads);
+    const std::int64_t n = 200'000;
+    std::atomic<std::int64_t> phase0_end{0}, phase1_start{INT64_MAX}, units{0};
+    const auto t0 = clock::now();
+    auto now_ns = [&] { return std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - t0).count(); };
+    for (int rep = 0; rep < 3; ++rep) {
+      phase0_end = 0;
+      phase1_start = INT64_MAX;
+      units = 0;
+      pool->run_phases(
+          {n, n},
+          [&](int phase, std::int64_t lo, std::int64_t hi) {
+            if (phase == 1) {
+              std::int64_t s = now_ns(), cur = phase1_start.load();
+              while (s < cur && !phase1_start.compare_exchange_weak(cur, s)) {
+              }
+            }
+            if (phase == 0 && lo == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            units += hi - lo;
+            if (phase == 0) {
+              std::int64_t e = now_ns(), cur = phase0_end.load();
+              while (e > cur && !phase0_end.compare_exchange_weak(cur, e)) {
+              }
+            }
+          },
+          nullptr);
+      CHECK(units.load() == 2 * n);
+      CHECK(phase1_start.load() >= phase0_end.load());
+    }
+  }
+}
+
+TEST_CASE("IterativeThreads.ColouringAndClassesBuiltInParallelEqualTheSerialOnes" * doctest::timeout(120)) {
+  // Above 2^16 nodes the classes are built by node blocks on the pool; every class must list the
+  // same edges in the same (edge index) order as the serial construction.
+  std::vector<core::Topology> topologies;
+  topologies.push_back(core::Topology::torus(256, 257));  // odd width: an extra wrap class
+  topologies.push_back(core::Topology::hypercube(17));
+  topologies.push_back(core::Topology::mesh(300, 250));
+  topologies.push_back(core::Topology::ring(70001));  // odd: the wrap edge's own class
+  topologies.push_back(core::Topology::line(70000));
+  for (const core::Topology& t : topologies) {
+    const core::EdgeColouring colouring = core::natural_edge_colouring(t);
+    CHECK(core::check_edge_colouring(t, colouring).empty());
+    for (int threads : {2, 3}) {
+      const auto pool = sim::make_pool_parallel_for(threads);
+      const core::EdgeColouring by_blocks = core::natural_edge_colouring(t, pool.get());
+      CHECK(by_blocks.colours == colouring.colours);
+      CHECK(by_blocks.method == colouring.method);
+      CHECK(by_blocks.colour == colouring.colour);
+    }
+    const core::ColourClasses serial = core::colour_classes(t, colouring);
+    // Independent check of the serial classes: edge order, colour and endpoints from edges().
+    const std::vector<core::Edge> edges = t.edges();
+    std::size_t listed = 0;
+    for (std::size_t c = 0; c < serial.size(); ++c) {
+      int previous = -1;
+      for (const core::ClassEdge& e : serial[c]) {
+        REQUIRE(e.edge > previous);
+        previous = e.edge;
+        REQUIRE(colouring.colour[static_cast<std::size_t>(e.edge)] == static_cast<int>(c));
+        REQUIRE(edges[static_cast<std::size_t>(e.edge)].a == e.a);
+        REQUIRE(edges[static_cast<std::size_t>(e.edge)].b == e.b);
+      }
+      listed += serial[c].size();
+    }
+    CHECK(listed == edges.size());
+    for (int threads : {2, 3}) {
+      const auto pool = sim::make_pool_parallel_for(threads);
+      const core::ColourClasses parallel = core::colour_classes(t, colouring, pool.get());
+      REQUIRE(parallel.size() == serial.size());
+      for (std::size_t c = 0; c < serial.size(); ++c) {
+        REQUIRE(parallel[c].size() == serial[c].size());
+        for (std::size_t i = 0; i < serial[c].size(); ++i) {
+          const core::ClassEdge &x = parallel[c][i], &y = serial[c][i];
+          REQUIRE((x.a == y.a && x.b == y.b && x.edge == y.edge));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("IterativeThreads.BlockedGridSweepsGiveTheClassListBits" * doctest::timeout(120)) {
+  // Meshes and tori take the temporally blocked sweep (core/balance/gde_grid.h) whenever a pool
+  // is given, including 1 thread; the class-list sweep without a pool is the reference. Every
+  // parity of rows and cols (the wrap classes differ), sizes down to 3 x 3 and up to many bands.
+  util::Rng rng(77);
+  std::vector<core::Topology> tops;
+  for (int rows : {3, 4, 5, 6, 7, 8, 9, 13})
+    for (int cols : {3, 4, 5, 8, 11}) {
+      tops.push_back(core::Topology::torus(rows, cols));
+      tops.push_back(core::Topology::mesh(rows, cols));
+    }
+  tops.push_back(core::Topology::torus(130, 67));
+  tops.push_back(core::Topology::mesh(257, 40));
+  for (const core::Topology& t : tops) {
+    const core::LoadVector w = core::generate_loads(core::LoadGenerator::Uniform, t.size(), 1000, rng);
+    IterativeOptions o;
+    o.parameter = 0.6;
+    o.record_flows = false;
+    o.predict = false;
+    o.max_sweeps = 25;
+    o.stop.value = 0;
+    const IterativeResult serial = core::gde(t, w, o);
+    for (int threads : {1, 2, 3}) {
+      CAPTURE(t.rows());
+      CAPTURE(t.cols());
+      CAPTURE(static_cast<int>(t.kind()));
+      CAPTURE(threads);
+      const auto pool = sim::make_pool_parallel_for(threads);
+      IterativeOptions p = o;
+      p.parallel = pool.get();
+      const IterativeResult r = core::gde(t, w, p);
+      CHECK(same_bits(serial.final_loads, r.final_loads));
+      CHECK(same_bits(serial.history_max_minus_min, r.history_max_minus_min));
+      CHECK(same_bits(serial.history_std_dev, r.history_std_dev));
+      CHECK(serial.sweeps_run == r.sweeps_run);
+    }
   }
 }

@@ -1,5 +1,7 @@
 #include "app/balance/model_network.h"
 
+#include "app/balance/model_canvas.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -7,9 +9,9 @@
 
 namespace loadlab::app {
 
-float load_scale_position(std::int64_t load, double average) {
+float load_scale_position(double load, double average) {
   if (!(average > 0)) return load > 0 ? 1.0f : 0.0f;
-  return static_cast<float>(std::clamp(static_cast<double>(load) / (2.0 * average), 0.0, 1.0));
+  return static_cast<float>(std::clamp(load / (2.0 * average), 0.0, 1.0));
 }
 
 void load_scale_rgb(float t, float rgb[3]) {
@@ -157,17 +159,7 @@ const std::vector<std::uint32_t>& StepPlayer::largest(int s, std::size_t k) {
   if (s == largest_step_ && k == largest_k_) return largest_;
   largest_step_ = s;
   largest_k_ = k;
-  largest_.clear();
-  const std::size_t b = step_begin(s), e = step_end(s);
-  for (std::size_t i = b; i < e; ++i) largest_.push_back(static_cast<std::uint32_t>(i));
-  auto bigger = [&](std::uint32_t x, std::uint32_t y) {
-    return transfers_[x].count != transfers_[y].count ? transfers_[x].count > transfers_[y].count : x < y;
-  };
-  if (largest_.size() > k) {
-    std::nth_element(largest_.begin(), largest_.begin() + static_cast<std::ptrdiff_t>(k), largest_.end(), bigger);
-    largest_.resize(k);
-  }
-  std::sort(largest_.begin(), largest_.end(), bigger);
+  largest_transfers(transfers_, step_begin(s), step_end(s), k, largest_);
   return largest_;
 }
 
@@ -218,17 +210,7 @@ HeatGrid make_heat_grid(const core::Topology& t, const std::vector<core::Point>&
 
 void heat_texels(const HeatGrid& g, const core::LoadVector& loads, double average,
                  std::vector<std::uint8_t>& rg) {
-  const std::size_t texels = static_cast<std::size_t>(g.w) * g.h;
-  rg.assign(texels * 2, 0);
-  for (std::size_t t = 0; t < texels; ++t) {
-    const auto b = g.offsets[t], e = g.offsets[t + 1];
-    if (b == e) continue;
-    float sum = 0;
-    for (auto k = b; k < e; ++k) sum += load_scale_position(loads[static_cast<std::size_t>(g.nodes[static_cast<std::size_t>(k)])], average);
-    // Premultiplied by coverage (G), so mipmaps average only covered texels: t = R / G.
-    rg[2 * t] = static_cast<std::uint8_t>(std::lround(255.0f * sum / float(e - b)));
-    rg[2 * t + 1] = 255;
-  }
+  heat_texels_by(g, [&](int v) { return load_scale_position(loads[static_cast<std::size_t>(v)], average); }, rg);
 }
 
 }  // namespace loadlab::app

@@ -8,6 +8,7 @@
 //    texel -> node for hovering, and texel buckets so zoomed-in drawing visits only visible nodes.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -21,7 +22,10 @@ namespace loadlab::app {
 
 /// Position of a load on the colour scale: 0 = empty, 0.5 = the average, 1 = twice the average or
 /// more. The scale (blue -> green -> red) is the same in the heatmap shader and in the legend.
-float load_scale_position(std::int64_t load, double average);
+float load_scale_position(double load, double average);
+inline float load_scale_position(std::int64_t load, double average) {
+  return load_scale_position(static_cast<double>(load), average);
+}
 /// The scale's colour at position t in [0,1], as RGB in [0,1].
 void load_scale_rgb(float t, float rgb[3]);
 
@@ -108,5 +112,25 @@ HeatGrid make_heat_grid(const core::Topology& t, const std::vector<core::Point>&
 /// RG8 texels: R = average scale position of the texel's nodes, G = 255 where a node is.
 void heat_texels(const HeatGrid& g, const core::LoadVector& loads, double average,
                  std::vector<std::uint8_t>& rg);
+
+/// heat_texels for any per-node value: position(v) is node v's place on the colour scale in
+/// [0, 1], or negative for "no value" (the node is left out; a texel with none stays empty).
+template <class Position>
+void heat_texels_by(const HeatGrid& g, Position&& position, std::vector<std::uint8_t>& rg) {
+  const std::size_t texels = static_cast<std::size_t>(g.w) * static_cast<std::size_t>(g.h);
+  rg.assign(texels * 2, 0);
+  for (std::size_t t = 0; t < texels; ++t) {
+    float sum = 0;
+    int count = 0;
+    for (auto k = g.offsets[t]; k < g.offsets[t + 1]; ++k) {
+      const float p = position(g.nodes[static_cast<std::size_t>(k)]);
+      if (p >= 0) sum += p, ++count;
+    }
+    if (count == 0) continue;
+    // Premultiplied by coverage (G), so mipmaps average only covered texels: t = R / G.
+    rg[2 * t] = static_cast<std::uint8_t>(std::lround(255.0f * sum / float(count)));
+    rg[2 * t + 1] = 255;
+  }
+}
 
 }  // namespace loadlab::app

@@ -9,12 +9,41 @@
 #include <memory>
 #include <string>
 
+#include "app/balance/model_canvas.h"
 #include "app/balance/model_iterative.h"
+#include "app/balance/node_renderer.h"
 #include "app/widgets/tabs.h"
+#include "app/widgets/view_transform.h"
 
 namespace loadlab::app {
 
 struct App;
+
+/// What the Sweeps and Pressure canvases (view_iterative_canvas.cpp) derive once per replay, shown
+/// snapshot or class step instead of once per frame, so a frame's work does not grow with the
+/// network when zoomed out (the same level of detail as the network view, network_canvas.h).
+struct IterativeCanvasCache {
+  std::uint64_t results_gen = 0;  ///< bumped when the results change
+  std::uint64_t replay_gen = 0;   ///< bumped when the replay is rebuilt
+  std::vector<int> class_edges;   ///< links per GDE colour class (the legend row), per replay
+  /// Children of each node in the Dijkstra-Scholten tree (CSR over replay.ds_parent), per replay:
+  /// a tree link is drawn from its visible end.
+  std::vector<std::int32_t> tree_offsets, tree_children;
+  std::vector<std::uint32_t> colours;  ///< point-sprite colours (sweeps or pressure)
+  std::uint64_t colours_key = ~0ull;
+  std::vector<std::uint8_t> texels;    ///< heatmap texels (sweeps or pressure)
+  std::uint64_t texels_key = ~0ull;
+  SweepMoves moves;                    ///< tasks model: the shown sweep's / class's moves
+  std::uint64_t moves_key = ~0ull;
+  int pressure_max = 0;
+  std::uint64_t pressure_key = ~0ull;
+  NodeRenderer nodes;                  ///< GPU paths, shared by the two tabs (one is drawn a frame)
+  HeatmapRenderer heatmap;
+  std::size_t view_nodes = 0;          ///< network size the zoom belongs to (a new one resets it)
+  // Figures of the last drawn frame (the browser test hook: state().iterative_view).
+  bool lod = false;                    ///< drawn as the heatmap
+  std::size_t drawn_arrows = 0;
+};
 
 struct IterativeViewState {
   const void* results_seen = nullptr;  ///< identity of the results the replay belongs to
@@ -32,6 +61,9 @@ struct IterativeViewState {
   bool show_tree = true;
   bool show_std_dev = false;
   TabRequest tabs;         // 0 network (steps), 1 sweeps, 2 convergence, 3 pressure
+  /// Zoom and pan of the Sweeps and Pressure canvases (one region of one network in both).
+  ViewTransform view;
+  IterativeCanvasCache canvas;
   std::string ui_seen;     ///< the scenario's ui.iterative_view last applied
 };
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "app/balance/model_canvas.h"
 #include "app/balance/model_form.h"
 #include "app/balance/model_network.h"
 #include "app/balance/node_renderer.h"
@@ -46,19 +47,15 @@ struct BalanceOptimumCache {
   std::string error;
 };
 
-/// What the network view derives once per scenario / result / step instead of once per frame
-/// (view_network.cpp): layout facts, the heatmap grid, the step player, colour and texel buffers.
+/// What the network view derives once per result / step instead of once per frame
+/// (view_network.cpp): the step player, colour and texel buffers. The layout facts (radius, heat
+/// grid, average) are BalanceViewState::layout, shared with the iterative tabs' canvases.
 struct NetworkViewCache {
-  io::ScenarioPtr scenario;        ///< the scenario the layout facts belong to
-  std::size_t nodes = 0;
-  float min_distance = 1, radius = 0.01f;  ///< layout units
-  double average = 0;              ///< mean load (constant: transfers conserve tasks)
-  HeatGrid grid;
+  std::uint64_t layout_seen = 0;   ///< LayoutFacts::key the player was reset for
   io::ResultPtr result;            ///< the result the player follows
   const void* result_json = nullptr;
   StepPlayer player;
   std::uint64_t epoch = 0;         ///< bumped on every scenario/result change
-  std::uint64_t layout_key = 0;
   std::vector<std::uint32_t> colours;
   std::uint64_t colours_key = ~0ull;
   std::vector<std::uint8_t> texels;
@@ -73,6 +70,7 @@ struct BalanceViewState {
   ScenarioForm form;
   ViewTransform view;
   NodeRenderer renderer;     ///< GPU path for large networks (shaders/nodes.*)
+  LayoutFacts layout;        ///< the scenario's layout facts, shared by every network canvas
   NetworkViewCache net;
   bool playing = false;      ///< animate the communication steps
   double play_clock = 0.0;   ///< seconds since the last step while playing

@@ -90,16 +90,22 @@ std::string save_file_name(const io::Json& document) {
   return (slug.empty() ? std::string("scenario") : slug) + ".json";
 }
 
-void OpenHistory::push(io::Json document) {
-  docs_.push_back(std::move(document));
-  while (docs_.size() > max_depth) docs_.pop_front();
+void OpenHistory::push(const io::Json& document) {
+  docs_.push_back(document.dump());
+  bytes_ += docs_.back().size();
+  while (docs_.size() > 1 && (docs_.size() > max_depth || bytes_ > max_bytes)) {
+    bytes_ -= docs_.front().size();
+    docs_.pop_front();
+  }
 }
 
 std::optional<io::Json> OpenHistory::pop() {
   if (docs_.empty()) return std::nullopt;
-  io::Json d = std::move(docs_.back());
+  std::string text = std::move(docs_.back());
   docs_.pop_back();
-  return d;
+  bytes_ -= text.size();
+  // Our own dump of a document that was valid JSON: parsing it back cannot fail.
+  return io::Json::parse(text);
 }
 
 AutosaveStep Autosaver::decide(const io::Json& document) {

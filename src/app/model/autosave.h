@@ -56,16 +56,22 @@ bool same_scenario(const io::Json& a, const io::Json& b);
 std::string save_file_name(const io::Json& document);
 
 /// The scenarios that opens (link, file, paste, example, JSON editor) replaced, newest last, for
-/// Edit > Undo open. Bounded: the oldest is dropped beyond max_depth.
+/// Edit > Undo open. Bounded twice: the oldest is dropped beyond max_depth entries and beyond
+/// max_bytes of text (kept as compact JSON text: a parsed tree takes several times the memory,
+/// and eight big custom networks would otherwise hold gigabytes in a browser tab). The newest
+/// entry is always kept, whatever its size.
 class OpenHistory {
  public:
   static constexpr std::size_t max_depth = 8;
-  void push(io::Json document);
+  static constexpr std::size_t max_bytes = std::size_t{64} << 20;
+  void push(const io::Json& document);
   std::optional<io::Json> pop();
   std::size_t depth() const { return docs_.size(); }
+  std::size_t bytes() const { return bytes_; }
 
  private:
-  std::deque<io::Json> docs_;
+  std::deque<std::string> docs_;
+  std::size_t bytes_ = 0;
 };
 
 /// What Autosaver::poll asks the shell to do.

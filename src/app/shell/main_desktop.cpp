@@ -7,6 +7,7 @@
 // as PNG and exit 0: the smoke test under xvfb uses this. --until keeps rendering until FILE exists
 // (a test drives the window with xdotool meanwhile); --state-out writes the state the browser's
 // test hook shows (zoom, pan, clicks, step, UI scale) once the first run is done and again at exit.
+// A file dropped on the window opens like File > Import (tests/desktop/desktop_drop.sh).
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -71,6 +72,74 @@ bool write_png(const std::string& path, int w, int h, const std::vector<unsigned
   return static_cast<bool>(out);
 }
 
+// Issue 16: files dropped on the window open like File > Import, undoable with Edit > Undo open
+// (the browser does the same in web/loadlab.js). GLFW calls on_drop inside glfwPollEvents and
+// frees the paths afterwards: the callback only copies them, the frame loop opens them.
+struct Drops {
+  std::vector<std::string> queued;  ///< paths of the drops since the last frame, in order
+  std::size_t queued_files = 0;     ///< files in those drops (several drops may come in a frame)
+  long files_dropped = 0;           ///< every file ever dropped (--state-out: files_dropped)
+  int note_open_id = 0;             ///< the open whose outcome gets the several-files note
+  std::string note, note_path;
+};
+Drops g_drops;  // GLFW callbacks are plain functions without a context pointer
+
+void on_drop(GLFWwindow*, int count, const char** paths) {
+  for (int i = 0; i < count; ++i)
+    if (paths[i]) g_drops.queued.emplace_back(paths[i]);
+  g_drops.queued_files += static_cast<std::size_t>(std::max(count, 0));
+}
+
+// Opens a scenario (or task graph, mesh) file on the worker like File > Import (menu_bar.cpp);
+// a file that cannot be read or parsed leaves the current scenario as it is and the status line
+// says why (platform_read_file refuses folders, FIFOs and oversized files by name). Returns the
+// open's request id, 0 when the file was not even read.
+int open_file(loadlab::app::App& app, const std::string& path) {
+  try {
+    return loadlab::app::app_import_text(app, loadlab::app::platform_read_file(path), path);
+  } catch (const std::exception& e) {
+    loadlab::app::set_status(app.state, e.what(), true);
+    return 0;
+  }
+}
+
+// Once a frame, after glfwPollEvents: opens what was dropped. Of several files only the last
+// opens (an open replaces the scenario, so opening them in turn would show just the last one
+// anyway, with each replaced one an undo step); the status line says so once the open is done,
+// and stays (pinned) so the run's "Ran ..." does not hide it.
+void open_drops(loadlab::app::App& app) {
+  Drops& d = g_drops;
+  if (!d.queued.empty()) {
+    const std::size_t n = d.queued_files;
+    d.files_dropped += static_cast<long>(n);
+    const std::string path = d.queued.back();
+    d.queued.clear();
+    d.queued_files = 0;
+    const int id = open_file(app, path);
+    d.note_open_id = 0;
+    if (n > 1) {
+      d.note = std::to_string(n) + " files dropped: only the last one opens (one file at a time)";
+      d.note_path = path;
+      if (id != 0)
+        d.note_open_id = id;  // added below once the open is done
+      else
+        loadlab::app::set_status(app.state, app.state.status + "; " + d.note, true);  // not read
+    }
+  }
+  if (const int r = d.note_open_id ? app.opener.result_of(d.note_open_id) : -1; r >= 0) {
+    if (r == 1) {  // installed (a quick run may already have replaced the "Loaded" status)
+      loadlab::app::set_status(app.state, "Loaded " + d.note_path + "; " + d.note);
+      app.state.status_pinned = true;
+    } else if (app.state.status_is_error &&
+               app.state.status.find(d.note_path) != std::string::npos) {
+      // "Could not load PATH: why" (not when another open superseded this one)
+      loadlab::app::set_status(app.state, app.state.status + "; " + d.note, true);
+      app.state.status_pinned = true;
+    }
+    d.note_open_id = 0;
+  }
+}
+
 // The desktop counterpart of the browser hook's state() (tests/desktop/desktop_input.sh reads it).
 void write_state(const loadlab::app::App& app, const std::string& path) {
   loadlab::io::Json j = loadlab::app::state_json(app.state, true);
@@ -87,6 +156,7 @@ void write_state(const loadlab::app::App& app, const std::string& path) {
   j["ui_scale"] = app.ui_scale;
   j["ui_scale_user"] = app.ui_scale_user;
   j["playing"] = app.balance.playing;
+  j["files_dropped"] = g_drops.files_dropped;  // issue 16: tests/desktop/desktop_drop.sh
   j["input"] = {{"clicks", loadlab::app::input_counters().clicks},
                 {"releases", loadlab::app::input_counters().releases}};
   const std::string tmp = path + ".tmp";
@@ -154,6 +224,7 @@ int main(int argc, char** argv) {
   loadlab::app::setup_style(sx);
   ImGui_ImplGlfw_InitForOpenGL(window, false);
   loadlab::app::input_install(window, true);  // input through the queue (shell/platform_glfw.h)
+  glfwSetDropCallback(window, on_drop);       // the browser handles drops in web/loadlab.js
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
   loadlab::app::App app;
@@ -172,11 +243,7 @@ int main(int argc, char** argv) {
   // Opened on a given scenario: the welcome panel (panel_welcome.cpp) waits for a later start.
   if (!scenario_path.empty() || !link.empty()) loadlab::app::platform_note_opened_with_scenario();
   if (!scenario_path.empty()) {
-    try {
-      loadlab::app::app_import_text(app, loadlab::app::platform_read_file(scenario_path), scenario_path);
-    } catch (const std::exception& e) {
-      loadlab::app::set_status(app.state, e.what(), true);
-    }
+    open_file(app, scenario_path);
   } else if (!link.empty()) {
     try {
       loadlab::app::app_load_scenario(app, loadlab::io::decode_link(link), "the link");
@@ -194,6 +261,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   while (!glfwWindowShouldClose(window) && !app.request_quit) {
     glfwPollEvents();
+    open_drops(app);
     // Monitor scale (it changes when the window moves to another screen) x View > UI scale.
     glfwGetWindowContentScale(window, &sx, &sy);
     loadlab::app::apply_ui_scale(app, sx);

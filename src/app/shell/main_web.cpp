@@ -218,6 +218,11 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   }
   j["loop_measure"] = lm;
   j["view_zoom"] = g_web->app.balance.view.zoom;
+  {  // The iterative Sweeps/Pressure canvases' own zoom and level of detail (balance/view_iterative.h).
+    const auto& iv = g_web->app.balance_iterative;
+    j["iterative_view"] = {{"zoom", iv.view.zoom}, {"pan", {iv.view.pan_x, iv.view.pan_y}},
+                           {"lod", iv.canvas.lod}, {"drawn_arrows", iv.canvas.drawn_arrows}};
+  }
   // The balance form's greyed-out algorithms and why (the core table's reasons; issue 11).
   if (g_web->app.state.kind == "balance") {
     const auto algs = loadlab::io::algorithm_names_of("balance");

@@ -12,7 +12,9 @@
 
 #include "app/model/autosave.h"
 #include "app/shell/platform.h"
+#include "io/dag_formats/dag_formats.h"
 #include "io/link_codec.h"
+#include "io/mesh_formats/metis_graph.h"
 
 namespace loadlab::app {
 
@@ -37,6 +39,18 @@ std::string platform_export_file(const std::string& name, const std::string& tex
 bool platform_request_import() { return false; }
 
 std::string platform_read_file(const std::string& path) {
+  // The largest file any importer accepts (task graphs and meshes; scenario JSON is smaller):
+  // anything bigger, say a video dropped by mistake, is refused before it is read into memory.
+  // A folder would read as empty text and a FIFO would block the UI thread: named instead.
+  constexpr std::uintmax_t max_bytes =
+      std::max<std::uintmax_t>(io::DagFormatLimits::max_file_bytes, io::kMaxMeshFileBytes);
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw std::runtime_error("Could not open " + path + ": not a regular file");
+  if (const auto size = std::filesystem::file_size(path, ec); !ec && size > max_bytes)
+    throw std::runtime_error("Could not open " + path + ": the file is " + std::to_string(size >> 20) +
+                             " MiB, the limit is " + std::to_string(max_bytes >> 20) + " MiB");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("Could not open " + path);
   std::ostringstream ss;

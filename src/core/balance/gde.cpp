@@ -6,17 +6,48 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "core/balance/gde_grid.h"
+#include "core/model/edge_blocks.h"
+
 namespace loadlab::core {
 
-ColourClasses colour_classes(const Topology& topology, const EdgeColouring& colouring) {
-  ColourClasses classes(static_cast<std::size_t>(colouring.colours));
-  const std::vector<Edge> edges = topology.edges();
-  std::vector<std::size_t> sizes(classes.size(), 0);
-  for (std::size_t e = 0; e < edges.size(); ++e) ++sizes[static_cast<std::size_t>(colouring.colour[e])];
-  for (std::size_t c = 0; c < classes.size(); ++c) classes[c].reserve(sizes[c]);
-  for (std::size_t e = 0; e < edges.size(); ++e)
-    classes[static_cast<std::size_t>(colouring.colour[e])].push_back(
-        {edges[e].a, edges[e].b, static_cast<std::int64_t>(e)});
+ColourClasses colour_classes(const Topology& topology, const EdgeColouring& colouring,
+                             const ParallelFor* parallel) {
+  const auto colours = static_cast<std::size_t>(colouring.colours);
+  ColourClasses classes(colours);
+  // By node blocks (core/model/edge_blocks.h): class counts per block, offsets, then the fill;
+  // within a class the edges follow block order, so the classes equal the serial ones.
+  const EdgeBlocks blocks(topology, parallel);
+  const auto nblocks = static_cast<std::size_t>(blocks.blocks());
+  std::vector<std::int64_t> at(nblocks * colours, 0);  // [k * colours + c]
+  blocks.for_each([&](int k, int, int, std::int64_t) {
+    for (std::int64_t e = blocks.first_edge(k); e < blocks.end_edge(k); ++e)
+      ++at[static_cast<std::size_t>(k) * colours + static_cast<std::size_t>(colouring.colour[static_cast<std::size_t>(e)])];
+  });
+  for (std::size_t c = 0; c < colours; ++c) {
+    std::int64_t size = 0;
+    for (std::size_t k = 0; k < nblocks; ++k) {
+      const std::int64_t count = at[k * colours + c];
+      at[k * colours + c] = size;
+      size += count;
+    }
+    classes[c].resize(static_cast<std::size_t>(size));
+  }
+  blocks.for_each([&](int k, int lo, int hi, std::int64_t first) {
+    auto e = static_cast<int>(first);
+    // This block's write position in each class, as plain pointers: indexing classes[c] per edge
+    // reloads the class's data pointer every time (the stores might alias it).
+    std::vector<ClassEdge*> out(colours);
+    for (std::size_t c = 0; c < colours; ++c) out[c] = classes[c].data() + at[static_cast<std::size_t>(k) * colours + c];
+    ClassEdge** const put = out.data();
+    const int* const colour = colouring.colour.data();
+    for (int a = lo; a < hi; ++a)
+      for (int b : topology.neighbours(a)) {
+        if (b < a) continue;
+        *put[colour[e]]++ = ClassEdge{a, b, e};
+        ++e;
+      }
+  });
   return classes;
 }
 
@@ -91,7 +122,7 @@ IterativeResult gde(const Topology& topology, const LoadVector& loads, const Ite
   IterativeResult r;
   r.algorithm = "gde";
   r.initial_loads = loads;
-  r.colouring = natural_edge_colouring(topology);
+  r.colouring = natural_edge_colouring(topology, o.parallel);
   double lambda = o.parameter;
   if (std::isnan(lambda)) {
     const OptimalParameter opt = gde_optimal_lambda(topology, r.colouring);
@@ -104,7 +135,16 @@ IterativeResult gde(const Topology& topology, const LoadVector& loads, const Ite
     if (o.predict) r.predicted_rate = gde_predicted_rate(topology, r.colouring, lambda);
   }
   r.parameter = lambda;
-  const ColourClasses classes = colour_classes(topology, r.colouring);
+  if (can_pipeline(o) && r.colouring.colours > 0) {
+    // Meshes and tori: all classes of a band of rows while it is in cache (gde_grid.h).
+    PhasedSweep grid;
+    const int threads = o.parallel->threads();
+    if (gde_grid_sweep(topology, lambda, threads > 1 ? 32 * threads : 1, grid)) {
+      run_sweeps_pipelined(o, r, grid);
+      return r;
+    }
+  }
+  const ColourClasses classes = colour_classes(topology, r.colouring, o.parallel);
   const auto colours = static_cast<int>(classes.size());
   if (can_pipeline(o) && colours > 0) {
     // Out of place: class 0 reads `in` and writes `out` (nodes outside class 0 are copied), the
@@ -121,7 +161,7 @@ IterativeResult gde(const Topology& topology, const LoadVector& loads, const Ite
     for (int c = 1; c < colours; ++c) phased.counts.push_back(static_cast<std::int64_t>(classes[static_cast<std::size_t>(c)].size()));
     phased.body = [&](int p, std::int64_t b, std::int64_t e, const std::vector<double>& in,
                       std::vector<double>& out) {
-      const std::vector<ClassEdge>& cls = classes[static_cast<std::size_t>(p)];
+      const ClassEdges& cls = classes[static_cast<std::size_t>(p)];
       for (std::int64_t i = b; i < e; ++i) {
         if (p == 0 && i >= first) {
           const auto v = static_cast<std::size_t>(outside0[static_cast<std::size_t>(i - first)]);

@@ -5,6 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/balance/iteration_rate.h"
@@ -12,14 +16,42 @@
 
 namespace loadlab::core {
 
+// 12 bytes: a sweep streams every class once, so its size is most of a sweep's memory traffic.
+// Trivial (no member initializers) so that sizing a class does not write it: the threads that
+// fill it touch its pages first.
 struct ClassEdge {
-  int a = 0, b = 0;      ///< a < b
-  std::int64_t edge = 0;  ///< index in Topology::edges()
+  int a, b;  ///< a < b
+  int edge;  ///< index in Topology::edges() (< Topology::max_edges < 2^31)
 };
-using ColourClasses = std::vector<std::vector<ClassEdge>>;
 
-/// The edges of each colour class, in edge order.
-ColourClasses colour_classes(const Topology& topology, const EdgeColouring& colouring);
+/// std::allocator whose value-less construct() default-initializes: resize() leaves trivial
+/// elements unwritten.
+template <class T>
+struct DefaultInitAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = DefaultInitAllocator<U>;
+  };
+  DefaultInitAllocator() = default;
+  template <class U>
+  DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+using ClassEdges = std::vector<ClassEdge, DefaultInitAllocator<ClassEdge>>;
+using ColourClasses = std::vector<ClassEdges>;
+
+/// The edges of each colour class, in edge order. With a ParallelFor of several threads the
+/// classes are built by node blocks in parallel (counts, offsets, fill): the same classes.
+ColourClasses colour_classes(const Topology& topology, const EdgeColouring& colouring,
+                             const ParallelFor* parallel = nullptr);
 
 /// One real-model sweep: classes in order; on edge (a, b): t = lambda (w_b - w_a), w_a += t,
 /// w_b -= t (the notes' update, written as a transfer so both endpoints compute the same t).

@@ -17,17 +17,32 @@ void load_spread(const std::vector<double>& w, double& max_minus_min, double& st
     max_minus_min = std_dev = 0;
     return;
   }
-  double lo = w[0], hi = w[0], sum = 0;
-  for (double x : w) {
-    lo = std::min(lo, x);
-    hi = std::max(hi, x);
-    sum += x;
+  // Sums in four fixed lanes (element i in lane i mod 4, lanes added as (0 + 1) + (2 + 3)): one
+  // chain of dependent additions per node was a third of a sweep, and the side task of the
+  // threaded sweeps. The order is fixed, so the bits are the same on every platform, for every
+  // thread count and in the node programs, which call this too.
+  const std::size_t n = w.size(), body = n - n % 4;
+  double lo = w[0], hi = w[0];
+  double s[4] = {0, 0, 0, 0};
+  for (std::size_t i = 0; i < body; i += 4)
+    for (std::size_t l = 0; l < 4; ++l) {
+      const double x = w[i + l];
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+      s[l] += x;
+    }
+  for (std::size_t i = body; i < n; ++i) {
+    lo = std::min(lo, w[i]);
+    hi = std::max(hi, w[i]);
+    s[i - body] += w[i];
   }
-  const double mean = sum / static_cast<double>(w.size());
-  double sq = 0;
-  for (double x : w) sq += (x - mean) * (x - mean);
+  const double mean = ((s[0] + s[1]) + (s[2] + s[3])) / static_cast<double>(n);
+  double q[4] = {0, 0, 0, 0};
+  for (std::size_t i = 0; i < body; i += 4)
+    for (std::size_t l = 0; l < 4; ++l) q[l] += (w[i + l] - mean) * (w[i + l] - mean);
+  for (std::size_t i = body; i < n; ++i) q[i - body] += (w[i] - mean) * (w[i] - mean);
   max_minus_min = hi - lo;
-  std_dev = std::sqrt(sq / static_cast<double>(w.size()));
+  std_dev = std::sqrt(((q[0] + q[1]) + (q[2] + q[3])) / static_cast<double>(n));
 }
 
 double measured_rate(const std::vector<double>& history, double initial) {
@@ -177,9 +192,11 @@ void run_sweeps_pipelined(const IterativeOptions& o, IterativeResult& r, const P
   r.history_max_minus_min.clear();
   r.history_std_dev.clear();
   auto run = [&](const std::function<void()>& side) {
-    o.parallel->run_phases(
-        sweep.counts, [&](int p, std::int64_t b, std::int64_t e) { sweep.body(p, b, e, cur, next); },
-        side);
+    auto body = [&](int p, std::int64_t b, std::int64_t e) { sweep.body(p, b, e, cur, next); };
+    if (sweep.coarse)
+      o.parallel->run_coarse_phases(sweep.counts, body, side);
+    else
+      o.parallel->run_phases(sweep.counts, body, side);
   };
   int s = 0;
   if (!met && o.max_sweeps > 0) {

@@ -18,6 +18,7 @@
 #include "core/model/edge_colouring.h"
 #include "core/model/loads.h"
 #include "core/model/topology.h"
+#include "core/util/parallel_for.h"
 
 namespace loadlab::core {
 
@@ -38,28 +39,6 @@ struct IterativeLimits {
   static constexpr int max_sweeps = 100'000;
   /// Tasks-model transfers kept in the result (beyond this, only per-edge totals are kept).
   static constexpr std::size_t max_recorded_transfers = 1'000'000;
-};
-
-/// Splits `count` independent units of work into ranges; the default runs them in order on the
-/// calling thread. The sim layer provides a thread-pool version (core has no threads). Kernels
-/// only use it where every unit writes its own outputs, so results never depend on the split.
-class ParallelFor {
- public:
-  virtual ~ParallelFor() = default;
-  virtual void run(std::int64_t count,
-                   const std::function<void(std::int64_t begin, std::int64_t end)>& body) const {
-    body(0, count);
-  }
-  /// Runs phases 0..P-1 in order (phase p: body(p, begin, end) over ranges covering
-  /// [0, counts[p]); a phase starts when the previous one has finished) and, concurrently with
-  /// them, `side()` once if given. The units of a phase must write only their own outputs and
-  /// `side` must not read anything the phases write, so results never depend on the split.
-  virtual void run_phases(const std::vector<std::int64_t>& counts,
-                          const std::function<void(int phase, std::int64_t begin, std::int64_t end)>& body,
-                          const std::function<void()>& side) const {
-    if (side) side();
-    for (std::size_t p = 0; p < counts.size(); ++p) body(static_cast<int>(p), 0, counts[p]);
-  }
 };
 
 struct IterativeOptions {
@@ -164,6 +143,8 @@ void run_sweeps(const Topology& topology, const IterativeOptions& options, Itera
 /// never written, so the previous sweep's loads stay readable while the next sweep runs.
 struct PhasedSweep {
   std::vector<std::int64_t> counts;
+  /// Units are expensive (ParallelFor::run_coarse_phases): one chunk each.
+  bool coarse = false;
   std::function<void(int phase, std::int64_t begin, std::int64_t end, const std::vector<double>& in,
                      std::vector<double>& out)>
       body;

@@ -7,6 +7,8 @@
 #include <bit>
 #include <stdexcept>
 
+#include "core/model/edge_blocks.h"
+
 namespace loadlab::core {
 
 namespace {
@@ -155,44 +157,69 @@ EdgeColouring misra_gries_colouring(const Topology& topology) {
   mg.run();
   EdgeColouring c;
   c.method = "misra_gries";
-  const std::vector<Edge> edges = topology.edges();
-  c.colour.reserve(edges.size());
-  for (const Edge& e : edges) c.colour.push_back(mg.colour(e.a, e.b));
+  c.colour.reserve(static_cast<std::size_t>(topology.edge_count()));
+  topology.for_each_edge([&](int a, int b, int) { c.colour.push_back(mg.colour(a, b)); });
   compress(c, mg.max_degree() + 1);
   return c;
 }
 
-EdgeColouring natural_edge_colouring(const Topology& t) {
+EdgeColouring natural_edge_colouring(const Topology& t, const ParallelFor* parallel) {
   EdgeColouring c;
-  const std::vector<Edge> edges = t.edges();
-  c.colour.reserve(edges.size());
   const int n = t.size();
+  // Raw class of every edge by node blocks, then the classes that occur renumbered 0..k-1 in
+  // order (as compress()): the same colouring for any blocking.
+  auto colour_each = [&](int raw_classes, auto&& of) {
+    const EdgeBlocks blocks(t, parallel);
+    const auto raw = static_cast<std::size_t>(raw_classes);
+    c.colour.resize(static_cast<std::size_t>(t.edge_count()));
+    std::vector<char> present(static_cast<std::size_t>(blocks.blocks()) * raw, 0);
+    blocks.for_each([&](int k, int lo, int hi, std::int64_t first) {
+      auto e = static_cast<std::size_t>(first);
+      char* seen = present.data() + static_cast<std::size_t>(k) * raw;
+      for (int a = lo; a < hi; ++a)
+        for (int b : t.neighbours(a)) {
+          if (b < a) continue;
+          const int x = of(Edge{a, b});
+          c.colour[e++] = x;
+          seen[x] = 1;
+        }
+    });
+    std::vector<int> id(raw, -1);
+    int next = 0;
+    bool identity = true;
+    for (std::size_t x = 0; x < raw; ++x) {
+      bool occurs = false;
+      for (int k = 0; k < blocks.blocks() && !occurs; ++k) occurs = present[static_cast<std::size_t>(k) * raw + x] != 0;
+      if (!occurs) continue;
+      identity = identity && next == static_cast<int>(x);
+      id[x] = next++;
+    }
+    c.colours = next;
+    if (identity) return;
+    blocks.for_each([&](int k, int, int, std::int64_t) {
+      for (std::int64_t e = blocks.first_edge(k); e < blocks.end_edge(k); ++e)
+        c.colour[static_cast<std::size_t>(e)] = id[static_cast<std::size_t>(c.colour[static_cast<std::size_t>(e)])];
+    });
+  };
   switch (t.kind()) {
     case TopologyKind::Hypercube:
       c.method = "hypercube";
-      for (const Edge& e : edges)
-        c.colour.push_back(std::countr_zero(static_cast<unsigned>(e.a ^ e.b)));
-      compress(c, std::max(1, t.dim()));
+      colour_each(std::max(1, t.dim()), [](const Edge& e) { return std::countr_zero(static_cast<unsigned>(e.a ^ e.b)); });
       return c;
     case TopologyKind::Line:
     case TopologyKind::Ring:
       c.method = t.kind() == TopologyKind::Line ? "line" : "ring";
-      for (const Edge& e : edges)
-        c.colour.push_back(e.b == e.a + 1 ? e.a % 2 : (n % 2 == 0 ? 1 : 2));
-      compress(c, 3);
+      colour_each(3, [&](const Edge& e) { return e.b == e.a + 1 ? e.a % 2 : (n % 2 == 0 ? 1 : 2); });
       return c;
     case TopologyKind::Mesh:
     case TopologyKind::Torus:
       c.method = t.kind() == TopologyKind::Mesh ? "mesh" : "torus";
-      for (const Edge& e : edges) c.colour.push_back(grid_class(e, t.rows(), t.cols()));
-      compress(c, 6);
+      colour_each(6, [&](const Edge& e) { return grid_class(e, t.rows(), t.cols()); });
       return c;
     case TopologyKind::Complete: {
       c.method = "complete";
       const int m = n % 2 == 1 ? n : n - 1;
-      for (const Edge& e : edges)
-        c.colour.push_back(e.b == m ? (2 * e.a) % m : (e.a + e.b) % m);
-      compress(c, std::max(1, m));
+      colour_each(std::max(1, m), [&](const Edge& e) { return e.b == m ? (2 * e.a) % m : (e.a + e.b) % m; });
       return c;
     }
     case TopologyKind::Tree:

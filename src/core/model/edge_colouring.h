@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/model/topology.h"
+#include "core/util/parallel_for.h"
 
 namespace loadlab::core {
 
@@ -41,7 +42,9 @@ struct EdgeColouringLimits {
 
 /// The natural colouring of the topology's family (see the file comment); Misra-Gries for trees
 /// and custom graphs. Throws std::invalid_argument when Misra-Gries would exceed its work limit.
-EdgeColouring natural_edge_colouring(const Topology& topology);
+/// With a ParallelFor of several threads the natural colourings are computed by node blocks
+/// (core/model/edge_blocks.h): the same colouring.
+EdgeColouring natural_edge_colouring(const Topology& topology, const ParallelFor* parallel = nullptr);
 
 /// Misra-Gries: a proper colouring with at most max degree + 1 colours for any simple graph.
 EdgeColouring misra_gries_colouring(const Topology& topology);

@@ -67,6 +67,15 @@ class Topology {
   std::int64_t edge_count() const { return static_cast<std::int64_t>(adj_.size()) / 2; }
   /// Every undirected edge once, with a < b, in order of a then b.
   std::vector<Edge> edges() const;
+  /// Calls f(a, b, index) for every edge in the order of edges(), without building that vector
+  /// (16 bytes per edge: 32 MB for a 1024 x 1024 torus, paid on every GDE run otherwise).
+  template <class F>
+  void for_each_edge(F&& f) const {
+    int index = 0;  // edge_count() <= max_edges < 2^31
+    for (int a = 0; a < n_; ++a)
+      for (int b : neighbours(a))
+        if (a < b) f(a, b, index++);
+  }
   bool has_link(int a, int b) const;
 
   /// Hop distance: closed form for the regular families, breadth-first search otherwise.

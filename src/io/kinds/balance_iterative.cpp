@@ -154,7 +154,12 @@ ResultPtr run_iterative_algorithm(const BalanceScenario& sc, const std::string& 
   out->algorithm = algorithm;
   try {
     if (ctx.engine == "nodes") {
-      sim::NodeIterativeRun run = sim::run_iterative_nodes(algorithm, sc.topology, sc.loads, o, ctx.threads, ctx.cancel);
+      // The MPI transport (loadlab-mpi) comes in through the seam; empty = the thread engine.
+      sim::NodeIterativeRun run =
+          ctx.iterative_nodes
+              ? ctx.iterative_nodes(algorithm, sc.topology, sc.loads, o)
+              : sim::run_iterative_nodes(algorithm, sc.topology, sc.loads, o, ctx.threads,
+                                         ctx.cancel);
       out->result = std::move(run.result);
       out->engine = "nodes";
       out->threads = ctx.threads;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 #include <tuple>
 
@@ -317,9 +318,61 @@ const std::vector<std::string>& node_iterative_algorithms() {
   return names;
 }
 
+namespace {
+
+// The thread engine owns every node: the collectives are copies.
+class ThreadTransport final : public IterativeTransport {
+ public:
+  explicit ThreadTransport(int threads) : threads_(threads) {}
+  void start(const core::Topology& t, NodePrograms& programs) override {
+    BspOptions opts;
+    opts.threads = threads_;
+    opts.record_trace = false;
+    engine_ = std::make_unique<BspEngine>(t, programs, opts);
+    n_ = t.size();
+  }
+  bool finished() const override { return engine_->finished(); }
+  void step() override { engine_->step(); }
+  int lo() const override { return 0; }
+  int hi() const override { return n_; }
+  std::int64_t supersteps() const override { return engine_->supersteps(); }
+  std::int64_t messages() const override { return engine_->messages(); }
+  bool any(bool mine) override { return mine; }
+  SweepSpread spread(const std::vector<double>& block, bool moved) override {
+    SweepSpread s;
+    core::load_spread(block, s.max_minus_min, s.std_dev);
+    s.any_moved = moved;
+    return s;
+  }
+  std::vector<double> concat(std::span<const double> mine) override {
+    return {mine.begin(), mine.end()};
+  }
+  std::vector<std::int64_t> concat(std::span<const std::int64_t> mine) override {
+    return {mine.begin(), mine.end()};
+  }
+  std::int64_t sum(std::int64_t mine) override { return mine; }
+  void broadcast_from_node0(std::span<std::int64_t>) override {}
+
+ private:
+  int threads_ = 1;
+  int n_ = 0;
+  std::unique_ptr<BspEngine> engine_;
+};
+
+}  // namespace
+
 NodeIterativeRun run_iterative_nodes(const std::string& algorithm, const core::Topology& t,
                                      const core::LoadVector& loads,
                                      const core::IterativeOptions& options, int threads,
+                                     const std::atomic<bool>* cancel) {
+  ThreadTransport transport(threads);
+  return run_iterative_nodes(algorithm, t, loads, options, transport, cancel);
+}
+
+NodeIterativeRun run_iterative_nodes(const std::string& algorithm, const core::Topology& t,
+                                     const core::LoadVector& loads,
+                                     const core::IterativeOptions& options,
+                                     IterativeTransport& transport,
                                      const std::atomic<bool>* cancel) {
   // The set-up every node is handed (parameter, colouring, predicted rate): the central function
   // with no sweeps computes exactly that.
@@ -392,18 +445,26 @@ NodeIterativeRun run_iterative_nodes(const std::string& algorithm, const core::T
       nodes[static_cast<std::size_t>(edges[e].b)].partner[static_cast<std::size_t>(col)] = edges[e].a;
     }
   NodeArray<IterNode> programs(std::move(nodes));
-  BspOptions opts;
-  opts.threads = threads;
-  opts.record_trace = false;
-  BspEngine engine(t, programs, opts);
+  transport.start(t, programs);
+  const int lo = transport.lo(), hi = transport.hi();
 
   // The driver: history after every sweep, and (without termination) the stop-rule aggregator.
-  std::vector<double> w(static_cast<std::size_t>(n));
-  auto read_loads = [&] {
-    for (int v = 0; v < n; ++v) w[static_cast<std::size_t>(v)] = programs.node(v).w;
+  // It reads only this process's nodes; whatever it decides comes from collective results, so
+  // every process takes the same branches (and makes the same collective calls).
+  std::vector<double> block(static_cast<std::size_t>(hi - lo));
+  auto read_block = [&] {
+    bool moved = false;
+    for (int v = lo; v < hi; ++v) {
+      const IterNode& node = programs.node(v);
+      block[static_cast<std::size_t>(v - lo)] = node.w;
+      moved = moved || node.last_moved;
+    }
+    return moved;
   };
-  read_loads();
-  core::load_spread(w, r.initial_max_minus_min, r.initial_std_dev);
+  read_block();
+  const SweepSpread at_start = transport.spread(block, false);
+  r.initial_max_minus_min = at_start.max_minus_min;
+  r.initial_std_dev = at_start.std_dev;
   bool met = r.initial_max_minus_min < threshold;
   r.stop_rule_met = met;
   r.sweeps = 0;
@@ -417,63 +478,79 @@ NodeIterativeRun run_iterative_nodes(const std::string& algorithm, const core::T
     r.termination.k = sh.ds.k;
   }
   auto stop_all = [&] {
-    for (int v = 0; v < n; ++v) programs.node(v).stop = true;
+    for (int v = lo; v < hi; ++v) programs.node(v).stop = true;
   };
   if ((!options.termination && met) || options.max_sweeps == 0) stop_all();
   int recorded = 0;
-  while (!engine.finished()) {
-    if (cancel && cancel->load()) {
+  while (!transport.finished()) {
+    if (cancel && transport.any(cancel->load())) {
       out.status = RunStatus::Cancelled;
       break;
     }
-    engine.step();
-    const int done = n > 0 ? programs.node(0).done : 0;
+    transport.step();
+    // Every node completes its sweeps in lockstep (the stop flag and Dijkstra-Scholten's stop
+    // sweep reach all nodes for the same sweep), so any node of the block tells them all.
+    const int done = hi > lo ? programs.node(lo).done : 0;
     if (done == recorded) continue;
     recorded = done;
-    bool any_moved = false;
-    for (int v = 0; v < n && !any_moved; ++v) any_moved = programs.node(v).last_moved;
-    read_loads();
-    double spread = 0, sd = 0;
-    core::load_spread(w, spread, sd);
-    r.history_max_minus_min.push_back(spread);
-    r.history_std_dev.push_back(sd);
-    if (!met && spread < threshold) {
+    const bool moved = read_block();
+    const SweepSpread s = transport.spread(block, moved);
+    r.history_max_minus_min.push_back(s.max_minus_min);
+    r.history_std_dev.push_back(s.std_dev);
+    if (!met && s.max_minus_min < threshold) {
       met = true;
       r.stop_rule_met = true;
       r.sweeps = done;
     }
-    if (!options.termination && (met || !any_moved)) {
-      if (!any_moved && !met) r.stalled = true;
+    if (!options.termination && (met || !s.any_moved)) {
+      if (!s.any_moved && !met) r.stalled = true;
       stop_all();
     }
   }
   r.sweeps_run = recorded;
   if (!met) r.sweeps = recorded;
-  read_loads();
-  r.final_loads = w;
+  read_block();
+  r.final_loads = transport.concat(std::span<const double>(block));
   if (options.termination && n > 0) {
-    const IterNode& root = programs.node(0);
-    r.termination.detected = root.ds.detected;
-    r.termination.detected_at_sweep = root.ds.detected_at;
-    r.termination.stopped_at_sweep = root.ds.detected ? recorded : -1;
-    for (int v = 0; v < n; ++v) r.termination.control_messages += programs.node(v).control_sent;
+    std::int64_t root[2] = {0, 0};  // node 0: detected, detected at sweep
+    if (lo == 0) {
+      root[0] = programs.node(0).ds.detected ? 1 : 0;
+      root[1] = programs.node(0).ds.detected_at;
+    }
+    transport.broadcast_from_node0(root);
+    r.termination.detected = root[0] != 0;
+    r.termination.detected_at_sweep = static_cast<int>(root[1]);
+    r.termination.stopped_at_sweep = r.termination.detected ? recorded : -1;
+    std::int64_t control = 0;
+    for (int v = lo; v < hi; ++v) control += programs.node(v).control_sent;
+    r.termination.control_messages = transport.sum(control);
   }
-  // Per-edge flows (kept by each edge's lower endpoint) and the tasks model's moves.
+  // Per-edge flows (kept by each edge's lower endpoint, so the blocks' lists in node order are the
+  // edges in order) and the tasks model's moves.
   r.edge_flow.clear();
   r.transfers.clear();
   r.transfers_truncated = false;
   if (options.record_flows) {
-    r.edge_flow.assign(edges.size(), 0.0);
-    std::size_t e = 0;
-    for (int a = 0; a < n; ++a) {
+    std::vector<double> mine;
+    for (int a = lo; a < hi; ++a) {
       const auto nb = t.neighbours(a);
       for (std::size_t k = 0; k < nb.size(); ++k)
-        if (nb[k] > a) r.edge_flow[e++] = programs.node(a).flow[k];
+        if (nb[k] > a) mine.push_back(programs.node(a).flow[k]);
     }
+    r.edge_flow = transport.concat(std::span<const double>(mine));
+    if (r.edge_flow.size() != edges.size())
+      throw std::logic_error("iterative nodes: edge flows lost");
   }
   if (!real) {
-    for (int v = 0; v < n; ++v)
-      for (const SentMove& m : programs.node(v).moves) r.transfers.push_back({m.step, v, m.to, m.count});
+    std::vector<std::int64_t> mine;  // step, from, to, count per move
+    for (int v = lo; v < hi; ++v)
+      for (const SentMove& m : programs.node(v).moves)
+        mine.insert(mine.end(), {m.step, v, m.to, m.count});
+    const std::vector<std::int64_t> all = transport.concat(std::span<const std::int64_t>(mine));
+    r.transfers.reserve(all.size() / 4);
+    for (std::size_t i = 0; i + 3 < all.size(); i += 4)
+      r.transfers.push_back({static_cast<int>(all[i]), static_cast<int>(all[i + 1]),
+                             static_cast<int>(all[i + 2]), all[i + 3]});
     std::stable_sort(r.transfers.begin(), r.transfers.end(), [](const auto& a, const auto& b) {
       return std::tie(a.step, a.from, a.to) < std::tie(b.step, b.from, b.to);
     });
@@ -483,12 +560,14 @@ NodeIterativeRun run_iterative_nodes(const std::string& algorithm, const core::T
     }
   }
   if (sh.alg == Alg::Gradient && n > 0) {
-    r.pressure.assign(static_cast<std::size_t>(n), -1);
-    for (int v = 0; v < n; ++v) r.pressure[static_cast<std::size_t>(v)] = programs.node(v).first_pressure;
+    std::vector<std::int64_t> mine;
+    for (int v = lo; v < hi; ++v) mine.push_back(programs.node(v).first_pressure);
+    const std::vector<std::int64_t> all = transport.concat(std::span<const std::int64_t>(mine));
+    r.pressure.assign(all.begin(), all.end());
   }
   r.measured_rate = core::measured_rate(r.history_max_minus_min, r.initial_max_minus_min);
-  out.supersteps = engine.supersteps();
-  out.messages = engine.messages();
+  out.supersteps = transport.supersteps();
+  out.messages = transport.messages();
   return out;
 }
 
