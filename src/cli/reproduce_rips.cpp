@@ -82,7 +82,10 @@ int rips_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out)
     std::vector<std::pair<std::string, std::string>> variants;
     for (const auto& inner : net.inners) variants.push_back({"rips", inner});
     for (const char* a : {"random", "receiver", "work_stealing", "none"}) variants.push_back({a, ""});
-    for (const auto& [alg, inner] : variants) {
+    for (const auto& variant : variants) {
+      // Named copies, not structured bindings: clang 14 cannot capture those in the lambda below.
+      const std::string& alg = variant.first;
+      const std::string& inner = variant.second;
       Row row;
       row.topology = net.label;
       row.strategy = inner.empty() ? alg : alg + "/" + inner;
