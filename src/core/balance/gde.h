@@ -5,14 +5,11 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
-#include <new>
-#include <type_traits>
-#include <utility>
 #include <vector>
 
 #include "core/balance/iteration_rate.h"
 #include "core/balance/iterative.h"
+#include "core/util/default_init_allocator.h"
 
 namespace loadlab::core {
 
@@ -22,27 +19,6 @@ namespace loadlab::core {
 struct ClassEdge {
   int a, b;  ///< a < b
   int edge;  ///< index in Topology::edges() (< Topology::max_edges < 2^31)
-};
-
-/// std::allocator whose value-less construct() default-initializes: resize() leaves trivial
-/// elements unwritten.
-template <class T>
-struct DefaultInitAllocator : std::allocator<T> {
-  template <class U>
-  struct rebind {
-    using other = DefaultInitAllocator<U>;
-  };
-  DefaultInitAllocator() = default;
-  template <class U>
-  DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
-  template <class U>
-  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
-    ::new (static_cast<void*>(p)) U;
-  }
-  template <class U, class... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-  }
 };
 
 using ClassEdges = std::vector<ClassEdge, DefaultInitAllocator<ClassEdge>>;
