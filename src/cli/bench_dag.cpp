@@ -1,11 +1,18 @@
 // `loadlab bench` for task-graph scheduling (issue 5): FLB on each ~2000-task graph of paper 001
 // Section 6 (paper: 38-49 ms on a Pentium Pro 233 MHz; target < 5 ms), FLB on a 1,000,000-task
 // layered random DAG with about 4M edges (target < 3 s), and ETF vs FLB at V = 2000, P = 32.
+// Issue 18: every scheduler that runs on heterogeneous machines on a 10,000-task layered DAG with
+// 64 processors of seeded speeds in [1, 4] and bandwidths in [0.5, 2] ("dag/hetero/<name>"),
+// except lookahead_heft (O(E V P): 762 s at V = 10,000 on a loaded 2-core machine), which runs on
+// the 1,000-task graph of the same family ("dag/hetero/lookahead_heft/V1000").
 #include <chrono>
 
 #include "cli/commands.h"
 #include "core/dag/generators.h"
+#include "core/dag/registry.h"
 #include "core/dag/schedulers.h"
+#include "core/util/rng.h"
+#include "core/verify/schedule_verify.h"
 
 namespace loadlab::cli {
 
@@ -84,6 +91,37 @@ nlohmann::json bench_dag(const BenchOptions& opts) {
       const double s = best_seconds(q ? 1 : 3, [&] { makespan = core::run_dag_algorithm(alg, g, 32).makespan(); });
       out.push_back({{"name", name}, {"seconds", s}, {"tasks", g.size()}, {"processors", 32},
                      {"makespan", makespan}});
+    }
+  }
+  {
+    core::LayeredSpec sp;
+    sp.n = q ? 1000 : 10000;
+    sp.fat = 0.5;       // levels of about sqrt(n) = 100 tasks
+    sp.density = 0.04;  // round(0.04 x 100) = 4 parents per task
+    sp.jump = 2;
+    core::CostSpec cs;
+    cs.ccr = 1.0;
+    const core::TaskGraph g = core::assign_costs(core::layered_shape(sp, 18), cs, 18);
+    sp.n = 1000;
+    const core::TaskGraph small = core::assign_costs(core::layered_shape(sp, 18), cs, 18);
+    const int P = 64;
+    core::Machine m = core::Machine::identical(P);
+    util::Rng rng(18);
+    for (int p = 0; p < P; ++p) m.speeds.push_back(rng.uniform_real(1.0, 4.0));
+    for (int p = 0; p < P; ++p)
+      for (int r = 0; r < P; ++r) m.bandwidth.push_back(p == r ? 0.0 : rng.uniform_real(0.5, 2.0));
+    for (const auto& a : core::dag_algorithms()) {
+      if (!a.run_machine || std::string(a.info.name) == "optimal") continue;
+      const bool slow = std::string(a.info.name) == "lookahead_heft";
+      const core::TaskGraph& graph = slow ? small : g;
+      const std::string name = std::string("dag/hetero/") + a.info.name + (slow ? "/V1000" : "");
+      if (!want(name)) continue;
+      core::Schedule sched;
+      const double s = best_seconds(1, [&] { sched = core::run_dag_algorithm(a.info.name, graph, m); });
+      out.push_back({{"name", name}, {"seconds", s}, {"tasks", graph.size()},
+                     {"edges", graph.edge_count()}, {"processors", P}, {"makespan", sched.makespan()},
+                     {"lower_bound", core::makespan_lower_bound(graph, m)},
+                     {"verified", core::verify_schedule(graph, m, sched).ok}});
     }
   }
   return out;

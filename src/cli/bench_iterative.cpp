@@ -2,8 +2,8 @@
 // (../shared/seeds/003_6046837c8e4c81af.txt): diffusion and GDE (real model) on a 1024 x 1024
 // torus, 100 sweeps, on 1 and `--threads` threads (the central kernels split over a worker pool;
 // every node / colour-class edge writes only its own outputs, so the bits do not depend on the
-// thread count; the serial node-order statistics of sweep s overlap sweep s + 1, see
-// core::run_sweeps_pipelined and sim/programs/pool_parallel_for.cpp). The per-sweep history
+// thread count; each sweep's kernel also takes the statistics of the blocks it finished, see
+// core::run_sweeps_fused and core/balance/load_spread.h). The per-sweep history
 // (max - min, standard deviation) is part of the timed work;
 // per-edge flow recording and the predicted rate are off. Conservation is checked afterwards.
 // `cpu_seconds` (process CPU time of the best repetition, all threads) over `seconds` gives

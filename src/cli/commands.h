@@ -58,5 +58,6 @@ nlohmann::json bench_iterative(const BenchOptions& opts);  // bench_iterative.cp
 nlohmann::json bench_dynamic(const BenchOptions& opts);  // bench_dynamic.cpp (issue 13)
 nlohmann::json bench_partition(const BenchOptions& opts);  // bench_partition.cpp (issue 14)
 nlohmann::json bench_os(const BenchOptions& opts);  // bench_os.cpp (issue 15)
+nlohmann::json bench_dynamic_threads(const BenchOptions& opts);  // bench_dynamic_threads.cpp (issue 13)
 
 }  // namespace loadlab::cli

@@ -43,6 +43,7 @@ class MpiIterativeTransport final : public sim::IterativeTransport {
   void start(const core::Topology& topology, sim::NodePrograms& programs) override {
     engine_ = std::make_unique<MpiBspEngine>(comm_, topology, programs, /*record_trace=*/false);
     n_ = topology.size();
+    spread_block_ = core::spread_block(topology);
     MPI_Barrier(comm_);
     t0_ = MPI_Wtime();
   }
@@ -59,7 +60,7 @@ class MpiIterativeTransport final : public sim::IterativeTransport {
     return out != 0;
   }
 
-  // The history has to be core::load_spread's serial sums over all N loads in node order, so the
+  // The history has to be core::load_spread's blocked sums over all N loads in node order, so the
   // loads meet on the root (one MPI_Gatherv, each block followed by its "moved" flag) and the root
   // broadcasts the three numbers: N doubles cross ranks per sweep, not K·N as with an allgather.
   sim::SweepSpread spread(const std::vector<double>& block, bool moved) override {
@@ -91,7 +92,7 @@ class MpiIterativeTransport final : public sim::IterativeTransport {
         std::memcpy(all_.data() + b[i], chunk, len * sizeof(double));
         any_moved = any_moved || chunk[len] != 0;
       }
-      core::load_spread(all_, summary[0], summary[1]);
+      core::load_spread(all_, spread_block_, summary[0], summary[1]);
       summary[2] = any_moved ? 1 : 0;
       driver_bytes_ += static_cast<std::int64_t>(sizeof summary) * (ranks_ - 1);
     }
@@ -144,6 +145,7 @@ class MpiIterativeTransport final : public sim::IterativeTransport {
 
   MPI_Comm comm_;
   int rank_ = 0, ranks_ = 1, n_ = 0;
+  std::size_t spread_block_ = 1024;
   std::unique_ptr<MpiBspEngine> engine_;
   std::vector<double> send_, recv_, all_;
   std::vector<int> counts_, displs_;

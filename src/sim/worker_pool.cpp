@@ -5,6 +5,11 @@
 
 namespace loadlab::sim {
 
+namespace {
+// Polls before blocking: about 10-30 microseconds.
+constexpr int kSpinsBeforeBlocking = 20000;
+}  // namespace
+
 int WorkerPool::max_threads() {
 #ifdef __EMSCRIPTEN__
   // emscripten.cmake: the Web Worker pool is sized from the same number.
@@ -36,7 +41,9 @@ void WorkerPool::run(const std::function<void(int)>& job) {
       std::lock_guard<std::mutex> lock(mutex_);
       job_ = &job;
       pending_ = threads_ - 1;
+      remaining_.store(pending_, std::memory_order_relaxed);
       ++generation_;
+      posted_.store(generation_, std::memory_order_release);
     }
     start_cv_.notify_all();
   }
@@ -46,6 +53,8 @@ void WorkerPool::run(const std::function<void(int)>& job) {
     errors_[0] = std::current_exception();
   }
   if (threads_ > 1) {
+    for (int i = 0; i < kSpinsBeforeBlocking && remaining_.load(std::memory_order_acquire) != 0; ++i) {
+    }
     std::unique_lock<std::mutex> lock(mutex_);
     done_cv_.wait(lock, [this] { return pending_ == 0; });
     job_ = nullptr;
@@ -58,6 +67,8 @@ void WorkerPool::worker_main(int part) {
   std::uint64_t seen = 0;
   for (;;) {
     const std::function<void(int)>* job = nullptr;
+    for (int i = 0; i < kSpinsBeforeBlocking && posted_.load(std::memory_order_acquire) == seen; ++i) {
+    }
     {
       std::unique_lock<std::mutex> lock(mutex_);
       start_cv_.wait(lock, [&] { return stop_ || generation_ != seen; });
@@ -74,6 +85,7 @@ void WorkerPool::worker_main(int part) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       last = --pending_ == 0;
+      remaining_.store(pending_, std::memory_order_release);
     }
     if (last) done_cv_.notify_one();
   }

@@ -1,11 +1,14 @@
 // A fixed pool of threads that runs one job on every thread and waits for all of them.
 //
 // The BSP engine uses it once per superstep: the caller runs part 0 itself and workers 1..T-1 run
-// the other parts. Idle workers block on a condition variable (they never spin), so a superstep
-// barrier does not steal a core from other work, and the pool runs unchanged under Emscripten
-// pthreads (Web Workers) as long as T-1 <= the pre-allocated worker pool (see max_threads()).
+// the other parts. Idle workers poll for a new job for some microseconds, then block on a
+// condition variable, so a superstep barrier does not hold a core for long while back-to-back jobs
+// (sweep loops) start without a wake-up, which costs far more in a Web Worker; the pool runs
+// unchanged under Emscripten pthreads (Web Workers) as long as T-1 <= the pre-allocated worker
+// pool (see max_threads()).
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -51,6 +54,11 @@ class WorkerPool {
   std::uint64_t generation_ = 0;                   // guarded by mutex_
   int pending_ = 0;                                // guarded by mutex_
   bool stop_ = false;                              // guarded by mutex_
+  // Mirrors of generation_ and pending_ (written under mutex_) that waiters poll for a few
+  // microseconds before they block: sweep loops post jobs back to back, and waking a blocked
+  // thread costs far more than that (a Web Worker's Atomics.wait most of all).
+  std::atomic<std::uint64_t> posted_{0};
+  std::atomic<int> remaining_{0};
   std::vector<std::exception_ptr> errors_;         // slot p written only by part p
 };
 

@@ -89,7 +89,7 @@ TEST_CASE("AlgorithmTables.Dag.NamesTraitsAndDefaultSet") {
   CHECK(dag_algorithm_names() == names_of(dag_algorithm_table()));
   std::vector<std::string> defaults, unbounded, quadratic;
   for (const auto& a : dag_algorithms()) {
-    CHECK((a.run != nullptr));
+    CHECK((a.run != nullptr || a.run_machine != nullptr));
     if (a.default_set) defaults.emplace_back(a.info.name);
     if (a.info.unbounded) unbounded.emplace_back(a.info.name);
     if (a.quadratic) quadratic.emplace_back(a.info.name);
@@ -99,7 +99,8 @@ TEST_CASE("AlgorithmTables.Dag.NamesTraitsAndDefaultSet") {
   CHECK(unbounded == std::vector<std::string>{"dsc"});
   CHECK(dag_algorithm_unbounded("dsc"));
   CHECK(!dag_algorithm_unbounded("flb"));
-  CHECK(quadratic == std::vector<std::string>{"etf", "coffman_graham"});
+  CHECK(quadratic == std::vector<std::string>{"etf", "coffman_graham", "dls", "bil", "min_min",
+                                             "max_min", "sufferage"});
   CHECK(find_dag_algorithm("nope") == nullptr);
 }
 

@@ -1,7 +1,7 @@
 // The central gde and diffusion kernels on a thread pool (the benchmark's configuration: real
-// model, no per-edge flows, the pipelined sweep driver of core/balance/iterative.h) give the
-// serial driver's bits for 1, 2 and 4 threads: final loads, both histories, sweeps, also when the
-// stop rule holds mid-run (the speculative next sweep is dropped) or initially.
+// model, no per-edge flows, the fused sweep driver of core/balance/iterative.h) give the serial
+// driver's bits for 1, 2 and 4 threads: final loads, both histories, sweeps, also when the stop
+// rule holds mid-run (after either sweep of a two-sweep pass) or initially.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -248,4 +248,51 @@ TEST_CASE("IterativeThreads.BlockedGridSweepsGiveTheClassListBits" * doctest::ti
       CHECK(serial.sweeps_run == r.sweeps_run);
     }
   }
+}
+
+TEST_CASE("IterativeThreads.TwoSweepGridDiffusionGivesTheSerialBits" * doctest::timeout(120)) {
+  // Meshes and tori take two diffusion sweeps per pass (core/balance/diffusion_grid.h) whenever a
+  // pool is given; the general kernel without a pool is the reference. Every parity of rows and
+  // cols, bands down to one row, an odd max_sweeps (the last pass is a single sweep) and a stop
+  // rule that holds after the first or the second sweep of a pass (the pass is redone as one).
+  util::Rng rng(78);
+  std::vector<core::Topology> tops;
+  for (int rows : {3, 4, 5, 7, 8, 13})
+    for (int cols : {3, 4, 5, 11}) {
+      tops.push_back(core::Topology::torus(rows, cols));
+      tops.push_back(core::Topology::mesh(rows, cols));
+    }
+  tops.push_back(core::Topology::torus(130, 67));
+  tops.push_back(core::Topology::mesh(257, 40));
+  for (const core::Topology& t : tops)
+    for (int stop_case = 0; stop_case < 3; ++stop_case) {
+      const core::LoadVector w = core::generate_loads(core::LoadGenerator::Uniform, t.size(), 1000, rng);
+      IterativeOptions o;
+      o.parameter = 0.2;
+      o.averaging = stop_case == 2 && t.kind() == core::TopologyKind::Torus;  // uniform 1/5
+      o.record_flows = false;
+      o.predict = false;
+      o.max_sweeps = 25;
+      o.stop.value = 0;
+      const IterativeResult all = core::diffusion(t, w, o);
+      if (stop_case > 0) o.stop.value = all.history_max_minus_min[static_cast<std::size_t>(8 + stop_case)];
+      const IterativeResult serial = core::diffusion(t, w, o);
+      if (stop_case > 0) CHECK(serial.sweeps == 10 + stop_case);  // odd (11) and even (12)
+      for (int threads : {1, 2, 3}) {
+        CAPTURE(t.rows());
+        CAPTURE(t.cols());
+        CAPTURE(static_cast<int>(t.kind()));
+        CAPTURE(stop_case);
+        CAPTURE(threads);
+        const auto pool = sim::make_pool_parallel_for(threads);
+        IterativeOptions p = o;
+        p.parallel = pool.get();
+        const IterativeResult r = core::diffusion(t, w, p);
+        CHECK(same_bits(serial.final_loads, r.final_loads));
+        CHECK(same_bits(serial.history_max_minus_min, r.history_max_minus_min));
+        CHECK(same_bits(serial.history_std_dev, r.history_std_dev));
+        CHECK(serial.sweeps == r.sweeps);
+        CHECK(serial.sweeps_run == r.sweeps_run);
+      }
+    }
 }

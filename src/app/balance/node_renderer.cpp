@@ -2,65 +2,20 @@
 
 #include <imgui.h>
 
-#include <cstdio>
-#include <string>
-
 #ifdef __EMSCRIPTEN__
 #include <GLES3/gl3.h>
-static constexpr const char* kShaderPrefix = "#version 300 es\nprecision mediump float;\n";
 #else
 #define GL_GLEXT_PROTOTYPES 1
 #include <GL/gl.h>
 #include <GL/glext.h>
-static constexpr const char* kShaderPrefix = "#version 330 core\n";
 #endif
 
+#include "app/widgets/gl_program.h"
 #include "shaders_embedded.h"
 
 namespace loadlab::app {
 
 namespace {
-
-unsigned compile(GLenum type, const char* body) {
-  const std::string text = std::string(kShaderPrefix) + body;
-  const char* src = text.c_str();
-  GLuint s = glCreateShader(type);
-  glShaderSource(s, 1, &src, nullptr);
-  glCompileShader(s);
-  GLint ok = 0;
-  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[1024];
-    glGetShaderInfoLog(s, sizeof log, nullptr, log);
-    std::fprintf(stderr, "loadlab: node shader failed to compile: %s\n", log);
-    glDeleteShader(s);
-    return 0;
-  }
-  return s;
-}
-
-unsigned link_program(const char* vert, const char* frag) {
-  const unsigned vs = compile(GL_VERTEX_SHADER, vert);
-  const unsigned fs = compile(GL_FRAGMENT_SHADER, frag);
-  if (!vs || !fs) {
-    if (vs) glDeleteShader(vs);
-    if (fs) glDeleteShader(fs);
-    return 0;
-  }
-  GLuint program = glCreateProgram();
-  glAttachShader(program, vs);
-  glAttachShader(program, fs);
-  glLinkProgram(program);
-  GLint ok = 0;
-  glGetProgramiv(program, GL_LINK_STATUS, &ok);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  if (!ok) {
-    glDeleteProgram(program);
-    return 0;
-  }
-  return program;
-}
 
 // The ImGui draw callbacks: run while ImGui renders, between its own draw calls. ImGui restores
 // its state afterwards because draw() queues ImDrawCallback_ResetRenderState next.
@@ -125,7 +80,7 @@ NodeRenderer::~NodeRenderer() {
 
 bool NodeRenderer::ensure_gl() {
   if (program_ || failed_) return program_ != 0;
-  program_ = link_program(kShader_nodes_vert, kShader_nodes_frag);
+  program_ = gl_link_program(kShader_nodes_vert, kShader_nodes_frag, GlPrecision::Medium, "node");
   if (!program_) {
     failed_ = true;
     return false;
@@ -196,7 +151,7 @@ void heatmap_renderer_callback(const void* renderer, const void* command) {
 
 bool HeatmapRenderer::ensure_gl() {
   if (program_ || failed_) return program_ != 0;
-  program_ = link_program(kShader_heatmap_vert, kShader_heatmap_frag);
+  program_ = gl_link_program(kShader_heatmap_vert, kShader_heatmap_frag, GlPrecision::Medium, "heatmap");
   if (!program_) {
     failed_ = true;
     return false;

@@ -14,7 +14,9 @@ OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const st
   out.origin = origin;
   try {
     io::Json doc;
-    if (document) {
+    if (document && is_coordinates_file(origin) && !text.empty()) {
+      doc = attach_coordinates_file(*document, origin, text);  // .xyz onto the current mesh
+    } else if (document) {
       doc = *document;
     } else if (auto wrapped = wrap_graph_file_as_scenario(origin, text)) {
       doc = std::move(*wrapped);
@@ -56,6 +58,10 @@ int ScenarioOpener::open_json(io::Json document, std::string origin, OpenMode mo
 
 int ScenarioOpener::open_text(std::string text, std::string origin, OpenMode mode) {
   return start(std::nullopt, std::move(text), std::move(origin), mode);
+}
+
+int ScenarioOpener::open_file_onto(io::Json base, std::string text, std::string origin, OpenMode mode) {
+  return start(std::move(base), std::move(text), std::move(origin), mode);
 }
 
 int ScenarioOpener::start(std::optional<io::Json> document, std::string text, std::string origin,

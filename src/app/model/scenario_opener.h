@@ -48,6 +48,9 @@ class ScenarioOpener {
   int open_json(io::Json document, std::string origin, OpenMode mode);
   /// Same from text (a file, a decoded link, the JSON editor): the JSON is parsed on the worker.
   int open_text(std::string text, std::string origin, OpenMode mode);
+  /// A file that modifies `base` (a .xyz attaches coordinates to its mesh: partition/model_import.h),
+  /// read and applied on the worker.
+  int open_file_onto(io::Json base, std::string text, std::string origin, OpenMode mode);
 
   /// An open is in progress (including one waiting for a superseded one to stop).
   bool busy() const { return job_.busy(); }

@@ -8,7 +8,7 @@
 //   balance: {"select": name, "step": k, "zoom": z, "pan": [x, y],
 //             "iterative_view": "network"|"sweeps"|"convergence"|"pressure"}
 //   dynamic: {"dynamic_view": "chart"|"tasks"|"compare"|"network", "select": name}
-//   partition: {"partition_view": "mesh"|"compare"|"network", "select": name}
+//   partition: {"partition_view": "mesh"|"compare"|"network"|"steps", "select": name}
 //   os:      {"os_view": "chart"|"response"|"compare"|"load", "select": name}
 // The keys of the newer kinds live in `other` (they are plain strings, read by their views).
 #pragma once
@@ -51,7 +51,7 @@ inline constexpr std::initializer_list<const char*> kLoopTabs = {"schedule", "si
 inline constexpr std::initializer_list<const char*> kDltTabs = {"timing", "loads", "ibs"};
 inline constexpr std::initializer_list<const char*> kIterativeTabs = {"network", "sweeps", "convergence", "pressure"};
 inline constexpr std::initializer_list<const char*> kDynamicTabs = {"chart", "tasks", "compare", "network"};
-inline constexpr std::initializer_list<const char*> kPartitionTabs = {"mesh", "compare", "network"};
+inline constexpr std::initializer_list<const char*> kPartitionTabs = {"mesh", "compare", "network", "steps"};
 inline constexpr std::initializer_list<const char*> kOsTabs = {"chart", "response", "compare", "load"};
 
 }  // namespace loadlab::app

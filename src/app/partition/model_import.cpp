@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
+#include <string>
 
 #include "core/partition/partition.h"
 #include "io/mesh_formats/metis_graph.h"
@@ -9,12 +11,69 @@
 
 namespace loadlab::app {
 
-std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename, const std::string& text) {
+namespace {
+
+std::string base_name(const std::string& filename) {
   const auto slash = filename.find_last_of("/\\");
-  const std::string base = slash == std::string::npos ? filename : filename.substr(slash + 1);
-  std::string lower = base;
+  return slash == std::string::npos ? filename : filename.substr(slash + 1);
+}
+
+bool ends_with_ci(const std::string& name, const std::string& suffix) {
+  std::string lower = name;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (lower.size() < 6 || lower.compare(lower.size() - 6, 6, ".graph") != 0) return std::nullopt;
+  return lower.size() >= suffix.size() && lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+bool is_coordinates_file(const std::string& filename) { return ends_with_ci(base_name(filename), ".xyz"); }
+
+io::Json attach_coordinates_file(const io::Json& current, const std::string& filename, const std::string& text) {
+  const std::string base = base_name(filename);
+  const bool inline_mesh = current.is_object() && current.value("kind", "") == "partition" && current.contains("mesh") &&
+                           current["mesh"].is_object() && current["mesh"].contains("vertices") &&
+                           current["mesh"].contains("edges") && current["mesh"]["vertices"].is_number_integer();
+  if (!inline_mesh)
+    throw io::ScenarioError("", base + ": coordinates attach to an imported mesh graph; import its .graph file first "
+                                       "(File > Import), then the .xyz");
+  if (text.size() > io::kMaxMeshFileBytes)
+    throw io::ScenarioError("", base + ": larger than " + std::to_string(io::kMaxMeshFileBytes >> 20) + " MiB");
+  const long long n = current["mesh"]["vertices"].get<long long>();
+  if (n < 0 || n > core::MeshLimits::max_vertices) throw io::ScenarioError("/mesh/vertices", "out of range");
+  // The reader checks the lines against a mesh of n vertices; edges play no part in it.
+  core::Mesh probe = core::Mesh::from_edges(static_cast<int>(n), {});
+  try {
+    io::read_xyz_coordinates(text, probe);
+  } catch (const std::exception& e) {
+    throw io::ScenarioError("", base + ": " + e.what() + " (the current mesh has " + std::to_string(n) + " vertices)");
+  }
+  io::Json out = current;
+  io::Json coords = io::Json::array();
+  const int dim = probe.dim();
+  for (int v = 0; v < probe.size(); ++v) {
+    io::Json row = io::Json::array();
+    for (int a = 0; a < dim; ++a) row.push_back(probe.coord(v, a));
+    coords.push_back(std::move(row));
+  }
+  out["mesh"]["coordinates"] = std::move(coords);
+  // With coordinates the geometric methods apply: add the Table 1 ones a user is most likely to
+  // compare (in the table's order, keeping the methods already chosen).
+  std::set<std::string> chosen = {"strips_pxq", "orb_i", "orb_kl"};
+  if (out.contains("algorithms") && out["algorithms"].is_array())
+    for (const auto& a : out["algorithms"])
+      if (a.is_string()) chosen.insert(a.get<std::string>());
+  io::Json algs = io::Json::array();
+  for (const auto& info : core::partition_algorithm_table())
+    if (chosen.count(info.name)) algs.push_back(std::string(info.name));
+  out["algorithms"] = std::move(algs);
+  const std::string name = out.value("name", std::string("mesh"));
+  out["name"] = name + ", coordinates from " + base + " (" + std::to_string(dim) + "-D)";
+  return out;
+}
+
+std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename, const std::string& text) {
+  const std::string base = base_name(filename);
+  if (!ends_with_ci(base, ".graph")) return std::nullopt;
   if (text.size() > io::kMaxMeshFileBytes)
     throw io::ScenarioError("", base + ": larger than " + std::to_string(io::kMaxMeshFileBytes >> 20) + " MiB");
   core::Mesh m;

@@ -57,6 +57,19 @@ void layout(PartitionViewModel& m) {
 
 }  // namespace
 
+double typical_edge_length(const std::vector<float>& xy, const std::vector<core::MeshEdge>& edges) {
+  if (edges.empty()) return 1;
+  const std::size_t step = std::max<std::size_t>(1, edges.size() / 4096);
+  std::vector<double> len;
+  for (std::size_t i = 0; i < edges.size(); i += step) {
+    const auto a = 2 * static_cast<std::size_t>(edges[i].a), b = 2 * static_cast<std::size_t>(edges[i].b);
+    len.push_back(std::hypot(static_cast<double>(xy[a]) - xy[b], static_cast<double>(xy[a + 1]) - xy[b + 1]));
+  }
+  std::nth_element(len.begin(), len.begin() + static_cast<std::ptrdiff_t>(len.size() / 2), len.end());
+  const double mid = len[len.size() / 2];
+  return mid > 0 ? mid : 1;
+}
+
 std::vector<std::int64_t> partition_cut_edges(const std::vector<core::MeshEdge>& edges,
                                               const std::vector<int>& part) {
   std::vector<std::int64_t> cut;
@@ -101,6 +114,7 @@ PartitionViewModel partition_view_model(const AppState& st) {
     for (int w : mesh.neighbours(v))
       if (v < w) m.edges.push_back({v, w});
   layout(m);
+  m.edge_length = typical_edge_length(m.xy, m.edges);
   for (const auto& r : st.typed_results) {
     auto pr = std::dynamic_pointer_cast<const io::PartitionResult>(r);
     if (!pr) continue;

@@ -43,7 +43,13 @@ struct PartitionViewModel {
   std::vector<float> xy;
   bool synthetic_layout = false;
   float x0 = 0, y0 = 0, x1 = 1, y1 = 1;  ///< bounding box of xy
+  /// Typical distance of neighbouring vertices in xy (median of a sample of edges): the views'
+  /// level of detail compares it, times the zoom, with pixels.
+  double edge_length = 1;
 };
+
+/// Median length of up to 4096 edges spread over `edges` (1 if there are none).
+double typical_edge_length(const std::vector<float>& xy, const std::vector<core::MeshEdge>& edges);
 
 /// Builds the model from the current scenario and results (cheap for the results; O(|E|) for the
 /// edge list and cut lists).

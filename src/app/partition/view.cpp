@@ -1,8 +1,9 @@
 // The "partition" kind's view (survey 002 §2.2-2.3, Table 1, ../shared/seeds/002_6cf480ff57e2bb72.txt;
 // docs/scenario-partition.md): the mesh coloured by part with the cut edges highlighted (level of
-// detail: above a budget of visible edges the vertices are binned into a raster of screen cells),
+// detail in mesh_canvas.cpp: big meshes go through our shaders),
 // the methods side by side (Zoltan/METIS metrics table, cut and imbalance bar charts), and the part
-// graph mapped onto the processor network (the allocation phase, objective (2)).
+// graph mapped onto the processor network (the allocation phase, objective (2)), and the first
+// bisection step by step (view_steps.cpp). The mesh canvas is mesh_canvas.cpp.
 // Everything is read from the typed results (model_view.h). The form is form.cpp.
 #include <imgui.h>
 
@@ -10,7 +11,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/partition/mesh_canvas.h"
 #include "app/partition/view_state.h"
+#include "app/partition/view_steps.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
 #include "app/widgets/plot_util.h"
@@ -19,8 +22,7 @@ namespace loadlab::app {
 
 namespace {
 
-constexpr ImU32 kCutColour = IM_COL32(255, 40, 40, 255);
-constexpr std::size_t kEdgeBudget = 120'000;  // visible edges drawn as lines; beyond: raster
+std::size_t part_count(const PartitionMethodData& d) { return d.part().size(); }
 
 ImU32 dim_colour(ImU32 c, float f) {
   const auto ch = [&](int shift) { return static_cast<ImU32>(static_cast<float>((c >> shift) & 0xFF) * f); };
@@ -34,14 +36,6 @@ void legend_swatch(ImU32 col, const char* text) {
   ImGui::Dummy({h, h});
   ImGui::SameLine();
   ImGui::TextUnformatted(text);
-}
-
-void fit(PartitionViewState& c, ImVec2 size) {
-  const PartitionViewModel& m = c.model;
-  c.cx = (m.x0 + m.x1) / 2.0;
-  c.cy = (m.y0 + m.y1) / 2.0;
-  c.scale = 0.94 * std::min(size.x / (m.x1 - m.x0), size.y / (m.y1 - m.y0));
-  c.fitted = true;
 }
 
 void draw_legend(PartitionViewState& c, const PartitionMethodData& d, float s) {
@@ -81,97 +75,29 @@ void draw_mesh_tab(App& app, PartitionViewState& c, int sel) {
     return;
   }
   draw_legend(c, d, s);
-  ImVec2 size = ImGui::GetContentRegionAvail();
-  size.x = std::max(size.x, 50.0f);
-  size.y = std::max(size.y, 50.0f);
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##mesh_canvas", size);
-  const bool hovered = ImGui::IsItemHovered();
-  if (!c.fitted || (hovered && ImGui::IsMouseDoubleClicked(0))) fit(c, size);
-  ImGuiIO& io = ImGui::GetIO();
-  if (hovered && io.MouseWheel != 0) {
-    // Zoom about the cursor: the world point under it stays put.
-    const double wx = c.cx + (io.MousePos.x - o.x - size.x / 2) / c.scale;
-    const double wy = c.cy - (io.MousePos.y - o.y - size.y / 2) / c.scale;
-    c.scale *= std::pow(1.2, io.MouseWheel);
-    c.cx = wx - (io.MousePos.x - o.x - size.x / 2) / c.scale;
-    c.cy = wy + (io.MousePos.y - o.y - size.y / 2) / c.scale;
-  }
-  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(0)) {
-    c.cx -= io.MouseDelta.x / c.scale;
-    c.cy += io.MouseDelta.y / c.scale;
-  }
-  const double wx0 = c.cx - size.x / 2 / c.scale, wx1 = c.cx + size.x / 2 / c.scale;
-  const double wy0 = c.cy - size.y / 2 / c.scale, wy1 = c.cy + size.y / 2 / c.scale;
-  auto sx = [&](double x) { return o.x + static_cast<float>((x - wx0) * c.scale); };
-  auto sy = [&](double y) { return o.y + static_cast<float>((wy1 - y) * c.scale); };
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->PushClipRect(o, {o.x + size.x, o.y + size.y}, true);
-  dl->AddRectFilled(o, {o.x + size.x, o.y + size.y}, IM_COL32(22, 24, 30, 255));
-  const auto& part = d.part();
-  const auto& xy = m.xy;
-  auto visible = [&](int v) {
-    const float x = xy[2 * static_cast<std::size_t>(v)], y = xy[2 * static_cast<std::size_t>(v) + 1];
-    return x >= wx0 && x <= wx1 && y >= wy0 && y <= wy1;
-  };
-  // Count visible edges (cheap, O(|E|)) to choose lines or the raster.
-  std::size_t vis_edges = 0;
-  for (const auto& e : m.edges)
-    if (visible(e.a) || visible(e.b)) ++vis_edges;
-  const float thin = std::clamp(static_cast<float>(c.scale) * 0.12f, 1.0f, 3.0f * s);
-  const bool hi = c.highlight_part >= 0;
-  if (vis_edges <= kEdgeBudget) {
-    if (c.show_edges)
-      for (const auto& e : m.edges) {
-        const int pa = part[static_cast<std::size_t>(e.a)];
-        if (pa != part[static_cast<std::size_t>(e.b)] || !(visible(e.a) || visible(e.b))) continue;
-        ImU32 col = part_colour(pa);
-        if (hi && pa != c.highlight_part) col = dim_colour(col, 0.3f);
-        dl->AddLine({sx(xy[2 * static_cast<std::size_t>(e.a)]), sy(xy[2 * static_cast<std::size_t>(e.a) + 1])},
-                    {sx(xy[2 * static_cast<std::size_t>(e.b)]), sy(xy[2 * static_cast<std::size_t>(e.b) + 1])}, col, thin);
-      }
-    // Vertices as dots when they are few enough to tell apart.
-    const float r = std::clamp(static_cast<float>(c.scale) * 0.18f, 1.0f, 5.0f * s);
-    if (vis_edges < 40'000)
-      for (int v = 0; v < m.mesh->size(); ++v) {
-        if (!visible(v)) continue;
-        ImU32 col = part_colour(part[static_cast<std::size_t>(v)]);
-        if (hi && part[static_cast<std::size_t>(v)] != c.highlight_part) col = dim_colour(col, 0.3f);
-        const float x = sx(xy[2 * static_cast<std::size_t>(v)]), y = sy(xy[2 * static_cast<std::size_t>(v) + 1]);
-        dl->AddRectFilled({x - r, y - r}, {x + r, y + r}, col);
-      }
-    if (c.show_cut)
-      for (std::int64_t i : d.cut) {
-        const auto& e = m.edges[static_cast<std::size_t>(i)];
-        if (!(visible(e.a) || visible(e.b))) continue;
-        dl->AddLine({sx(xy[2 * static_cast<std::size_t>(e.a)]), sy(xy[2 * static_cast<std::size_t>(e.a) + 1])},
-                    {sx(xy[2 * static_cast<std::size_t>(e.b)]), sy(xy[2 * static_cast<std::size_t>(e.b) + 1])},
-                    kCutColour, thin * 1.6f);
-      }
-  } else {
-    // Level of detail: one rectangle per 3-pixel cell, cached while the window stays the same.
-    const float cellpx = 3.0f * s;
-    const int cols = std::max(1, static_cast<int>(size.x / cellpx)), rows = std::max(1, static_cast<int>(size.y / cellpx));
-    const double key[5] = {wx0, wy0, wx1, wy1, static_cast<double>(cols * 100000 + rows)};
-    if (c.raster_method != sel || !std::equal(key, key + 5, c.raster_key)) {
-      c.raster = rasterize_parts(m, part, wx0, wy0, wx1, wy1, cols, rows);
-      c.raster_method = sel;
-      std::copy(key, key + 5, c.raster_key);
+  // Vertex colours by part (the hovered legend entry's part bright, the others dimmed), rebuilt only
+  // when the method, the model or the hovered part changes.
+  const std::uint64_t key = (c.generation << 32) | (static_cast<std::uint64_t>(sel) << 16) |
+                            static_cast<std::uint64_t>(c.highlight_part + 1);
+  if (key != c.colours_key || c.colours.size() != part_count(d)) {
+    const auto& part = d.part();
+    c.colours.resize(part.size());
+    for (std::size_t v = 0; v < part.size(); ++v) {
+      ImU32 col = part_colour(part[v]);
+      if (c.highlight_part >= 0 && part[v] != c.highlight_part) col = dim_colour(col, 0.3f);
+      c.colours[v] = col;
     }
-    const float cw = size.x / static_cast<float>(cols), ch = size.y / static_cast<float>(rows);
-    for (int y = 0; y < c.raster.rows; ++y)
-      for (int x = 0; x < c.raster.cols; ++x) {
-        const auto k = static_cast<std::size_t>(y) * static_cast<std::size_t>(c.raster.cols) + static_cast<std::size_t>(x);
-        const int p = c.raster.cell[k];
-        if (p < 0) continue;
-        ImU32 col = (c.show_cut && c.raster.boundary[k]) ? kCutColour : part_colour(p);
-        if (hi && p != c.highlight_part && !(c.show_cut && c.raster.boundary[k])) col = dim_colour(col, 0.3f);
-        dl->AddRectFilled({o.x + x * cw, o.y + y * ch}, {o.x + (x + 1) * cw, o.y + (y + 1) * ch}, col);
-      }
-    dl->AddText({o.x + 6 * s, o.y + size.y - ImGui::GetFontSize() - 6 * s}, IM_COL32(220, 220, 220, 200),
-                "level of detail: vertices binned per 3-pixel cell (red = cell on a part boundary); zoom in for edges");
+    c.colours_key = key;
   }
-  dl->PopClipRect();
+  MeshLayer layer;
+  layer.colours = &c.colours;
+  layer.colour_key = c.colours_key;
+  layer.red_edges = &d.cut;
+  layer.red_key = (c.generation << 16) | static_cast<std::uint64_t>(sel);
+  layer.show_red = c.show_cut;
+  layer.show_edges = c.show_edges;
+  layer.part = &d.part();
+  draw_mesh_canvas(app, c, c.renderer, layer, "##mesh_canvas");
 }
 
 // Metrics table: one row per method, the survey's and Zoltan/METIS's measures.
@@ -354,6 +280,7 @@ void draw_partition_view(App& app) {
     c.model = partition_view_model(st);
     c.model_scenario = st.parsed.get();
     c.raster_method = -1;
+    ++c.generation;
     c.follow.reselect(st, names());
   }
   if (auto ui = c.follow.new_ui(st, !c.model.methods.empty())) {
@@ -406,6 +333,10 @@ void draw_partition_view(App& app) {
     }
     if (begin_tab(c.tabs, "Parts on the network", 2, request)) {
       draw_network_tab(app, c, sel);
+      ImGui::EndTabItem();
+    }
+    if (begin_tab(c.tabs, "Bisection steps", 3, request)) {
+      draw_partition_steps_tab(app, c, sel);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();

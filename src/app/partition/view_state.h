@@ -1,31 +1,66 @@
 // Everything the "partition" kind's view keeps between frames: one PartitionViewState, owned by App
 // (App::partition): the model rebuilt when the results change, the mesh view's zoom/pan, the
-// level-of-detail raster cache and the tab to bring to the front.
+// level-of-detail raster cache, the GPU buffers of the two mesh canvases, the step view's trace
+// (computed on a worker) and slider, and the tab to bring to the front.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "app/model/background_job.h"
 #include "app/model/results_follower.h"
+#include "app/partition/mesh_renderer.h"
+#include "app/partition/model_steps.h"
 #include "app/partition/model_view.h"
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
 
+/// The step view's state: the first bisection of one method, traced on a worker.
+struct PartitionStepsState {
+  BackgroundJob<std::shared_ptr<const BisectionSteps>> job;
+  std::shared_ptr<const BisectionSteps> steps;
+  std::string method;            ///< the method `steps` (or the running job) belongs to
+  std::uint64_t generation = 0;  ///< the model generation it was computed for
+  std::uint64_t serial = 0;      ///< bumped for every trace that arrives
+  std::string error;
+  StepCursor cursor;
+  int step = 0;                  ///< the slider
+  bool show_key = true;          ///< heatmap of the bisector's key; otherwise the sides at the step
+  bool playing = false;
+  double play_accum = 0;
+  std::vector<std::uint32_t> colours;
+  std::uint64_t colours_key = 0;
+  std::vector<int> highlight;
+  std::vector<std::int64_t> cut;  ///< cut edges at the step (indices into the model's edges)
+  MeshRenderer renderer;
+};
+
 struct PartitionViewState {
   PartitionViewModel model;
   const void* model_scenario = nullptr;  ///< the parsed scenario the model was built from
+  std::uint64_t generation = 1;          ///< bumped whenever `model` is rebuilt (GPU buffer keys)
   ResultsFollower follow;
-  TabRequest tabs;  // 0 mesh, 1 comparison, 2 network
+  TabRequest tabs;  // 0 mesh, 1 comparison, 2 network, 3 steps
   // Mesh view: world window centre and scale (pixels per world unit); fitted when `fitted` is false.
   bool fitted = false;
+  bool user_moved = false;      ///< zoomed or panned since the last fit (no refit on resize then)
+  float fit_w = 0, fit_h = 0;   ///< canvas size of the last fit
   double cx = 0, cy = 0, scale = 1;
   bool show_cut = true, show_edges = true;
-  // Level-of-detail raster of the last frame (rebuilt when the method or the window changes).
+  // Level-of-detail raster of the last frame when shaders are unavailable (rebuilt when the method
+  // or the window changes).
   PartRaster raster;
   int raster_method = -1;
   double raster_key[5] = {0, 0, 0, 0, 0};
   int highlight_part = -1;  ///< legend hover
+  // The mesh tab's vertex colours (parts, the hovered part brighter) and GPU buffers.
+  std::vector<std::uint32_t> colours;
+  std::uint64_t colours_key = 0;
+  MeshRenderer renderer;
+  PartitionStepsState steps;
 };
 
 }  // namespace loadlab::app

@@ -40,7 +40,7 @@ bool path_popup(const char* id, std::string& path, const char* button) {
 void draw_menu_bar(App& app) {
   if (ImGui::BeginMainMenuBar()) {
     if (ImGui::BeginMenu("File")) {
-      if (ImGui::MenuItem("Import scenario or graph (.json, .stg, .dot, .graph)...")) {
+      if (ImGui::MenuItem("Import scenario or graph (.json, .stg, .dot, .graph, .xyz)...")) {
         if (!platform_request_import()) app.open_import_popup = true;
       }
       if (ImGui::BeginMenu("Examples")) {

@@ -7,6 +7,7 @@
 #include "app/shell/kinds.h"
 #include "app/shell/live_update.h"
 #include "app/balance/view_experiments.h"
+#include "app/partition/model_import.h"
 #include "app/shell/platform.h"
 #include "app/shell/session.h"
 #include "io/scenario.h"
@@ -43,6 +44,8 @@ int app_import_text(App& app, const std::string& text, const std::string& origin
   // A bare task graph (.stg, .dot, WfCommons .json) opens as a dag scenario around it (on the
   // worker too: scenario_opener.cpp).
   app.open_runs = true;
+  // A .xyz attaches coordinates to the current (imported) mesh.
+  if (is_coordinates_file(origin)) return app.opener.open_file_onto(app_edit_base(app), text, origin, OpenMode::load);
   return app.opener.open_text(text, origin, OpenMode::load);
 }
 

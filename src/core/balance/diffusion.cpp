@@ -7,6 +7,8 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "core/balance/diffusion_grid.h"
+
 namespace loadlab::core {
 
 namespace {
@@ -24,8 +26,8 @@ int max_degree(const Topology& t) {
 }
 
 // out[v] for v in [begin, end): the one kernel both drivers use, so their bits agree.
-void diffusion_range(const Topology& t, double alpha, bool per_edge, const std::vector<double>& w,
-                     std::vector<double>& out, const std::vector<std::int64_t>* slot_edge,
+void diffusion_range(const Topology& t, double alpha, bool per_edge, const double* w, double* out,
+                     const std::vector<std::int64_t>* slot_edge,
                      std::vector<double>* edge_flow, std::int64_t begin, std::int64_t end) {
   const int* base = t.size() > 0 ? t.neighbours(0).data() : nullptr;
   for (std::int64_t i = begin; i < end; ++i) {
@@ -64,7 +66,7 @@ void diffusion_sweep_real(const Topology& t, double alpha, bool averaging,
   const bool per_edge = averaging && !is_regular(t);
   if (averaging && !per_edge) alpha = t.size() > 0 ? 1.0 / (t.degree(0) + 1) : 1.0;
   auto body = [&](std::int64_t begin, std::int64_t end) {
-    diffusion_range(t, alpha, per_edge, w, out, slot_edge, edge_flow, begin, end);
+    diffusion_range(t, alpha, per_edge, w.data(), out.data(), slot_edge, edge_flow, begin, end);
   };
   if (parallel)
     parallel->run(t.size(), body);
@@ -141,14 +143,30 @@ IterativeResult diffusion(const Topology& t, const LoadVector& loads, const Iter
   }
   r.parameter = alpha;
   const bool per_edge = averaging && !is_regular(t);
-  if (can_pipeline(o)) {
-    PhasedSweep phased;
-    phased.counts = {t.size()};
-    phased.body = [&](int, std::int64_t b, std::int64_t e, const std::vector<double>& in,
-                      std::vector<double>& out) {
-      diffusion_range(t, alpha, per_edge, in, out, nullptr, nullptr, b, e);
+  if (can_fuse(o)) {
+    FusedSweep fused;
+    const int threads = o.parallel->threads();
+    // Meshes and tori: two sweeps per pass over a band of rows (diffusion_grid.h).
+    if (!per_edge && diffusion_grid_sweep(t, alpha, threads > 1 ? 8 * threads : 1, fused)) {
+      run_sweeps_fused(o, r, fused);
+      return r;
+    }
+    // One unit per spread block: its nodes, then their moments while they are in cache.
+    const auto n = static_cast<std::size_t>(t.size());
+    fused.spread_block = spread_block(t);
+    const std::size_t block = fused.spread_block;
+    fused.counts = {static_cast<std::int64_t>((n + block - 1) / block)};
+    fused.coarse = true;  // a unit is a block of nodes
+    fused.body = [&](int, std::int64_t b, std::int64_t e, const double* in, double* out,
+                     SpreadMoments* blocks, int) {
+      for (std::int64_t k = b; k < e; ++k) {
+        const std::size_t v0 = static_cast<std::size_t>(k) * block, len = std::min(block, n - v0);
+        diffusion_range(t, alpha, per_edge, in, out, nullptr, nullptr, static_cast<std::int64_t>(v0),
+                        static_cast<std::int64_t>(v0 + len));
+        blocks[k] = block_moments(out + v0, len);
+      }
     };
-    run_sweeps_pipelined(o, r, phased);
+    run_sweeps_fused(o, r, fused);
     return r;
   }
   const std::vector<std::int64_t> slots = o.record_flows ? slot_edge_index(t) : std::vector<std::int64_t>{};

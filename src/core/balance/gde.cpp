@@ -135,32 +135,43 @@ IterativeResult gde(const Topology& topology, const LoadVector& loads, const Ite
     if (o.predict) r.predicted_rate = gde_predicted_rate(topology, r.colouring, lambda);
   }
   r.parameter = lambda;
-  if (can_pipeline(o) && r.colouring.colours > 0) {
+  if (can_fuse(o) && r.colouring.colours > 0) {
     // Meshes and tori: all classes of a band of rows while it is in cache (gde_grid.h).
-    PhasedSweep grid;
+    FusedSweep grid;
     const int threads = o.parallel->threads();
     if (gde_grid_sweep(topology, lambda, threads > 1 ? 32 * threads : 1, grid)) {
-      run_sweeps_pipelined(o, r, grid);
+      run_sweeps_fused(o, r, grid);
       return r;
     }
   }
   const ColourClasses classes = colour_classes(topology, r.colouring, o.parallel);
   const auto colours = static_cast<int>(classes.size());
-  if (can_pipeline(o) && colours > 0) {
+  if (can_fuse(o) && colours > 0) {
     // Out of place: class 0 reads `in` and writes `out` (nodes outside class 0 are copied), the
     // later classes update `out` in place; the same operations on the same values as
-    // gde_sweep_real, so the same bits.
+    // gde_sweep_real, so the same bits. A last pass takes the moments of the finished loads.
     std::vector<char> in_class0(static_cast<std::size_t>(topology.size()), 0);
     for (const ClassEdge& e : classes[0]) in_class0[static_cast<std::size_t>(e.a)] = in_class0[static_cast<std::size_t>(e.b)] = 1;
     std::vector<int> outside0;
     for (int v = 0; v < topology.size(); ++v)
       if (!in_class0[static_cast<std::size_t>(v)]) outside0.push_back(v);
     const auto first = static_cast<std::int64_t>(classes[0].size());
-    PhasedSweep phased;
-    phased.counts.push_back(first + static_cast<std::int64_t>(outside0.size()));
-    for (int c = 1; c < colours; ++c) phased.counts.push_back(static_cast<std::int64_t>(classes[static_cast<std::size_t>(c)].size()));
-    phased.body = [&](int p, std::int64_t b, std::int64_t e, const std::vector<double>& in,
-                      std::vector<double>& out) {
+    const auto n = static_cast<std::size_t>(topology.size());
+    FusedSweep fused;
+    fused.spread_block = spread_block(topology);
+    const std::size_t block = fused.spread_block;
+    fused.counts.push_back(first + static_cast<std::int64_t>(outside0.size()));
+    for (int c = 1; c < colours; ++c) fused.counts.push_back(static_cast<std::int64_t>(classes[static_cast<std::size_t>(c)].size()));
+    fused.moments_pass = true;
+    fused.body = [&](int p, std::int64_t b, std::int64_t e, const double* in, double* out,
+                     SpreadMoments* blocks, int) {
+      if (p == colours) {
+        for (std::int64_t k = b; k < e; ++k) {
+          const std::size_t v0 = static_cast<std::size_t>(k) * block;
+          blocks[k] = block_moments(out + v0, std::min(block, n - v0));
+        }
+        return;
+      }
       const ClassEdges& cls = classes[static_cast<std::size_t>(p)];
       for (std::int64_t i = b; i < e; ++i) {
         if (p == 0 && i >= first) {
@@ -169,14 +180,14 @@ IterativeResult gde(const Topology& topology, const LoadVector& loads, const Ite
           continue;
         }
         const ClassEdge& ce = cls[static_cast<std::size_t>(i)];
-        const std::vector<double>& src = p == 0 ? in : out;
+        const double* src = p == 0 ? in : out;
         const double wa = src[static_cast<std::size_t>(ce.a)], wb = src[static_cast<std::size_t>(ce.b)];
         const double t = lambda * (wb - wa);
         out[static_cast<std::size_t>(ce.a)] = wa + t;
         out[static_cast<std::size_t>(ce.b)] = wb - t;
       }
     };
-    run_sweeps_pipelined(o, r, phased);
+    run_sweeps_fused(o, r, fused);
     return r;
   }
   run_sweeps(topology, o, r, [&](int s, IterativeState& st) {

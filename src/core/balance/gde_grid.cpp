@@ -8,9 +8,15 @@
 // 2i+1): the rows' horizontal classes, then V0 on the pair, then V1 between pair i-1 and pair i.
 // A node's classes therefore run in the global order, each reading neighbours that are exactly as
 // far along as in the class-list sweep.
+//
+// The sweep runs in place: a row's horizontal classes run before any vertical exchange of this
+// sweep touches it, so they read the previous sweep's values, as H0 must. A row is final once its
+// last vertical exchange is done; its moments (one spread block = one row) are taken then, while
+// it is in cache: in phase 0 for inner rows, in phase 1 for the rows that phase exchanges.
 #include "core/balance/gde_grid.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace loadlab::core {
 
@@ -28,33 +34,28 @@ struct Grid {
     wb -= t;
   }
 
-  // H0 out of place (class 0 reads the previous sweep), then H1 and HW in place.
-  void horizontal(int r, const double* in, double* out) const {
-    const int base = r * cols;
-    int c = 0;
-    for (; c + 1 < cols; c += 2) {
-      const double wa = in[base + c], wb = in[base + c + 1];
-      const double t = lambda * (wb - wa);
-      out[base + c] = wa + t;
-      out[base + c + 1] = wb - t;
-    }
-    if (c < cols) out[base + c] = in[base + c];  // odd cols: the last column is not in H0
-    for (c = 1; c + 1 < cols; c += 2) exchange(lambda, out[base + c], out[base + c + 1]);
-    if (torus) exchange(lambda, out[base], out[base + cols - 1]);  // H1 (even cols) or HW (odd)
+  double* row(double* w, int r) const {
+    return w + static_cast<std::size_t>(r) * static_cast<std::size_t>(cols);
   }
 
-  // Vertical exchange between row `top` and row `top + 1` (or, for the wrap, rows 0 and R-1:
-  // a = the row-0 node, the smaller index).
-  void vertical(int upper, int lower, double* out) const {
-    double* a = out + static_cast<std::size_t>(upper) * static_cast<std::size_t>(cols);
-    double* b = out + static_cast<std::size_t>(lower) * static_cast<std::size_t>(cols);
+  // H0, then H1 and HW, on one row.
+  void horizontal(double* w) const {
+    int c = 0;
+    for (; c + 1 < cols; c += 2) exchange(lambda, w[c], w[c + 1]);
+    for (c = 1; c + 1 < cols; c += 2) exchange(lambda, w[c], w[c + 1]);
+    if (torus) exchange(lambda, w[0], w[cols - 1]);  // H1 (even cols) or HW (odd)
+  }
+
+  // Vertical exchange between rows `upper` and `lower` (for the wrap, rows 0 and R-1: a = the
+  // row-0 node, the smaller index).
+  void vertical(double* a, double* b) const {
     for (int c = 0; c < cols; ++c) exchange(lambda, a[c], b[c]);
   }
 };
 
 }  // namespace
 
-bool gde_grid_sweep(const Topology& topology, double lambda, int bands, PhasedSweep& sweep) {
+bool gde_grid_sweep(const Topology& topology, double lambda, int bands, FusedSweep& sweep) {
   const bool torus = topology.kind() == TopologyKind::Torus;
   if (!torus && topology.kind() != TopologyKind::Mesh) return false;
   if (topology.rows() < 3 || topology.cols() < 3) return false;
@@ -64,31 +65,53 @@ bool gde_grid_sweep(const Topology& topology, double lambda, int bands, PhasedSw
   auto band_first = [pairs, nbands](std::int64_t b) {
     return static_cast<int>(static_cast<std::int64_t>(pairs) * b / nbands);
   };
+  // Rows that phase 1 exchanges: both rows at each band border, and rows 0 and R-1 on a torus.
+  auto border = std::make_shared<std::vector<char>>(static_cast<std::size_t>(g.rows), 0);
+  for (int b = 1; b < nbands; ++b) {
+    const int r = 2 * band_first(b);
+    (*border)[static_cast<std::size_t>(r - 1)] = (*border)[static_cast<std::size_t>(r)] = 1;
+  }
+  if (torus) (*border)[0] = (*border)[static_cast<std::size_t>(g.rows - 1)] = 1;
   sweep.counts = {nbands, nbands};
   sweep.coarse = true;  // a unit is a band: a few hundred thousand edges
-  sweep.body = [g, nbands, band_first](int phase, std::int64_t begin, std::int64_t end,
-                                       const std::vector<double>& in_v,
-                                       std::vector<double>& out_v) {
-    const double* in = in_v.data();
-    double* out = out_v.data();
+  sweep.in_place = true;
+  sweep.spread_block = static_cast<std::size_t>(g.cols);
+  sweep.body = [g, nbands, band_first, border](int phase, std::int64_t begin, std::int64_t end,
+                                               const double*, double* w, SpreadMoments* blocks,
+                                               int) {
+    const auto cols = static_cast<std::size_t>(g.cols);
+    auto moments = [&](int r) { blocks[r] = block_moments(g.row(w, r), cols); };
+    auto inner = [&](int r) {
+      if (!(*border)[static_cast<std::size_t>(r)]) moments(r);
+    };
     const bool odd_rows = g.rows % 2 == 1;
     for (std::int64_t b = begin; b < end; ++b) {
       const int first = band_first(b), last = band_first(b + 1);  // pairs [first, last)
       if (phase == 0) {
         for (int i = first; i < last; ++i) {
-          g.horizontal(2 * i, in, out);
-          g.horizontal(2 * i + 1, in, out);
-          g.vertical(2 * i, 2 * i + 1, out);                 // V0
-          if (i > first) g.vertical(2 * i - 1, 2 * i, out);  // V1 inside the band
+          g.horizontal(g.row(w, 2 * i));
+          g.horizontal(g.row(w, 2 * i + 1));
+          g.vertical(g.row(w, 2 * i), g.row(w, 2 * i + 1));  // V0
+          if (i > first) {
+            g.vertical(g.row(w, 2 * i - 1), g.row(w, 2 * i));  // V1 inside the band
+            inner(2 * i - 1);
+          }
+          inner(2 * i);
         }
         if (odd_rows && b == nbands - 1) {  // row R-1: no V0 partner; V1 with row R-2
-          g.horizontal(g.rows - 1, in, out);
-          g.vertical(g.rows - 2, g.rows - 1, out);
+          g.horizontal(g.row(w, g.rows - 1));
+          g.vertical(g.row(w, g.rows - 2), g.row(w, g.rows - 1));
+          inner(g.rows - 1);
         }
+        inner(2 * last - 1);
       } else if (b > 0) {
-        g.vertical(2 * first - 1, 2 * first, out);  // V1 across the border of band b
+        g.vertical(g.row(w, 2 * first - 1), g.row(w, 2 * first));  // V1 across the border of band b
+        moments(2 * first - 1);
+        moments(2 * first);
       } else if (g.torus) {
-        g.vertical(0, g.rows - 1, out);  // V1 (even rows) or VW (odd rows): a = row 0
+        g.vertical(g.row(w, 0), g.row(w, g.rows - 1));  // V1 (even rows) or VW (odd rows): a = row 0
+        moments(0);
+        moments(g.rows - 1);
       }
     }
   };

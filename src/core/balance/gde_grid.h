@@ -15,10 +15,11 @@
 
 namespace loadlab::core {
 
-/// The phased sweep for run_sweeps_pipelined on `topology`, or false (nothing set) when it is not
-/// a mesh or torus of at least 3 x 3 nodes. Phase 0: one unit per band of row pairs (rows, the
+/// The in-place sweep for run_sweeps_fused on `topology`, or false (nothing set) when it is not a
+/// mesh or torus of at least 3 x 3 nodes. Phase 0: one unit per band of row pairs (rows, the
 /// pair's first vertical class, the second vertical class inside the band); phase 1: the second
-/// vertical class across band borders and the wrap-around rows. `bands` >= 1.
-bool gde_grid_sweep(const Topology& topology, double lambda, int bands, PhasedSweep& sweep);
+/// vertical class across band borders and the wrap-around rows. One spread block per row.
+/// `bands` >= 1.
+bool gde_grid_sweep(const Topology& topology, double lambda, int bands, FusedSweep& sweep);
 
 }  // namespace loadlab::core

@@ -12,39 +12,6 @@
 
 namespace loadlab::core {
 
-void load_spread(const std::vector<double>& w, double& max_minus_min, double& std_dev) {
-  if (w.empty()) {
-    max_minus_min = std_dev = 0;
-    return;
-  }
-  // Sums in four fixed lanes (element i in lane i mod 4, lanes added as (0 + 1) + (2 + 3)): one
-  // chain of dependent additions per node was a third of a sweep, and the side task of the
-  // threaded sweeps. The order is fixed, so the bits are the same on every platform, for every
-  // thread count and in the node programs, which call this too.
-  const std::size_t n = w.size(), body = n - n % 4;
-  double lo = w[0], hi = w[0];
-  double s[4] = {0, 0, 0, 0};
-  for (std::size_t i = 0; i < body; i += 4)
-    for (std::size_t l = 0; l < 4; ++l) {
-      const double x = w[i + l];
-      lo = std::min(lo, x);
-      hi = std::max(hi, x);
-      s[l] += x;
-    }
-  for (std::size_t i = body; i < n; ++i) {
-    lo = std::min(lo, w[i]);
-    hi = std::max(hi, w[i]);
-    s[i - body] += w[i];
-  }
-  const double mean = ((s[0] + s[1]) + (s[2] + s[3])) / static_cast<double>(n);
-  double q[4] = {0, 0, 0, 0};
-  for (std::size_t i = 0; i < body; i += 4)
-    for (std::size_t l = 0; l < 4; ++l) q[l] += (w[i + l] - mean) * (w[i + l] - mean);
-  for (std::size_t i = body; i < n; ++i) q[i - body] += (w[i] - mean) * (w[i] - mean);
-  max_minus_min = hi - lo;
-  std_dev = std::sqrt(((q[0] + q[1]) + (q[2] + q[3])) / static_cast<double>(n));
-}
-
 double measured_rate(const std::vector<double>& history, double initial) {
   // Below ~1e-11 of the start, max - min is round-off, not contraction.
   const double floor = 1e-11 * std::max(initial, 1e-300);
@@ -123,7 +90,8 @@ void run_sweeps(const Topology& topology, const IterativeOptions& o, IterativeRe
   const double average =
       n == 0 ? 0 : static_cast<double>(total_load(r.initial_loads)) / static_cast<double>(n);
   const double threshold = o.stop.threshold(average);
-  load_spread(st.real, r.initial_max_minus_min, r.initial_std_dev);
+  const std::size_t block = spread_block(topology);
+  load_spread(st.real, block, r.initial_max_minus_min, r.initial_std_dev);
   bool met = r.initial_max_minus_min < threshold;
   r.stop_rule_met = met;
   r.sweeps = 0;
@@ -144,7 +112,7 @@ void run_sweeps(const Topology& topology, const IterativeOptions& o, IterativeRe
     if (o.model == IterativeModel::Tasks)
       for (std::size_t v = 0; v < n; ++v) st.real[v] = static_cast<double>(st.tasks[v]);
     double spread = 0, sd = 0;
-    load_spread(st.real, spread, sd);
+    load_spread(st.real, block, spread, sd);
     r.history_max_minus_min.push_back(spread);
     r.history_std_dev.push_back(sd);
     if (!met && spread < threshold) {
@@ -172,56 +140,69 @@ void run_sweeps(const Topology& topology, const IterativeOptions& o, IterativeRe
   r.measured_rate = measured_rate(r.history_max_minus_min, r.initial_max_minus_min);
 }
 
-bool can_pipeline(const IterativeOptions& o) {
+bool can_fuse(const IterativeOptions& o) {
   return o.parallel != nullptr && o.model == IterativeModel::Real && !o.termination && !o.record_flows;
 }
 
-void run_sweeps_pipelined(const IterativeOptions& o, IterativeResult& r, const PhasedSweep& sweep) {
+void run_sweeps_fused(const IterativeOptions& o, IterativeResult& r, const FusedSweep& sweep) {
   // The same sequence of events as run_sweeps (real model: every sweep moves load).
   const std::size_t n = r.initial_loads.size();
-  std::vector<double> cur(n), next(n);
+  std::vector<double> cur(n), next(sweep.in_place ? 0 : n);
   for (std::size_t v = 0; v < n; ++v) cur[v] = static_cast<double>(r.initial_loads[v]);
   r.model = o.model;
   const double average =
       n == 0 ? 0 : static_cast<double>(total_load(r.initial_loads)) / static_cast<double>(n);
   const double threshold = o.stop.threshold(average);
-  load_spread(cur, r.initial_max_minus_min, r.initial_std_dev);
+  load_spread(cur, sweep.spread_block, r.initial_max_minus_min, r.initial_std_dev);
   bool met = r.initial_max_minus_min < threshold;
   r.stop_rule_met = met;
   r.sweeps = 0;
   r.history_max_minus_min.clear();
   r.history_std_dev.clear();
-  auto run = [&](const std::function<void()>& side) {
-    auto body = [&](int p, std::int64_t b, std::int64_t e) { sweep.body(p, b, e, cur, next); };
+  const std::size_t nb = (n + sweep.spread_block - 1) / sweep.spread_block;
+  std::vector<SpreadMoments> blocks(static_cast<std::size_t>(std::max(sweep.sweeps_per_pass, 1)) * nb);
+  auto pass = [&](int k) {  // k sweeps: cur -> cur (in place) or cur -> next, then swapped
+    const double* in = cur.data();
+    double* out = sweep.in_place ? cur.data() : next.data();
+    auto body = [&](int p, std::int64_t b, std::int64_t e) { sweep.body(p, b, e, in, out, blocks.data(), k); };
     if (sweep.coarse)
-      o.parallel->run_coarse_phases(sweep.counts, body, side);
+      o.parallel->run_coarse_phases(sweep.counts, body, nullptr);
     else
-      o.parallel->run_phases(sweep.counts, body, side);
+      o.parallel->run_phases(sweep.counts, body, nullptr);
+    if (sweep.moments_pass) {
+      const auto last = static_cast<int>(sweep.counts.size());
+      o.parallel->run_coarse_phases({static_cast<std::int64_t>(nb)},
+                                    [&](int, std::int64_t b, std::int64_t e) { body(last, b, e); }, nullptr);
+    }
+    if (!sweep.in_place) cur.swap(next);
+  };
+  // Records the history entry of the sweep whose moments start at blocks[offset]; true if the
+  // stop rule holds after it.
+  auto record = [&](std::size_t offset) {
+    double spread = 0, sd = 0;
+    combine_spread(std::span<const SpreadMoments>(blocks.data() + offset, nb), spread, sd);
+    r.history_max_minus_min.push_back(spread);
+    r.history_std_dev.push_back(sd);
+    return spread < threshold;
   };
   int s = 0;
-  if (!met && o.max_sweeps > 0) {
-    run(nullptr);
-    cur.swap(next);
-    s = 1;
-    for (;;) {
-      // cur = loads after sweep s; next receives sweep s + 1 (speculatively) meanwhile.
-      double spread = 0, sd = 0;
-      const bool more = s < o.max_sweeps;
-      if (more)
-        run([&] { load_spread(cur, spread, sd); });
-      else
-        load_spread(cur, spread, sd);
-      r.history_max_minus_min.push_back(spread);
-      r.history_std_dev.push_back(sd);
-      if (spread < threshold) {
-        met = true;
-        r.stop_rule_met = true;
-        r.sweeps = s;
-        break;  // sweep s + 1 is dropped: cur stays the result
-      }
-      if (!more) break;
+  while (!met && s < o.max_sweeps) {
+    const int k = sweep.sweeps_per_pass >= 2 && s + 2 <= o.max_sweeps ? 2 : 1;
+    pass(k);
+    if (k == 2 && record(0)) {
+      // The rule held after the first of the two sweeps: that sweep's loads are the result.
+      // `next` still holds the pass's input (out of place), so redo it as a single sweep.
       cur.swap(next);
-      ++s;
+      pass(1);
+      s += 1;
+      met = true;
+    } else {
+      s += k;
+      met = record(k == 2 ? nb : 0);
+    }
+    if (met) {
+      r.stop_rule_met = true;
+      r.sweeps = s;
     }
   }
   r.sweeps_run = s;

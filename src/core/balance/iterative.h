@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/balance/balance_result.h"
+#include "core/balance/load_spread.h"
 #include "core/model/edge_colouring.h"
 #include "core/model/loads.h"
 #include "core/model/topology.h"
@@ -113,9 +114,6 @@ struct IterativeResult {
   TerminationInfo termination;
 };
 
-/// max - min and population standard deviation, summed in node order.
-void load_spread(const std::vector<double>& w, double& max_minus_min, double& std_dev);
-
 /// Geometric mean of the contraction of max - min over the last min(100, n/2) sweeps above the
 /// round-off floor (NaN when there are too few).
 double measured_rate(const std::vector<double>& history, double initial);
@@ -138,28 +136,39 @@ struct IterativeState {
 void run_sweeps(const Topology& topology, const IterativeOptions& options, IterativeResult& result,
                 const std::function<bool(int, IterativeState&)>& sweep);
 
-/// A real-model sweep written out of place for run_sweeps_pipelined: its phases run in order,
-/// each unit reading `in` (phase 0) or `out` (later phases, in place) and writing `out`; `in` is
-/// never written, so the previous sweep's loads stay readable while the next sweep runs.
-struct PhasedSweep {
+/// A real-model sweep whose kernel also produces the statistics of its result, for
+/// run_sweeps_fused: the phases run in order (a phase starts when the previous one has finished),
+/// each unit writing its own loads and the moments (load_spread.h) of the blocks of
+/// `spread_block` nodes it finished. Out of place, a unit reads `in` (the previous sweep, never
+/// written) and writes `out`; in place, `in` and `out` are the same array.
+struct FusedSweep {
   std::vector<std::int64_t> counts;
   /// Units are expensive (ParallelFor::run_coarse_phases): one chunk each.
   bool coarse = false;
-  std::function<void(int phase, std::int64_t begin, std::int64_t end, const std::vector<double>& in,
-                     std::vector<double>& out)>
+  bool in_place = false;
+  std::size_t spread_block = 1024;
+  /// The kernel cannot take the moments as it goes (GDE's class list: a load is final only after
+  /// the last class): after the phases, one coarse pass calls body(counts.size(), b, e, ...) for
+  /// the blocks [b, e) instead.
+  bool moments_pass = false;
+  /// 2: the kernel can take a band through two sweeps at once (diffusion_grid.h): body(..., 2)
+  /// writes sweep s + 2 to `out` and the moments of sweep s + 1 to blocks[0, B), those of s + 2
+  /// to blocks[B, 2B) (B blocks). The driver asks for single sweeps where it has to.
+  int sweeps_per_pass = 1;
+  std::function<void(int phase, std::int64_t begin, std::int64_t end, const double* in, double* out,
+                     SpreadMoments* blocks, int sweeps)>
       body;
 };
 
-/// Whether run_sweeps_pipelined applies: real model, a ParallelFor, no termination detection and
-/// no per-edge flows (the benchmark's configuration).
-bool can_pipeline(const IterativeOptions& options);
+/// Whether run_sweeps_fused applies: real model, a ParallelFor, no termination detection and no
+/// per-edge flows (the benchmark's configuration).
+bool can_fuse(const IterativeOptions& options);
 
-/// run_sweeps for the real model on threads, with the same result bits: the serial node-order
-/// pass for max - min and the standard deviation of sweep s (a chain of dependent additions that
-/// no split can reproduce bit for bit) runs as ParallelFor's side task while sweep s + 1 is
-/// computed into a second buffer; that sweep is dropped when the stop rule held after sweep s.
-void run_sweeps_pipelined(const IterativeOptions& options, IterativeResult& result,
-                          const PhasedSweep& sweep);
+/// run_sweeps for the real model on threads, with the same result bits: the statistics of a sweep
+/// come out of its own kernel, block by block, while the loads are in cache, so a sweep reads
+/// the loads once.
+void run_sweeps_fused(const IterativeOptions& options, IterativeResult& result,
+                      const FusedSweep& sweep);
 
 /// Checks the options common to all iterative algorithms; throws std::invalid_argument.
 void check_iterative_options(const Topology& topology, const LoadVector& loads,

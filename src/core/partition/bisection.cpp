@@ -52,28 +52,52 @@ void split_by_key(const Mesh& m, std::span<int> verts, const std::vector<double>
   for (std::size_t i = 0; i < kv.size(); ++i) part[kv[i].second] = i < cut ? left : right;
 }
 
+double level_slack(int parts, double imbalance) {
+  int levels = 0;
+  while ((1 << levels) < parts) ++levels;
+  // By bisection with multiplications only: std::pow may differ in the last bit between glibc and
+  // Emscripten's libc, and a cap one vertex larger changes the partition (native and WebAssembly
+  // must agree).
+  if (levels == 0) return 0.0;
+  double lo = 0.0, hi = imbalance;
+  for (int it = 0; it < 64; ++it) {
+    const double mid = 0.5 * (lo + hi);
+    double grown = 1.0;
+    for (int l = 0; l < levels; ++l) grown *= 1.0 + mid;
+    (grown <= 1.0 + imbalance ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+BisectionSplit split_job(const Mesh& m, std::span<int> verts, int first, int count, const KeyFn& key,
+                         double slack, bool caps, std::vector<double>& k, std::vector<int>& part) {
+  BisectionSplit s;
+  const int left_count = count / 2;
+  s.left = first;
+  s.right = first + left_count;
+  std::int64_t total = 0;
+  for (int v : verts) total += m.weight(v);
+  s.target_left = (total * left_count + count / 2) / count;
+  key(m, verts, k);
+  split_by_key(m, verts, k, s.target_left, s.left, s.right, part);
+  if (!caps) return s;  // unrefined methods: skip the extra pass over the vertices
+  const auto cap = [&](std::int64_t target, std::int64_t current) {
+    return std::max(current, static_cast<std::int64_t>(std::floor(target * (1.0 + slack))));
+  };
+  std::int64_t wl = 0;
+  for (int v : verts) wl += part[v] == s.left ? m.weight(v) : 0;
+  s.cap_left = cap(s.target_left, wl);
+  s.cap_right = cap(total - s.target_left, total - wl);
+  return s;
+}
+
 std::vector<int> recursive_bisection(const Mesh& m, int parts, const KeyFn& key,
                                      const RefineFn* refine, double imbalance) {
   const int n = m.size();
   std::vector<int> part(static_cast<std::size_t>(n), 0);
   std::vector<int> all(static_cast<std::size_t>(n));
   std::iota(all.begin(), all.end(), 0);
-  int levels = 0;
-  while ((1 << levels) < parts) ++levels;
-  // The per-level slack s with (1 + s)^levels <= 1 + imbalance, by bisection with multiplications
-  // only: std::pow may differ in the last bit between glibc and Emscripten's libc, and a cap one
-  // vertex larger changes the partition (native and WebAssembly must agree).
-  double level_slack = 0.0;
-  if (levels > 0) {
-    double lo = 0.0, hi = imbalance;
-    for (int it = 0; it < 64; ++it) {
-      const double mid = 0.5 * (lo + hi);
-      double grown = 1.0;
-      for (int l = 0; l < levels; ++l) grown *= 1.0 + mid;
-      (grown <= 1.0 + imbalance ? lo : hi) = mid;
-    }
-    level_slack = lo;
-  }
+  const double slack = level_slack(parts, imbalance);
   struct Job {
     std::vector<int> verts;
     int first, count;
@@ -86,23 +110,11 @@ std::vector<int> recursive_bisection(const Mesh& m, int parts, const KeyFn& key,
     stack.pop_back();
     for (int v : job.verts) part[v] = job.first;
     if (job.count <= 1 || job.verts.empty()) continue;
-    const int left_count = job.count / 2, right_count = job.count - left_count;
-    const int left = job.first, right = job.first + left_count;
-    std::int64_t total = 0;
-    for (int v : job.verts) total += m.weight(v);
-    const std::int64_t target_left = (total * left_count + job.count / 2) / job.count;
-    key(m, job.verts, k);
-    split_by_key(m, job.verts, k, target_left, left, right, part);
-    if (refine) {
-      const auto cap = [&](std::int64_t target, std::int64_t current) {
-        return std::max(current, static_cast<std::int64_t>(std::floor(target * (1.0 + level_slack))));
-      };
-      std::int64_t wl = 0;
-      for (int v : job.verts) wl += part[v] == left ? m.weight(v) : 0;
-      (*refine)(m, job.verts, left, right, cap(target_left, wl), cap(total - target_left, total - wl), part);
-    }
-    Job a{{}, left, left_count}, b{{}, right, right_count};
-    for (int v : job.verts) (part[v] == left ? a : b).verts.push_back(v);
+    const BisectionSplit s = split_job(m, job.verts, job.first, job.count, key, slack, refine != nullptr, k, part);
+    if (refine) (*refine)(m, job.verts, s.left, s.right, s.cap_left, s.cap_right, part);
+    const int left_count = job.count / 2;
+    Job a{{}, s.left, left_count}, b{{}, s.right, job.count - left_count};
+    for (int v : job.verts) (part[v] == s.left ? a : b).verts.push_back(v);
     job.verts.clear();
     job.verts.shrink_to_fit();
     stack.push_back(std::move(b));

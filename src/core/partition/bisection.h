@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "core/partition/bisection_trace.h"
 #include "core/partition/mesh.h"
 
 namespace loadlab::core::partition_detail {
@@ -29,6 +30,20 @@ using RefineFn = std::function<void(const Mesh&, std::span<const int> verts, int
                                     std::int64_t cap_left, std::int64_t cap_right,
                                     std::vector<int>& part)>;
 
+/// The per-level balance slack s with (1 + s)^levels <= 1 + imbalance, levels = ceil(log2 parts).
+double level_slack(int parts, double imbalance);
+
+/// One bisection of recursive_bisection: labels `verts` (the range of `count` parts starting at
+/// `first`) left/right by `key` at the weighted median and returns the labels and (with `caps`) the
+/// refiner's caps. Shared
+/// with trace_first_bisection so the traced split is the real one.
+struct BisectionSplit {
+  int left = 0, right = 0;
+  std::int64_t target_left = 0, cap_left = 0, cap_right = 0;
+};
+BisectionSplit split_job(const Mesh& m, std::span<int> verts, int first, int count, const KeyFn& key,
+                         double slack, bool caps, std::vector<double>& k, std::vector<int>& part);
+
 /// Recursive bisection into `parts` parts: a range of p parts splits into floor(p/2) and the rest,
 /// with target weights in that ratio. `imbalance` is the total allowed; each of the ceil(log2 P)
 /// levels gets (1+imbalance)^(1/levels) − 1 of it (used by refine's caps).
@@ -46,10 +61,11 @@ KeyFn bisector_by_name(const std::string& name, int coarse_limit, int smoothing)
 
 /// Fiduccia–Mattheyses passes on the bisection of `verts` (edges leaving `verts` are ignored): moves
 /// the best-gain vertex whose side stays within its cap, locks it, and rolls back to the best
-/// prefix of each pass. Never increases the cut; returns the cut reduction.
+/// prefix of each pass. Never increases the cut; returns the cut reduction. With `trace`, every
+/// tentative move and pass is appended to it (the step view); null = no recording.
 std::int64_t fm_refine(const Mesh& m, std::span<const int> verts, int left, int right,
                        std::int64_t cap_left, std::int64_t cap_right, int passes,
-                       std::vector<int>& part);
+                       std::vector<int>& part, BisectionTrace* trace = nullptr);
 
 /// Simulated annealing of the parts `labels` over `verts` (anneal.cpp): proposals move a vertex to
 /// a neighbour's part, hard caps per part, Metropolis acceptance on the cut change.

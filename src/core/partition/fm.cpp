@@ -14,7 +14,7 @@ namespace loadlab::core::partition_detail {
 
 std::int64_t fm_refine(const Mesh& m, std::span<const int> verts, int left, int right,
                        std::int64_t cap_left, std::int64_t cap_right, int passes,
-                       std::vector<int>& part) {
+                       std::vector<int>& part, BisectionTrace* trace) {
   const int n = static_cast<int>(verts.size());
   if (n < 2) return 0;
   // Local numbering; neighbours outside `verts` are ignored (their edges are fixed by now).
@@ -70,6 +70,14 @@ std::int64_t fm_refine(const Mesh& m, std::span<const int> verts, int left, int 
       if (boundary) heap.emplace(g, -i);
     }
     moves.clear();
+    std::int64_t cut_before = 0;
+    if (trace) {
+      // Only the traced run counts the cut (each internal edge seen from both ends).
+      for (int i = 0; i < n; ++i)
+        for (std::int64_t e = off[i]; e < off[i + 1]; ++e) cut_before += side[adj[e]] != side[i] ? 1 : 0;
+      cut_before /= 2;
+      trace->passes.push_back({trace->moves.size(), 0, 0, cut_before, cut_before});
+    }
     std::int64_t cut_change = 0, best_change = 0;
     std::size_t best_len = 0;
     while (!heap.empty() && moves.size() - best_len < static_cast<std::size_t>(stall_limit)) {
@@ -86,6 +94,7 @@ std::int64_t fm_refine(const Mesh& m, std::span<const int> verts, int left, int 
       locked[i] = 1;
       cut_change -= g;
       moves.push_back(i);
+      if (trace) trace->moves.push_back({verts[i], g, cut_before + cut_change});
       for (std::int64_t e = off[i]; e < off[i + 1]; ++e) {
         const int j = adj[e];
         gain[j] += side[j] == to ? -2 : 2;
@@ -105,6 +114,12 @@ std::int64_t fm_refine(const Mesh& m, std::span<const int> verts, int left, int 
       weight[to] += m.weight(verts[i]);
     }
     total_gain -= best_change;
+    if (trace) {
+      FmPass& p = trace->passes.back();
+      p.count = moves.size();
+      p.kept = best_len;
+      p.cut_after = cut_before + best_change;
+    }
     if (best_change == 0) break;
   }
   for (int i = 0; i < n; ++i) part[verts[i]] = side[i] == 0 ? left : right;

@@ -1,6 +1,8 @@
 // Paper: ../shared/seeds/001_37b951120b5002ad.txt, Section 2 (a task starts only after all its
 // messages arrive; messages between tasks on one processor take no time; one task at a time).
-// Written independently of the schedulers: it only reads the graph and the entries.
+// Written independently of the schedulers: it only reads the graph, the machine and the entries.
+// Heterogeneous machines (issue 18): a task on p must run exactly its time there (comp / speed,
+// or the ETC entry), and a message from p to q takes data / bandwidth(p, q) (0 when p == q).
 #include "core/verify/schedule_verify.h"
 
 #include <algorithm>
@@ -21,16 +23,46 @@ std::string num(double x) {
   return s;
 }
 
-}  // namespace
 
-ScheduleCheck verify_schedule(const TaskGraph& g, const Schedule& s, int processors,
-                              std::size_t max_errors) {
+// The identical-processor model of paper 001: duration = comp, delay = edge cost off-processor.
+struct IdenticalModel {
+  static constexpr bool any_proc = true;  // durations do not depend on the processor
+  const TaskGraph& g;
+  double duration(TaskId t, int) const { return g.comp(t); }
+  double delay(double data, int p, int q) const { return p == q ? 0.0 : data; }
+  std::string cost_text(TaskId t, int) const { return "costs " + num(g.comp(t)); }
+};
+
+struct MachineModel {
+  static constexpr bool any_proc = false;
+  const TaskGraph& g;
+  const Machine& m;
+  double duration(TaskId t, int p) const {
+    if (!m.etc.empty())
+      return m.etc[static_cast<std::size_t>(t) * static_cast<std::size_t>(m.processors) + static_cast<std::size_t>(p)];
+    const double speed = m.speeds.empty() ? 1.0 : m.speeds[static_cast<std::size_t>(p)];
+    return g.comp(t) / speed;
+  }
+  double delay(double data, int p, int q) const {
+    if (p == q) return 0.0;
+    if (m.bandwidth.empty()) return data;
+    return data / m.bandwidth[static_cast<std::size_t>(p) * static_cast<std::size_t>(m.processors) + static_cast<std::size_t>(q)];
+  }
+  std::string cost_text(TaskId t, int p) const {
+    if (!m.etc.empty()) return "takes " + num(duration(t, p)) + " on processor " + std::to_string(p) + " (etc)";
+    return "takes " + num(duration(t, p)) + " on processor " + std::to_string(p) + " (cost " +
+           num(g.comp(t)) + " / speed " + num(m.speeds.empty() ? 1.0 : m.speeds[static_cast<std::size_t>(p)]) + ")";
+  }
+};
+
+template <class Model>
+ScheduleCheck check_schedule(const TaskGraph& g, const Model& model, const Schedule& s, int P,
+                             std::size_t max_errors) {
   ScheduleCheck r;
   auto fail = [&](std::string msg) {
     r.ok = false;
     if (r.errors.size() < max_errors) r.errors.push_back(std::move(msg));
   };
-  const int P = processors > 0 ? processors : s.processors;
   const std::int32_t n = g.size();
   std::vector<std::int64_t> at(n, -1);
   for (std::size_t i = 0; i < s.entries.size(); ++i) {
@@ -45,15 +77,17 @@ ScheduleCheck verify_schedule(const TaskGraph& g, const Schedule& s, int process
       continue;
     }
     at[e.task] = static_cast<std::int64_t>(i);
-    if (e.proc < 0 || e.proc >= P)
+    if (e.proc < 0 || e.proc >= P) {
       fail("task " + g.name(e.task) + " is on processor " + std::to_string(e.proc) +
            " (have " + std::to_string(P) + ")");
+      if (!Model::any_proc) continue;  // no duration to compare with
+    }
+    const double dur = model.duration(e.task, e.proc);
     if (!std::isfinite(e.start) || !std::isfinite(e.finish) || e.start < 0)
       fail("task " + g.name(e.task) + " has an invalid time interval");
-    else if (std::fabs((e.finish - e.start) - g.comp(e.task)) >
-             1e-9 * std::max({1.0, std::fabs(e.finish), g.comp(e.task)}))
-      fail("task " + g.name(e.task) + " runs " + num(e.finish - e.start) + " but costs " +
-           num(g.comp(e.task)));
+    else if (std::fabs((e.finish - e.start) - dur) > 1e-9 * std::max({1.0, std::fabs(e.finish), dur}))
+      fail("task " + g.name(e.task) + " runs " + num(e.finish - e.start) + " but " +
+           model.cost_text(e.task, e.proc));
   }
   for (TaskId t = 0; t < n; ++t)
     if (at[t] < 0) fail("task " + g.name(t) + " is not scheduled");
@@ -62,7 +96,7 @@ ScheduleCheck verify_schedule(const TaskGraph& g, const Schedule& s, int process
   for (const DagEdge& ed : g.edges()) {
     const ScheduleEntry& a = s.entries[at[ed.from]];
     const ScheduleEntry& b = s.entries[at[ed.to]];
-    const double ready = a.finish + (a.proc == b.proc ? 0.0 : ed.comm);
+    const double ready = a.finish + model.delay(ed.comm, a.proc, b.proc);
     if (!le(ready, b.start))
       fail("task " + g.name(ed.to) + " starts at " + num(b.start) + " before its input from " +
            g.name(ed.from) + " is available at " + num(ready));
@@ -85,6 +119,19 @@ ScheduleCheck verify_schedule(const TaskGraph& g, const Schedule& s, int process
     if (e->finish > e->start && (!busy || e->finish > busy->finish)) busy = e;
   }
   return r;
+}
+
+}  // namespace
+
+ScheduleCheck verify_schedule(const TaskGraph& g, const Schedule& s, int processors,
+                              std::size_t max_errors) {
+  return check_schedule(g, IdenticalModel{g}, s, processors > 0 ? processors : s.processors,
+                        max_errors);
+}
+
+ScheduleCheck verify_schedule(const TaskGraph& g, const Machine& m, const Schedule& s,
+                              std::size_t max_errors) {
+  return check_schedule(g, MachineModel{g, m}, s, m.processors, max_errors);
 }
 
 }  // namespace loadlab::core

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "core/dag/generators.h"
+#include "core/dag/hetero_schedulers.h"
 #include "core/dag/registry.h"
 #include "core/verify/schedule_verify.h"
 #include "io/dag_formats/dag_formats.h"
@@ -104,8 +105,77 @@ core::TaskGraph read_task_graph(const JsonReader& s, const RunContext& ctx, std:
   return read_graph_json(g);
 }
 
+core::Machine read_machine(const JsonReader& s, const core::TaskGraph& g, int processors) {
+  core::Machine m = core::Machine::identical(processors);
+  if (!s.has("machine")) return m;
+  const JsonReader mr = s.object("machine");
+  mr.reject_unknown({"speeds", "bandwidth", "etc"});
+  using Limits = core::MachineLimits;
+  const auto P = static_cast<std::size_t>(processors);
+  // A row-major matrix of `rows` x P numbers in [lo, hi] (diagonal in [0, hi] if `diag_free`).
+  auto matrix = [&](const char* key, std::size_t rows, double lo, double hi, bool diag_free) {
+    // Read any length up to the kind's limits, so a wrong length gets the message below.
+    const Json& a = mr.array(key, diag_free ? static_cast<std::size_t>(DagLimits::max_processors)
+                                            : static_cast<std::size_t>(core::GraphLimits::max_tasks));
+    if (a.size() != rows)
+      throw ScenarioError(mr.pointer(key), "has " + std::to_string(a.size()) + " rows, needs " +
+                                               std::to_string(rows) + (diag_free ? " (processors)" : " (one per task)"));
+    std::vector<double> out;
+    out.reserve(rows * P);
+    for (std::size_t i = 0; i < rows; ++i) {
+      const std::string rp = mr.pointer(key) + "/" + std::to_string(i);
+      const Json& row = a[i];
+      if (!row.is_array() || row.size() != P)
+        throw ScenarioError(rp, "must be an array of " + std::to_string(P) + " numbers (one per processor)");
+      for (std::size_t j = 0; j < P; ++j)
+        out.push_back(JsonReader::as_number(row[j], rp + "/" + std::to_string(j),
+                                            diag_free && i == j ? 0.0 : lo, hi));
+    }
+    return out;
+  };
+  if (mr.has("speeds") && mr.has("etc"))
+    throw ScenarioError(mr.pointer("etc"), "give either speeds or etc, not both");
+  if (mr.has("speeds")) {
+    const Json& a = mr.array("speeds", static_cast<std::size_t>(DagLimits::max_processors));
+    if (a.size() != P)
+      throw ScenarioError(mr.pointer("speeds"), "has " + std::to_string(a.size()) +
+                                                    " entries, needs one per processor (" +
+                                                    std::to_string(P) + ")");
+    for (std::size_t p = 0; p < P; ++p)
+      m.speeds.push_back(JsonReader::as_number(a[p], mr.pointer("speeds") + "/" + std::to_string(p),
+                                               Limits::min_speed, Limits::max_speed));
+  }
+  if (mr.has("bandwidth")) {
+    if (static_cast<std::int64_t>(P * P) > Limits::max_bandwidth_entries)
+      throw ScenarioError(mr.pointer("bandwidth"),
+                          "a bandwidth matrix is limited to 1024 processors (have " +
+                              std::to_string(P) + ")");
+    m.bandwidth = matrix("bandwidth", P, Limits::min_bandwidth, Limits::max_bandwidth, true);
+  }
+  if (mr.has("etc")) {
+    const auto V = static_cast<std::size_t>(g.size());
+    if (static_cast<std::int64_t>(V * P) > Limits::max_etc_entries)
+      throw ScenarioError(mr.pointer("etc"), "tasks x processors = " + std::to_string(V * P) +
+                                                 " entries (limit 16000000)");
+    m.etc = matrix("etc", V, 0.0, Limits::max_etc, false);
+  }
+  try {
+    core::validate_machine(m, g);  // backstop: the reads above already checked every value
+  } catch (const std::invalid_argument& e) {
+    throw ScenarioError(mr.pointer(), e.what());
+  }
+  if (m.uniform() && !m.trivial()) {
+    try {  // the identical-processor schedulers run on this graph: its costs must be valid
+      (void)core::uniform_graph(g, m);
+    } catch (const core::GraphError& e) {
+      throw ScenarioError(mr.pointer(), std::string("scaled costs: ") + e.what());
+    }
+  }
+  return m;
+}
+
 DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
-  reject_unknown_keys(s, {"processors", "graph", "optimal_node_budget", "trace"});
+  reject_unknown_keys(s, {"processors", "graph", "optimal_node_budget", "trace", "machine"});
   DagScenario sc;
   sc.kind = "dag";
   sc.processors = static_cast<int>(s.get_int("processors", 1, DagLimits::max_processors));
@@ -113,14 +183,25 @@ DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   sc.options.optimal_node_budget = s.get_int_or("optimal_node_budget", 2'000'000, 1, 100'000'000);
   sc.trace = s.get_bool_or("trace", false);
   sc.algorithms = read_algorithms(s, core::dag_algorithm_names());
-  if (sc.algorithms.empty())  // none named: the table's default set
-    for (const auto& a : core::dag_algorithms())
-      if (a.default_set) sc.algorithms.emplace_back(a.info.name);
   // params/<algorithm>: no scheduler has settings yet, so every key is refused.
   for (const auto& a : core::dag_algorithms()) reject_algorithm_params(s, a.info.name);
   auto graph = std::make_shared<core::TaskGraph>(read_task_graph(s, ctx, sc.options.seed));
   const core::TaskGraph& g = *graph;
   sc.graph = std::move(graph);
+  sc.machine = read_machine(s, g, sc.processors);
+  const bool uniform = sc.machine.uniform();
+  if (sc.algorithms.empty()) {  // none named: the table's default set
+    if (uniform) {
+      for (const auto& a : core::dag_algorithms())
+        if (a.default_set) sc.algorithms.emplace_back(a.info.name);
+    } else {  // the identical-processor defaults refuse unequal machines
+      sc.algorithms = {"heft", "cpop", "peft", "dls"};
+    }
+  }
+  for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
+    const std::string why = core::dag_algorithm_refusal(sc.algorithms[i], sc.machine);
+    if (!why.empty()) throw ScenarioError("/algorithms/" + std::to_string(i), why);
+  }
   if (sc.trace && g.size() > DagLimits::max_trace_tasks)
     throw ScenarioError("/trace", "step traces are limited to graphs of at most " +
                                       std::to_string(DagLimits::max_trace_tasks) + " tasks");
@@ -161,7 +242,10 @@ std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext& ctx)
 
 std::vector<ResultPtr> run(const TypedScenario& scenario, const RunContext& ctx) {
   const auto& sc = dynamic_cast<const DagScenario&>(scenario);
-  const double mcp_makespan = core::mcp(*sc.graph, sc.processors, false).makespan();
+  const double mcp_makespan =
+      sc.machine.trivial()   ? core::mcp(*sc.graph, sc.processors, false).makespan()
+      : sc.machine.uniform() ? core::mcp(core::uniform_graph(*sc.graph, sc.machine), sc.processors, false).makespan()
+                             : core::heft(*sc.graph, sc.machine).makespan();
   std::vector<ResultPtr> results;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
@@ -181,17 +265,31 @@ DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& name, d
   r.graph = sc.graph;
   core::ScheduleTrace trace;
   core::OptimalResult opt;
+  const bool trivial = sc.machine.trivial();
   const auto t0 = std::chrono::steady_clock::now();
-  r.schedule = core::run_dag_algorithm(name, g, sc.processors, sc.options,
-                                       sc.trace ? &trace : nullptr, &opt);
+  r.schedule = trivial ? core::run_dag_algorithm(name, g, sc.processors, sc.options,
+                                                 sc.trace ? &trace : nullptr, &opt)
+                       : core::run_dag_algorithm(name, g, sc.machine, sc.options,
+                                                 sc.trace ? &trace : nullptr, &opt);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.scheduling_time_ms = secs * 1e3;
   const bool unbounded = core::dag_algorithm_unbounded(name);
-  const auto check = core::verify_schedule(g, r.schedule, unbounded ? 0 : sc.processors);
+  core::ScheduleCheck check;
+  if (trivial) {
+    check = core::verify_schedule(g, r.schedule, unbounded ? 0 : sc.processors);
+    r.metrics = core::schedule_metrics(g, r.schedule, unbounded ? r.schedule.processors : sc.processors);
+  } else if (unbounded) {  // DSC on a uniform machine: any number of processors like processor 0
+    const core::TaskGraph scaled = core::uniform_graph(g, sc.machine);
+    check = core::verify_schedule(scaled, r.schedule, 0);
+    r.metrics = core::schedule_metrics(scaled, r.schedule, r.schedule.processors);
+  } else {
+    check = core::verify_schedule(g, sc.machine, r.schedule);
+    r.metrics = core::schedule_metrics(g, sc.machine, r.schedule);
+  }
   r.verified = check.ok;
   r.errors = check.errors;
-  r.metrics = core::schedule_metrics(g, r.schedule, unbounded ? r.schedule.processors : sc.processors);
   r.nsl_mcp = mcp_makespan > 0 ? r.metrics.makespan / mcp_makespan : 1.0;
+  if (!sc.machine.uniform()) r.nsl_reference = "heft";
   r.processors = r.schedule.processors;
   {
     std::vector<char> busy(std::max(1, r.schedule.processors), 0);
@@ -215,7 +313,7 @@ Json DagRunResult::to_json() const {
              {{"makespan", metrics.makespan},
               {"lower_bound", metrics.lower_bound},
               {"nsl_lower_bound", metrics.nsl_lower_bound},
-              {"nsl_mcp", nsl_mcp},
+              {nsl_reference == "mcp" ? "nsl_mcp" : "nsl_heft", nsl_mcp},
               {"speedup", metrics.speedup},
               {"efficiency", metrics.efficiency},
               {"scheduling_time_ms", scheduling_time_ms},

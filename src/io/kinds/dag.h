@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "core/dag/machine.h"
 #include "core/dag/schedulers.h"
 #include "core/dag/task_graph.h"
 #include "io/scenario.h"
@@ -27,6 +28,8 @@ struct DagScenario : TypedScenario {
   /// Shared with every result (results can outlive the scenario and still name their tasks).
   std::shared_ptr<const core::TaskGraph> graph;
   int processors = 1;
+  /// "machine" (issue 18): speeds, bandwidth matrix or ETC matrix; trivial when absent.
+  core::Machine machine;
   core::DagOptions options;  ///< seed (random priorities) and the optimal search budget
   bool trace = false;        ///< record each list-scheduling step
 };
@@ -44,6 +47,9 @@ struct DagRunResult : TypedResult {
   core::Schedule schedule;
   core::ScheduleMetrics metrics;
   double nsl_mcp = 1.0;              ///< makespan / MCP's makespan (paper 001 Section 6)
+  /// The NSL reference: "mcp" (identical or uniform machines); "heft" on a non-uniform machine,
+  /// where MCP does not apply (then the JSON key is "nsl_heft").
+  std::string nsl_reference = "mcp";
   double scheduling_time_ms = 0;
   std::int32_t processors = 0;       ///< the schedule's processors (> P for unbounded DSC)
   std::int32_t processors_used = 0;  ///< processors with at least one task
@@ -65,8 +71,13 @@ core::TaskGraph read_task_graph(const JsonReader& scenario, const RunContext& ct
 /// Reads and validates a dag scenario (graph built once). Throws ScenarioError naming the field.
 DagScenario read_dag_scenario(const JsonReader& scenario, const RunContext& ctx);
 
+/// Reads the optional "machine" object against the built graph and P (sizes checked before
+/// allocating). Throws ScenarioError naming the field (e.g. "/machine/speeds/2").
+core::Machine read_machine(const JsonReader& scenario, const core::TaskGraph& g, int processors);
+
 /// Runs one scheduler on a parsed scenario; `mcp_makespan` is MCP's (non-insertion) makespan on
-/// the same graph and P (the NSL reference), computed once per run by the kind.
+/// the same graph and P (the NSL reference; HEFT's on a non-uniform machine), computed once per
+/// run by the kind.
 DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& algorithm,
                                double mcp_makespan);
 

@@ -330,6 +330,7 @@ class ThreadTransport final : public IterativeTransport {
     opts.record_trace = false;
     engine_ = std::make_unique<BspEngine>(t, programs, opts);
     n_ = t.size();
+    spread_block_ = core::spread_block(t);
   }
   bool finished() const override { return engine_->finished(); }
   void step() override { engine_->step(); }
@@ -340,7 +341,7 @@ class ThreadTransport final : public IterativeTransport {
   bool any(bool mine) override { return mine; }
   SweepSpread spread(const std::vector<double>& block, bool moved) override {
     SweepSpread s;
-    core::load_spread(block, s.max_minus_min, s.std_dev);
+    core::load_spread(block, spread_block_, s.max_minus_min, s.std_dev);
     s.any_moved = moved;
     return s;
   }
@@ -356,6 +357,7 @@ class ThreadTransport final : public IterativeTransport {
  private:
   int threads_ = 1;
   int n_ = 0;
+  std::size_t spread_block_ = 1024;
   std::unique_ptr<BspEngine> engine_;
 };
 

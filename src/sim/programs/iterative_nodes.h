@@ -43,7 +43,7 @@ NodeIterativeRun run_iterative_nodes(const std::string& algorithm, const core::T
                                      const core::IterativeOptions& options, int threads,
                                      const std::atomic<bool>* cancel = nullptr);
 
-/// max - min and standard deviation of all N loads (core::load_spread in node order), and whether
+/// max - min and standard deviation of all N loads (core::load_spread, blocks in node order), and whether
 /// any node moved load in the sweep.
 struct SweepSpread {
   double max_minus_min = 0;
@@ -75,8 +75,8 @@ class IterativeTransport {
   /// True on every process if `mine` is true on any.
   virtual bool any(bool mine) = 0;
   /// block = this process's loads (nodes lo..hi-1); moved = a node of the block moved load. Must
-  /// equal core::load_spread over the whole vector in node order, bit for bit (the history is
-  /// part of the result): sums of partial sums would round differently.
+  /// equal core::load_spread over the whole vector with core::spread_block(topology), bit for bit
+  /// (the history is part of the result): other partial sums would round differently.
   virtual SweepSpread spread(const std::vector<double>& block, bool moved) = 0;
   /// Every process's `mine`, concatenated in process order, on every process.
   virtual std::vector<double> concat(std::span<const double> mine) = 0;

@@ -1,0 +1,60 @@
+// Draws big meshes of the partition view with our own shaders (shaders/mesh.*) from inside ImGui's
+// draw list (a draw callback), so a 10^6-vertex grid stays within the frame budget where one
+// ImDrawList rectangle per vertex would not: every vertex a square point sprite in its colour (part
+// or heat), cut edges as GL lines from an index buffer, and, zoomed in, every edge as a line.
+// Buffers are uploaded only when their keys change, so panning and zooming upload nothing.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/partition/mesh.h"
+
+struct ImDrawList;
+
+namespace loadlab::app {
+
+/// The draw-callback body (internal; declared here so the class can befriend it).
+void mesh_renderer_callback(const void* renderer, const void* cmd);
+
+class MeshRenderer {
+ public:
+  MeshRenderer() = default;
+  MeshRenderer(const MeshRenderer&) = delete;
+  MeshRenderer& operator=(const MeshRenderer&) = delete;
+
+  /// Positions (x, y interleaved, world units) relative to (x0, y0) are uploaded when `key` changes.
+  void set_positions(const std::vector<float>& xy, float x0, float y0, std::uint64_t key);
+  /// RGBA8 per vertex (ImU32 packing), uploaded when `key` changes.
+  void set_colours(const std::vector<std::uint32_t>& rgba, std::uint64_t key);
+  /// Highlighted edges (pairs of vertex indices), uploaded when `key` changes.
+  void set_cut_edges(const std::vector<core::MeshEdge>& edges, const std::vector<std::int64_t>& which,
+                     std::uint64_t key);
+  /// Every edge (for the zoomed-in view), uploaded when `key` changes.
+  void set_all_edges(const std::vector<core::MeshEdge>& edges, std::uint64_t key);
+
+  struct Frame {
+    float origin_x = 0, origin_y = 0;  ///< ImGui pixel of world (x0, y0) (y down)
+    float scale = 1;                   ///< ImGui pixels per world unit
+    float point = 1;                   ///< point size in ImGui pixels
+    bool all_edges = false;            ///< draw every edge (in the colour of its first end)
+    bool cut_edges = true;
+    std::uint32_t cut_colour = 0xFF2828FFu;
+  };
+  /// Queues the draw into `dl`, clipped to its current clip rectangle.
+  void draw(ImDrawList* dl, const Frame& f);
+
+  /// False if the shaders failed to compile (the view then uses its ImDrawList fallback).
+  bool ok() const { return !failed_; }
+
+ private:
+  bool ensure_gl();
+  unsigned program_ = 0, vao_ = 0, vbo_pos_ = 0, vbo_col_ = 0, ibo_cut_ = 0, ibo_all_ = 0;
+  int count_ = 0, cut_count_ = 0, all_count_ = 0;
+  bool failed_ = false;
+  std::uint64_t pos_key_ = ~0ull, col_key_ = ~0ull, cut_key_ = ~0ull, all_key_ = ~0ull;
+  Frame frame_{};
+  friend void mesh_renderer_callback(const void* renderer, const void* cmd);
+};
+
+}  // namespace loadlab::app

@@ -1,0 +1,73 @@
+#include "app/widgets/gl_program.h"
+
+#include <cstdio>
+#include <string>
+
+#ifdef __EMSCRIPTEN__
+#include <GLES3/gl3.h>
+#else
+#define GL_GLEXT_PROTOTYPES 1
+#include <GL/gl.h>
+#include <GL/glext.h>
+#endif
+
+namespace loadlab::app {
+
+namespace {
+
+std::string prefix(GlPrecision precision) {
+#ifdef __EMSCRIPTEN__
+  // highp where world positions need it (a 1000 x 1000 grid exceeds mediump's 10-bit mantissa).
+  return precision == GlPrecision::High ? "#version 300 es\nprecision highp float;\n"
+                                        : "#version 300 es\nprecision mediump float;\n";
+#else
+  (void)precision;
+  return "#version 330 core\n";
+#endif
+}
+
+unsigned compile(GLenum type, const char* body, GlPrecision precision, const char* what) {
+  const std::string text = prefix(precision) + body;
+  const char* src = text.c_str();
+  GLuint s = glCreateShader(type);
+  glShaderSource(s, 1, &src, nullptr);
+  glCompileShader(s);
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[1024];
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    std::fprintf(stderr, "loadlab: %s shader failed to compile: %s\n", what, log);
+    glDeleteShader(s);
+    return 0;
+  }
+  return s;
+}
+
+}  // namespace
+
+unsigned gl_link_program(const char* vert, const char* frag, GlPrecision precision, const char* what) {
+  const unsigned vs = compile(GL_VERTEX_SHADER, vert, precision, what);
+  const unsigned fs = compile(GL_FRAGMENT_SHADER, frag, precision, what);
+  if (!vs || !fs) {
+    if (vs) glDeleteShader(vs);
+    if (fs) glDeleteShader(fs);
+    return 0;
+  }
+  GLuint program = glCreateProgram();
+  glAttachShader(program, vs);
+  glAttachShader(program, fs);
+  glLinkProgram(program);
+  GLint ok = 0;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  if (!ok) {
+    std::fprintf(stderr, "loadlab: %s shader program failed to link\n", what);
+    glDeleteProgram(program);
+    return 0;
+  }
+  return program;
+}
+
+}  // namespace loadlab::app

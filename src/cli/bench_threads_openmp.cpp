@@ -1,0 +1,58 @@
+// The real-thread dynamic workloads as OpenMP tasks (libgomp natively; compiled with -fopenmp when
+// CMake finds OpenMP, a stub otherwise and in WebAssembly). OpenMP does not expose steal counts,
+// so only time and tasks per thread are reported. See bench_threads_external.h.
+#include <chrono>
+
+#include "cli/bench_threads_external.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace loadlab::cli {
+
+#ifdef _OPENMP
+namespace {
+
+using Slot = ExternalSlot;
+
+// Pointers, not references: a task's firstprivate copies of them are the same objects.
+void visit(const sim::TreeWorkload* w, sim::ThreadTask t, Slot* slots) {
+  Slot& s = slots[omp_get_thread_num()];
+  s.checksum += w->execute(t);
+  ++s.tasks;
+  s.key_sum += sim::task_key(t);
+  const int n = w->child_count(t);
+  for (int i = 0; i < n; ++i) {
+    const sim::ThreadTask c = sim::TreeWorkload::child(t, i);
+#pragma omp task firstprivate(w, c, slots)
+    visit(w, c, slots);
+  }
+}
+
+}  // namespace
+
+ExternalTreeRun run_tree_openmp(const sim::TreeWorkload& w, int threads) {
+  std::vector<Slot> slots(static_cast<std::size_t>(threads));
+  const sim::TreeWorkload* wp = &w;
+  Slot* sp = slots.data();
+  const auto t0 = std::chrono::steady_clock::now();
+#pragma omp parallel num_threads(threads) firstprivate(wp, sp)
+  {
+#pragma omp single
+    for (const sim::ThreadTask& r : wp->roots()) {
+      const sim::ThreadTask root = r;
+#pragma omp task firstprivate(wp, root, sp)
+      visit(wp, root, sp);
+    }
+  }  // the region's barrier: every task has finished
+  return sum_slots(slots, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+}
+#else
+ExternalTreeRun run_tree_openmp(const sim::TreeWorkload& w, int threads) {
+  (void)w, (void)threads;
+  return {};
+}
+#endif
+
+}  // namespace loadlab::cli

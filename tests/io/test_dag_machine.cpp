@@ -1,0 +1,121 @@
+// The dag kind's "machine" (issue 18): field-named errors, refusals by name, the homogeneous
+// form unchanged, and a heterogeneous run verified with the machine's bounds.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "io/scenario.h"
+
+using namespace loadlab::io;
+
+namespace {
+
+Json chain_scenario() {
+  // a -> b -> c with data 6 on each edge, plus an independent d.
+  return Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 2,
+    "graph": {"tasks": [{"id": "a", "cost": 4}, {"id": "b", "cost": 4}, {"id": "c", "cost": 4},
+                        {"id": "d", "cost": 8}],
+              "edges": [{"from": "a", "to": "b", "cost": 6}, {"from": "b", "to": "c", "cost": 6}]},
+    "algorithms": ["heft"]})");
+}
+
+std::string error_of(const Json& doc) {
+  try {
+    run_scenario(doc, {});
+  } catch (const ScenarioError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("DagMachine.Errors.NameTheField") {
+  Json d = chain_scenario();
+  d["machine"] = {{"speeds", {1, 2, 3}}};
+  CHECK(error_of(d).rfind("/machine/speeds:", 0) == 0);
+  d["machine"] = {{"speeds", {1, 0}}};
+  CHECK(error_of(d).rfind("/machine/speeds/1:", 0) == 0);
+  d["machine"] = {{"speeds", {1, -2}}};
+  CHECK(error_of(d).rfind("/machine/speeds/1:", 0) == 0);
+  d["machine"] = {{"etc", Json::parse("[[1,2],[3,4],[5,-1],[7,8]]")}};
+  CHECK(error_of(d).rfind("/machine/etc/2/1:", 0) == 0);
+  d["machine"] = {{"etc", Json::parse("[[1,2],[3,4],[5,6]]")}};
+  CHECK(error_of(d).rfind("/machine/etc:", 0) == 0);
+  d["machine"] = {{"etc", Json::parse("[[1,2],[3,4],[5,6],[7]]")}};
+  CHECK(error_of(d).rfind("/machine/etc/3:", 0) == 0);
+  d["machine"] = {{"bandwidth", Json::parse("[[0,1],[0,0]]")}};
+  CHECK(error_of(d).rfind("/machine/bandwidth/1/0:", 0) == 0);
+  d["machine"] = {{"bandwidth", Json::parse("[[0,1]]")}};
+  CHECK(error_of(d).rfind("/machine/bandwidth:", 0) == 0);
+  d["machine"] = {{"speeds", {1, 2}}, {"etc", Json::parse("[[1,2],[3,4],[5,6],[7,8]]")}};
+  CHECK(error_of(d).rfind("/machine/etc:", 0) == 0);
+  d["machine"] = {{"speed", {1, 2}}};
+  CHECK(error_of(d).rfind("/machine/speed:", 0) == 0);
+  // Identical-processor schedulers refuse unequal machines by name.
+  d["machine"] = {{"speeds", {1, 2}}};
+  d["algorithms"] = {"heft", "flb"};
+  CHECK(error_of(d) == "/algorithms/1: flb is defined for identical processors; machine.speeds are unequal");
+}
+
+TEST_CASE("DagMachine.Homogeneous.SameResults") {
+  Json base = chain_scenario();
+  base["algorithms"] = {"flb", "etf", "mcp", "dsc_llb", "heft", "optimal"};
+  Json ones = base;
+  ones["machine"] = {{"speeds", {1, 1}}, {"bandwidth", Json::parse("[[0,1],[1,0]]")}};
+  const Json a = run_scenario(base, {}), b = run_scenario(ones, {});
+  REQUIRE(a["results"].size() == b["results"].size());
+  for (std::size_t i = 0; i < a["results"].size(); ++i) {
+    Json x = a["results"][i], y = b["results"][i];
+    x["metrics"].erase("scheduling_time_ms");
+    y["metrics"].erase("scheduling_time_ms");
+    CHECK(x == y);
+  }
+}
+
+TEST_CASE("DagMachine.Heterogeneous.RunVerifiedWithMachineBounds") {
+  Json d = chain_scenario();
+  d["machine"] = {{"speeds", {1, 4}}};
+  d["algorithms"] = {"heft", "cpop", "peft", "dls", "min_min", "max_min", "sufferage", "mct",
+                     "met", "olb", "optimal"};
+  const Json out = run_scenario(d, {});
+  REQUIRE(out["results"].size() == 11);
+  // Bounds: chain at speed 4 = 12 / 4 = 3; work 20 / (1 + 4) = 4 -> 4.
+  // Optimum: everything on the fast processor takes 20 / 4 = 5; d on the slow one (8) is worse;
+  // so 5 = a, b, c, d all on processor 1.
+  for (const auto& r : out["results"]) {
+    CAPTURE(r["algorithm"].get<std::string>());
+    CHECK(r["verified"] == true);
+    CHECK(r["metrics"]["lower_bound"].get<double>() == doctest::Approx(4));
+    CHECK(r["metrics"].contains("nsl_heft"));
+    CHECK_FALSE(r["metrics"].contains("nsl_mcp"));
+    CHECK(r["makespan"].get<double>() >= 5 - 1e-9);
+    // speedup against the best single processor (20 / 4 = 5)
+    CHECK(r["metrics"]["speedup"].get<double>() == doctest::Approx(5 / r["makespan"].get<double>()));
+  }
+  CHECK(out["results"][10]["makespan"].get<double>() == doctest::Approx(5));
+  CHECK(out["results"][10]["optimal"]["proven"] == true);
+  // No algorithms named on a non-uniform machine: the heterogeneous defaults.
+  d.erase("algorithms");
+  const Json def = run_scenario(d, {});
+  REQUIRE(def["results"].size() == 4);
+  CHECK(def["results"][0]["algorithm"] == "heft");
+}
+
+TEST_CASE("DagMachine.Limits.CheckedBeforeReading") {
+  // Bandwidth: at most 1024 processors (1024^2 entries); 1025 is refused before the matrix is read.
+  Json d = chain_scenario();
+  d["processors"] = 1025;
+  d["machine"] = {{"bandwidth", Json::array()}};
+  CHECK(error_of(d) == "/machine/bandwidth: a bandwidth matrix is limited to 1024 processors (have 1025)");
+  d["processors"] = 1024;  // at the limit: the size passes, the (empty) matrix's shape does not
+  CHECK(error_of(d).rfind("/machine/bandwidth: has 0 rows, needs 1024", 0) == 0);
+  // ETC: at most 16,000,000 entries. 3906 x 4096 = 15,998,976 passes the size check; 3907 x 4096
+  // = 16,003,072 does not.
+  Json e = Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 4096,
+    "graph": {"generator": "layered", "n": 3907}, "algorithms": ["heft"],
+    "machine": {"etc": []}})");
+  CHECK(error_of(e).rfind("/machine/etc: tasks x processors = 16003072 entries", 0) == 0);
+  e["graph"]["n"] = 3906;
+  CHECK(error_of(e).rfind("/machine/etc: has 0 rows, needs 3906", 0) == 0);
+}

@@ -1,0 +1,110 @@
+// Browser test of the partition view's issue 14 finish (step view, big meshes through shaders,
+// .xyz import):   node tests/web/e2e_partition.mjs <site dir> <screenshot dir>
+//  - a 1000 x 1000 grid (10^6 vertices) drawn through shaders/mesh.*: parts visible in colour, and
+//    the frame times the page reports stay within budget while the view is zoomed;
+//  - the Bisection steps tab: the Fiedler vector's heatmap (blue and red halves), the orb_kl moves'
+//    cut plot;
+//  - File > Import of a .graph, then its .xyz through the page's file input: the scenario gets the
+//    coordinates and the geometric methods; a short .xyz is refused naming the file.
+import { join } from "node:path";
+import { startHarness } from "./harness.mjs";
+
+const { shots, browser, base, check, finish, close } = await startHarness({ detailLimit: 400 });
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(base);
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 0, null, { timeout: 60000 });
+  await page.evaluate(() => window.loadlab.welcome && window.loadlab.welcome("dismiss"));
+
+  async function open(sc, name, timeout = 120000) {
+    const opened = await page.evaluate((t) => window.loadlab.open(t), JSON.stringify(sc));
+    check(opened === true, `${name}: opened`);
+    await page.waitForFunction((n) => {
+      const s = window.loadlab.state();
+      return Array.isArray(s.results) && s.results.length === n && !s.busy;
+    }, sc.algorithms.length, { timeout });
+    await page.waitForTimeout(1500);  // frames for the view (and a worker trace) to finish
+    const st = await page.evaluate(() => window.loadlab.state());
+    check(st.results.every((r) => r.verified === true), `${name}: every result verified`);
+    const buf = await page.screenshot({ path: join(shots, `browser_${name}.png`) });
+    return { st, png: buf.toString("base64") };
+  }
+  // Colour statistics of the main view (right of the form, above the results).
+  const pixels = (b64) => page.evaluate(async (data) => {
+    const img = new Image();
+    img.src = "data:image/png;base64," + data;
+    await img.decode();
+    const cv = document.createElement("canvas");
+    cv.width = img.width; cv.height = img.height;
+    const ctx = cv.getContext("2d");
+    ctx.drawImage(img, 0, 0);
+    const x0 = Math.floor(img.width * 0.35), y0 = Math.floor(img.height * 0.15);
+    const d = ctx.getImageData(x0, y0, img.width - x0, Math.floor(img.height * 0.45)).data;
+    let red = 0, blue = 0, coloured = 0;
+    const hues = new Set();
+    for (let i = 0; i < d.length; i += 4) {
+      const r = d[i], g = d[i + 1], b = d[i + 2];
+      if (r > 200 && g < 110 && b < 110) red++;
+      if (b > 180 && r < 120) blue++;
+      const mx = Math.max(r, g, b), mn = Math.min(r, g, b);
+      if (mx > 120 && mx - mn > 60) hues.add(((r >> 5) << 6) | ((g >> 5) << 3) | (b >> 5)), coloured++;
+    }
+    return { red, blue, colours: hues.size, coloured, total: d.length / 4 };
+  }, b64);
+
+  // 1. A 10^6-vertex grid into 16 parts: drawn (most of the view coloured by part), frames in budget.
+  const big = { loadlab: 1, kind: "partition", name: "1000 x 1000 grid", seed: 1,
+    mesh: { generator: "grid", rows: 1000, cols: 1000 }, parts: 16, algorithms: ["strips_pxq", "orb_i"] };
+  let o = await open(big, "partition_grid_1m", 300000);
+  let px = await pixels(o.png);
+  check(px.coloured > px.total * 0.3 && px.colours >= 6, "1M grid: the mesh is drawn in part colours", px);
+  await page.evaluate(() => window.loadlab.frameStats());  // reset the maxima
+  await page.mouse.move(820, 330);
+  for (let i = 0; i < 8; ++i) { await page.mouse.wheel(0, -200); await page.waitForTimeout(120); }
+  await page.waitForTimeout(800);
+  const fs = await page.evaluate(() => window.loadlab.frameStats());
+  // SwiftShader renders on the CPU: the budget checked here is the UI thread's work per frame.
+  check(fs.ui_max < 100, "1M grid: zooming keeps the UI work per frame under 100 ms", fs);
+  const zoomed = await page.screenshot({ path: join(shots, "browser_partition_grid_1m_zoomed.png") });
+  px = await pixels(zoomed.toString("base64"));
+  check(px.coloured > px.total * 0.3, "1M grid zoomed: still drawn", px);
+
+  // 2. The step view: orb_e's Fiedler vector as a heatmap (blue below the median, red above).
+  const pts = { loadlab: 1, kind: "partition", name: "steps", seed: 4,
+    mesh: { generator: "random_points", points: 3000 }, parts: 4, algorithms: ["orb_e", "orb_kl"],
+    ui: { partition_view: "steps", select: "orb_e" } };
+  o = await open(pts, "partition_steps_fiedler");
+  px = await pixels(o.png);
+  check(px.red > 2000 && px.blue > 2000, "steps: the Fiedler vector drawn blue and red", px);
+  const kl = { ...pts, ui: { partition_view: "steps", select: "orb_kl" } };
+  o = await open(kl, "partition_steps_kl");
+  // Seek to the middle of the timeline by clicking the cut plot (the bottom of the view).
+  await page.mouse.click(860, 585);
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: join(shots, "browser_partition_steps_kl_mid.png") });
+
+  // 3. File > Import: a 2 x 3 grid's .graph, then its .xyz through the page's file input.
+  const graph = "6 7\n2 4\n1 3 5\n2 6\n1 5\n2 4 6\n3 5\n";
+  const xyz = "0 0 0\n1 0 0\n2 0 0\n0 1 0\n1 1 0\n2 1 0\n";
+  const setFile = async (name, text) => {
+    await page.setInputFiles("#file-input", { name, mimeType: "text/plain", buffer: Buffer.from(text) });
+    await page.waitForTimeout(1500);
+    return page.evaluate(() => ({ st: window.loadlab.state(), sc: window.loadlab.scenario() }));
+  };
+  let r = await setFile("tiny.graph", graph);
+  check(r.sc.kind === "partition" && r.sc.mesh.vertices === 6 && !r.sc.mesh.coordinates, "import: .graph inline", r.sc.mesh);
+  r = await setFile("tiny.xyz", xyz);
+  check(Array.isArray(r.sc.mesh.coordinates) && r.sc.mesh.coordinates.length === 6, "import: .xyz attached", r.sc.mesh);
+  check(r.sc.algorithms.includes("orb_i"), "import: geometric methods added", r.sc.algorithms);
+  r = await setFile("short.xyz", "0 0\n1 0\n");
+  check(r.st.status_is_error && /short\.xyz/.test(r.st.status), "import: a short .xyz is refused naming the file", r.st.status);
+  await page.screenshot({ path: join(shots, "browser_partition_import_error.png") });
+  check(errors.length === 0, "no page errors", errors);
+} catch (e) {
+  console.error(e);
+  await close();
+  process.exit(1);
+}
+await finish();
