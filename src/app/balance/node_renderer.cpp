@@ -2,13 +2,7 @@
 
 #include <imgui.h>
 
-#ifdef __EMSCRIPTEN__
-#include <GLES3/gl3.h>
-#else
-#define GL_GLEXT_PROTOTYPES 1
-#include <GL/gl.h>
-#include <GL/glext.h>
-#endif
+#include "app/widgets/gl_headers.h"
 
 #include "app/widgets/gl_program.h"
 #include "shaders_embedded.h"
@@ -85,18 +79,7 @@ bool NodeRenderer::ensure_gl() {
     failed_ = true;
     return false;
   }
-  glGenVertexArrays(1, &vao_);
-  glGenBuffers(1, &vbo_pos_);
-  glGenBuffers(1, &vbo_col_);
-  glBindVertexArray(vao_);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo_pos_);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
-  glBindBuffer(GL_ARRAY_BUFFER, vbo_col_);
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, nullptr);
-  glBindVertexArray(0);
-  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  gl_point_vao(vao_, vbo_pos_, vbo_col_);
   return true;
 }
 

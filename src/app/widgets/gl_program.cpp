@@ -3,13 +3,7 @@
 #include <cstdio>
 #include <string>
 
-#ifdef __EMSCRIPTEN__
-#include <GLES3/gl3.h>
-#else
-#define GL_GLEXT_PROTOTYPES 1
-#include <GL/gl.h>
-#include <GL/glext.h>
-#endif
+#include "app/widgets/gl_headers.h"
 
 namespace loadlab::app {
 
@@ -68,6 +62,21 @@ unsigned gl_link_program(const char* vert, const char* frag, GlPrecision precisi
     return 0;
   }
   return program;
+}
+
+void gl_point_vao(unsigned& vao, unsigned& positions, unsigned& colours) {
+  glGenVertexArrays(1, &vao);
+  glGenBuffers(1, &positions);
+  glGenBuffers(1, &colours);
+  glBindVertexArray(vao);
+  glBindBuffer(GL_ARRAY_BUFFER, positions);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glBindBuffer(GL_ARRAY_BUFFER, colours);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, nullptr);
+  glBindVertexArray(0);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 }  // namespace loadlab::app

@@ -12,4 +12,8 @@ enum class GlPrecision { Medium, High };
 /// that message). Needs a current GL context.
 unsigned gl_link_program(const char* vert, const char* frag, GlPrecision precision, const char* what);
 
+/// A vertex array with attribute 0 = vec2 position (float, from `positions`) and attribute 1 =
+/// RGBA8 colour (normalized, from `colours`): the point layout of the node and mesh shaders.
+void gl_point_vao(unsigned& vao, unsigned& positions, unsigned& colours);
+
 }  // namespace loadlab::app
