@@ -46,5 +46,33 @@ for s in "$out"/scenarios/*.json; do
     head -c 300 "$out/native/$name.err" "$out/wasm/$name.err" 2>/dev/null || true
   fi
 done
-echo "determinism ($kinds): $pass passed, $fail failed"
+# The adversarial search (issue 18): the same seed must give the same ratios, counts and worst
+# instance natively and in WebAssembly (its acceptance rule avoids libm; docs/adversary.md).
+mkdir -p "$out/adversary"
+advmask() { mask "$1" | sed -E 's/("(iterations_per_second|output)"): [^,]*/\1: "(masked)"/'; }
+for args in "--a flb --b etf --tasks 12 --iterations 3000 --seed 1" \
+            "--a mcp --b heft --tasks 20 --processors 3 --iterations 3000 --seed 2" \
+            "--a heft --b cpop --tasks 15 --heterogeneous --iterations 3000 --seed 3" \
+            "--a dls --b peft --tasks 10 --processors 5 --heterogeneous --iterations 2000 --seed 4" \
+            "--a heft --b optimal --tasks 7 --processors 3 --heterogeneous --iterations 300 --seed 5"; do
+  name=adversary_$(echo "$args" | tr -cs 'A-Za-z0-9' '_')
+  set +e
+  # shellcheck disable=SC2086
+  "$native" adversary $args --json -o "$out/adversary/$name.native.json" >"$out/adversary/$name.native.out" 2>&1
+  nrc=$?
+  # shellcheck disable=SC2086
+  node --no-experimental-fetch "$wasm" adversary $args --json -o "$out/adversary/$name.wasm.json" >"$out/adversary/$name.wasm.out" 2>&1
+  wrc=$?
+  set -e
+  if [ "$nrc" = 0 ] && [ "$wrc" = 0 ] &&
+     cmp -s <(advmask "$out/adversary/$name.native.out") <(advmask "$out/adversary/$name.wasm.out") &&
+     cmp -s "$out/adversary/$name.native.json" "$out/adversary/$name.wasm.json"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "DIFFER: $name (native exit $nrc, wasm exit $wrc)"
+    diff <(advmask "$out/adversary/$name.native.out") <(advmask "$out/adversary/$name.wasm.out") | head -5 || true
+  fi
+done
+echo "determinism ($kinds, adversary): $pass passed, $fail failed"
 [ "$fail" = 0 ]

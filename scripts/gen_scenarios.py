@@ -69,6 +69,42 @@ DAG_GENERATORS = {
 }
 DAG_ALGOS = ["flb", "etf", "mcp", "mcp_insertion", "fcp", "dsc", "llb", "dsc_llb", "hlfet", "hlfnet",
              "scfet", "scfnet", "random", "coffman_graham", "heft"]
+# Issue 18: schedulers that run on heterogeneous machines.
+DAG_HETERO_ALGOS = ["heft", "cpop", "lookahead_heft", "peft", "dls", "bil", "hbmct", "min_min",
+                    "max_min", "sufferage", "mct", "met", "olb"]
+DAG_TOPOLOGIES = {
+    "ring": lambda r, p: {"type": "ring", "nodes": p} if p >= 3 else None,
+    "line": lambda r, p: {"type": "line", "nodes": p},
+    "complete": lambda r, p: {"type": "complete", "nodes": p},
+    "mesh": lambda r, p: {"type": "mesh", "rows": 2, "cols": p // 2} if p % 2 == 0 else None,
+    "hypercube": lambda r, p: {"type": "hypercube", "dim": p.bit_length() - 1} if p & (p - 1) == 0 else None,
+}
+
+
+def dag_machine(r, p, tasks):
+    """A heterogeneous machine for p processors (tasks = the graph's task count, or None when
+    unknown, which rules out an ETC matrix): speeds, a bandwidth matrix, per-link bandwidth over
+    a topology, or an ETC matrix."""
+    m = {}
+    if tasks is not None and r.random() < 0.25:
+        m["etc"] = [[r.choice([0.5, 1, 2, 3, 7, 10]) for _ in range(p)] for _ in range(tasks)]
+    elif r.random() < 0.8:
+        m["speeds"] = [r.choice([0.5, 1, 1.5, 2, 3, 4]) for _ in range(p)]
+    u = r.random()
+    if u < 0.35:
+        m["bandwidth"] = [[0 if a == b else r.choice([0.25, 0.5, 1, 2, 3]) for b in range(p)]
+                          for a in range(p)]
+    elif u < 0.7:
+        topo = DAG_TOPOLOGIES[r.choice(sorted(DAG_TOPOLOGIES))](r, p)
+        if topo is not None:
+            links = r.choice([1, 2, 0.5])
+            if r.random() < 0.6 and p <= 16:
+                # one per link: count them as the CLI does (edges of the shape)
+                count = {"ring": p, "line": p - 1, "complete": p * (p - 1) // 2,
+                         "mesh": 3 * (p // 2) - 2, "hypercube": p * (p.bit_length() - 1) // 2}[topo["type"]]
+                links = [r.choice([0.1, 0.5, 1, 2, 4]) for _ in range(count)]
+            m["bandwidth"] = {"topology": topo, "links": links}
+    return m or {"speeds": [1 + (k % 3) for k in range(p)]}
 
 
 def dag(r, i):
@@ -79,14 +115,22 @@ def dag(r, i):
         edges = [{"from": f"t{a}", "to": f"t{b}", "cost": r.randint(0, 20)}
                  for a in range(n) for b in range(a + 1, n) if r.random() < 0.3]
         doc["graph"] = {"tasks": tasks, "edges": edges}
-        doc["algorithms"] = r.sample(DAG_ALGOS, r.randint(1, 5)) + ["optimal"]
+        if r.random() < 0.4:
+            doc["machine"] = dag_machine(r, doc["processors"], n)
+            doc["algorithms"] = r.sample(DAG_HETERO_ALGOS, r.randint(1, 6)) + ["optimal"]
+        else:
+            doc["algorithms"] = r.sample(DAG_ALGOS, r.randint(1, 5)) + ["optimal"]
         return doc
     gen = r.choice(sorted(DAG_GENERATORS))
     g = {"generator": gen, **DAG_GENERATORS[gen](r),
          "ccr": r.choice([0.1, 0.5, 1, 2, 5, 10]), "mean_comp": r.choice([1, 10, 100]),
          "distribution": r.choice(["uniform", "exponential", "unit"])}
     doc["graph"] = g
-    doc["algorithms"] = r.sample(DAG_ALGOS, r.randint(1, 6))
+    if r.random() < 0.4:
+        doc["machine"] = dag_machine(r, doc["processors"], None)
+        doc["algorithms"] = r.sample(DAG_HETERO_ALGOS, r.randint(1, 7))
+    else:
+        doc["algorithms"] = r.sample(DAG_ALGOS, r.randint(1, 6))
     return doc
 
 

@@ -40,6 +40,7 @@ int reproduce_notes(const ReproduceOptions& opts, std::ostream& out);  // paper 
 int reproduce_partition(const ReproduceOptions& opts, std::ostream& out);  // paper 002 Table 1
 int reproduce_rips(const ReproduceOptions& opts, std::ostream& out);   // paper 000 §1 dynamic (RIPS)
 int reproduce_os(const ReproduceOptions& opts, std::ostream& out);  // paper 002 §4 (OS layer)
+int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out);  // PISA pairwise (issue 18)
 
 struct BenchOptions {
   /// Substring filter on benchmark names; empty = all.
@@ -59,5 +60,6 @@ nlohmann::json bench_dynamic(const BenchOptions& opts);  // bench_dynamic.cpp (i
 nlohmann::json bench_partition(const BenchOptions& opts);  // bench_partition.cpp (issue 14)
 nlohmann::json bench_os(const BenchOptions& opts);  // bench_os.cpp (issue 15)
 nlohmann::json bench_dynamic_threads(const BenchOptions& opts);  // bench_dynamic_threads.cpp (issue 13)
+nlohmann::json bench_adversary(const BenchOptions& opts);  // bench_adversary.cpp (issue 18)
 
 }  // namespace loadlab::cli

@@ -8,6 +8,7 @@
 #include <csignal>
 #include <iostream>
 
+#include "cli/adversary_command.h"
 #include "cli/commands.h"
 #include "io/link_codec.h"
 #include "io/presets.h"
@@ -66,10 +67,24 @@ int main(int argc, char** argv) {
   auto* preset = app.add_subcommand("preset", "List the papers' worked examples, or print one as a scenario");
   preset->add_option("name", preset_name, "Preset name (omit to list them)");
 
+  loadlab::cli::AdversaryCliOptions adv;
+  auto* adversary = app.add_subcommand(
+      "adversary", "Search for an instance where scheduler A is worst against B (PISA-style annealing)");
+  adversary->add_option("--a", adv.a, "Scheduler A (its makespan is the numerator)");
+  adversary->add_option("--b", adv.b, "Scheduler B (the denominator; 'optimal' on <= 12 tasks)");
+  adversary->add_option("--tasks", adv.tasks, "Tasks of the random start instance (1..200)");
+  adversary->add_option("--processors", adv.processors, "Processors of the random start instance (1..64)");
+  adversary->add_flag("--heterogeneous", adv.heterogeneous, "Random speeds and bandwidths in the start instance");
+  adversary->add_option("--scenario", adv.scenario, "Start from this dag scenario instead of a random instance");
+  adversary->add_option("--iterations", adv.iterations, "Annealing iterations (0..1e8)");
+  adversary->add_option("--seed", adv.seed, "Seed of the start instance and of the search");
+  adversary->add_option("-o,--output", adv.output, "Write the worst instance found as a dag scenario");
+  adversary->add_flag("--json", adv.json, "Print a JSON record");
+
   auto* reproduce = app.add_subcommand("reproduce", "Print a paper's tables beside ours");
-  reproduce->add_option("paper", paper, "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition (002 Table 1), os (002 §4)")
+  reproduce->add_option("paper", paper, "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition (002 Table 1), os (002 §4), adversary (PISA pairwise matrix)")
       ->required()
-      ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os"}));
+      ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os", "adversary"}));
   reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder");
   reproduce->add_option("--cases", rep.cases, "Random cases per cell")->check(CLI::Range(1, 100000));
   reproduce->add_option("--seed", rep.seed, "Seed of the random cases");
@@ -130,7 +145,9 @@ int main(int argc, char** argv) {
       std::cout << loadlab::io::find_preset(preset_name).scenario.dump(2) << "\n";
       return 0;
     }
+    if (*adversary) return loadlab::cli::adversary_command(adv, std::cout, std::cerr);
     if (*reproduce) {
+      if (paper == "adversary") return loadlab::cli::reproduce_adversary(rep, std::cout);
       if (paper == "wu") return loadlab::cli::reproduce_wu(rep, std::cout);
       if (paper == "flb") return loadlab::cli::reproduce_flb(rep, std::cout);
       if (paper == "notes") return loadlab::cli::reproduce_notes(rep, std::cout);
@@ -145,7 +162,7 @@ int main(int argc, char** argv) {
                        loadlab::cli::bench_loops, loadlab::cli::bench_sim,
                        loadlab::cli::bench_dynamic, loadlab::cli::bench_partition,
                        loadlab::cli::bench_os, loadlab::cli::bench_iterative,
-                       loadlab::cli::bench_dynamic_threads})
+                       loadlab::cli::bench_dynamic_threads, loadlab::cli::bench_adversary})
         for (auto& rec : fn(bench)) all.push_back(rec);
       std::cout << all.dump(2) << "\n";
       return 0;

@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
   nlohmann::json all = nlohmann::json::array();
   for (auto* fn : {loadlab::cli::bench_balance, loadlab::cli::bench_dag, loadlab::cli::bench_loops,
                    loadlab::cli::bench_sim, loadlab::cli::bench_iterative,
-                   loadlab::cli::bench_dynamic, loadlab::cli::bench_dynamic_threads})
+                   loadlab::cli::bench_dynamic, loadlab::cli::bench_dynamic_threads,
+                   loadlab::cli::bench_adversary})
     for (auto& rec : fn(opts)) all.push_back(rec);
   std::cout << all.dump(2) << "\n";
   return 0;

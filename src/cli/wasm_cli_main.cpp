@@ -1,11 +1,15 @@
-// `loadlab validate|run` for the WebAssembly build, run under node (issue 16's determinism corpus):
+// `loadlab validate|run|adversary` for the WebAssembly build, run under node (issue 16's
+// determinism corpus; issue 18's adversarial search):
 //   node --no-experimental-fetch build/web/src/cli/loadlab_cli.js run SCENARIO [-o OUT]
+//   node --no-experimental-fetch build/web/src/cli/loadlab_cli.js adversary --a A --b B ...
 // The same io calls, output format and exit codes as those commands of the native CLI
 // (src/cli/main.cpp), so scripts/determinism.sh can compare the two byte for byte. CLI11, share
 // links (zlib) and the benchmarks stay native-only.
 #include <cstring>
 #include <iostream>
+#include <vector>
 
+#include "cli/adversary_command.h"
 #include "io/scenario.h"
 #include "io/text_files.h"
 
@@ -15,13 +19,27 @@ using loadlab::io::Json;
 using loadlab::io::ScenarioError;
 
 int usage() {
-  std::cerr << "usage: loadlab_cli validate SCENARIO | run SCENARIO [-o OUT]\n";
+  std::cerr << "usage: loadlab_cli validate SCENARIO | run SCENARIO [-o OUT] | adversary [OPTIONS]\n";
   return 2;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::strcmp(argv[1], "adversary") == 0) {
+    loadlab::cli::AdversaryCliOptions opts;
+    std::string error;
+    if (!loadlab::cli::parse_adversary_args(std::vector<std::string>(argv + 2, argv + argc), opts, error)) {
+      std::cerr << "loadlab: " << error << "\n";
+      return 2;
+    }
+    try {
+      return loadlab::cli::adversary_command(opts, std::cout, std::cerr);
+    } catch (const std::exception& e) {
+      std::cerr << "loadlab: internal error: " << e.what() << "\n";
+      return 1;
+    }
+  }
   if (argc < 3) return usage();
   const std::string cmd = argv[1], path = argv[2];
   std::string out_path;

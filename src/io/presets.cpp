@@ -58,6 +58,22 @@ const std::vector<Preset>& presets() {
                                  {"from":"t4","to":"t7","cost":1},{"from":"t5","to":"t7","cost":3},
                                  {"from":"t6","to":"t7","cost":2}]},
                "algorithms":["flb","etf","mcp","optimal"]})json"),
+      // Issue 18: the same graph opened on the dag view's Adversary tab, set up to search for the
+      // instance where FLB does worst against ETF (core/dag/adversary.h; press Start).
+      make("adversary_flb_etf", "Adversary: FLB vs ETF (simulated annealing over the graph)",
+           R"json({"loadlab":1,"kind":"dag","name":"Adversary: FLB vs ETF","processors":2,
+               "graph":{"tasks":[{"id":"t0","cost":2},{"id":"t1","cost":2},{"id":"t2","cost":2},
+                                 {"id":"t3","cost":3},{"id":"t4","cost":3},{"id":"t5","cost":3},
+                                 {"id":"t6","cost":2},{"id":"t7","cost":2}],
+                        "edges":[{"from":"t0","to":"t1","cost":1},{"from":"t0","to":"t2","cost":4},
+                                 {"from":"t0","to":"t3","cost":1},{"from":"t1","to":"t4","cost":2},
+                                 {"from":"t1","to":"t5","cost":1},{"from":"t1","to":"t6","cost":2},
+                                 {"from":"t3","to":"t5","cost":1},{"from":"t2","to":"t6","cost":1},
+                                 {"from":"t4","to":"t7","cost":1},{"from":"t5","to":"t7","cost":3},
+                                 {"from":"t6","to":"t7","cost":2}]},
+               "algorithms":["flb","etf"],
+               "ui":{"tab":"adversary","adversary":{"a":"flb","b":"etf","iterations":5000,"seed":1,
+                     "pairwise":["flb","etf","mcp","heft"],"pair_iterations":300}}})json"),
       // Paper 002 (survey) Section 3.1: a loop whose early iterations are expensive.
       make("loop_decreasing", "Loop scheduling: 1000 iterations of decreasing cost on 4 processors",
            R"json({"loadlab":1,"kind":"loop","name":"Decreasing-cost loop","iterations":1000,"processors":4,

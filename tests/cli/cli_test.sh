@@ -144,6 +144,30 @@ expect 2 "/parts" "$LL" validate "$TMP/part_bad.json"
 expect 0 "Table 1" "$LL" reproduce partition --quick --csv "$TMP/part_csv"
 [ -s "$TMP/part_csv/partition_table1.csv" ] && ok || bad "reproduce partition --csv wrote no CSV"
 
+# Adversarial search (issue 18): the worst instance written is a scenario `run` accepts, and its
+# makespans reproduce the printed ratio; errors name the flag and exit 2.
+expect 0 "ratio reached" "$LL" adversary --a flb --b etf --tasks 12 --iterations 2000 --seed 1 -o "$TMP/worst.json"
+"$LL" adversary --a flb --b etf --tasks 12 --iterations 2000 --seed 1 --json >"$TMP/adv.json" && ok || bad "adversary --json"
+"$LL" run "$TMP/worst.json" -o "$TMP/worst_run.json" && ok || bad "run worst.json"
+python3 - "$TMP/adv.json" "$TMP/worst_run.json" <<'PY' && ok || bad "adversary ratio not reproduced by run"
+import json, sys
+a = json.load(open(sys.argv[1]))
+r = {e["algorithm"]: e for e in json.load(open(sys.argv[2]))["results"]}
+assert all(e["verified"] for e in r.values())
+assert r["flb"]["makespan"] == a["best_makespan_a"] and r["etf"]["makespan"] == a["best_makespan_b"], (r, a)
+assert r["flb"]["makespan"] / r["etf"]["makespan"] == a["best_ratio"] >= a["start_ratio"], a
+PY
+"$LL" adversary --a heft --b optimal --tasks 6 --heterogeneous --iterations 100 -o "$TMP/worst_opt.json" >/dev/null &&
+  "$LL" run "$TMP/worst_opt.json" | grep -q '"proven": true' && ok || bad "adversary against optimal"
+expect 2 "--a: unknown scheduler 'nope'" "$LL" adversary --a nope --b etf
+expect 2 "--b: optimal needs at most 12 tasks" "$LL" adversary --a flb --b optimal --tasks 20
+expect 2 "--tasks: must be in [1, 200]" "$LL" adversary --tasks 201
+expect 2 "--a: flb is defined for identical processors" "$LL" adversary --a flb --b etf --heterogeneous
+expect 2 "--scenario: kind 'balance' is not a task graph" "$LL" adversary --scenario "$cube"
+expect 0 "ratio reached" "$LL" adversary --a heft --b cpop --scenario "$TMP/worst.json" --iterations 200
+expect 0 "ordered pairs" "$LL" reproduce adversary --quick --csv "$TMP/adv_csv"
+[ -s "$TMP/adv_csv/adversary_pairwise.csv" ] && ok || bad "reproduce adversary --csv wrote no CSV"
+
 for f in "$SRC"/examples/*.json; do
   expect 0 "ok" "$LL" validate "$f"
 done

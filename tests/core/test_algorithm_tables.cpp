@@ -99,8 +99,8 @@ TEST_CASE("AlgorithmTables.Dag.NamesTraitsAndDefaultSet") {
   CHECK(unbounded == std::vector<std::string>{"dsc"});
   CHECK(dag_algorithm_unbounded("dsc"));
   CHECK(!dag_algorithm_unbounded("flb"));
-  CHECK(quadratic == std::vector<std::string>{"etf", "coffman_graham", "dls", "bil", "min_min",
-                                             "max_min", "sufferage"});
+  CHECK(quadratic == std::vector<std::string>{"etf", "coffman_graham", "dls", "bil", "hbmct",
+                                             "min_min", "max_min", "sufferage"});
   CHECK(find_dag_algorithm("nope") == nullptr);
 }
 

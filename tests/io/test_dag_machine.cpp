@@ -119,3 +119,69 @@ TEST_CASE("DagMachine.Limits.CheckedBeforeReading") {
   e["graph"]["n"] = 3906;
   CHECK(error_of(e).rfind("/machine/etc: has 0 rows, needs 3906", 0) == 0);
 }
+
+// Per-link bandwidth over a topology: errors name the field, the routes become the matrix.
+TEST_CASE("DagMachine.TopologyBandwidth.ErrorsNameTheField") {
+  Json d = chain_scenario();
+  d["processors"] = 4;
+  d["machine"] = {{"speeds", {4, 4, 1, 1}},
+                  {"bandwidth", {{"topology", {{"type", "ring"}, {"nodes", 4}}}, {"links", {1, 1, 1, 0}}}}};
+  CHECK(error_of(d).rfind("/machine/bandwidth/links/3: must be in [", 0) == 0);
+  d["machine"]["bandwidth"]["links"] = {1, 1, 1};
+  CHECK(error_of(d).rfind("/machine/bandwidth/links: has 3 entries, needs one per link of the topology (4", 0) == 0);
+  d["machine"]["bandwidth"]["links"] = -1;
+  CHECK(error_of(d).rfind("/machine/bandwidth/links:", 0) == 0);
+  d["machine"]["bandwidth"]["links"] = 2;
+  d["machine"]["bandwidth"]["topology"] = {{"type", "ring"}, {"nodes", 5}};
+  CHECK(error_of(d) == "/machine/bandwidth/topology: has 5 nodes, needs one per processor (4)");
+  // Checked from the size fields before anything is built.
+  d["machine"]["bandwidth"]["topology"] = {{"type", "hypercube"}, {"dim", 24}};
+  CHECK(error_of(d) == "/machine/bandwidth/topology: has 16777216 nodes, needs one per processor (4)");
+  d["machine"]["bandwidth"]["topology"] = {{"type", "mesh"}, {"rows", 2}, {"cols", 3}};
+  CHECK(error_of(d) == "/machine/bandwidth/topology: has 6 nodes, needs one per processor (4)");
+  d["machine"]["bandwidth"]["topology"] = {{"type", "tree"}, {"generator", "kary"}, {"k", 2}, {"depth", 2}};
+  CHECK(error_of(d) == "/machine/bandwidth/topology: has 7 nodes, needs one per processor (4)");
+  d["machine"]["bandwidth"]["topology"] = {{"type", "custom"}, {"nodes", 4}, {"edges", Json::parse("[[0,1],[2,3]]")}};
+  CHECK(error_of(d) == "/machine/bandwidth/topology/edges: the graph is not connected");
+  d["machine"]["bandwidth"]["topology"] = {{"type", "star"}};
+  CHECK(error_of(d).rfind("/machine/bandwidth/topology/type:", 0) == 0);
+  d["machine"]["bandwidth"] = {{"topology", {{"type", "line"}, {"nodes", 4}}}, {"links", 1e-6}};
+  CHECK(error_of(d).rfind("/machine/bandwidth/links: the route from processor 0 to 2 has effective bandwidth", 0) == 0);
+  d["machine"]["bandwidth"] = {{"topology", {{"type", "line"}, {"nodes", 4}}}, {"link", 1}};
+  CHECK(error_of(d).rfind("/machine/bandwidth/link:", 0) == 0);
+  d["machine"]["bandwidth"] = {{"links", 1}};
+  CHECK(error_of(d).rfind("/machine/bandwidth/topology:", 0) == 0);
+}
+
+TEST_CASE("DagMachine.TopologyBandwidth.RunsOnTheRoutes") {
+  // Ring 0-1-2-3-0, link 0-1 (index 0 in a-then-b order) slow: messages 0 <-> 1 go around.
+  Json d = chain_scenario();
+  d["processors"] = 4;
+  d["algorithms"] = {"heft", "cpop", "peft", "dls", "bil", "hbmct", "lookahead_heft", "min_min",
+                     "max_min", "sufferage", "mct", "met", "olb", "optimal"};
+  d["machine"] = {{"speeds", {4, 4, 1, 1}},
+                  {"bandwidth", {{"topology", {{"type", "ring"}, {"nodes", 4}}}, {"links", {0.1, 1, 1, 1}}}}};
+  const Json out = run_scenario(d, {});
+  REQUIRE(out["results"].size() == 14);
+  for (const auto& r : out["results"]) {
+    CAPTURE(r["algorithm"].get<std::string>());
+    CHECK(r["verified"] == true);
+  }
+  // The same machine given as its matrix (1/3 between 0 and 1, as worked in
+  // tests/core/test_dag_routes.cpp) gives the same results.
+  Json e = d;
+  const double third = 1.0 / (1.0 / 1 + 1.0 / 1 + 1.0 / 1);
+  e["machine"]["bandwidth"] = Json::parse("[[0,0,0.5,1],[0,0,1,0.5],[0.5,1,0,1],[1,0.5,1,0]]");
+  e["machine"]["bandwidth"][0][1] = third;
+  e["machine"]["bandwidth"][1][0] = third;
+  const Json out2 = run_scenario(e, {});
+  for (std::size_t i = 0; i < out["results"].size(); ++i) {
+    CAPTURE(i);
+    CHECK(out["results"][i]["schedule"] == out2["results"][i]["schedule"]);
+  }
+  // Complete network, equal links: uniform, so identical-processor schedulers run too.
+  d["machine"] = {{"bandwidth", {{"topology", {{"type", "complete"}, {"nodes", 4}}}, {"links", 2}}}};
+  d["algorithms"] = {"flb", "etf", "heft"};
+  const Json u = run_scenario(d, {});
+  for (const auto& r : u["results"]) CHECK(r["verified"] == true);
+}

@@ -8,7 +8,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/dag/model_machine_form.h"
 #include "app/shell/live_update.h"
+#include "app/widgets/input_text.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/plot_util.h"
 #include "app/dag/view.h"
@@ -91,6 +93,78 @@ bool generator_fields(DagDeferredSlider& d, io::Json& g, bool defer) {
   return ch;
 }
 
+// The machine (issue 18): identical processors, speeds per processor (a compact "1, 2, 4" field),
+// and links of unit time per datum, one uniform bandwidth, or a matrix edited in the JSON. An ETC
+// matrix is shown, not edited here. io's errors name the field (/machine/speeds/2) in the
+// status line, and the last one about the machine is repeated under these fields.
+bool machine_fields(App& app, io::Json& doc) {
+  DagMachineFields f = read_machine_fields(doc);
+  DagViewState& v = app.dag;
+  bool changed = false;
+  const int p = doc.value("processors", 4);
+  if (f.model == DagMachineFields::etc) {
+    ImGui::TextDisabled("ETC matrix: a time per task and processor (edit it in the JSON)");
+  } else {
+    const char* models[] = {"identical", "speeds"};
+    int model = f.model;
+    if (ImGui::Combo("Processors are", &model, models, 2) && model != f.model) {
+      f.model = static_cast<DagMachineFields::Model>(model);
+      if (f.model == DagMachineFields::speeds && f.speed_values.empty()) {
+        // A first heterogeneous machine: speeds 1, 2, 1, 2, ... so the change is visible.
+        for (int i = 0; i < p; ++i) f.speed_values.push_back(i % 2 ? 2.0 : 1.0);
+      }
+      changed = true;
+    }
+    if (f.model == DagMachineFields::speeds) {
+      const std::string current = speeds_text(f.speed_values);
+      // The field shows the scenario's speeds unless it is being typed in.
+      if (!v.speeds_active && v.speeds_edit_for != current) {
+        v.speeds_edit = current;
+        v.speeds_edit_for = current;
+      }
+      input_text("Speeds", v.speeds_edit);
+      v.speeds_active = ImGui::IsItemActive();
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("One per processor, e.g. 1, 2, 4: a task of cost c takes c / speed. "
+                          "Applied when you press Enter or leave the field.");
+      if (ImGui::IsItemDeactivatedAfterEdit()) {
+        std::string error;
+        if (auto parsed = parse_speeds(v.speeds_edit, &error)) {
+          f.speed_values = *parsed;
+          v.speeds_error.clear();
+          changed = true;
+        } else {
+          v.speeds_error = "Speeds: " + error;
+        }
+      }
+    }
+  }
+  const char* links[] = {"unit (data = time)", "one bandwidth", "matrix (in the JSON)"};
+  int l = f.links;
+  if (ImGui::Combo("Links", &l, links, f.links == DagMachineFields::matrix ? 3 : 2) && l != f.links) {
+    f.links = static_cast<DagMachineFields::Links>(l);
+    changed = true;
+  }
+  if (f.links == DagMachineFields::uniform) {
+    double b = f.bandwidth;
+    const double lo = 0.01, hi = 1000;
+    if (ImGui::SliderScalar("Bandwidth", ImGuiDataType_Double, &b, &lo, &hi, "%.3g",
+                            ImGuiSliderFlags_Logarithmic))
+      f.bandwidth = b, changed = true;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Every link: an edge's data d takes d / bandwidth between two processors");
+  }
+  if (!v.speeds_error.empty()) ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s", v.speeds_error.c_str());
+  const std::string& st = app.state.status;
+  if (app.state.status_is_error && st.rfind("/machine", 0) == 0) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s", st.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (changed) write_machine_fields(doc, f);
+  return changed;
+}
+
 }  // namespace
 
 void draw_dag_form(App& app) {
@@ -166,7 +240,8 @@ void draw_dag_form(App& app) {
   if (ImGui::SliderInt("Processors P", &p, 1, 64))
     doc["processors"] = std::clamp(p, 1, 4096), changed = true;
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Identical, fully connected processors. Ctrl+click to type up to 4096");
+    ImGui::SetTooltip("Fully connected processors. Ctrl+click to type up to 4096");
+  changed |= machine_fields(app, doc);
   ImGui::PopItemWidth();
 
   // Schedulers: two columns of checkboxes, in the descriptor table's order.
@@ -182,7 +257,7 @@ void draw_dag_form(App& app) {
   picker.none_checked_note = "(none checked: flb, etf, mcp and dsc_llb run)";
   changed |= algorithm_picker(doc, "dag", picker);
 
-  if (changed) live_apply(app, doc);
+  if (changed) live_apply(app, doc, dag_machine_make_consistent(doc));
 }
 
 }  // namespace loadlab::app

@@ -1,5 +1,6 @@
 // The "dag" kind's view (papers 001 and 003; docs/scenario-dag.md): tabs Graph (layered drawing,
-// critical path, levels in tooltips), Gantt (view_gantt.cpp) and Steps (view_steps.cpp).
+// critical path, levels in tooltips), Gantt (view_gantt.cpp), Steps (view_steps.cpp) and
+// Adversary (view_adversary.cpp).
 // The graph, its levels and its layout are built on a worker (model_graph.h) so a 100,000-task graph
 // never blocks the UI; drawing is culled to the visible layers and slots, and tasks narrower than a
 // few pixels are merged into one bar per layer.
@@ -70,6 +71,7 @@ void node_tooltip(const App& app, const DagModel& m, core::TaskId t) {
 
 void draw_dag_view(App& app) {
   dag_refresh_model(app);
+  dag_poll_adversary(app);  // the Adversary tab's workers finish even while another tab is shown
   DagViewState& v = app.dag;
   auto model = dag_current_model(app);
   if (!model) {
@@ -83,16 +85,18 @@ void draw_dag_view(App& app) {
     return;
   }
   if (ImGui::BeginTabBar("dag_tabs")) {
-    const char* names[] = {"Graph", "Gantt", "Steps"};
+    const char* names[] = {"Graph", "Gantt", "Steps", "Adversary"};
     const int request = v.tabs.take();
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 4; ++i) {
       if (begin_tab(v.tabs, names[i], i, request)) {
         if (i == 0)
           draw_dag_graph_tab(app, *model);
         else if (i == 1)
           draw_dag_gantt_tab(app, *model);
-        else
+        else if (i == 2)
           draw_dag_steps_tab(app, *model);
+        else
+          draw_dag_adversary_tab(app, *model);
         ImGui::EndTabItem();
       }
     }

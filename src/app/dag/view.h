@@ -31,5 +31,11 @@ ImU32 dag_proc_colour(int proc);
 void draw_dag_graph_tab(App& app, const DagModel& m);
 void draw_dag_gantt_tab(App& app, const DagModel& m);
 void draw_dag_steps_tab(App& app, const DagModel& m);
+/// The Adversary tab (view_adversary.cpp, issue 18); dag_poll_adversary collects its workers.
+void draw_dag_adversary_tab(App& app, const DagModel& m);
+void dag_poll_adversary(App& app);
+/// The tab's buttons by name (also the browser test hook): "start", "cancel", "open_worst",
+/// "pairwise". False when refused (busy, no result; the reason shows in the tab).
+bool dag_adversary_command(App& app, const std::string& command);
 
 }  // namespace loadlab::app

@@ -21,8 +21,8 @@ namespace {
 
 constexpr float kRowPref = 26.0f, kRowMin = 3.0f;
 
-// Where GanttChart::draw puts rows and times (mirrors its layout; see the report: an accessor in
-// gantt_chart.h would make this unnecessary). Valid only when all rows fit (no row scrolling).
+// Where the last GanttChart::draw put rows and times (GanttChart::layout()). Valid only when all
+// rows fit (no row scrolling), so overlays land on the rows they belong to.
 struct Geometry {
   bool ok = false;
   float px0 = 0, pw = 1, py0 = 0, rh = 1, pad = 0;
@@ -31,36 +31,51 @@ struct Geometry {
   float y_mid(int row) const { return py0 + (static_cast<float>(row) + 0.5f) * rh; }
 };
 
-Geometry chart_geometry(const GanttChart& c, ImVec2 origin, ImVec2 size, float s, int rows,
-                        float row_pref, float row_min) {
+Geometry chart_geometry(const GanttChart& c) {
+  const GanttChart::Layout& l = c.layout();
   Geometry g;
-  size.x = std::max(size.x, 80.0f * s);
-  size.y = std::max(size.y, 50.0f * s);
-  float label_w = 0;
-  char buf[16];
-  for (int r = 0; r < rows; ++r) {
-    std::snprintf(buf, sizeof buf, "P%d", r);
-    label_w = std::max(label_w, ImGui::CalcTextSize(buf).x);
-  }
-  label_w = std::min(label_w + 10 * s, size.x * 0.3f);
-  const float axis_h = ImGui::GetFontSize() + 6 * s;
-  g.px0 = origin.x + label_w;
-  g.pw = std::max(origin.x + size.x - 4 * s - g.px0, 1.0f);
-  g.py0 = origin.y + axis_h;
-  const float ph = std::max(size.y - axis_h, 1.0f);
-  g.rh = rows > 0 ? std::clamp(ph / rows, row_min * s, row_pref * s) : row_pref * s;
-  g.pad = g.rh >= 8 * s ? std::max(1.0f, g.rh * 0.1f) : 0.0f;
-  g.t0 = c.window_begin();
-  g.t1 = c.window_end();
-  g.ok = rows > 0 && rows <= ph / g.rh + 1e-3f && g.t1 > g.t0;
+  g.px0 = l.px0;
+  g.pw = std::max(l.px1 - l.px0, 1.0f);
+  g.py0 = l.py0;
+  g.rh = l.row_height;
+  g.pad = l.pad;
+  g.t0 = l.t0;
+  g.t1 = l.t1;
+  g.ok = c.row_count() > 0 && l.row_scroll == 0 &&
+         c.row_count() * l.row_height <= l.py1 - l.py0 + 1e-3f && g.t1 > g.t0;
   return g;
+}
+
+// A row's label: the processor and, on a machine, its speed ("P2 ×1.5") or "ETC" (times per task
+// and processor, no single speed).
+std::string row_label(const DagSchedule& sc, int p) {
+  std::string label = "P" + std::to_string(p);
+  const core::Machine* m = sc.machine;
+  if (!m || p >= m->processors) return label;
+  if (!m->etc.empty()) return label + " ETC";
+  if (!m->speeds.empty()) return label + " \xc3\x97" + short_number(m->speeds[static_cast<std::size_t>(p)]);
+  return label;
+}
+
+// One line about the machine for the chart's summary ("" for identical processors).
+std::string machine_summary(const DagSchedule& sc) {
+  const core::Machine* m = sc.machine;
+  if (!m) return "";
+  std::string out;
+  if (!m->etc.empty()) out = "ETC machine (time per task and processor)";
+  else if (!m->speeds.empty()) {
+    const auto [lo, hi] = std::minmax_element(m->speeds.begin(), m->speeds.end());
+    out = "speeds " + short_number(*lo) + (*hi != *lo ? ".." + short_number(*hi) : "");
+  }
+  if (!m->bandwidth.empty()) out += std::string(out.empty() ? "" : ", ") + "bandwidth matrix";
+  return out;
 }
 
 void build_chart(GanttChart& ch, const DagSchedule& sc, std::shared_ptr<const DagModel> mp,
                  int colour_by, double domain) {
   const DagModel& m = *mp;
   ch.clear(true);
-  for (int p = 0; p < sc.processors; ++p) ch.add_row("P" + std::to_string(p));
+  for (int p = 0; p < sc.processors; ++p) ch.add_row(row_label(sc, p));
   for (const auto& e : sc.entries) {
     GanttBar b;
     b.row = e.proc;
@@ -78,7 +93,8 @@ void build_chart(GanttChart& ch, const DagSchedule& sc, std::shared_ptr<const Da
   ch.set_row_height(kRowPref, kRowMin);
   // Unlabelled (a label would cover the last bars); the summary line names them.
   ch.add_marker({sc.makespan, IM_COL32(255, 255, 255, 200), ""});
-  const double lb = core::makespan_lower_bound(m.graph, sc.processors);
+  // The result's own bound: on a machine it is the machine's (fastest times, capacity).
+  const double lb = sc.lower_bound > 0 ? sc.lower_bound : core::makespan_lower_bound(m.graph, sc.processors);
   if (lb > 0 && lb < sc.makespan) ch.add_marker({lb, IM_COL32(150, 150, 160, 140), ""});
   ch.set_label_fn(
       [mp](const GanttBar& b) { return mp->graph.name(static_cast<core::TaskId>(b.id)); });
@@ -118,7 +134,7 @@ void draw_messages(const DagModel& m, const DagSchedule& sc, std::size_t entry, 
         continue;
       }
       const ImVec2 a{geo.x(src.finish), geo.y_mid(src.proc)};
-      const ImVec2 b{geo.x(src.finish + ed.comm), geo.y_mid(dst.proc)};
+      const ImVec2 b{geo.x(src.finish + sc.comm(ed.comm, src.proc, dst.proc)), geo.y_mid(dst.proc)};
       arrow(a, b, col);
       if (b.x < geo.x(dst.start) - 1)
         dl->AddLine(b, {geo.x(dst.start), b.y}, (col & 0x00FFFFFF) | 0x70000000, 1.0f);
@@ -129,9 +145,23 @@ void draw_messages(const DagModel& m, const DagSchedule& sc, std::size_t entry, 
 void bar_tooltip(const DagModel& m, const DagSchedule& sc, std::size_t entry) {
   const auto& g = m.graph;
   const auto& e = sc.entries[entry];
-  ImGui::Text("%s on P%d: [%s, %s]  cost %s", g.name(e.task).c_str(), e.proc,
-              short_number(e.start).c_str(), short_number(e.finish).c_str(),
-              short_number(g.comp(e.task)).c_str());
+  if (!sc.machine) {
+    ImGui::Text("%s on P%d: [%s, %s]  cost %s", g.name(e.task).c_str(), e.proc,
+                short_number(e.start).c_str(), short_number(e.finish).c_str(),
+                short_number(g.comp(e.task)).c_str());
+  } else {
+    // On a machine the time depends on the processor: this one's, and the others' for comparison.
+    ImGui::Text("%s on %s: [%s, %s]  time here %s (cost %s)", g.name(e.task).c_str(),
+                row_label(sc, e.proc).c_str(), short_number(e.start).c_str(),
+                short_number(e.finish).c_str(), short_number(sc.exec(g, e.task, e.proc)).c_str(),
+                short_number(g.comp(e.task)).c_str());
+    std::string others;
+    const int shown = std::min(sc.processors, 8);
+    for (int p = 0; p < shown; ++p)
+      others += (p ? ", P" : "P") + std::to_string(p) + " " + short_number(sc.exec(g, e.task, p));
+    if (shown < sc.processors) others += ", ...";
+    ImGui::TextDisabled("time on each processor: %s", others.c_str());
+  }
   ImGui::TextDisabled(
       "b-level %s, t-level %s, ALAP %s%s", short_number(m.levels.b_level[e.task]).c_str(),
       short_number(m.levels.t_level[e.task]).c_str(), short_number(m.levels.alap[e.task]).c_str(),
@@ -159,9 +189,13 @@ void bar_tooltip(const DagModel& m, const DagSchedule& sc, std::size_t entry) {
         ImGui::Text("  %s %s (same processor, free)", dir == 0 ? "from" : "to",
                     g.name(other).c_str());
       else
+      {
+        const auto& dst = dir == 0 ? e : oe;
+        const double c = sc.comm(ed.comm, src.proc, dst.proc);
         ImGui::Text("  %s %s on P%d: sent %s + comm %s = arrives %s", dir == 0 ? "from" : "to",
                     g.name(other).c_str(), oe.proc, short_number(src.finish).c_str(),
-                    short_number(ed.comm).c_str(), short_number(src.finish + ed.comm).c_str());
+                    short_number(c).c_str(), short_number(src.finish + c).c_str());
+      }
     }
   }
 }
@@ -228,7 +262,8 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   ImGui::SameLine();
   ImGui::Checkbox("all algorithms", &v.compare);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Stack every algorithm's Gantt chart on one shared time axis");
+    ImGui::SetTooltip("Every algorithm's Gantt chart on one shared time axis (two results: side "
+                      "by side when the view is wide enough, else stacked)");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   int colour_by = c.colour_by;
@@ -293,6 +328,10 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
         short_number(mt.value("speedup", 0.0)).c_str(),
         short_number(mt.value("efficiency", 0.0)).c_str(), mt.value("processors_used", 0),
         sel->processors);
+    if (const std::string ml = machine_summary(*sel); !ml.empty()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("| %s", ml.c_str());
+    }
     ImGui::SameLine();
     const bool ok = r.value("verified", false);
     ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.4f, 0.4f, 1),
@@ -301,21 +340,74 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
       ImGui::TextColored({1, 0.6f, 0.3f, 1},
                          "Warning: %d task(s) differ from the drawn graph (stale run?)",
                          sel->cost_mismatches + sel->unknown_tasks);
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size = ImGui::GetContentRegionAvail();
     // Few processors: taller rows (up to 100 px) rather than a mostly empty chart.
     const float pref =
         std::clamp((size.y - ImGui::GetFontSize() - 6 * s) / s / sel->processors, kRowPref, 100.0f);
     ch->set_row_height(pref, kRowMin);
     const int hit = ch->draw("##dag_gantt", size, s);
-    hover(*ch, hit, *sel, chart_geometry(*ch, origin, size, s, sel->processors, pref, kRowMin));
+    hover(*ch, hit, *sel, chart_geometry(*ch));
+    return;
+  }
+
+  // Two results (an adversarial pair, issue 18): side by side on one time axis when there is room,
+  // each as tall as the view; more (or a narrow view): stacked below each other.
+  const float font = ImGui::GetFontSize();
+  const float axis_h = font + 6 * s, header_h = ImGui::GetFrameHeightWithSpacing();
+  auto follow_shared = [&](GanttChart& ch) {
+    if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+      c.shared_t0 = 0;
+      c.shared_t1 = c.max_makespan * 1.01;
+      c.shared_valid = true;
+    } else if (!c.shared_valid || ch.window_begin() != c.shared_t0 ||
+               ch.window_end() != c.shared_t1) {
+      c.shared_t0 = ch.window_begin();
+      c.shared_t1 = ch.window_end();
+      c.shared_valid = true;
+    }
+  };
+  auto header = [&](int i, const DagSchedule& sc, bool wide) {
+    const io::Json& r = st.results[i];
+    char head[200];
+    std::snprintf(
+        head, sizeof head, wide ? "%-14s makespan %-8s speedup %-6s %s" : "%s  makespan %s  speedup %s %s",
+        sc.algorithm.c_str(), short_number(sc.makespan).c_str(),
+        short_number(r.value("metrics", io::Json::object()).value("speedup", 0.0)).c_str(),
+        r.value("verified", false) ? "" : "NOT verified");
+    if (ImGui::Selectable(head, i == st.selected_result, 0, {0, 0})) st.selected_result = i;
+  };
+  const ImVec2 region = ImGui::GetContentRegionAvail();
+  if (n == 2 && region.x >= 2 * 330 * s) {
+    const std::string mline = sel ? machine_summary(*sel) : "";
+    if (!mline.empty()) ImGui::TextDisabled("%s | grey line: lower bound", mline.c_str());
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const float col_w = (ImGui::GetContentRegionAvail().x - gap) / 2;
+    for (int i = 0; i < 2; ++i) {
+      const DagSchedule* sc = dag_schedule(app, i);
+      GanttChart* ch = chart_of(i);
+      if (i == 1) ImGui::SameLine(0, gap);
+      ImGui::PushID(i);
+      ImGui::BeginChild("dag_side", {col_w, 0}, false);
+      if (sc && ch) {
+        header(i, *sc, false);
+        const ImVec2 size = ImGui::GetContentRegionAvail();
+        const float pref = std::clamp((size.y - axis_h) / s / sc->processors, kRowMin, 100.0f);
+        ch->set_row_height(pref, std::min(pref, kRowMin));
+        if (c.shared_valid) ch->set_window(c.shared_t0, c.shared_t1);
+        const int hit = ch->draw("##g", size, s);
+        follow_shared(*ch);
+        hover(*ch, hit, *sc, chart_geometry(*ch));
+      } else {
+        ImGui::TextDisabled("This result has no schedule.");
+      }
+      ImGui::EndChild();
+      ImGui::PopID();
+    }
     return;
   }
 
   // Stacked: every algorithm on the same time window (zoom one, all follow).
   ImGui::BeginChild("dag_stack", {0, 0}, false);
-  const float font = ImGui::GetFontSize();
-  const float axis_h = font + 6 * s, header_h = ImGui::GetFrameHeightWithSpacing();
   int total_rows = 0;
   for (int i = 0; i < n; ++i)
     if (const DagSchedule* sc = dag_schedule(app, i)) total_rows += sc->processors;
@@ -327,31 +419,13 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     GanttChart* ch = chart_of(i);
     if (!sc || !ch) continue;
     ImGui::PushID(i);
-    const io::Json& r = st.results[i];
-    char head[200];
-    std::snprintf(
-        head, sizeof head, "%-14s makespan %-8s speedup %-6s %s", sc->algorithm.c_str(),
-        short_number(sc->makespan).c_str(),
-        short_number(r.value("metrics", io::Json::object()).value("speedup", 0.0)).c_str(),
-        r.value("verified", false) ? "" : "NOT verified");
-    if (ImGui::Selectable(head, i == st.selected_result, 0, {0, 0})) st.selected_result = i;
+    header(i, *sc, true);
     if (c.shared_valid) ch->set_window(c.shared_t0, c.shared_t1);
     ch->set_row_height(rh / s, std::min(rh / s, kRowMin));
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size{ImGui::GetContentRegionAvail().x, axis_h + sc->processors * rh};
     const int hit = ch->draw("##g", size, s);
-    if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-      c.shared_t0 = 0;
-      c.shared_t1 = c.max_makespan * 1.01;
-      c.shared_valid = true;
-    } else if (!c.shared_valid || ch->window_begin() != c.shared_t0 ||
-               ch->window_end() != c.shared_t1) {
-      c.shared_t0 = ch->window_begin();
-      c.shared_t1 = ch->window_end();
-      c.shared_valid = true;
-    }
-    hover(*ch, hit, *sc,
-          chart_geometry(*ch, origin, size, s, sc->processors, rh / s, std::min(rh / s, kRowMin)));
+    follow_shared(*ch);
+    hover(*ch, hit, *sc, chart_geometry(*ch));
     ImGui::PopID();
   }
   ImGui::EndChild();

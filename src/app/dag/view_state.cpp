@@ -34,9 +34,9 @@ void dag_refresh_model(App& app) {
   if (id != v.scenario_identity) {
     v.scenario_identity = id;
     v.wanted_key = graph_key(app.state.scenario);
-    // View state a scenario may carry ("ui" is a common key): {"tab": "graph"|"gantt"|"steps",
-    // "compare": bool, "comm": bool, "zoom": k, "step": k}. Applied once per distinct value, so
-    // edits (which keep "ui") do not keep resetting the tab.
+    // View state a scenario may carry ("ui" is a common key): {"tab": "graph"|"gantt"|"steps"|
+    // "adversary", "compare": bool, "comm": bool, "zoom": k, "step": k, "adversary": {...}}.
+    // Applied once per distinct value, so edits (which keep "ui") do not keep resetting the tab.
     const io::Json ui = app.state.scenario.value("ui", io::Json::object());
     const std::string dumped = ui.dump();
     if (ui.is_object() && dumped != v.applied_ui) {
@@ -47,6 +47,11 @@ void dag_refresh_model(App& app) {
       if (u.compare) v.compare = *u.compare;
       if (u.comm) v.show_comm = *u.comm;
       if (u.zoom) v.ui_zoom = *u.zoom;
+      // The Adversary tab's settings (issue 18) travel in "ui"."adversary".
+      if (u.other.contains("adversary")) {
+        v.adversary.settings = read_adversary_settings(u.other["adversary"]);
+        v.adversary.shown = true;
+      }
     }
   }
   if (auto done = v.builder.poll()) {
@@ -92,6 +97,13 @@ const DagSchedule* dag_schedule(const App& app, int index) {
     auto s = std::make_unique<DagSchedule>();
     s->algorithm = r->algorithm;
     s->makespan = r->metrics.makespan;
+    s->lower_bound = r->metrics.lower_bound;
+    // The machine of the scenario these results belong to (the same graph object io built).
+    if (const auto* sc = dynamic_cast<const io::DagScenario*>(st.parsed.get());
+        sc && sc->graph == r->graph && !sc->machine.trivial()) {
+      s->owner = st.parsed;
+      s->machine = &sc->machine;
+    }
     int procs = std::max(st.scenario.value("processors", 1), r->processors);
     const auto& g = model->graph;
     const bool same_graph = r->graph && r->graph->size() == g.size();
@@ -103,8 +115,8 @@ const DagSchedule* dag_schedule(const App& app, int index) {
         continue;
       }
       procs = std::max(procs, en.proc + 1);
-      if (std::fabs((en.finish - en.start) - g.comp(en.task)) >
-          1e-6 * std::max(1.0, g.comp(en.task)))
+      const double want = s->exec(g, en.task, en.proc);
+      if (std::fabs((en.finish - en.start) - want) > 1e-6 * std::max(1.0, want))
         ++s->cost_mismatches;
       s->entry_of_task[static_cast<std::size_t>(en.task)] =
           static_cast<std::int64_t>(s->entries.size());

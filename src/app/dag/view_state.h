@@ -8,11 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "app/dag/model_adversary.h"
 #include "app/dag/model_graph.h"
 #include "app/model/background_job.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/tabs.h"
+#include "core/dag/machine.h"
 #include "core/dag/schedule.h"
+#include "io/kind.h"
 
 namespace loadlab::app {
 
@@ -24,7 +27,24 @@ struct DagSchedule {
   std::vector<core::ScheduleEntry> entries;
   std::vector<std::int64_t> entry_of_task;  ///< -1 if the task is missing
   int unknown_tasks = 0;                    ///< entries whose task is not in the graph
-  int cost_mismatches = 0;                  ///< durations that differ from the graph's costs
+  int cost_mismatches = 0;                  ///< durations that differ from the task's time there
+  /// The machine the schedule ran on (issue 18): null = identical processors. Owned by `owner`.
+  const core::Machine* machine = nullptr;
+  io::ScenarioPtr owner;
+  double lower_bound = 0;  ///< the result's lower bound (the machine's, docs/scenario-dag.md)
+
+  /// Time task t takes on processor p: the machine's time (an extra processor of unbounded DSC
+  /// is like processor 0), else the task's cost.
+  double exec(const core::TaskGraph& g, core::TaskId t, int p) const {
+    if (!machine || machine->trivial()) return g.comp(t);
+    return machine->exec(g, t, p < machine->processors ? p : 0);
+  }
+  /// Time an edge's data takes from p to q (free on the same processor).
+  double comm(double data, int p, int q) const {
+    if (!machine || machine->trivial()) return p == q ? 0.0 : data;
+    const int n = machine->processors;
+    return p == q ? 0.0 : machine->comm(data, p < n ? p : 0, q < n ? q : 0);
+  }
 };
 
 /// The results' schedules mapped onto the model, built lazily per result index.
@@ -68,12 +88,21 @@ struct DagDeferredSlider {
   double value = 0;
 };
 
+/// The Adversary tab (view_adversary.cpp; issue 18): its settings ("ui"."adversary") and runners.
+struct DagAdversaryState {
+  AdversarySettings settings;
+  bool shown = false;  ///< the tab was opened: its settings go into the link's "ui" from now on
+  AdversaryRunner search;
+  PairwiseRunner pairwise;
+  std::string error;   ///< why the last Start was refused (start instance, limits)
+};
+
 struct DagViewState {
   std::shared_ptr<const DagModel> model;  ///< the current graph (may lag the scenario briefly)
   BackgroundJob<std::shared_ptr<DagModel>> builder;
   std::string wanted_key;  ///< graph_key of the current scenario
   const void* scenario_identity = nullptr;
-  TabRequest tabs;         ///< 0 graph, 1 gantt, 2 steps (from scenario "ui")
+  TabRequest tabs;         ///< 0 graph, 1 gantt, 2 steps, 3 adversary (from scenario "ui")
   std::string applied_ui;  ///< the "ui" object last applied
   bool compare = false;    ///< Gantt: all algorithms stacked
   // Graph tab view: world centre, pixels per slot (x) and per layer (y); fit next frame if `fit`.
@@ -87,6 +116,10 @@ struct DagViewState {
   DagGanttCache gantt;
   DagStepsState steps;
   DagDeferredSlider deferred;
+  DagAdversaryState adversary;
+  // The form's speeds field (form.cpp): its text while edited, the value it shows, a parse error.
+  std::string speeds_edit, speeds_edit_for, speeds_error;
+  bool speeds_active = false;
 };
 
 }  // namespace loadlab::app

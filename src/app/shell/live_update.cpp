@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/balance/view_iterative.h"
+#include "app/dag/model_machine_form.h"
 #include "app/loop/model_form.h"
 #include "app/model/ui_state.h"
 #include "io/scenario.h"
@@ -60,6 +61,8 @@ io::Json current_ui(const App& app) {
     u.compare = app.dag.compare;
     u.comm = app.dag.show_comm;
     if (u.tab == std::string("steps")) u.step = app.dag.steps.step + 1;  // "ui" steps are 1-based
+    // The Adversary tab's settings, once it has been opened (a link then reopens it set up).
+    if (app.dag.adversary.shown) u.other["adversary"] = adversary_settings_json(app.dag.adversary.settings);
   } else if (st.kind == "loop") {
     if (auto t = tab_name(app.loop.tabs.shown, kLoopTabs)) u.loop_view = t;
   } else if (st.kind == "dlt") {
@@ -96,6 +99,8 @@ int form_set_field(App& app, const std::string& pointer, const io::Json& value) 
       app.balance.form = f;
     } else if (kind == "loop") {
       notes = loop_make_consistent(doc);
+    } else if (kind == "dag") {
+      notes = dag_machine_make_consistent(doc);  // speeds follow P; refusing schedulers unchecked
     }
   } catch (const io::ScenarioError& e) {
     set_status(app.state, e.what(), true);

@@ -30,6 +30,7 @@
 #include "app/shell/session.h"
 #include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
+#include "app/dag/view.h"
 #include "io/link_codec.h"
 
 namespace {
@@ -173,7 +174,8 @@ void write_state(const loadlab::app::App& app, const std::string& path) {
 int main(int argc, char** argv) {
   std::string scenario_path, link, screenshot, until, state_out;
   long frames = -1;
-  bool autosave = false;  // --autosave: scripted runs autosave and restore too (tests/desktop/desktop_autosave.sh)
+  std::string adversary;  // --adversary start|pairwise|start,open_worst: the dag Adversary tab's buttons
+    bool autosave = false;  // --autosave: scripted runs autosave and restore too (tests/desktop/desktop_autosave.sh)
   int width = 1280, height = 800;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -192,9 +194,11 @@ int main(int argc, char** argv) {
     else if (a == "--until") until = next();
     else if (a == "--state-out") state_out = next();
     else if (a == "--autosave") autosave = true;
+    else if (a == "--adversary") adversary = next();
     else {
       std::fprintf(stderr, "usage: loadlab_app [--scenario FILE | --link URL] [--frames N] "
-                           "[--screenshot OUT.png] [--size WxH] [--until FILE] [--state-out FILE] [--autosave]\n");
+                           "[--screenshot OUT.png] [--size WxH] [--until FILE] [--state-out FILE] [--autosave] "
+                           "[--adversary start|pairwise|start,open_worst]\n");
       return 2;
     }
   }
@@ -291,7 +295,20 @@ int main(int argc, char** argv) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     // Screenshot mode: after N frames, once the first run has finished (bounded wait).
     ++frame;
-    const bool idle = !app.jobs.busy() && !app.opener.busy();
+    bool idle = !app.jobs.busy() && !app.opener.busy();
+    // --adversary: the Adversary tab's commands, one each time everything is idle; the screenshot
+    // waits for the searches (issue 18: the live plot, the heatmap, the worst instance).
+    if (!adversary.empty()) {
+      const bool adv_busy = app.dag.adversary.search.busy() || app.dag.adversary.pairwise.busy();
+      if (idle && !adv_busy && frame > 10) {
+        const auto comma = adversary.find(',');
+        loadlab::app::dag_adversary_command(app, adversary.substr(0, comma));
+        adversary = comma == std::string::npos ? "" : adversary.substr(comma + 1);
+      }
+      idle = false;
+    } else if (app.dag.adversary.search.busy() || app.dag.adversary.pairwise.busy()) {
+      idle = false;
+    }
     // Tables size their columns over the first frames they appear in: shoot a few frames later.
     idle_frames = idle ? idle_frames + 1 : 0;
     // Written once the first run is done (the test waits for the file), then every 8 frames.

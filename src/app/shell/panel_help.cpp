@@ -48,10 +48,11 @@ const MetricInfo kMetrics[] = {
     {"balance", "control_messages", "control msgs", "Messages that carry information, not tasks.", "messages", -1},
     // dag (docs/scenario-dag.md)
     {"dag", "makespan", "makespan", "Finish time of the last task of the schedule.", "time units", -1},
-    {"dag", "lower_bound", "lower bound", "max(critical path, total work / P): no schedule is shorter.", "time units", 0},
+    {"dag", "lower_bound", "lower bound", "max(critical path, total work / P): no schedule is shorter. On a machine: the critical path of each task's fastest time, and total cost / sum of speeds (ETC: sum of per-task minima / P).", "time units", 0},
     {"dag", "nsl_lower_bound", "NSL (bound)", "Makespan divided by the lower bound (normalised schedule length).", "ratio", -1},
     {"dag", "nsl_mcp", "NSL vs MCP", "Makespan divided by MCP's makespan (FLB paper Section 6).", "ratio", -1},
-    {"dag", "speedup", "speedup", "Sequential time (sum of task costs) / makespan.", "x", 1},
+    {"dag", "nsl_heft", "NSL vs HEFT", "Makespan divided by HEFT's makespan: the reference on heterogeneous machines, where MCP does not apply (issue 18).", "ratio", -1},
+    {"dag", "speedup", "speedup", "Sequential time (sum of task costs; on a machine the best single processor's time) / makespan.", "x", 1},
     {"dag", "efficiency", "efficiency", "Speedup / processors used.", "fraction 0..1", 1},
     {"dag", "scheduling_time_ms", "sched. time", "Wall time the scheduler took (not deterministic).", "ms", -1},
     {"dag", "processors", "P", "Processors available to the scheduler.", "processors", 0},

@@ -21,6 +21,7 @@ constexpr const char* kDismissedKey = "welcome_dismissed";
 // One line per preset; presets added later fall back to their menu title.
 const std::map<std::string, const char*>& blurbs() {
   static const std::map<std::string, const char*> m = {
+      {"adversary_flb_etf", "Issue 18: search the graph (costs, edges) for where FLB does worst against ETF; open the worst instance with both Gantt charts side by side."},
       {"wu_example1", "Paper 000 Example 1: the tree walking algorithm moves 9 tasks; TWA equals the optimum."},
       {"wu_example3", "Paper 000 Example 3 (Fig 1): cube walking vs dimension exchange vs the task-hop optimum."},
       {"wu_example4", "Paper 000 Example 4: the mesh walking algorithm on a 4x4 mesh."},

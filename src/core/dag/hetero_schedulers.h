@@ -23,6 +23,10 @@ Schedule bil(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullpt
 /// DLS (Sih & Lee 1993): the (ready task, processor) pair of largest dynamic level.
 Schedule dls(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
 
+/// HBMCT (Sakellariou & Zhao 2004): rank-ordered groups of independent tasks, each mapped by
+/// fastest execution then balanced by moving tasks off the processor finishing last.
+Schedule hbmct(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
+
 /// Batch-mode mapping heuristics of Braun et al. (2001) applied to the ready set of a DAG.
 enum class BatchRule { min_min, max_min, sufferage };
 Schedule batch_mapping(const TaskGraph& g, const Machine& m, BatchRule rule,

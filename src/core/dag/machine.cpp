@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <queue>
 #include <stdexcept>
+#include <utility>
 
 namespace loadlab::core {
 
@@ -97,6 +100,71 @@ void validate_machine(const Machine& m, const TaskGraph& g) {
               "must be in [0, " + num(MachineLimits::max_etc) + "]");
       }
   }
+}
+
+std::vector<double> routed_bandwidth(const Topology& t, const std::vector<double>& links) {
+  const int P = t.size();
+  const auto Pz = static_cast<std::size_t>(P);
+  const std::int64_t E = t.edge_count();
+  if (links.size() != 1 && static_cast<std::int64_t>(links.size()) != E)
+    throw std::invalid_argument("links: has " + std::to_string(links.size()) +
+                                " entries, needs one per link of the topology (" +
+                                std::to_string(E) + ") or a single number");
+  for (std::size_t i = 0; i < links.size(); ++i)
+    if (!(links[i] >= MachineLimits::min_bandwidth && links[i] <= MachineLimits::max_bandwidth))
+      throw std::invalid_argument((links.size() == 1 ? std::string("links") : "links/" + std::to_string(i)) +
+                                  ": must be in [" + num(MachineLimits::min_bandwidth) + ", " +
+                                  num(MachineLimits::max_bandwidth) + "]");
+  // Link costs 1 / b (time per unit of data), indexed like the CSR adjacency of the topology.
+  struct Link {
+    int to;
+    double cost, bw;
+  };
+  std::vector<std::vector<Link>> adj(Pz);
+  t.for_each_edge([&](int a, int b, int i) {
+    const double bw = links[links.size() == 1 ? 0 : static_cast<std::size_t>(i)];
+    adj[static_cast<std::size_t>(a)].push_back({b, 1.0 / bw, bw});
+    adj[static_cast<std::size_t>(b)].push_back({a, 1.0 / bw, bw});
+  });
+  // direct[q]: the link's own bandwidth when the best route is that single link, so a one-hop
+  // entry is exactly b (1 / (1 / b) is not always b in floating point); 0 otherwise.
+  std::vector<double> out(Pz * Pz, 0.0), dist(Pz), direct(Pz);
+  using Item = std::pair<double, int>;  // (time per unit, node): ties to the lower node
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap;
+  for (int s = 0; s + 1 < P; ++s) {
+    std::fill(dist.begin(), dist.end(), -1.0);
+    std::fill(direct.begin(), direct.end(), 0.0);
+    dist[static_cast<std::size_t>(s)] = 0;
+    heap.push({0.0, s});
+    while (!heap.empty()) {
+      const auto [d, u] = heap.top();
+      heap.pop();
+      if (d > dist[static_cast<std::size_t>(u)]) continue;
+      for (const Link& l : adj[static_cast<std::size_t>(u)]) {
+        const auto v = static_cast<std::size_t>(l.to);
+        if (dist[v] < 0 || d + l.cost < dist[v]) {
+          dist[v] = d + l.cost;
+          direct[v] = u == s ? l.bw : 0.0;
+          heap.push({dist[v], l.to});
+        }
+      }
+    }
+    for (int q = s + 1; q < P; ++q) {
+      const double d = dist[static_cast<std::size_t>(q)];
+      if (d < 0)
+        throw std::invalid_argument("topology: processors " + std::to_string(s) + " and " +
+                                    std::to_string(q) + " are not connected");
+      const double bw = direct[static_cast<std::size_t>(q)] > 0 ? direct[static_cast<std::size_t>(q)] : 1.0 / d;
+      if (!(bw >= MachineLimits::min_bandwidth))
+        throw std::invalid_argument("links: the route from processor " + std::to_string(s) +
+                                    " to " + std::to_string(q) + " has effective bandwidth " +
+                                    std::to_string(bw) + ", below " +
+                                    num(MachineLimits::min_bandwidth));
+      out[static_cast<std::size_t>(s) * Pz + static_cast<std::size_t>(q)] = bw;
+      out[static_cast<std::size_t>(q) * Pz + static_cast<std::size_t>(s)] = bw;
+    }
+  }
+  return out;
 }
 
 TaskGraph uniform_graph(const TaskGraph& g, const Machine& m) {

@@ -12,6 +12,7 @@
 //   Machine            - exec(t, p), comm(data, p, q), uniform() / nonuniform_reason()
 //   helpers            - validation, the equivalent graph of a uniform machine, lower bound,
 //                        best sequential time
+//   routed_bandwidth   - per-link bandwidths over a topology -> the P x P matrix
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,7 @@
 
 #include "core/dag/schedule.h"
 #include "core/dag/task_graph.h"
+#include "core/model/topology.h"
 
 namespace loadlab::core {
 
@@ -67,6 +69,18 @@ struct Machine {
   /// Empty if uniform, else why not, naming the key ("machine.speeds are unequal", ...).
   std::string nonuniform_reason() const;
 };
+
+/// Per-link bandwidths over a topology (issue 18; docs/scenario-dag.md "Machine"): the P x P
+/// matrix of effective bandwidths between processors (P = t.size()), row-major like
+/// Machine::bandwidth. A message from p to q follows the route of least time: the path minimising
+/// the sum over its links of 1 / b_link (store-and-forward of one whole message, no contention),
+/// so it takes data x that sum; the matrix holds 1 / sum (diagonal 0). `links` holds one bandwidth
+/// per link in t.edges() order, or a single value for every link. Dijkstra from every processor
+/// (O(P E log P)); the entry for p < q is computed from p and mirrored, so the matrix is symmetric.
+/// Throws std::invalid_argument whose message starts with the field: "links" (wrong count, a value
+/// outside [min_bandwidth, max_bandwidth], or a route slower than min_bandwidth) or "topology"
+/// (processors not connected).
+std::vector<double> routed_bandwidth(const Topology& t, const std::vector<double>& links);
 
 /// Checks sizes and values against `g` (lengths, positive finite speeds and off-diagonal
 /// bandwidths, non-negative finite ETC entries, MachineLimits). Throws std::invalid_argument whose

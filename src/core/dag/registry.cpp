@@ -216,6 +216,17 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "p = argmin_p BIM(t, p) + w(t, p) max(k / P - 1, 0)",
         "O(V W P log P + E P)", false},
        false, true, nullptr, run_hetero<bil>},
+      {{"hbmct", "Hybrid Balanced Minimum Completion Time", "Sakellariou & Zhao 2004, §3-4",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Tasks in HEFT's upward-rank order are cut into groups of independent tasks (a task whose "
+        "parent is in the current group opens the next). Each group in turn: every task on its "
+        "fastest processor, then tasks move off the processor finishing last to the one where "
+        "they finish earliest, while that lowers the group's finish time.",
+        "groups = maximal runs of the rank_u list without an edge inside;  per group: p(t) = "
+        "argmin_p w(t, p),\nrepeat: M = last to finish; move the first t on M (mean EST order) "
+        "with FT(M - t) < FT(M) to argmin_j FT(j + t) < FT(M)",
+        "O(E P + V W P) typical", false},
+       false, true, nullptr, run_hetero<hbmct>},
       {{"min_min", "Min-Min", "Braun et al. 2001, §2 (on the DAG's ready set)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Batch mapping over the ready tasks: each task's best completion time over the "

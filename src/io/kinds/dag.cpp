@@ -15,6 +15,7 @@
 #include "core/verify/schedule_verify.h"
 #include "io/dag_formats/dag_formats.h"
 #include "io/kinds/kinds.h"
+#include "io/topology_json.h"
 
 namespace loadlab::io {
 
@@ -105,7 +106,81 @@ core::TaskGraph read_task_graph(const JsonReader& s, const RunContext& ctx, std:
   return read_graph_json(g);
 }
 
-core::Machine read_machine(const JsonReader& s, const core::TaskGraph& g, int processors) {
+// The node count a topology object declares, read from its size fields without building it (so a
+// wrong-sized hypercube of 2^25 nodes is refused at once); -1 when the fields do not say (then
+// read_topology reports them).
+std::int64_t declared_topology_nodes(const JsonReader& t) {
+  const Json& j = t.json();
+  auto num = [&](const char* key) -> std::int64_t {
+    return j.contains(key) && j[key].is_number_integer() ? j[key].get<std::int64_t>() : -1;
+  };
+  if (!j.contains("type") || !j["type"].is_string()) return -1;
+  const std::string type = j["type"].get<std::string>();
+  if (type == "hypercube") {
+    const std::int64_t d = num("dim");
+    return d >= 0 && d < 40 ? std::int64_t{1} << d : -1;
+  }
+  if (type == "mesh" || type == "torus") {
+    const std::int64_t r = num("rows"), c = num("cols");
+    return r > 0 && c > 0 && r < (1 << 30) && c < (1 << 30) ? r * c : -1;
+  }
+  if (type == "tree") {
+    if (j.contains("parents")) return j["parents"].is_array() ? static_cast<std::int64_t>(j["parents"].size()) : -1;
+    if (j.contains("generator") && j["generator"] == "kary") {
+      const std::int64_t k = num("k"), depth = num("depth");
+      if (k < 1 || depth < 0) return -1;
+      std::int64_t total = 0, level = 1;
+      for (std::int64_t d = 0; d <= depth && total <= (1 << 30); ++d, level = std::min<std::int64_t>(level * k, 1 << 30))
+        total += level;
+      return total;
+    }
+    return num("nodes");
+  }
+  return num("nodes");  // ring, line, complete, custom
+}
+
+// "bandwidth": {"topology": {...}, "links": b | [b per link]}: per-link bandwidths over a network
+// of the balance kind's shapes, turned into the P x P matrix of route bandwidths
+// (core::routed_bandwidth: least-time routes, data x sum of 1 / b over the links).
+std::vector<double> read_routed_bandwidth(const JsonReader& b, int processors, std::uint64_t seed) {
+  b.reject_unknown({"topology", "links"});
+  const JsonReader tr = b.object("topology");
+  const std::int64_t declared = declared_topology_nodes(tr);
+  auto wrong_size = [&](std::int64_t n) {
+    return ScenarioError(tr.pointer(), "has " + std::to_string(n) + " nodes, needs one per processor (" +
+                                           std::to_string(processors) + ")");
+  };
+  if (declared >= 0 && declared != processors) throw wrong_size(declared);
+  const core::Topology topo = read_topology(tr, seed);
+  if (topo.size() != processors) throw wrong_size(topo.size());
+  std::vector<double> links;
+  if (!b.has("links")) {
+    links = {1.0};
+  } else if (b.at("links").is_array()) {
+    const Json& a = b.array("links", static_cast<std::size_t>(core::MachineLimits::max_bandwidth_entries));
+    if (static_cast<std::int64_t>(a.size()) != topo.edge_count())
+      throw ScenarioError(b.pointer("links"), "has " + std::to_string(a.size()) +
+                                                  " entries, needs one per link of the topology (" +
+                                                  std::to_string(topo.edge_count()) +
+                                                  ", each link (a, b) with a < b once, ordered by a then b)");
+    for (std::size_t i = 0; i < a.size(); ++i)
+      links.push_back(JsonReader::as_number(a[i], b.pointer("links") + "/" + std::to_string(i),
+                                            core::MachineLimits::min_bandwidth,
+                                            core::MachineLimits::max_bandwidth));
+  } else {
+    links = {b.get_number("links", core::MachineLimits::min_bandwidth, core::MachineLimits::max_bandwidth)};
+  }
+  try {
+    return core::routed_bandwidth(topo, links);
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();  // "links...: why" or "topology: why"
+    const auto colon = what.find(": ");
+    throw ScenarioError(b.pointer() + "/" + what.substr(0, colon), what.substr(colon + 2));
+  }
+}
+
+core::Machine read_machine(const JsonReader& s, const core::TaskGraph& g, int processors,
+                           std::uint64_t seed) {
   core::Machine m = core::Machine::identical(processors);
   if (!s.has("machine")) return m;
   const JsonReader mr = s.object("machine");
@@ -150,7 +225,10 @@ core::Machine read_machine(const JsonReader& s, const core::TaskGraph& g, int pr
       throw ScenarioError(mr.pointer("bandwidth"),
                           "a bandwidth matrix is limited to 1024 processors (have " +
                               std::to_string(P) + ")");
-    m.bandwidth = matrix("bandwidth", P, Limits::min_bandwidth, Limits::max_bandwidth, true);
+    if (mr.at("bandwidth").is_object())
+      m.bandwidth = read_routed_bandwidth(mr.object("bandwidth"), processors, seed);
+    else
+      m.bandwidth = matrix("bandwidth", P, Limits::min_bandwidth, Limits::max_bandwidth, true);
   }
   if (mr.has("etc")) {
     const auto V = static_cast<std::size_t>(g.size());
@@ -188,7 +266,7 @@ DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   auto graph = std::make_shared<core::TaskGraph>(read_task_graph(s, ctx, sc.options.seed));
   const core::TaskGraph& g = *graph;
   sc.graph = std::move(graph);
-  sc.machine = read_machine(s, g, sc.processors);
+  sc.machine = read_machine(s, g, sc.processors, sc.seed);
   const bool uniform = sc.machine.uniform();
   if (sc.algorithms.empty()) {  // none named: the table's default set
     if (uniform) {

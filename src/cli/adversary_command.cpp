@@ -1,0 +1,144 @@
+// `loadlab adversary`: see adversary_command.h. Exit codes as the rest of the CLI: 0 success,
+// 2 bad input (the message names the flag, or the scenario's field), 1 internal failure.
+#include "cli/adversary_command.h"
+
+#include <chrono>
+#include <cstdio>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "core/dag/adversary.h"
+#include "io/kinds/dag_adversary.h"
+#include "io/scenario.h"
+#include "io/text_files.h"
+
+namespace loadlab::cli {
+
+namespace {
+
+std::string fixed(double v, int digits = 6) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+/// Core errors start with the option's name ("a: unknown scheduler ..."): name the flag instead.
+std::string flag_message(const std::string& what, bool from_scenario) {
+  const auto colon = what.find(':');
+  const std::string field = what.substr(0, colon);
+  for (const char* f : {"a", "b", "iterations", "tasks", "processors", "seed"})
+    if (field == f && !(from_scenario && field == "processors")) return "--" + what;
+  if (from_scenario) return "--scenario: " + what;
+  return what;
+}
+
+}  // namespace
+
+bool parse_adversary_args(const std::vector<std::string>& args, AdversaryCliOptions& o,
+                          std::string& error) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& k = args[i];
+    if (k == "--heterogeneous") { o.heterogeneous = true; continue; }
+    if (k == "--json") { o.json = true; continue; }
+    if (i + 1 >= args.size()) { error = k + ": needs a value"; return false; }
+    const std::string& v = args[++i];
+    try {
+      if (k == "--a") o.a = v;
+      else if (k == "--b") o.b = v;
+      else if (k == "--tasks") o.tasks = std::stoi(v);
+      else if (k == "--processors") o.processors = std::stoi(v);
+      else if (k == "--scenario") o.scenario = v;
+      else if (k == "--iterations") o.iterations = std::stoll(v);
+      else if (k == "--seed") o.seed = std::stoull(v);
+      else if (k == "-o" || k == "--output") o.output = v;
+      else { error = "unknown option " + k; return false; }
+    } catch (const std::exception&) {
+      error = k + ": not a number: " + v;
+      return false;
+    }
+  }
+  return true;
+}
+
+int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostream& err) {
+  const bool from_scenario = !o.scenario.empty();
+  core::AdversaryOptions opts;
+  opts.a = o.a;
+  opts.b = o.b;
+  opts.iterations = o.iterations;
+  opts.seed = o.seed;
+  core::AdversaryInstance start;
+  try {
+    if (from_scenario) {
+      io::RunContext ctx;
+      ctx.base_dir = std::filesystem::absolute(o.scenario).parent_path();
+      const auto parsed = io::parse_scenario_text(io::read_document(o.scenario), ctx);
+      const auto* dag = dynamic_cast<const io::DagScenario*>(parsed.get());
+      if (!dag) {
+        err << "loadlab: --scenario: kind '" << parsed->kind
+            << "' is not a task graph (the adversary needs \"kind\": \"dag\")\n";
+        return 2;
+      }
+      start = io::adversary_instance_from(*dag);
+      opts.dag_options = dag->options;
+    } else {
+      start = core::random_adversary_instance(o.tasks, o.processors, o.heterogeneous, o.seed);
+    }
+  } catch (const io::ScenarioError& e) {
+    err << "loadlab: --scenario: " << e.what() << "\n";
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    err << "loadlab: " << flag_message(e.what(), false) << "\n";
+    return 2;
+  }
+  core::AdversaryResult r;
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    r = core::adversary_search(start, opts);
+  } catch (const std::invalid_argument& e) {
+    err << "loadlab: " << flag_message(e.what(), from_scenario) << "\n";
+    return 2;
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double rate = secs > 0 ? static_cast<double>(r.iterations) / secs : 0;
+  if (!o.output.empty()) {
+    const nlohmann::json sc =
+        io::adversary_instance_scenario(r.best, {o.a, o.b}, opts.dag_options.seed);
+    io::write_text_file(o.output, sc.dump(2) + "\n");
+  }
+  const std::int32_t tasks = start.graph.size();
+  if (o.json) {
+    nlohmann::json j = {{"a", o.a}, {"b", o.b}, {"tasks", tasks},
+                        {"processors", start.machine.processors},
+                        {"iterations", r.iterations}, {"seed", o.seed},
+                        {"start_ratio", r.start_ratio}, {"best_ratio", r.best_ratio},
+                        {"best_makespan_a", r.best_makespan_a},
+                        {"best_makespan_b", r.best_makespan_b}, {"accepted", r.accepted},
+                        {"improvements", r.improvements}, {"unproven", r.unproven},
+                        {"machine_varied", r.machine_varied},
+                        {"best_tasks", r.best.graph.size()},
+                        {"best_edges", r.best.graph.edge_count()},
+                        {"elapsed_seconds", secs}, {"iterations_per_second", rate}};
+    if (!o.output.empty()) j["output"] = o.output;
+    out << j.dump(2) << "\n";
+    return 0;
+  }
+  out << "adversary: makespan(" << o.a << ") / makespan(" << o.b << "), " << tasks << " tasks, "
+      << start.machine.processors << " processors"
+      << (start.machine.trivial() ? " (identical)" : "") << ", seed " << o.seed << "\n";
+  out << "start ratio:   " << fixed(r.start_ratio) << "\n";
+  out << "ratio reached: " << fixed(r.best_ratio) << "  (makespan " << o.a << " "
+      << fixed(r.best_makespan_a) << ", " << o.b << " " << fixed(r.best_makespan_b) << ")\n";
+  out << "iterations:    " << r.iterations << " (accepted " << r.accepted << ", improvements "
+      << r.improvements;
+  if (r.unproven) out << ", unproven optimum " << r.unproven;
+  out << ") in " << fixed(secs, 3) << " s = " << fixed(rate, 0) << " iterations/s\n";
+  if (!r.machine_varied && (o.heterogeneous || !start.machine.trivial()))
+    out << "machine:       kept as given (" << o.a << " or " << o.b
+        << " needs identical processors)\n";
+  if (!o.output.empty()) out << "wrote:         " << o.output << "\n";
+  return 0;
+}
+
+}  // namespace loadlab::cli
