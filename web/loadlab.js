@@ -198,6 +198,13 @@
     scenario: () => JSON.parse(Module.UTF8ToString(Module._loadlab_scenario_json())),
     run: () => Module._loadlab_run(),
     loopMeasure: () => Module._loadlab_loop_measure(),
+    // Dynamic scenarios (issue 13): the shared-memory strategies on real threads (Web Workers);
+    // workload "scenario" | "uts_geometric" | "uts_binomial". state().dynamic_threads has the result.
+    dynamicThreads: (workload = "scenario", threads = 2) =>
+      Module.ccall("loadlab_dynamic_threads", "number", ["string", "number"], [workload, threads]) === 1,
+    // The dag view's Adversary tab (issue 18): "start" | "cancel" | "open_worst" | "pairwise" with
+    // the tab's settings (scenario "ui".adversary); state().adversary has progress and results.
+    adversary: (command) => Module.ccall("loadlab_adversary", "number", ["string"], [command]) === 1,
     setStep: (k) => Module._loadlab_set_step(k),
     // Node simulation (issue 4): start({algorithm, threads, speed (supersteps/s, 0 = max), paused}),
     // commands "pause" | "resume" | "step" | "reset" | "off", and its state without the scenario.

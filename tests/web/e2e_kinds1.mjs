@@ -100,6 +100,29 @@ try {
     await openJson({ ...hot, name: `bnb ring: ${tab}`, ui: { dynamic_view: tab } });
     await settle(`bnb ring: ${tab}`, `kinds1_dynamic_${tab}.png`);
   }
+  // RIPS's system phases replayed (select rips: the last strategy of the bnb ring preset).
+  await openJson({ ...hot, name: "bnb ring: phases", ui: { dynamic_view: "phases", select: "rips" } });
+  st = await settle("bnb ring: phases", "kinds1_dynamic_phases.png");
+  check(st.dynamic_threads && st.dynamic_threads.phase.phase >= 0 && st.dynamic_threads.phase.steps > 0 &&
+        st.dynamic_threads.phase.matches_run === true && st.dynamic_threads.phase.error === "",
+        "System phases: the first RIPS phase that moves tasks replays to the run's migrations",
+        st.dynamic_threads && st.dynamic_threads.phase);
+  // The shared-memory strategies on 2 real threads (Web Workers): each runs the tree exactly once.
+  for (const workload of ["scenario", "uts_geometric"]) {
+    await openJson({ ...hot, name: `bnb ring: threads ${workload}`, ui: { dynamic_view: "threads" } });
+    check(await page.evaluate((w) => window.loadlab.dynamicThreads(w, 2), workload), `Real threads (${workload}) started`);
+    await page.waitForFunction(() => { const d = window.loadlab.state().dynamic_threads; return d && !d.busy && d.rows; },
+                               null, { timeout: 120000 });
+    st = await settle(`bnb ring: threads ${workload}`, `kinds1_dynamic_threads_${workload}.png`);
+    const d = st.dynamic_threads;
+    check(d.error === "" && d.threads === 2 && d.rows.length === 3 &&
+          d.rows.every((r) => r.verified === true && r.tasks === d.tasks && r.seconds > 0),
+          `Real threads (${workload}): none, random, work_stealing each ran the ${d.tasks} tasks once, on Web Workers`, d);
+    const ws = d.rows.find((r) => r.strategy === "work_stealing");
+    console.log(`  real threads ${workload}: ${d.rows.map((r) => `${r.strategy} ${r.seconds.toFixed(3)} s, ` +
+                `efficiency ${(100 * r.efficiency).toFixed(0)}%, steals ${r.steals}`).join("; ")}`);
+    check(ws && ws.steals > 0, `Real threads (${workload}): work stealing stole (roots start on one thread)`, ws);
+  }
   const stats = await page.evaluate(() => window.loadlab.frameStats());
   check(errors.length === 0, "no page errors", errors);
   check(stats && stats.ui > 0 && stats.ui_max < 2000, "frames were drawn, none took 2 s of UI time", stats);

@@ -2,8 +2,9 @@
 // docs/scenario-dynamic.md): the processor x time chart of a strategy coloured by node state
 // (busy, idle, migrating, RIPS system phase) with its migrations drawn, the tasks at each node over
 // time, the strategies compared on the same seeded workload (table and bars), and the network
-// animated while tasks arrive and move. Read from the typed results (model_view.h). The form is
-// form.cpp.
+// animated while tasks arrive and move; RIPS's system phases replayed (view_phases.cpp) and the
+// shared-memory strategies run on real threads (view_threads.cpp). Read from the typed results
+// (model_view.h). The form is form.cpp.
 #include <imgui.h>
 
 #include <algorithm>
@@ -339,6 +340,8 @@ void draw_dynamic_view(App& app) {
     c.series_for = -1;
     c.time = 0;
     c.playing = false;
+    c.replay_for_strategy = -1;
+    c.phase = 0;
     c.follow.reselect(st, names());
   }
   if (auto ui = c.follow.new_ui(st, !c.model.strategies.empty())) {
@@ -393,6 +396,14 @@ void draw_dynamic_view(App& app) {
     }
     if (begin_tab(c.tabs, "Network", 3, request)) {
       draw_network_tab(app, c, sel, ImGui::GetIO().DeltaTime);
+      ImGui::EndTabItem();
+    }
+    if (begin_tab(c.tabs, "System phases", 4, request)) {
+      draw_dynamic_phases_tab(app, c, sel);
+      ImGui::EndTabItem();
+    }
+    if (begin_tab(c.tabs, "Real threads", 5, request)) {
+      draw_dynamic_threads_tab(app, c);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();

@@ -4,6 +4,9 @@
 // to the front.
 #pragma once
 
+#include "app/balance/model_network.h"
+#include "app/dynamic/model_phases.h"
+#include "app/dynamic/model_threads.h"
 #include "app/dynamic/model_view.h"
 #include "app/model/results_follower.h"
 #include "app/widgets/gantt_chart.h"
@@ -14,7 +17,7 @@ namespace loadlab::app {
 struct DynamicViewState {
   DynamicViewModel model;
   ResultsFollower follow;
-  TabRequest tabs;  // 0 processors x time, 1 tasks per node, 2 compared, 3 network
+  TabRequest tabs;  // 0 processors x time, 1 tasks per node, 2 compared, 3 network, 4 phases, 5 threads
   GanttChart gantt;
   int gantt_for = -1;
   bool show_migrations = true;
@@ -23,6 +26,24 @@ struct DynamicViewState {
   double time = 0;           ///< network animation: simulated time shown
   bool playing = false;
   float speed = 1.0f;        ///< fraction of the run per 10 s of wall clock
+  // "System phases" (rips): the phase shown, its replay and the step player over it.
+  int phase = 0;
+  RipsPhaseReplay replay;
+  int replay_for_strategy = -1;  ///< -1: replay is stale
+  StepPlayer phase_player;
+  bool phase_playing = false;
+  double phase_clock = 0;
+  // "Real threads": the request and the runner (one measurement at a time, off the UI thread).
+  DynamicThreadsRequest threads_request;
+  bool threads_request_init = false;
+  DynamicThreadsRunner threads;
 };
+
+/// Draws the "System phases" tab (view_phases.cpp) and the "Real threads" tab (view_threads.cpp).
+struct App;
+void draw_dynamic_phases_tab(App& app, DynamicViewState& c, int sel);
+void draw_dynamic_threads_tab(App& app, DynamicViewState& c);
+/// Starts the "Real threads" measurement of the current dynamic scenario (also the web test hook).
+bool start_dynamic_threads(App& app);
 
 }  // namespace loadlab::app

@@ -2,7 +2,8 @@
 // leniently (a field of the wrong type is ignored, as the views always did: "ui" never makes a
 // scenario invalid) and written back, so view state and a share link's "ui" round-trip.
 //
-//   dag:     {"tab": "graph"|"gantt"|"steps", "compare": bool, "comm": bool, "zoom": k, "step": k}
+//   dag:     {"tab": "graph"|"gantt"|"steps"|"adversary", "compare": bool, "comm": bool, "zoom": k,
+//             "step": k, "adversary": {a, b, iterations, seed, ...} (dag/model_adversary.h)}
 //   loop:    {"loop_view": "schedule"|"side_by_side"|"machine", "measure": bool, "select": name}
 //   dlt:     {"dlt_view": "timing"|"loads"|"ibs", "ibs_step": k, "select": name}
 //   balance: {"select": name, "step": k, "zoom": z, "pan": [x, y],
@@ -46,11 +47,11 @@ io::Json ui_state_json(const UiState& state);
 int ui_tab_index(const std::optional<std::string>& name, std::initializer_list<const char*> names);
 
 /// Tab names in tab order, per kind.
-inline constexpr std::initializer_list<const char*> kDagTabs = {"graph", "gantt", "steps"};
+inline constexpr std::initializer_list<const char*> kDagTabs = {"graph", "gantt", "steps", "adversary"};
 inline constexpr std::initializer_list<const char*> kLoopTabs = {"schedule", "side_by_side", "machine"};
 inline constexpr std::initializer_list<const char*> kDltTabs = {"timing", "loads", "ibs"};
 inline constexpr std::initializer_list<const char*> kIterativeTabs = {"network", "sweeps", "convergence", "pressure"};
-inline constexpr std::initializer_list<const char*> kDynamicTabs = {"chart", "tasks", "compare", "network"};
+inline constexpr std::initializer_list<const char*> kDynamicTabs = {"chart", "tasks", "compare", "network", "phases", "threads"};
 inline constexpr std::initializer_list<const char*> kPartitionTabs = {"mesh", "compare", "network", "steps"};
 inline constexpr std::initializer_list<const char*> kOsTabs = {"chart", "response", "compare", "load"};
 

@@ -24,6 +24,7 @@
 #include "app/shell/ui.h"
 #include "io/presets.h"
 #include "app/loop/view.h"
+#include "app/dag/view.h"
 
 namespace {
 
@@ -217,6 +218,30 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
     lm["rows"] = rows;
   }
   j["loop_measure"] = lm;
+  {  // "Real threads" for dynamic scenarios (issue 13): the last executor run.
+    auto& dt = g_web->app.dynamic.threads;
+    loadlab::io::Json d = {{"busy", dt.busy()}};
+    if (const auto& rep = dt.last()) {
+      d["workload"] = rep->workload;
+      d["threads"] = rep->threads;
+      d["tasks"] = rep->tasks;
+      d["sequential_seconds"] = rep->sequential_seconds;
+      d["error"] = rep->error;
+      loadlab::io::Json rows = loadlab::io::Json::array();
+      for (const auto& r : rep->rows)
+        rows.push_back({{"strategy", r.strategy}, {"seconds", r.seconds}, {"efficiency", r.efficiency},
+                        {"tasks", r.tasks}, {"steals", r.steals}, {"verified", r.verified}});
+      d["rows"] = rows;
+    }
+    const auto& rp = g_web->app.dynamic.replay;
+    d["phase"] = {{"phase", rp.phase}, {"steps", rp.balance.steps}, {"matches_run", rp.matches_run},
+                  {"error", rp.error}};
+    j["dynamic_threads"] = d;
+  }
+  // The dag view's Adversary tab (issue 18): the search's progress and the pairwise matrix.
+  j["adversary"] = loadlab::app::adversary_state_json(g_web->app.dag.adversary.search,
+                                                      g_web->app.dag.adversary.pairwise,
+                                                      g_web->app.dag.adversary.settings);
   j["view_zoom"] = g_web->app.balance.view.zoom;
   {  // The iterative Sweeps/Pressure canvases' own zoom and level of detail (balance/view_iterative.h).
     const auto& iv = g_web->app.balance_iterative;
@@ -294,6 +319,23 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_scenario_json() {
 /// Starts "Run on my machine" for the current loop scenario (real threads on a worker).
 EMSCRIPTEN_KEEPALIVE void loadlab_loop_measure() {
   if (g_web && g_web->app.state.kind == "loop") loadlab::app::start_loop_measurement(g_web->app);
+}
+
+/// Runs the current dynamic scenario's shared-memory strategies on real threads ("Real threads"
+/// tab; workload "scenario", "uts_geometric" or "uts_binomial"). Returns 1 if started.
+EMSCRIPTEN_KEEPALIVE int loadlab_dynamic_threads(const char* workload, int threads) {
+  if (!g_web || g_web->app.state.kind != "dynamic") return 0;
+  auto& req = g_web->app.dynamic.threads_request;
+  req.workload = workload;
+  req.threads = threads;
+  g_web->app.dynamic.threads_request_init = true;
+  return loadlab::app::start_dynamic_threads(g_web->app) ? 1 : 0;
+}
+
+/// The dag view's Adversary tab (issue 18): "start", "cancel", "open_worst", "pairwise", as its
+/// buttons. Returns 1 if done or started.
+EMSCRIPTEN_KEEPALIVE int loadlab_adversary(const char* command) {
+  return g_web && loadlab::app::dag_adversary_command(g_web->app, command) ? 1 : 0;
 }
 
 /// Runs the current scenario on the worker thread.

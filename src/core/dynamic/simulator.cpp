@@ -16,6 +16,21 @@ const char* node_state_name(NodeState s) {
   return "idle";
 }
 
+namespace {
+// A hint only (no effect on results); a no-op where the builtin does nothing (WebAssembly).
+inline void prefetch(const void* p) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(p);
+#else
+  (void)p;
+#endif
+}
+}  // namespace
+
+void throw_event_not_monotone() {
+  throw std::logic_error("dynamic simulator: an event was scheduled before the current time");
+}
+
 void DynamicStrategy::on_new_task(DynamicSim& s, int node, DynTaskId t) { s.enqueue(node, t); }
 void DynamicStrategy::on_task_arrived(DynamicSim& s, int node, DynTaskId t, int) { s.enqueue(node, t); }
 
@@ -23,62 +38,95 @@ DynamicSim::DynamicSim(const Topology& topology, const DynamicWorkload& workload
                        const DynamicCosts& costs, const DynamicRunOptions& options,
                        std::uint64_t seed)
     : topo_(topology), work_(workload), costs_(costs), opt_(options), n_(topology.size()),
-      rng_(seed) {
+      rng_(seed), duration_(workload.duration) {
   if (static_cast<int>(workload.initial.size()) != n_)
     throw std::invalid_argument("initial loads must have one entry per node");
 }
 
 void DynamicSim::push(double time, Ev type, int node, int other, int tag, std::int64_t value) {
-  heap_.push_back({time, seq_++, type, node, other, tag, value});
-  std::push_heap(heap_.begin(), heap_.end(), [](const Event& a, const Event& b) {
-    return a.time != b.time ? a.time > b.time : a.seq > b.seq;
-  });
+  const std::uint64_t seq = seq_++;
+  if (type == Ev::TaskEnd) {
+    // The task is node(node).running; seq shares a word with the node (40 bits: 10^12 events).
+    if (seq >> (64 - TaskEndEvent::kNodeBits))
+      throw DynamicLimitError("/workload", "the simulation exceeded 2^40 events");
+    ends_.push({time, seq << TaskEndEvent::kNodeBits | static_cast<std::uint64_t>(node)});
+  } else {
+    others_.push({time, seq, static_cast<std::uint8_t>(type), node, other, tag, value});
+  }
 }
 
 DynTaskId DynamicSim::create(int node, std::uint64_t desc, DynTaskId parent, int depth, int child_index) {
-  if (static_cast<std::int64_t>(tasks_.size()) >= opt_.max_tasks)
+  // Task ids live in 32-bit queue entries (TaskQueue); no run gets near that many.
+  if (created_ >= opt_.max_tasks || created_ >= INT32_MAX)
     throw DynamicLimitError("/workload/spawn", "the workload created more than " +
                                                    std::to_string(opt_.max_tasks) + " tasks");
-  TaskRecord r;
-  r.desc = desc;
-  r.appear = now_;
-  r.duration = task_duration(work_.duration, desc);
-  r.parent = parent;
-  r.origin = node;
-  r.depth = depth;
-  r.child_index = child_index;
-  tasks_.push_back(r);
+  const DynTaskId id = created_++;
+  if (id >= initial_) {
+    xdesc_.push_back(desc);
+    xdepth_.push_back(static_cast<std::uint8_t>(depth));  // <= max_spawn_depth (64)
+  }
+  if (opt_.task_log) {
+    TaskRecord r;
+    r.desc = desc;
+    r.appear = now_;
+    r.duration = duration_(desc);
+    r.parent = parent;
+    r.origin = node;
+    r.depth = depth;
+    r.child_index = child_index;
+    tasks_.push_back(r);
+  }
   ++live_;
-  return static_cast<DynTaskId>(tasks_.size() - 1);
+  return id;
+}
+
+std::uint64_t DynamicSim::desc_of(DynTaskId t) const {
+  return t < initial_ ? root_descriptor(work_, static_cast<std::uint64_t>(t))
+                      : xdesc_[static_cast<std::size_t>(t - initial_)];
+}
+
+int DynamicSim::depth_of(DynTaskId t) const {
+  return t < initial_ ? 0 : xdepth_[static_cast<std::size_t>(t - initial_)];
 }
 
 void DynamicSim::refresh(int v) {
-  NodeState s = running_[v] >= 0 ? NodeState::Busy
+  if (!opt_.record) return;  // the state only feeds the timeline
+  NodeState s = running(v) ? NodeState::Busy
                 : system_        ? NodeState::System
-                : incoming_[v] > 0 ? NodeState::Migrating
+                : incoming(v) > 0 ? NodeState::Migrating
                                    : NodeState::Idle;
   if (s == state_[v]) return;
-  if (opt_.record && now_ > state_since_[v]) {
-    auto& tl = res_.timeline[static_cast<std::size_t>(v)];
-    if (!tl.empty() && tl.back().state == state_[v] && tl.back().end == state_since_[v])
-      tl.back().end = now_;
-    else
-      tl.push_back({state_[v], state_since_[v], now_});
-  }
+  close_interval(v);
   state_[v] = s;
   state_since_[v] = now_;
 }
 
+// Appends v's current state from state_since_ to now to its timeline (merged with an equal
+// interval ending there).
+void DynamicSim::close_interval(int v) {
+  if (now_ <= state_since_[v]) return;
+  auto& tl = res_.timeline[static_cast<std::size_t>(v)];
+  if (!tl.empty() && tl.back().state == state_[v] && tl.back().end == state_since_[v])
+    tl.back().end = now_;
+  else
+    tl.push_back({state_[v], state_since_[v], now_});
+}
+
 void DynamicSim::try_start(int v) {
-  if (hold_ || running_[v] >= 0 || queue_[v].empty()) return;
-  const DynTaskId t = queue_[v].front();
-  queue_[v].pop_front();
-  TaskRecord& r = tasks_[static_cast<std::size_t>(t)];
-  r.node = v;
-  r.start = now_;
-  running_[v] = t;
+  Node& nd = node(v);
+  if (hold_ || nd.running >= 0 || nd.queue.empty()) return;
+  const DynTaskId t = nd.queue.pop_front();
+  // The duration is recomputed from the descriptor (cheaper than keeping it per task).
+  const double d = duration_(desc_of(t));
+  if (opt_.task_log) {
+    TaskRecord& r = tasks_[static_cast<std::size_t>(t)];
+    r.node = v;
+    r.start = now_;
+  }
+  nd.running = t;
+  nd.run_duration = d;
   ++busy_nodes_;
-  push(now_ + r.duration, Ev::TaskEnd, v, 0, 0, t);
+  push(now_ + d, Ev::TaskEnd, v, 0, 0, t);
 }
 
 void DynamicSim::poke(int v) {
@@ -87,30 +135,26 @@ void DynamicSim::poke(int v) {
 }
 
 void DynamicSim::enqueue(int v, DynTaskId t) {
-  queue_[v].push_back(t);
+  node(v).queue.push_back(static_cast<std::uint32_t>(t));
   poke(v);
   strategy_->on_load_change(*this, v);
 }
 
 DynTaskId DynamicSim::take_newest(int v) {
-  if (queue_[v].empty()) return -1;
-  const DynTaskId t = queue_[v].back();
-  queue_[v].pop_back();
-  return t;
+  TaskQueue& q = node(v).queue;
+  return q.empty() ? -1 : q.pop_back();
 }
 
 DynTaskId DynamicSim::take_oldest(int v) {
-  if (queue_[v].empty()) return -1;
-  const DynTaskId t = queue_[v].front();
-  queue_[v].pop_front();
-  return t;
+  TaskQueue& q = node(v).queue;
+  return q.empty() ? -1 : q.pop_front();
 }
 
 void DynamicSim::migrate(DynTaskId t, int from, int to, int hops, int tag) {
   const double arrive = now_ + hops * costs_.hop;
   ++res_.migrations;
   res_.task_hops += hops;
-  ++incoming_[to];
+  ++node(to).incoming;
   if (opt_.record) res_.migration_log.push_back({t, from, to, hops, now_, arrive});
   push(arrive, Ev::Arrive, to, from, tag, t);
   refresh(to);
@@ -144,17 +188,18 @@ void DynamicSim::add_phase(PhaseRecord p) {
 }
 
 void DynamicSim::finish(int v) {
-  const DynTaskId t = running_[v];
-  running_[v] = -1;
+  Node& nd = node(v);
+  const DynTaskId t = nd.running;
+  nd.running = -1;
   --busy_nodes_;
   --live_;
-  TaskRecord& r = tasks_[static_cast<std::size_t>(t)];
-  r.end = now_;
-  busy_[static_cast<std::size_t>(v)] += r.duration;
+  if (opt_.task_log) tasks_[static_cast<std::size_t>(t)].end = now_;
+  nd.busy += nd.run_duration;
   res_.completion_time = std::max(res_.completion_time, now_);
-  const std::uint64_t desc = r.desc;
-  const int depth = r.depth;
-  const int kids = spawn_count(work_.spawn, desc, depth);
+  const bool spawns = work_.spawn.shape != SpawnShape::None;
+  const std::uint64_t desc = spawns ? desc_of(t) : 0;
+  const int depth = spawns ? depth_of(t) : 0;
+  const int kids = spawns ? spawn_count(work_.spawn, desc, depth) : 0;
   for (int i = 0; i < kids; ++i) {
     const DynTaskId c = create(v, child_descriptor(desc, i), t, depth + 1, i);
     strategy_->on_new_task(*this, v, c);
@@ -169,34 +214,53 @@ DynamicRunResult DynamicSim::run(DynamicStrategy& strategy, const std::string& n
   strategy_ = &strategy;
   res_ = {};
   res_.algorithm = name;
-  roots_ = root_tasks(work_, opt_.max_tasks);
-  queue_.assign(static_cast<std::size_t>(n_), {});
-  running_.assign(static_cast<std::size_t>(n_), -1);
-  incoming_.assign(static_cast<std::size_t>(n_), 0);
-  busy_.assign(static_cast<std::size_t>(n_), 0.0);
+  roots_ = arrival_tasks(work_, opt_.max_tasks);
+  next_root_ = 0;
+  created_ = 0;
+  xdesc_.clear();
+  xdepth_.clear();
+  tasks_.clear();
+  ends_.clear();
+  others_.clear();
+  initial_ = total_load(work_.initial);
+  nodes_ = std::vector<Node>(static_cast<std::size_t>(n_));
   state_.assign(static_cast<std::size_t>(n_), NodeState::Idle);
   state_since_.assign(static_cast<std::size_t>(n_), 0.0);
   if (opt_.record) res_.timeline.assign(static_cast<std::size_t>(n_), {});
-  tasks_.reserve(roots_.size());
-  // Initial tasks, then the first arrival (arrivals are scheduled one at a time).
-  const auto initial = static_cast<std::size_t>(total_load(work_.initial));
-  while (next_root_ < initial) {
-    const RootTask& r = roots_[next_root_++];
-    strategy.on_new_task(*this, r.node, create(r.node, r.desc, -1, 0, 0));
-  }
+  if (opt_.task_log) tasks_.reserve(static_cast<std::size_t>(initial_) + roots_.size());
+  // Initial tasks (node order, as root_tasks lists them), then the first arrival (arrivals are
+  // scheduled one at a time).
+  std::uint64_t k = 0;
+  for (int v = 0; v < n_; ++v)
+    for (std::int64_t j = 0; j < work_.initial[static_cast<std::size_t>(v)]; ++j)
+      strategy.on_new_task(*this, v, create(v, root_descriptor(work_, k++), -1, 0, 0));
   if (next_root_ < roots_.size()) push(roots_[next_root_].time, Ev::Root, 0, 0, 0, 0);
   strategy.on_start(*this);
   for (int v = 0; v < n_; ++v)
     if (idle(v)) strategy.on_idle(*this, v);
 
-  const auto later = [](const Event& a, const Event& b) {
-    return a.time != b.time ? a.time > b.time : a.seq > b.seq;
-  };
-  while (!heap_.empty() && work_remaining()) {
-    std::pop_heap(heap_.begin(), heap_.end(), later);
-    const Event e = heap_.back();
-    heap_.pop_back();
-    now_ = e.time;
+  while ((!ends_.empty() || !others_.empty()) && work_remaining()) {
+    // The earlier of the two heaps' roots; it stays in its heap while it is handled (EventHeap:
+    // the first push into that heap replaces it).
+    const bool end = !ends_.empty() &&
+                     (others_.empty() || ends_.top().time < others_.top().time ||
+                      (ends_.top().time == others_.top().time && ends_.top().seq() < others_.top().seq));
+    TaskEndEvent te{};
+    OtherEvent oe{};
+    if (end) {
+      te = ends_.top();
+      ends_.pop();
+      now_ = te.time;
+      // Fetch the nodes of the likely next task ends now, while this one is handled (a random node
+      // is a cache miss, and with 65,536 nodes that miss was much of an event's cost).
+      ends_.peek_next([this](const TaskEndEvent& e) {
+        prefetch(&nodes_[static_cast<std::size_t>(e.node())]);
+      });
+    } else {
+      oe = others_.top();
+      others_.take();
+      now_ = oe.time;
+    }
     if (++res_.events > opt_.max_events)
       throw DynamicLimitError("/workload", "the simulation exceeded " +
                                                std::to_string(opt_.max_events) + " events");
@@ -205,8 +269,9 @@ DynamicRunResult DynamicSim::run(DynamicStrategy& strategy, const std::string& n
                                                std::to_string(DynamicLimits::max_time));
     if (opt_.cancel && (res_.events & 4095) == 0 && opt_.cancel->load())
       throw std::runtime_error("cancelled");
-    switch (e.type) {
-      case Ev::TaskEnd: finish(e.node); break;
+    const Ev type = end ? Ev::TaskEnd : static_cast<Ev>(oe.type);
+    switch (type) {
+      case Ev::TaskEnd: finish(te.node()); break;
       case Ev::Root: {
         const RootTask& r = roots_[next_root_++];
         if (next_root_ < roots_.size()) push(roots_[next_root_].time, Ev::Root, 0, 0, 0, 0);
@@ -214,33 +279,28 @@ DynamicRunResult DynamicSim::run(DynamicStrategy& strategy, const std::string& n
         break;
       }
       case Ev::Arrive:
-        --incoming_[static_cast<std::size_t>(e.node)];
-        refresh(e.node);
-        strategy.on_task_arrived(*this, e.node, e.value, e.tag);
+        --node(oe.node).incoming;
+        refresh(oe.node);
+        strategy.on_task_arrived(*this, oe.node, oe.value, oe.tag);
         break;
-      case Ev::Message: strategy.on_message(*this, e.node, e.other, e.tag, e.value); break;
-      case Ev::Timer: strategy.on_timer(*this, e.node, e.tag, e.value); break;
+      case Ev::Message: strategy.on_message(*this, oe.node, oe.other, oe.tag, oe.value); break;
+      case Ev::Timer: strategy.on_timer(*this, oe.node, oe.tag, oe.value); break;
     }
+    if (!end) others_.release();
   }
   if (live_ > 0) throw std::logic_error("dynamic simulation stalled with unfinished tasks");
   // Close the timelines at the completion time.
   now_ = res_.completion_time;
   system_ = false;
-  for (int v = 0; v < n_; ++v) {
-    if (opt_.record && now_ > state_since_[v]) {
-      auto& tl = res_.timeline[static_cast<std::size_t>(v)];
-      if (!tl.empty() && tl.back().state == state_[v] && tl.back().end == state_since_[v])
-        tl.back().end = now_;
-      else
-        tl.push_back({state_[v], state_since_[v], now_});
-    }
-  }
-  res_.tasks = static_cast<std::int64_t>(tasks_.size());
-  res_.busy_time = busy_;
+  if (opt_.record)
+    for (int v = 0; v < n_; ++v) close_interval(v);
+  res_.tasks = created_;
+  res_.busy_time.resize(static_cast<std::size_t>(n_));
   res_.idle_time.resize(static_cast<std::size_t>(n_));
-  for (std::size_t v = 0; v < busy_.size(); ++v) {
-    res_.total_work += busy_[v];
-    res_.idle_time[v] = res_.completion_time - busy_[v];
+  for (std::size_t v = 0; v < nodes_.size(); ++v) {
+    res_.busy_time[v] = nodes_[v].busy;
+    res_.total_work += nodes_[v].busy;
+    res_.idle_time[v] = res_.completion_time - nodes_[v].busy;
   }
   res_.efficiency = res_.completion_time > 0 ? res_.total_work / (n_ * res_.completion_time) : 1.0;
   res_.messages = messages_;

@@ -15,12 +15,13 @@
 
 #include <atomic>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/dynamic/event_queue.h"
 #include "core/dynamic/records.h"
+#include "core/dynamic/task_queue.h"
 #include "core/dynamic/workload.h"
 #include "core/model/topology.h"
 #include "core/util/rng.h"
@@ -47,7 +48,7 @@ struct DynamicRunResult {
   std::int64_t system_phases = 0;
   std::int64_t events = 0;
   double cost_function = 0;  ///< receiver: cost function (3) summed over its rounds
-  // Logs (filled when DynamicRunOptions::record).
+  // Logs (filled when DynamicRunOptions::record; task_log when DynamicRunOptions::task_log).
   std::vector<TaskRecord> task_log;
   std::vector<MigrationRecord> migration_log;
   std::vector<std::vector<Interval>> timeline;  ///< per node, in time order
@@ -55,7 +56,10 @@ struct DynamicRunResult {
 };
 
 struct DynamicRunOptions {
-  bool record = true;  ///< keep migration log, timeline and phases (the task log is always kept)
+  bool record = true;  ///< keep migration log, timeline and phases
+  /// Keep the task table (what the checker verifies; 72 bytes per task). Off only for benchmarks:
+  /// counters and times are the same either way.
+  bool task_log = true;
   std::int64_t max_tasks = DynamicLimits::max_tasks;
   std::int64_t max_events = DynamicLimits::max_events;
   const std::atomic<bool>* cancel = nullptr;
@@ -98,15 +102,18 @@ class DynamicSim {
   int nodes() const { return n_; }
   const DynamicCosts& costs() const { return costs_; }
   util::Rng& rng() { return rng_; }
-  std::int64_t queued(int v) const { return static_cast<std::int64_t>(queue_[v].size()); }
-  bool running(int v) const { return running_[v] >= 0; }
-  std::int64_t incoming(int v) const { return incoming_[v]; }
+  std::int64_t queued(int v) const { return node(v).queue.size(); }
+  bool running(int v) const { return node(v).running >= 0; }
+  std::int64_t incoming(int v) const { return node(v).incoming; }
   /// Tasks on or heading to v: queued + running + in flight towards it.
-  std::int64_t load(int v) const { return queued(v) + (running(v) ? 1 : 0) + incoming_[v]; }
-  bool idle(int v) const { return !running(v) && queue_[v].empty(); }
+  std::int64_t load(int v) const { return queued(v) + (running(v) ? 1 : 0) + incoming(v); }
+  bool idle(int v) const { return !running(v) && node(v).queue.empty(); }
   int running_count() const { return busy_nodes_; }
   /// Tasks that exist and have not finished, plus arrivals still to come.
   bool work_remaining() const { return live_ > 0 || next_root_ < roots_.size(); }
+  /// An initial task or an arrival (no parent).
+  bool is_root(DynTaskId t) const { return depth_of(t) == 0; }
+  /// The task's record (only with DynamicRunOptions::task_log).
   const TaskRecord& task(DynTaskId t) const { return tasks_[static_cast<std::size_t>(t)]; }
 
   // --- what strategies do
@@ -132,19 +139,25 @@ class DynamicSim {
 
  private:
   enum class Ev : std::uint8_t { TaskEnd, Root, Arrive, Message, Timer };
-  struct Event {
-    double time;
-    std::uint64_t seq;
-    Ev type;
-    int node;
-    int other;
-    int tag;
-    std::int64_t value;
+  /// What the engine keeps per node, in one cache line: an event touches one random node.
+  struct alignas(64) Node {
+    TaskQueue queue;
+    DynTaskId running = -1;
+    double run_duration = 0;  ///< of the running task
+    double busy = 0;          ///< sum of finished tasks' durations
+    std::int64_t incoming = 0;
   };
+  const Node& node(int v) const { return nodes_[static_cast<std::size_t>(v)]; }
+  Node& node(int v) { return nodes_[static_cast<std::size_t>(v)]; }
   void push(double time, Ev type, int node, int other, int tag, std::int64_t value);
   DynTaskId create(int node, std::uint64_t desc, DynTaskId parent, int depth, int child_index);
+  // Descriptor and spawn depth of a task: initial tasks (ids below initial_) are not stored, their
+  // descriptor is a function of the id (workload.h root_descriptor).
+  std::uint64_t desc_of(DynTaskId t) const;
+  int depth_of(DynTaskId t) const;
   void try_start(int v);
   void refresh(int v);
+  void close_interval(int v);
   void finish(int v);
 
   const Topology& topo_;
@@ -155,14 +168,17 @@ class DynamicSim {
   util::Rng rng_;
   double now_ = 0;
   std::uint64_t seq_ = 0;
-  std::vector<Event> heap_;
-  std::vector<RootTask> roots_;
+  RadixEventQueue<TaskEndEvent> ends_;  // task ends (at most one per node)
+  EventHeap<OtherEvent> others_;
+  DurationSampler duration_;
+  std::vector<RootTask> roots_;  // arrivals only (the initial tasks are generated in place)
   std::size_t next_root_ = 0;
-  std::vector<TaskRecord> tasks_;
-  std::vector<std::deque<DynTaskId>> queue_;
-  std::vector<DynTaskId> running_;
-  std::vector<std::int64_t> incoming_;
-  std::vector<double> busy_;
+  std::int64_t initial_ = 0;     // initial tasks: ids [0, initial_)
+  std::int64_t created_ = 0;
+  std::vector<std::uint64_t> xdesc_;  // tasks from id initial_ on
+  std::vector<std::uint8_t> xdepth_;
+  std::vector<TaskRecord> tasks_;     // with task_log
+  std::vector<Node> nodes_;
   std::vector<NodeState> state_;
   std::vector<double> state_since_;
   int busy_nodes_ = 0;

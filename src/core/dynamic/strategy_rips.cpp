@@ -40,7 +40,7 @@ class RipsStrategy final : public DynamicStrategy {
     pending_[static_cast<std::size_t>(node)].push_back(t);
     ++pending_total_;
     // A spawned task's siblings are still being created: on_task_end checks once they all exist.
-    if (started_ && s.task(t).parent < 0) check(s, false);
+    if (started_ && s.is_root(t)) check(s, false);
   }
 
   void on_start(DynamicSim& s) override {

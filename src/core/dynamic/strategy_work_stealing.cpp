@@ -19,7 +19,9 @@ enum Tag { kRequest = 1, kRefuse = 2, kStolen = 3, kRetry = 4 };
 
 class StealStrategy final : public DynamicStrategy {
  public:
-  explicit StealStrategy(const StealParams& p) : p_(p) {}
+  // The parameter strings are compared once here, not per steal.
+  explicit StealStrategy(const StealParams& p)
+      : p_(p), one_(p.amount == "one"), round_robin_(p.victim == "round_robin") {}
 
   void on_start(DynamicSim& s) override {
     stealing_.assign(static_cast<std::size_t>(s.nodes()), 0);
@@ -41,7 +43,7 @@ class StealStrategy final : public DynamicStrategy {
         s.message(to, from, 1, kRefuse, 0);
         return;
       }
-      const std::int64_t k = p_.amount == "one" ? 1 : (q + 1) / 2;
+      const std::int64_t k = one_ ? 1 : (q + 1) / 2;
       for (std::int64_t i = 0; i < k; ++i) s.migrate(s.take_oldest(to), to, from, 1, kStolen);
       return;
     }
@@ -60,7 +62,7 @@ class StealStrategy final : public DynamicStrategy {
     const auto nb = s.topology().neighbours(v);
     if (nb.empty()) return;
     int victim;
-    if (p_.victim == "round_robin") {
+    if (round_robin_) {
       int& t = target_[static_cast<std::size_t>(v)];
       victim = nb[static_cast<std::size_t>(t % static_cast<int>(nb.size()))];
       t = (t + 1) % static_cast<int>(nb.size());
@@ -71,6 +73,8 @@ class StealStrategy final : public DynamicStrategy {
     s.message(v, victim, 1, kRequest, 0);
   }
   StealParams p_;
+  bool one_;
+  bool round_robin_;
   std::vector<char> stealing_;  // a request (or its backoff) is outstanding
   std::vector<int> target_;     // round-robin target variable, as an index into the neighbours
 };

@@ -38,21 +38,31 @@ double expected_arrivals(const Arrivals& a, int nodes) {
   return 0;
 }
 
+std::uint64_t root_descriptor(const DynamicWorkload& w, std::uint64_t k) { return mix(w.seed, k); }
+
 std::vector<RootTask> root_tasks(const DynamicWorkload& w, std::int64_t max_roots) {
   const int n = static_cast<int>(w.initial.size());
-  const std::int64_t initial = total_load(w.initial);
-  if (initial > max_roots)
-    throw DynamicLimitError("/workload/initial", "more than " + std::to_string(max_roots) + " tasks");
+  std::vector<RootTask> arr = arrival_tasks(w, max_roots);  // checks the initial total first
   std::vector<RootTask> out;
-  out.reserve(static_cast<std::size_t>(initial));
+  out.reserve(static_cast<std::size_t>(total_load(w.initial)) + arr.size());
   std::uint64_t k = 0;
   for (int i = 0; i < n; ++i)
     for (std::int64_t j = 0; j < w.initial[static_cast<std::size_t>(i)]; ++j)
       out.push_back({0.0, i, mix(w.seed, k++)});
+  out.insert(out.end(), arr.begin(), arr.end());
+  return out;
+}
+
+std::vector<RootTask> arrival_tasks(const DynamicWorkload& w, std::int64_t max_roots) {
+  const int n = static_cast<int>(w.initial.size());
+  const std::int64_t initial = total_load(w.initial);
+  if (initial > max_roots)
+    throw DynamicLimitError("/workload/initial", "more than " + std::to_string(max_roots) + " tasks");
+  auto k = static_cast<std::uint64_t>(initial);
   const Arrivals& a = w.arrivals;
   std::vector<RootTask> arr;
   auto add = [&](double t, int node) {
-    if (static_cast<std::int64_t>(out.size() + arr.size()) >= max_roots)
+    if (initial + static_cast<std::int64_t>(arr.size()) >= max_roots)
       throw DynamicLimitError("/workload/arrivals",
                               "more than " + std::to_string(max_roots) + " tasks in total");
     arr.push_back({t, node, 0});
@@ -77,16 +87,45 @@ std::vector<RootTask> root_tasks(const DynamicWorkload& w, std::int64_t max_root
   std::stable_sort(arr.begin(), arr.end(), [](const RootTask& x, const RootTask& y) {
     return std::tie(x.time, x.node) < std::tie(y.time, y.node);
   });
-  for (auto& r : arr) {
-    r.desc = mix(w.seed, k++);
-    out.push_back(r);
-  }
-  return out;
+  for (auto& r : arr) r.desc = mix(w.seed, k++);
+  return arr;
 }
 
 double task_duration(const CostProfile& profile, std::uint64_t desc) {
   if (profile.profile == "constant") return profile.value;  // what iteration_costs returns
   return iteration_costs(profile, 1, desc)[0];
+}
+
+DurationSampler::DurationSampler(const CostProfile& profile) : profile_(profile) {
+  const std::string& p = profile.profile;
+  const double v = profile.value;
+  // The bounds exactly as iteration_costs computes them.
+  if (p == "constant") kind_ = Kind::Constant;
+  else if (p == "uniform") {
+    kind_ = Kind::Uniform;
+    lo_ = profile.low >= 0 ? profile.low : 0.0;
+    hi_ = profile.high >= 0 ? profile.high : 2 * v;
+  } else if (p == "exponential") kind_ = Kind::Exponential;
+  else if (p == "bimodal") {
+    kind_ = Kind::Bimodal;
+    lo_ = profile.low >= 0 ? profile.low : v;
+    hi_ = profile.high >= 0 ? profile.high : 10 * v;
+  } else kind_ = Kind::Other;
+}
+
+double DurationSampler::operator()(std::uint64_t desc) const {
+  // iteration_costs(profile, 1, desc)[0]: one draw of util::Rng(desc), same expressions.
+  const auto u01 = [desc] {
+    return static_cast<double>(util::Rng::first_u64(desc) >> 11) * 0x1.0p-53;
+  };
+  switch (kind_) {
+    case Kind::Constant: return profile_.value;
+    case Kind::Uniform: return lo_ + (hi_ - lo_) * u01();
+    case Kind::Exponential: return -profile_.value * std::log(1.0 - u01());
+    case Kind::Bimodal: return u01() < profile_.p_high ? hi_ : lo_;
+    case Kind::Other: break;
+  }
+  return task_duration(profile_, desc);
 }
 
 std::uint64_t child_descriptor(std::uint64_t parent, int index) {

@@ -86,8 +86,30 @@ double expected_arrivals(const Arrivals& a, int nodes);
 /// DynamicLimitError if more than `max_roots` would be generated.
 std::vector<RootTask> root_tasks(const DynamicWorkload& w, std::int64_t max_roots);
 
+/// Only the arrivals of root_tasks (the elements after the initial tasks), with the same errors.
+/// The simulator does not materialise the initial tasks: the k-th of them (node order) is on the
+/// k-th node with tasks and has descriptor root_descriptor(w, k).
+std::vector<RootTask> arrival_tasks(const DynamicWorkload& w, std::int64_t max_roots);
+
+/// Descriptor of the k-th root task (initial tasks first, then arrivals), as in root_tasks.
+std::uint64_t root_descriptor(const DynamicWorkload& w, std::uint64_t k);
+
 /// The duration of the task with descriptor `desc` (a pure function).
 double task_duration(const CostProfile& profile, std::uint64_t desc);
+
+/// task_duration without the per-call work (profile name comparisons, a vector, a full generator
+/// seeding): the same arithmetic in the same order, so the same bits. The simulator calls it once
+/// per task start; the checker keeps calling task_duration.
+class DurationSampler {
+ public:
+  explicit DurationSampler(const CostProfile& profile);
+  double operator()(std::uint64_t desc) const;
+
+ private:
+  enum class Kind { Constant, Uniform, Exponential, Bimodal, Other } kind_;
+  CostProfile profile_;
+  double lo_ = 0, hi_ = 0;
+};
 
 /// How many children the task with descriptor `desc` at `depth` spawns when it finishes.
 int spawn_count(const Spawn& s, std::uint64_t desc, int depth);

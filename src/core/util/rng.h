@@ -41,6 +41,14 @@ class Rng {
     return result;
   }
 
+  /// Rng(seed).next_u64() without building the generator: the first output only reads s_[1] (the
+  /// second SplitMix64 value). For per-item seeds on hot paths (a task's duration).
+  static constexpr std::uint64_t first_u64(std::uint64_t seed) {
+    std::uint64_t x = seed;
+    splitmix64(x);
+    return rotl(splitmix64(x) * 5, 7) * 9;
+  }
+
   /// Uniform integer in [0, bound) without modulo bias (rejection on the 64-bit range).
   std::uint64_t below(std::uint64_t bound) {
     if (bound <= 1) return 0;

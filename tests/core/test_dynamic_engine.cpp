@@ -1,0 +1,195 @@
+// The dynamic simulator's fast-path pieces (issue 13) against plain reference implementations: the
+// run-length task queue against std::deque, the event heaps against a sort on (time, seq), the radix
+// queue against std::priority_queue, the
+// duration sampler against task_duration, and a run without the task table against one with it.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <queue>
+#include <vector>
+
+#include "core/dynamic/event_queue.h"
+#include "core/dynamic/registry.h"
+#include "core/dynamic/task_queue.h"
+#include "core/dynamic/workload.h"
+#include "core/util/rng.h"
+
+using namespace loadlab;
+using namespace loadlab::core;
+
+TEST_CASE("DynamicEngine.TaskQueueIsADeque") {
+  util::Rng rng(5);
+  TaskQueue q;
+  std::deque<std::uint32_t> ref;
+  std::uint32_t next = 0;
+  for (int step = 0; step < 200000; ++step) {
+    const auto op = rng.below(10);
+    if (op < 5) {
+      // Mostly consecutive ids (runs), sometimes a jump.
+      if (rng.below(4) == 0) next += static_cast<std::uint32_t>(rng.below(7));
+      q.push_back(next);
+      ref.push_back(next++);
+    } else if (!ref.empty() && op < 8) {
+      CHECK(q.pop_front() == ref.front());
+      ref.pop_front();
+    } else if (!ref.empty()) {
+      CHECK(q.pop_back() == ref.back());
+      ref.pop_back();
+    }
+    REQUIRE(q.size() == static_cast<std::int64_t>(ref.size()));
+  }
+}
+
+TEST_CASE("DynamicEngine.EventHeapPopsInTimeSeqOrder") {
+  util::Rng rng(9);
+  EventHeap<TaskEndEvent> h;
+  std::vector<TaskEndEvent> ref;
+  std::uint64_t seq = 0;
+  double now = 0;
+  std::vector<TaskEndEvent> popped, expected;
+  for (int i = 0; i < 5000; ++i) {
+    const TaskEndEvent e{static_cast<double>(rng.below(50)), seq++ << TaskEndEvent::kNodeBits | rng.below(100)};
+    h.push(e);
+    ref.push_back(e);
+  }
+  while (!h.empty()) {
+    const TaskEndEvent e = h.top();
+    h.take();
+    now = e.time;
+    popped.push_back(e);
+    // Handling may push later events (ties in time included); the first fills the hole.
+    for (std::uint64_t k = rng.below(3); k > 0 && seq < 20000; --k) {
+      const TaskEndEvent n{now + static_cast<double>(rng.below(3)), seq++ << TaskEndEvent::kNodeBits};
+      h.push(n);
+      ref.push_back(n);
+    }
+    h.release();
+  }
+  std::sort(ref.begin(), ref.end(), TaskEndEvent::before);
+  REQUIRE(popped.size() == ref.size());
+  for (std::size_t i = 0; i < ref.size(); ++i) CHECK(popped[i].key == ref[i].key);
+}
+
+namespace {
+// Random monotone push/pop sequences through RadixEventQueue<E>, every pop checked against a
+// std::priority_queue on (time, tie). Times come from a small grid (many exact ties) or from
+// continuous gaps over a wide range (long bucket cascades); top() is sometimes asked twice and
+// pushes come between top() and pop(), as in the simulator.
+template <class E, class Make>
+void check_radix_queue(std::uint64_t seed, int grid, Make make) {
+  util::Rng rng(seed);
+  RadixEventQueue<E> q;
+  const auto later = [](const E& a, const E& b) { return E::before(b, a); };
+  std::priority_queue<E, std::vector<E>, decltype(later)> ref(later);
+  std::uint64_t seq = 0;
+  double now = 0;
+  const auto gap = [&] {
+    if (grid > 0) return static_cast<double>(rng.below(static_cast<std::uint64_t>(grid))) * 0.25;
+    return rng.bernoulli(0.1) ? 0.0 : -std::log(1.0 - rng.uniform01()) * (rng.bernoulli(0.01) ? 1e6 : 1.0);
+  };
+  const auto push = [&] {
+    const E e = make(now + gap(), seq++, rng);
+    q.push(e);
+    ref.push(e);
+  };
+  for (int i = 0; i < 3000; ++i) push();
+  std::int64_t pops = 0;
+  for (int step = 0; step < 60000 && !ref.empty(); ++step) {
+    REQUIRE(q.size() == ref.size());
+    const E& t = q.top();
+    REQUIRE(t.time == ref.top().time);
+    REQUIRE(t.tie() == ref.top().tie());
+    // A push at or after the current time before the pop (a handled event of the other heap).
+    if (rng.below(8) == 0) push();
+    REQUIRE(q.top().tie() == ref.top().tie());
+    now = q.top().time;
+    q.pop();
+    ref.pop();
+    ++pops;
+    for (std::uint64_t k = rng.below(ref.size() > 4000 ? 2 : 3); k > 0; --k) push();
+  }
+  while (!ref.empty()) {
+    REQUIRE(q.top().tie() == ref.top().tie());
+    q.pop();
+    ref.pop();
+  }
+  CHECK(q.empty());
+  CHECK(pops > 1000);
+}
+}  // namespace
+
+TEST_CASE("DynamicEngine.RadixQueueMatchesPriorityQueue") {
+  const auto end = [](double t, std::uint64_t seq, util::Rng& r) {
+    return TaskEndEvent{t, seq << TaskEndEvent::kNodeBits | r.below(1000)};
+  };
+  const auto other = [](double t, std::uint64_t seq, util::Rng&) {
+    return OtherEvent{t, seq, 0, 0, 0, 0, 0};
+  };
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    CAPTURE(seed);
+    check_radix_queue<TaskEndEvent>(seed, 0, end);      // continuous times, wide range
+    check_radix_queue<TaskEndEvent>(seed, 3, end);      // heavy ties
+    check_radix_queue<TaskEndEvent>(seed, 1, end);      // every time equal
+    check_radix_queue<OtherEvent>(seed, 0, other);
+    check_radix_queue<OtherEvent>(seed, 5, other);
+  }
+  // -0.0 equals 0.0: ordered by tie only.
+  RadixEventQueue<TaskEndEvent> q;
+  q.push({0.0, 2});
+  q.push({-0.0, 1});
+  q.push({0.5, 0});
+  CHECK(q.top().key == 1);
+  q.pop();
+  CHECK(q.top().key == 2);
+  q.pop();
+  CHECK(q.top().key == 0);
+  // An event before the last popped one is refused, not misordered.
+  CHECK_THROWS(q.push({0.25, 3}));
+}
+
+TEST_CASE("DynamicEngine.DurationSamplerEqualsTaskDuration") {
+  CHECK(util::Rng::first_u64(77) == util::Rng(77).next_u64());
+  for (const char* name : {"constant", "uniform", "exponential", "bimodal", "increasing"}) {
+    CostProfile p;
+    p.profile = name;
+    p.value = 1.7;
+    const DurationSampler d(p);
+    for (std::uint64_t k = 0; k < 2000; ++k) {
+      const std::uint64_t desc = root_descriptor(DynamicWorkload{}, k);
+      REQUIRE(d(desc) == task_duration(p, desc));  // bit-identical
+    }
+  }
+}
+
+TEST_CASE("DynamicEngine.TaskTableDoesNotChangeTheRun") {
+  const Topology t = Topology::torus(6, 6);
+  DynamicWorkload w;
+  w.seed = 3;
+  util::Rng rng(3);
+  w.initial = generate_loads(LoadGenerator::Multinomial, t.size(), 6, rng);
+  w.duration.profile = "exponential";
+  w.arrivals.process = ArrivalProcess::Poisson;
+  w.arrivals.rate = 0.1;
+  w.arrivals.until = 10;
+  w.spawn.shape = SpawnShape::Binomial;
+  w.spawn.m = 3;
+  w.spawn.q = 0.3;
+  const DynamicCosts c{0.1, 0.02, 0.3};
+  for (const char* alg : {"none", "random", "sender", "receiver", "work_stealing", "gradient", "rips"}) {
+    DynamicRunOptions with, without;
+    without.task_log = false;
+    without.record = false;
+    const DynamicRunResult a = run_dynamic(alg, t, w, c, {}, with);
+    const DynamicRunResult b = run_dynamic(alg, t, w, c, {}, without);
+    CAPTURE(alg);
+    CHECK(b.task_log.empty());
+    CHECK(a.tasks == b.tasks);
+    CHECK(a.events == b.events);
+    CHECK(a.migrations == b.migrations);
+    CHECK(a.messages == b.messages);
+    CHECK(a.completion_time == b.completion_time);
+    CHECK(a.busy_time == b.busy_time);
+  }
+}
