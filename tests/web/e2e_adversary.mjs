@@ -28,7 +28,8 @@ try {
               ["t6", "t7", 2]].map(([from, to, cost]) => ({ from, to, cost })),
     },
     algorithms: ["flb", "etf"],
-    ui: { tab: "adversary", adversary: { a: "flb", b: "etf", iterations: 4000, seed: 3,
+    // 30,000 iterations: long enough (about 2-5 s) that the polling below sees the search running.
+    ui: { tab: "adversary", adversary: { a: "flb", b: "etf", iterations: 30000, seed: 3,
                                           pairwise: ["flb", "etf", "mcp"], pair_iterations: 150 } },
   };
   await page.goto(linkFor(base, sc));
@@ -39,7 +40,7 @@ try {
   }, null, { timeout: 90000 });
   await page.waitForTimeout(800);
   let st = await state();
-  check(st.adversary && st.adversary.settings.iterations === 4000 && st.adversary.settings.seed === 3,
+  check(st.adversary && st.adversary.settings.iterations === 30000 && st.adversary.settings.seed === 3,
         "the link's ui.adversary sets the tab up", st.adversary && st.adversary.settings);
   await page.screenshot({ path: join(shots, "browser_adversary_tab.png") });
 
@@ -55,7 +56,7 @@ try {
       s = await state();
       if (s.adversary.running) seen.push({ it: s.adversary.iterations, hist: s.adversary.history, frames: s.frames });
       if (!s.adversary.running && s.adversary.done && s.adversary.started >= 1) break;
-      await page.waitForTimeout(150);
+      await page.waitForTimeout(50);
     }
     const d = s.adversary.done;
     check(d && !d.error && d.iterations > 0, `${what}: finished`, d);
@@ -66,9 +67,11 @@ try {
   check(growing.length >= 2 && growing[growing.length - 1].hist > growing[0].hist,
         "flb vs etf: the plotted history grows while the search runs", r.seen.slice(0, 8));
   check(r.seen.length >= 2 && r.seen[r.seen.length - 1].it > r.seen[0].it, "flb vs etf: progress reported while running");
-  check(r.frames > 5, "flb vs etf: the UI kept drawing frames during the search", r.frames);
+  // Frames drawn while the search ran (on a worker): a blocked main thread draws none. Few are
+  // needed, since a loaded machine renders swiftshader at a handful of frames per second.
+  check(r.frames >= 2, "flb vs etf: the UI kept drawing frames during the search", r.frames);
   check(r.d.best_ratio >= 1, "flb vs etf: best ratio >= 1", r.d.best_ratio);
-  check(r.d.iterations === 4000 && r.d.cancelled === false, "flb vs etf: every iteration ran", r.d);
+  check(r.d.iterations === 30000 && r.d.cancelled === false, "flb vs etf: every iteration ran", r.d);
   console.log(`  adversarial iterations per second (browser, flb vs etf, 8 tasks, P = 2): ${Math.round(r.d.iterations_per_second)}` +
               ` (${r.d.iterations} in ${r.d.seconds.toFixed(2)} s)`);
   await page.screenshot({ path: join(shots, "browser_adversary_search.png") });
@@ -104,8 +107,8 @@ try {
 
   // 4. The pairwise matrix as a heatmap (back to the 8-task start).
   await page.evaluate(() => window.loadlab.setField("/ui", { tab: "adversary",
-    adversary: { a: "flb", b: "etf", iterations: 4000, seed: 3, pairwise: ["flb", "etf", "mcp"], pair_iterations: 150 } }));
-  await page.waitForFunction(() => window.loadlab.state().adversary.settings.iterations === 4000, null, { timeout: 30000 });
+    adversary: { a: "flb", b: "etf", iterations: 30000, seed: 3, pairwise: ["flb", "etf", "mcp"], pair_iterations: 150 } }));
+  await page.waitForFunction(() => window.loadlab.state().adversary.settings.iterations === 30000, null, { timeout: 30000 });
   check(await page.evaluate(() => window.loadlab.adversary("pairwise")), "pairwise: started");
   await page.waitForFunction(() => { const p = window.loadlab.state().adversary.pairwise; return !p.running && p.ratio; }, null, { timeout: 240000 });
   st = await state();
