@@ -4,7 +4,8 @@
 // whole run (creating the 10^7 tasks included). Logs off (record = false). Two records per strategy:
 // without the task table (task_log = false: the engine alone, the same counters and times) and,
 // named `dynamic_events_tasklog_*`, with it (72 bytes per task, what the checker reads; on a VM its page faults
-// dominate). Goal: >= 10^7 events/s natively. --quick: a 64x64 torus with ~10^5 tasks.
+// dominate). Goal: >= 10^7 events/s natively, WebAssembly at most 1.6x slower. --quick: a 64x64
+// torus with ~10^5 tasks.
 #include <chrono>
 #include <ctime>
 #include <string>

@@ -159,6 +159,8 @@ class DynamicSim {
   void refresh(int v);
   void close_interval(int v);
   void finish(int v);
+  bool handle_events(std::int64_t max_count);
+  std::uint64_t create_initial(int v, std::uint64_t k);
 
   const Topology& topo_;
   const DynamicWorkload& work_;
@@ -169,7 +171,7 @@ class DynamicSim {
   double now_ = 0;
   std::uint64_t seq_ = 0;
   RadixEventQueue<TaskEndEvent> ends_;  // task ends (at most one per node)
-  EventHeap<OtherEvent> others_;
+  RadixEventQueue<OtherEvent> others_;
   DurationSampler duration_;
   std::vector<RootTask> roots_;  // arrivals only (the initial tasks are generated in place)
   std::size_t next_root_ = 0;
@@ -187,6 +189,7 @@ class DynamicSim {
   bool hold_ = false;
   bool system_ = false;
   DynamicStrategy* strategy_ = nullptr;
+  unsigned touched_ = 0;  // sink of the WebAssembly cache hints (simulator.cpp prefetch)
   DynamicRunResult res_;
 };
 
