@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/dag/generators.h"
+#include "core/util/det_math.h"
 #include "core/util/rng.h"
 
 namespace loadlab::core {
@@ -137,7 +138,7 @@ TaskGraph assign_costs(const GraphShape& shape, const CostSpec& c, std::uint64_t
   util::Rng rng(seed);
   auto draw = [&](double mean) {
     if (c.distribution == "unit") return mean;
-    if (c.distribution == "exponential") return -mean * std::log(1.0 - rng.uniform01());
+    if (c.distribution == "exponential") return -mean * util::det_log(1.0 - rng.uniform01());
     return 2.0 * mean * (1.0 - rng.uniform01());  // (0, 2 mean]
   };
   std::vector<double> comp(shape.tasks);

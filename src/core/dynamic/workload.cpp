@@ -6,6 +6,7 @@
 #include <limits>
 #include <tuple>
 
+#include "core/util/det_math.h"
 #include "core/util/rng.h"
 
 namespace loadlab::core {
@@ -18,7 +19,7 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
 }
 
 // Exponential inter-arrival time with the given rate (same transform as the loop kind's profile).
-double exp_gap(util::Rng& rng, double rate) { return -std::log(1.0 - rng.uniform01()) / rate; }
+double exp_gap(util::Rng& rng, double rate) { return -util::det_log(1.0 - rng.uniform01()) / rate; }
 
 }  // namespace
 
@@ -121,7 +122,7 @@ double DurationSampler::operator()(std::uint64_t desc) const {
   switch (kind_) {
     case Kind::Constant: return profile_.value;
     case Kind::Uniform: return lo_ + (hi_ - lo_) * u01();
-    case Kind::Exponential: return -profile_.value * std::log(1.0 - u01());
+    case Kind::Exponential: return -profile_.value * util::det_log(1.0 - u01());
     case Kind::Bimodal: return u01() < profile_.p_high ? hi_ : lo_;
     case Kind::Other: break;
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/util/det_math.h"
 #include "core/util/rng.h"
 
 namespace loadlab::core {
@@ -36,7 +37,7 @@ std::vector<OsJob> generate_os_jobs(const OsGenerator& g, int processors, std::u
   std::vector<OsJob> out(static_cast<std::size_t>(g.count));
   double t = 0;
   for (std::size_t i = 0; i < out.size(); ++i) {
-    if (i > 0) t += -std::log(1.0 - rng.uniform01()) / g.rate;
+    if (i > 0) t += -util::det_log(1.0 - rng.uniform01()) / g.rate;
     OsJob& j = out[i];
     j.arrival = t;
     j.work = std::max(work[i], 1e-6);
