@@ -6,7 +6,7 @@
 #include <limits>
 #include <tuple>
 
-#include "core/util/det_math.h"
+#include "core/util/exponential.h"
 #include "core/util/rng.h"
 
 namespace loadlab::core {
@@ -19,7 +19,7 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
 }
 
 // Exponential inter-arrival time with the given rate (same transform as the loop kind's profile).
-double exp_gap(util::Rng& rng, double rate) { return -util::det_log(1.0 - rng.uniform01()) / rate; }
+double exp_gap(util::Rng& rng, double rate) { return util::standard_exponential(rng) / rate; }
 
 }  // namespace
 
@@ -122,7 +122,14 @@ double DurationSampler::operator()(std::uint64_t desc) const {
   switch (kind_) {
     case Kind::Constant: return profile_.value;
     case Kind::Uniform: return lo_ + (hi_ - lo_) * u01();
-    case Kind::Exponential: return -profile_.value * util::det_log(1.0 - u01());
+    case Kind::Exponential: {
+      double x = 0;
+      if (!util::exponential_fast(util::Rng::first_u64(desc), x)) {
+        util::Rng rng(desc);  // the rare slow path redraws from the start, as iteration_costs
+        x = util::standard_exponential(rng);
+      }
+      return profile_.value * x;
+    }
     case Kind::Bimodal: return u01() < profile_.p_high ? hi_ : lo_;
     case Kind::Other: break;
   }

@@ -6,7 +6,7 @@
 #include <queue>
 #include <stdexcept>
 
-#include "core/util/det_math.h"
+#include "core/util/exponential.h"
 #include "core/util/rng.h"
 
 namespace loadlab::core {
@@ -53,7 +53,7 @@ std::vector<double> iteration_costs(const CostProfile& c, std::int64_t n, std::u
       const double lo = c.low >= 0 ? c.low : 0.0, hi = c.high >= 0 ? c.high : 2 * c.value;
       x = rng.uniform_real(lo, hi);
     } else if (c.profile == "exponential") {
-      x = -c.value * util::det_log(1.0 - rng.uniform01());
+      x = c.value * util::standard_exponential(rng);
     } else if (c.profile == "bimodal") {
       const double lo = c.low >= 0 ? c.low : c.value, hi = c.high >= 0 ? c.high : 10 * c.value;
       x = rng.bernoulli(c.p_high) ? hi : lo;
