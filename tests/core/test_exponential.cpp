@@ -69,7 +69,9 @@ TEST_CASE("ziggurat samples pass Kolmogorov-Smirnov and chi-square tests against
   CHECK(std::abs(static_cast<double>(tail) - want) < 5 * std::sqrt(want));
 }
 
-TEST_CASE("ziggurat fast path alone gives the full sampler's value, as often as the rectangles' area says") {
+TEST_CASE(
+    "ziggurat fast path alone gives the full sampler's value, as often as the rectangles' area "
+    "says") {
   const auto& t = detail::tables();
   // Fraction of draws inside a rectangle: the rectangles' total area over 256 V.
   double inner = detail::kR * detail::kExpMinusR;

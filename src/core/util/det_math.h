@@ -1,8 +1,8 @@
 // Elementary functions that give the same bits on every target.
 //
-// Why: glibc (native) and musl (Emscripten) implement std::log differently, and they disagree in the
-// last bit for about 1 input in 10,000. An exponential sample -mean·log(1 − u) drawn 10^5 times per
-// scenario then differs somewhere between the desktop and the browser, and so does everything
+// Why: glibc (native) and musl (Emscripten) implement std::log differently, and they disagree in
+// the last bit for about 1 input in 10,000. An exponential sample -mean·log(1 − u) drawn 10^5 times
+// per scenario then differs somewhere between the desktop and the browser, and so does everything
 // simulated after it (determinism.sh found it on a dynamic scenario). These functions use only
 // exactly rounded IEEE operations (+ − × ÷) and frexp/ldexp (exact), with constants the compiler
 // rounds, so they agree bit for bit wherever doubles are IEEE and no operation is fused (GCC does
@@ -57,8 +57,9 @@ inline const LogTable& log_table() {
 /// task), hence the table: x = 2^e · c_j · (m / c_j) with c_j the grid point nearest the mantissa,
 /// so the series only has to cover |f| ≤ 2^-8.5 and needs three terms instead of eleven.
 inline double det_log(double x) {
-  if (!(x > 0)) return x == 0 ? -std::numeric_limits<double>::infinity()
-                              : std::numeric_limits<double>::quiet_NaN();
+  if (!(x > 0))
+    return x == 0 ? -std::numeric_limits<double>::infinity()
+                  : std::numeric_limits<double>::quiet_NaN();
   if (x == std::numeric_limits<double>::infinity()) return x;
   // x = m · 2^e with m in [0.5, 1), as std::frexp, from the bits (frexp is a library call).
   std::uint64_t bits = 0;
