@@ -55,6 +55,9 @@ TEST_CASE("DagFormats.Stg.Rejects") {
   CHECK(has(error_of([] { io::read_stg("1\n0 0 0\n1 5 1 7\n2 0 1 1\n"); }), "not a task"));
   CHECK(has(error_of([] { io::read_stg("1\n0 0 1 2\n1 5 1 0\n2 0 1 1\n"); }), "cycle"));
   CHECK(has(error_of([] { io::read_stg("1\n0 0 0\n1 x 1 0\n2 0 1 1\n"); }), "integer"));
+  // Task counts at the top of int64 must be refused without computing n + 2 (fuzz find).
+  CHECK(has(error_of([] { io::read_stg("9223372036854775807\n0 0 0\n"); }), "number of tasks"));
+  CHECK(has(error_of([] { io::read_stg("9223372036854775806\n0 0 0\n"); }), "number of tasks"));
   CHECK_NOTHROW(io::read_stg("1\n0 0 0\n1 5 1 0\n2 0 1 1\n# note\n"));
 }
 

@@ -65,7 +65,7 @@ core::TaskGraph read_stg(std::string_view text) {
     throw DagFormatError("STG", "line " + std::to_string(lr.line),
                          "first line must hold only the number of tasks");
   const std::int64_t n = head[0];
-  if (n < 0 || n + 2 > core::GraphLimits::max_tasks)
+  if (n < 0 || n > core::GraphLimits::max_tasks - 2)  // no n + 2: n may be INT64_MAX
     throw DagFormatError("STG", "line " + std::to_string(lr.line),
                          "number of tasks must be in [0, " +
                              std::to_string(core::GraphLimits::max_tasks - 2) + "]");
