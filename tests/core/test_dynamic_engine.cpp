@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <memory>
 #include <queue>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/dynamic/event_queue.h"
 #include "core/dynamic/registry.h"
+#include "core/dynamic/strategies.h"
 #include "core/dynamic/task_queue.h"
 #include "core/dynamic/workload.h"
 #include "core/util/rng.h"
@@ -164,5 +167,78 @@ TEST_CASE("DynamicEngine.TaskTableDoesNotChangeTheRun") {
     CHECK(a.messages == b.messages);
     CHECK(a.completion_time == b.completion_time);
     CHECK(a.busy_time == b.busy_time);
+  }
+}
+
+namespace {
+struct IdleOnly final : DynamicStrategy {
+  void on_idle(DynamicSim&, int) override {}
+};
+struct ArrivalsAndEnds final : DynamicStrategy {
+  void on_task_arrived(DynamicSim& s, int v, DynTaskId t, int) override { s.enqueue(v, t); }
+  void on_task_end(DynamicSim&, int) override {}
+};
+struct Nothing final : DynamicStrategy {};
+}  // namespace
+
+TEST_CASE("DynamicEngine.HookMaskNamesExactlyTheOverriddenHooks") {
+  static_assert(overridden_hooks<Nothing>() == 0);
+  static_assert(overridden_hooks<IdleOnly>() == DynamicStrategy::kOnIdle);
+  static_assert(overridden_hooks<ArrivalsAndEnds>() ==
+                (DynamicStrategy::kOnTaskArrived | DynamicStrategy::kOnTaskEnd));
+  CHECK(make_dynamic_strategy<IdleOnly>()->hooks == DynamicStrategy::kOnIdle);
+  CHECK(IdleOnly{}.hooks == DynamicStrategy::kAllHooks);  // built by hand: every hook is called
+}
+
+// The simulator skips hooks a strategy does not override: the run must be the one where every
+// hook is called (all seven strategies, with arrivals, spawns, migrations and messages).
+TEST_CASE("DynamicEngine.SkippingHooksThatAreNotOverriddenDoesNotChangeTheRun") {
+  const Topology t = Topology::mesh(5, 6);
+  DynamicWorkload w;
+  w.seed = 11;
+  util::Rng rng(11);
+  w.initial = generate_loads(LoadGenerator::Multinomial, t.size(), 5, rng);
+  w.duration.profile = "exponential";
+  w.arrivals.process = ArrivalProcess::Poisson;
+  w.arrivals.rate = 0.1;
+  w.arrivals.until = 10;
+  w.spawn.shape = SpawnShape::Binomial;
+  w.spawn.m = 3;
+  w.spawn.q = 0.3;
+  const DynamicCosts c{0.1, 0.02, 0.3};
+  const DynamicParams p;
+  for (const char* alg :
+       {"none", "random", "sender", "receiver", "work_stealing", "gradient", "rips"}) {
+    const auto make = [&]() -> std::unique_ptr<DynamicStrategy> {
+      const std::string a = alg;
+      if (a == "none") return make_none_strategy();
+      if (a == "random") return make_random_strategy(p.random);
+      if (a == "sender") return make_sender_strategy(p.sender);
+      if (a == "receiver") return make_receiver_strategy(p.receiver);
+      if (a == "work_stealing") return make_work_stealing_strategy(p.work_stealing);
+      if (a == "gradient") return make_gradient_strategy(p.gradient);
+      return make_rips_strategy(p.rips, t);
+    };
+    auto skipping = make();
+    auto calling = make();
+    calling->hooks = DynamicStrategy::kAllHooks;
+    CAPTURE(alg);
+    CHECK(skipping->hooks != DynamicStrategy::kAllHooks);  // no strategy overrides all five
+    const DynamicRunOptions opt;
+    const DynamicRunResult a = DynamicSim(t, w, c, opt, 5).run(*skipping, alg);
+    const DynamicRunResult b = DynamicSim(t, w, c, opt, 5).run(*calling, alg);
+    CHECK(a.tasks == b.tasks);
+    CHECK(a.events == b.events);
+    CHECK(a.migrations == b.migrations);
+    CHECK(a.task_hops == b.task_hops);
+    CHECK(a.messages == b.messages);
+    CHECK(a.system_phases == b.system_phases);
+    CHECK(a.completion_time == b.completion_time);
+    CHECK(a.busy_time == b.busy_time);
+    REQUIRE(a.task_log.size() == b.task_log.size());
+    for (std::size_t i = 0; i < a.task_log.size(); ++i) {
+      CHECK(a.task_log[i].node == b.task_log[i].node);
+      CHECK(a.task_log[i].start == b.task_log[i].start);
+    }
   }
 }

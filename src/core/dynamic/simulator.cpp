@@ -143,7 +143,7 @@ void DynamicSim::poke(int v) {
 void DynamicSim::enqueue(int v, DynTaskId t) {
   node(v).queue.push_back(static_cast<std::uint32_t>(t));
   poke(v);
-  strategy_->on_load_change(*this, v);
+  load_changed(v);
 }
 
 DynTaskId DynamicSim::take_newest(int v) {
@@ -164,8 +164,8 @@ void DynamicSim::migrate(DynTaskId t, int from, int to, int hops, int tag) {
   if (opt_.record) res_.migration_log.push_back({t, from, to, hops, now_, arrive});
   push(arrive, Ev::Arrive, to, from, tag, t);
   refresh(to);
-  strategy_->on_load_change(*this, from);
-  strategy_->on_load_change(*this, to);
+  load_changed(from);
+  load_changed(to);
 }
 
 void DynamicSim::message(int from, int to, int hops, int tag, std::int64_t value) {
@@ -208,19 +208,43 @@ void DynamicSim::finish(int v) {
   const int kids = spawns ? spawn_count(work_.spawn, desc, depth) : 0;
   for (int i = 0; i < kids; ++i) {
     const DynTaskId c = create(v, child_descriptor(desc, i), t, depth + 1, i);
-    strategy_->on_new_task(*this, v, c);
+    new_task(v, c);
   }
   poke(v);
-  strategy_->on_load_change(*this, v);
-  strategy_->on_task_end(*this, v);
-  if (idle(v)) strategy_->on_idle(*this, v);
+  load_changed(v);
+  if (has(DynamicStrategy::kOnTaskEnd)) strategy_->on_task_end(*this, v);
+  if (has(DynamicStrategy::kOnIdle) && idle(v)) strategy_->on_idle(*this, v);
 }
 
 // The initial tasks of node v, the first with root index k; returns the next index.
 std::uint64_t DynamicSim::create_initial(int v, std::uint64_t k) {
-  for (std::int64_t j = 0; j < work_.initial[static_cast<std::size_t>(v)]; ++j)
-    strategy_->on_new_task(*this, v, create(v, root_descriptor(work_, k++), -1, 0, 0));
-  return k;
+  const std::int64_t m = work_.initial[static_cast<std::size_t>(v)];
+  if (has(DynamicStrategy::kOnNewTask) || has(DynamicStrategy::kOnLoadChange) ||
+      created_ + m > std::min<std::int64_t>(opt_.max_tasks, INT32_MAX)) {
+    for (std::int64_t j = 0; j < m; ++j)
+      new_task(v, create(v, root_descriptor(work_, k++), -1, 0, 0));
+    return k;
+  }
+  // The loop above when the strategy keeps new tasks where they appear and ignores load changes
+  // (half of the benchmark's creation time in WebAssembly was its per-task calls): task k is the
+  // root with index k (initial tasks come first), the queue receives k, k+1, ... in order, and
+  // the first one starts when the queue is poked, as it would on the first enqueue.
+  if (opt_.task_log)
+    for (std::int64_t j = 0; j < m; ++j) {
+      TaskRecord r;
+      r.desc = root_descriptor(work_, k + static_cast<std::uint64_t>(j));
+      r.appear = now_;
+      r.duration = duration_(r.desc);
+      r.origin = v;
+      tasks_.push_back(r);
+    }
+  created_ += m;
+  live_ += m;
+  TaskQueue& q = node(v).queue;
+  for (std::int64_t j = 0; j < m; ++j)
+    q.push_back(static_cast<std::uint32_t>(k + static_cast<std::uint64_t>(j)));
+  if (m > 0) poke(v);
+  return k + static_cast<std::uint64_t>(m);
 }
 
 // Handles up to max_count events; false when the run is over. Not inlined into run() (see there).
@@ -264,13 +288,16 @@ bool DynamicSim::handle_events(std::int64_t max_count) {
       case Ev::Root: {
         const RootTask& r = roots_[next_root_++];
         if (next_root_ < roots_.size()) push(roots_[next_root_].time, Ev::Root, 0, 0, 0, 0);
-        strategy_->on_new_task(*this, r.node, create(r.node, r.desc, -1, 0, 0));
+        new_task(r.node, create(r.node, r.desc, -1, 0, 0));
         break;
       }
       case Ev::Arrive:
         --node(oe.node).incoming;
         refresh(oe.node);
-        strategy_->on_task_arrived(*this, oe.node, oe.value, oe.tag);
+        if (has(DynamicStrategy::kOnTaskArrived))
+          strategy_->on_task_arrived(*this, oe.node, oe.value, oe.tag);
+        else
+          enqueue(oe.node, oe.value);
         break;
       case Ev::Message: strategy_->on_message(*this, oe.node, oe.other, oe.tag, oe.value); break;
       case Ev::Timer: strategy_->on_timer(*this, oe.node, oe.tag, oe.value); break;
@@ -281,6 +308,7 @@ bool DynamicSim::handle_events(std::int64_t max_count) {
 
 DynamicRunResult DynamicSim::run(DynamicStrategy& strategy, const std::string& name) {
   strategy_ = &strategy;
+  hooks_ = strategy.hooks;
   res_ = {};
   res_.algorithm = name;
   roots_ = arrival_tasks(work_, opt_.max_tasks);

@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/dynamic/event_queue.h"
@@ -86,7 +88,45 @@ class DynamicStrategy {
   /// A task finished on `node` (after its children appeared and the next task started).
   virtual void on_task_end(DynamicSim&, int) {}
   virtual double cost_function() const { return 0; }
+
+  /// The hooks above that the strategy overrides (Hook bits). The simulator does not call the
+  /// others (an empty virtual call per task and event was a tenth of a WebAssembly run) and, for
+  /// on_new_task and on_task_arrived, does their default itself. Set from the type by
+  /// make_dynamic_strategy; a strategy built otherwise has every hook called, which is also right.
+  enum Hook : unsigned {
+    kOnNewTask = 1,
+    kOnTaskArrived = 2,
+    kOnIdle = 4,
+    kOnLoadChange = 8,
+    kOnTaskEnd = 16,
+    kAllHooks = 31
+  };
+  unsigned hooks = kAllHooks;
 };
+
+/// The Hook bits of the hooks S overrides: &S::f names DynamicStrategy::f (and has its type)
+/// exactly when S does not override f.
+template <class S>
+constexpr unsigned overridden_hooks() {
+  using B = DynamicStrategy;
+  unsigned h = 0;
+  if (!std::is_same_v<decltype(&S::on_new_task), decltype(&B::on_new_task)>) h |= B::kOnNewTask;
+  if (!std::is_same_v<decltype(&S::on_task_arrived), decltype(&B::on_task_arrived)>)
+    h |= B::kOnTaskArrived;
+  if (!std::is_same_v<decltype(&S::on_idle), decltype(&B::on_idle)>) h |= B::kOnIdle;
+  if (!std::is_same_v<decltype(&S::on_load_change), decltype(&B::on_load_change)>)
+    h |= B::kOnLoadChange;
+  if (!std::is_same_v<decltype(&S::on_task_end), decltype(&B::on_task_end)>) h |= B::kOnTaskEnd;
+  return h;
+}
+
+/// Builds a strategy with its hook mask set (every make_*_strategy goes through this).
+template <class S, class... A>
+std::unique_ptr<DynamicStrategy> make_dynamic_strategy(A&&... args) {
+  auto s = std::make_unique<S>(std::forward<A>(args)...);
+  s->hooks = overridden_hooks<S>();
+  return s;
+}
 
 class DynamicSim {
  public:
@@ -160,6 +200,17 @@ class DynamicSim {
   void close_interval(int v);
   void finish(int v);
   bool handle_events(std::int64_t max_count);
+  // The strategy's hooks, called only when it overrides them (DynamicStrategy::hooks).
+  bool has(unsigned hook) const { return (hooks_ & hook) != 0; }
+  void new_task(int v, DynTaskId t) {
+    if (has(DynamicStrategy::kOnNewTask))
+      strategy_->on_new_task(*this, v, t);
+    else
+      enqueue(v, t);
+  }
+  void load_changed(int v) {
+    if (has(DynamicStrategy::kOnLoadChange)) strategy_->on_load_change(*this, v);
+  }
   std::uint64_t create_initial(int v, std::uint64_t k);
 
   const Topology& topo_;
@@ -189,6 +240,7 @@ class DynamicSim {
   bool hold_ = false;
   bool system_ = false;
   DynamicStrategy* strategy_ = nullptr;
+  unsigned hooks_ = DynamicStrategy::kAllHooks;  // strategy_->hooks
   unsigned touched_ = 0;  // sink of the WebAssembly cache hints (simulator.cpp prefetch)
   DynamicRunResult res_;
 };

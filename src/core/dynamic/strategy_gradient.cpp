@@ -131,7 +131,7 @@ class GradientStrategy final : public DynamicStrategy {
 }  // namespace
 
 std::unique_ptr<DynamicStrategy> make_gradient_strategy(const GradientParams& p) {
-  return std::make_unique<GradientStrategy>(p);
+  return make_dynamic_strategy<GradientStrategy>(p);
 }
 
 }  // namespace loadlab::core

@@ -8,6 +8,8 @@ namespace {
 class NoneStrategy final : public DynamicStrategy {};
 }  // namespace
 
-std::unique_ptr<DynamicStrategy> make_none_strategy() { return std::make_unique<NoneStrategy>(); }
+std::unique_ptr<DynamicStrategy> make_none_strategy() {
+  return make_dynamic_strategy<NoneStrategy>();
+}
 
 }  // namespace loadlab::core

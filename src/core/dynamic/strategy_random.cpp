@@ -40,7 +40,7 @@ class RandomStrategy final : public DynamicStrategy {
 }  // namespace
 
 std::unique_ptr<DynamicStrategy> make_random_strategy(const RandomParams& p) {
-  return std::make_unique<RandomStrategy>(p);
+  return make_dynamic_strategy<RandomStrategy>(p);
 }
 
 }  // namespace loadlab::core

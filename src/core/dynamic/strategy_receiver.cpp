@@ -187,7 +187,7 @@ class ReceiverStrategy final : public DynamicStrategy {
 }  // namespace
 
 std::unique_ptr<DynamicStrategy> make_receiver_strategy(const ReceiverParams& p) {
-  return std::make_unique<ReceiverStrategy>(p);
+  return make_dynamic_strategy<ReceiverStrategy>(p);
 }
 
 }  // namespace loadlab::core

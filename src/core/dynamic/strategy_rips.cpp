@@ -167,7 +167,7 @@ std::string rips_default_inner(const Topology& topo) {
 }
 
 std::unique_ptr<DynamicStrategy> make_rips_strategy(const RipsParams& p, const Topology& topo) {
-  return std::make_unique<RipsStrategy>(p, topo);
+  return make_dynamic_strategy<RipsStrategy>(p, topo);
 }
 
 }  // namespace loadlab::core

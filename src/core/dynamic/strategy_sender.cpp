@@ -70,7 +70,7 @@ class SenderStrategy final : public DynamicStrategy {
 }  // namespace
 
 std::unique_ptr<DynamicStrategy> make_sender_strategy(const SenderParams& p) {
-  return std::make_unique<SenderStrategy>(p);
+  return make_dynamic_strategy<SenderStrategy>(p);
 }
 
 }  // namespace loadlab::core

@@ -82,7 +82,7 @@ class StealStrategy final : public DynamicStrategy {
 }  // namespace
 
 std::unique_ptr<DynamicStrategy> make_work_stealing_strategy(const StealParams& p) {
-  return std::make_unique<StealStrategy>(p);
+  return make_dynamic_strategy<StealStrategy>(p);
 }
 
 }  // namespace loadlab::core
