@@ -113,7 +113,9 @@ class RadixEventQueue {
   /// for the caller, given while it handles the current event. Every event of the lowest bucket
   /// precedes all others, so hinting the whole (small) bucket hints the next few events together,
   /// and their cache misses overlap instead of coming one per event.
-  static constexpr std::size_t kHint = 16;  // the lowest bucket holds ~9 events on average
+  // The lowest bucket holds ~9 events on average; 64 rather than 16 was 3 % faster in WebAssembly
+  // (where a hint is a real load) and the same natively.
+  static constexpr std::size_t kHint = 64;
   template <class F>
   void peek_next(F&& f) {
     const std::vector<E>& z = bucket_[0];
