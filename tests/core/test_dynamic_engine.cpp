@@ -139,12 +139,13 @@ TEST_CASE("DynamicEngine.DurationSamplerEqualsTaskDuration") {
   }
 }
 
-TEST_CASE("DynamicEngine.TaskTableDoesNotChangeTheRun") {
-  const Topology t = Topology::torus(6, 6);
+namespace {
+// Initial tasks, Poisson arrivals and binomial spawns together: every hook and event kind occurs.
+DynamicWorkload mixed_workload(const Topology& t, std::uint64_t seed, std::int64_t mean_load) {
   DynamicWorkload w;
-  w.seed = 3;
-  util::Rng rng(3);
-  w.initial = generate_loads(LoadGenerator::Multinomial, t.size(), 6, rng);
+  w.seed = seed;
+  util::Rng rng(seed);
+  w.initial = generate_loads(LoadGenerator::Multinomial, t.size(), mean_load, rng);
   w.duration.profile = "exponential";
   w.arrivals.process = ArrivalProcess::Poisson;
   w.arrivals.rate = 0.1;
@@ -152,6 +153,13 @@ TEST_CASE("DynamicEngine.TaskTableDoesNotChangeTheRun") {
   w.spawn.shape = SpawnShape::Binomial;
   w.spawn.m = 3;
   w.spawn.q = 0.3;
+  return w;
+}
+}  // namespace
+
+TEST_CASE("DynamicEngine.TaskTableDoesNotChangeTheRun") {
+  const Topology t = Topology::torus(6, 6);
+  const DynamicWorkload w = mixed_workload(t, 3, 6);
   const DynamicCosts c{0.1, 0.02, 0.3};
   for (const char* alg : {"none", "random", "sender", "receiver", "work_stealing", "gradient", "rips"}) {
     DynamicRunOptions with, without;
@@ -194,33 +202,13 @@ TEST_CASE("DynamicEngine.HookMaskNamesExactlyTheOverriddenHooks") {
 // hook is called (all seven strategies, with arrivals, spawns, migrations and messages).
 TEST_CASE("DynamicEngine.SkippingHooksThatAreNotOverriddenDoesNotChangeTheRun") {
   const Topology t = Topology::mesh(5, 6);
-  DynamicWorkload w;
-  w.seed = 11;
-  util::Rng rng(11);
-  w.initial = generate_loads(LoadGenerator::Multinomial, t.size(), 5, rng);
-  w.duration.profile = "exponential";
-  w.arrivals.process = ArrivalProcess::Poisson;
-  w.arrivals.rate = 0.1;
-  w.arrivals.until = 10;
-  w.spawn.shape = SpawnShape::Binomial;
-  w.spawn.m = 3;
-  w.spawn.q = 0.3;
+  const DynamicWorkload w = mixed_workload(t, 11, 5);
   const DynamicCosts c{0.1, 0.02, 0.3};
   const DynamicParams p;
   for (const char* alg :
        {"none", "random", "sender", "receiver", "work_stealing", "gradient", "rips"}) {
-    const auto make = [&]() -> std::unique_ptr<DynamicStrategy> {
-      const std::string a = alg;
-      if (a == "none") return make_none_strategy();
-      if (a == "random") return make_random_strategy(p.random);
-      if (a == "sender") return make_sender_strategy(p.sender);
-      if (a == "receiver") return make_receiver_strategy(p.receiver);
-      if (a == "work_stealing") return make_work_stealing_strategy(p.work_stealing);
-      if (a == "gradient") return make_gradient_strategy(p.gradient);
-      return make_rips_strategy(p.rips, t);
-    };
-    auto skipping = make();
-    auto calling = make();
+    auto skipping = make_named_strategy(alg, p, t);
+    auto calling = make_named_strategy(alg, p, t);
     calling->hooks = DynamicStrategy::kAllHooks;
     CAPTURE(alg);
     CHECK(skipping->hooks != DynamicStrategy::kAllHooks);  // no strategy overrides all five

@@ -49,18 +49,24 @@ const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
   return table;
 }
 
+std::unique_ptr<DynamicStrategy> make_named_strategy(const std::string& algorithm,
+                                                     const DynamicParams& params,
+                                                     const Topology& topology) {
+  if (algorithm == "none") return make_none_strategy();
+  if (algorithm == "random") return make_random_strategy(params.random);
+  if (algorithm == "sender") return make_sender_strategy(params.sender);
+  if (algorithm == "receiver") return make_receiver_strategy(params.receiver);
+  if (algorithm == "work_stealing") return make_work_stealing_strategy(params.work_stealing);
+  if (algorithm == "gradient") return make_gradient_strategy(params.gradient);
+  if (algorithm == "rips") return make_rips_strategy(params.rips, topology);
+  throw std::invalid_argument("unknown dynamic strategy '" + algorithm + "'");
+}
+
 DynamicRunResult run_dynamic(const std::string& algorithm, const Topology& topology,
                              const DynamicWorkload& workload, const DynamicCosts& costs,
                              const DynamicParams& params, const DynamicRunOptions& options) {
-  std::unique_ptr<DynamicStrategy> strategy;
-  if (algorithm == "none") strategy = make_none_strategy();
-  else if (algorithm == "random") strategy = make_random_strategy(params.random);
-  else if (algorithm == "sender") strategy = make_sender_strategy(params.sender);
-  else if (algorithm == "receiver") strategy = make_receiver_strategy(params.receiver);
-  else if (algorithm == "work_stealing") strategy = make_work_stealing_strategy(params.work_stealing);
-  else if (algorithm == "gradient") strategy = make_gradient_strategy(params.gradient);
-  else if (algorithm == "rips") strategy = make_rips_strategy(params.rips, topology);
-  else throw std::invalid_argument("unknown dynamic strategy '" + algorithm + "'");
+  const std::unique_ptr<DynamicStrategy> strategy =
+      make_named_strategy(algorithm, params, topology);
   // Each strategy draws from its own stream, so adding one never changes another's run.
   std::uint64_t salt = workload.seed;
   for (char c : algorithm) salt = salt * 131 + static_cast<unsigned char>(c);

@@ -71,19 +71,23 @@ DynTaskId DynamicSim::create(int node, std::uint64_t desc, DynTaskId parent, int
     xdesc_.push_back(desc);
     xdepth_.push_back(static_cast<std::uint8_t>(depth));  // <= max_spawn_depth (64)
   }
-  if (opt_.task_log) {
-    TaskRecord r;
-    r.desc = desc;
-    r.appear = now_;
-    r.duration = duration_(desc);
-    r.parent = parent;
-    r.origin = node;
-    r.depth = depth;
-    r.child_index = child_index;
-    tasks_.push_back(r);
-  }
+  if (opt_.task_log) log_task(node, desc, parent, depth, child_index);
   ++live_;
   return id;
+}
+
+// Appends the task table's record of a task appearing now.
+void DynamicSim::log_task(int node, std::uint64_t desc, DynTaskId parent, int depth,
+                          int child_index) {
+  TaskRecord r;
+  r.desc = desc;
+  r.appear = now_;
+  r.duration = duration_(desc);
+  r.parent = parent;
+  r.origin = node;
+  r.depth = depth;
+  r.child_index = child_index;
+  tasks_.push_back(r);
 }
 
 std::uint64_t DynamicSim::desc_of(DynTaskId t) const {
@@ -230,14 +234,8 @@ std::uint64_t DynamicSim::create_initial(int v, std::uint64_t k) {
   // root with index k (initial tasks come first), the queue receives k, k+1, ... in order, and
   // the first one starts when the queue is poked, as it would on the first enqueue.
   if (opt_.task_log)
-    for (std::int64_t j = 0; j < m; ++j) {
-      TaskRecord r;
-      r.desc = root_descriptor(work_, k + static_cast<std::uint64_t>(j));
-      r.appear = now_;
-      r.duration = duration_(r.desc);
-      r.origin = v;
-      tasks_.push_back(r);
-    }
+    for (std::int64_t j = 0; j < m; ++j)
+      log_task(v, root_descriptor(work_, k + static_cast<std::uint64_t>(j)), -1, 0, 0);
   created_ += m;
   live_ += m;
   TaskQueue& q = node(v).queue;
@@ -313,7 +311,6 @@ bool DynamicSim::handle_events(std::int64_t max_count) {
 
 DynamicRunResult DynamicSim::run(DynamicStrategy& strategy, const std::string& name) {
   strategy_ = &strategy;
-  hooks_ = strategy.hooks;
   res_ = {};
   res_.algorithm = name;
   roots_ = arrival_tasks(work_, opt_.max_tasks);
@@ -343,7 +340,7 @@ DynamicRunResult DynamicSim::run(DynamicStrategy& strategy, const std::string& n
   if (next_root_ < roots_.size()) push(roots_[next_root_].time, Ev::Root, 0, 0, 0, 0);
   strategy.on_start(*this);
   for (int v = 0; v < n_; ++v)
-    if (idle(v)) strategy.on_idle(*this, v);
+    if (has(DynamicStrategy::kOnIdle) && idle(v)) strategy.on_idle(*this, v);
 
   // In batches: a WebAssembly engine compiles a function first with its baseline compiler and
   // switches to the optimised code only at the next call (there is no on-stack replacement), so

@@ -191,6 +191,7 @@ class DynamicSim {
   Node& node(int v) { return nodes_[static_cast<std::size_t>(v)]; }
   void push(double time, Ev type, int node, int other, int tag, std::int64_t value);
   DynTaskId create(int node, std::uint64_t desc, DynTaskId parent, int depth, int child_index);
+  void log_task(int node, std::uint64_t desc, DynTaskId parent, int depth, int child_index);
   // Descriptor and spawn depth of a task: initial tasks (ids below initial_) are not stored, their
   // descriptor is a function of the id (workload.h root_descriptor).
   std::uint64_t desc_of(DynTaskId t) const;
@@ -201,7 +202,7 @@ class DynamicSim {
   void finish(int v);
   bool handle_events(std::int64_t max_count);
   // The strategy's hooks, called only when it overrides them (DynamicStrategy::hooks).
-  bool has(unsigned hook) const { return (hooks_ & hook) != 0; }
+  bool has(unsigned hook) const { return (strategy_->hooks & hook) != 0; }
   void new_task(int v, DynTaskId t) {
     if (has(DynamicStrategy::kOnNewTask))
       strategy_->on_new_task(*this, v, t);
@@ -240,7 +241,6 @@ class DynamicSim {
   bool hold_ = false;
   bool system_ = false;
   DynamicStrategy* strategy_ = nullptr;
-  unsigned hooks_ = DynamicStrategy::kAllHooks;  // strategy_->hooks
   unsigned touched_ = 0;  // sink of the WebAssembly cache hints (simulator.cpp prefetch)
   DynamicRunResult res_;
 };
