@@ -125,6 +125,48 @@ TEST_CASE("DynamicEngine.RadixQueueMatchesPriorityQueue") {
   CHECK_THROWS_AS(q.push(early), std::logic_error);
 }
 
+// The front (the sorted run of the earliest events) takes pushes inside its time range by
+// insertion; a storm of them makes it spread back into the buckets. Either way the order must stay
+// that of a priority queue.
+TEST_CASE("DynamicEngine.RadixQueueFrontStormKeepsTheOrder") {
+  util::Rng rng(9);
+  RadixEventQueue<TaskEndEvent> q;
+  const auto later = [](const TaskEndEvent& a, const TaskEndEvent& b) {
+    return TaskEndEvent::before(b, a);
+  };
+  std::priority_queue<TaskEndEvent, std::vector<TaskEndEvent>, decltype(later)> ref(later);
+  std::uint64_t seq = 0;
+  const auto push = [&](double t) {
+    const TaskEndEvent e{t, seq++ << TaskEndEvent::kNodeBits};
+    q.push(e);
+    ref.push(e);
+  };
+  const auto pop = [&] {
+    REQUIRE(q.top().key == ref.top().key);
+    const double t = q.top().time;
+    q.pop();
+    ref.pop();
+    return t;
+  };
+  // Ten events in one small bucket: the first pop sorts them into the front, [1, 1.009].
+  for (int j = 0; j < 10; ++j) push(1.0 + j * 1e-3);
+  push(5.0);
+  double now = pop();
+  std::int64_t pops = 1;
+  for (int round = 0; round < 3; ++round) {
+    // 300 pushes inside the front's range, each after the current time (most before its back), a
+    // pop now and then; then drain half.
+    for (int i = 0; i < 300; ++i) {
+      push(now + rng.uniform01() * (1.009 - now));
+      if (i % 7 == 0) now = pop(), ++pops;
+    }
+    for (std::size_t k = ref.size() / 2; k > 0; --k) now = pop(), ++pops;
+  }
+  while (!ref.empty()) pop(), ++pops;
+  CHECK(q.empty());
+  CHECK(pops == static_cast<std::int64_t>(seq));
+}
+
 TEST_CASE("DynamicEngine.DurationSamplerEqualsTaskDuration") {
   CHECK(util::Rng::first_u64(77) == util::Rng(77).next_u64());
   for (const char* name : {"constant", "uniform", "exponential", "bimodal", "increasing"}) {

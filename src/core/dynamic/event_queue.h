@@ -7,7 +7,7 @@
 //  - task ends, the bulk of the events, live in their own queue of 16-byte entries (time, and seq
 //    and node packed in one word), the other events in a second one;
 //  - both are radix heaps (RadixEventQueue below): an event is appended to a bucket a few times
-//    and never sifted.
+//    and never sifted; a small lowest bucket is sorted instead of spread out further.
 // (time, seq) is a strict total order (seq is unique over both queues), so popping the earlier of
 // the two fronts gives exactly the sequence of a single priority queue: results do not depend on
 // the data structure.
@@ -17,7 +17,10 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <new>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -32,9 +35,6 @@ struct TaskEndEvent {
   int node() const { return static_cast<int>(key & ((std::uint64_t{1} << kNodeBits) - 1)); }
   static bool before(const TaskEndEvent& a, const TaskEndEvent& b) {
     return a.time < b.time || (a.time == b.time && a.key < b.key);
-  }
-  static bool before_flat(const TaskEndEvent& a, const TaskEndEvent& b) {
-    return (a.time < b.time) | ((a.time == b.time) & (a.key < b.key));
   }
   std::uint64_t tie() const { return key; }
 };
@@ -51,9 +51,6 @@ struct OtherEvent {
   static bool before(const OtherEvent& a, const OtherEvent& b) {
     return a.time < b.time || (a.time == b.time && a.seq < b.seq);
   }
-  static bool before_flat(const OtherEvent& a, const OtherEvent& b) {
-    return (a.time < b.time) | ((a.time == b.time) & (a.seq < b.seq));
-  }
   std::uint64_t tie() const { return seq; }
 };
 
@@ -61,77 +58,126 @@ struct OtherEvent {
 /// earlier than the last event popped, which holds here because simulated time never goes back
 /// (costs and durations are non-negative) and seq only grows.
 ///
-/// An event moves between buckets a few times (~9 in the 10^7-event benchmark), each move an
-/// append to a buffer that is read and written in order, instead of a sift through a big heap.
-///  - The bucket of an event is the highest bit in which its time's bit pattern differs from the
-///    last popped time's (a non-negative double's bits order like the double), bucket 0 = equal;
+/// An event moves between buckets a few times, each move an append to a buffer that is read and
+/// written in order, instead of a sift through a big heap.
+///  - The bucket of an event is the highest bit in which its time's bit pattern differs from
+///    `last_` (a non-negative double's bits order like the double; every queued key is >= last_),
 ///    so every event of a bucket precedes every event of a higher one.
-///  - When bucket 0 is used up, the lowest non-empty bucket is spread out around its minimum; its
-///    events land in lower buckets (they share all higher bits with the new minimum).
-///  - Bucket 0 holds events of one time; it is sorted by tie when it is refilled, and a push into
-///    it appends the largest tie so far (seq is newer than every queued event's): it stays sorted.
+///  - The front (bucket 0) is the sorted run of the earliest events: keys up to bound_, every
+///    bucket's key above it. When it is used up, the lowest non-empty bucket b becomes the front:
+///    sorted whole if it is small (at most kSortMax events: cheaper than spreading them over lower
+///    buckets, ~2 more moves each), else spread out around the least key it can hold, L (last_'s
+///    bits above bit b - 1, bit b - 1 set): its events land in lower buckets, those equal to L in
+///    the front. Using L rather than the bucket's minimum saves a scan of every spread event.
+///  - A push up to bound_ is inserted in order from the front's back (at the front's last time it
+///    just appends: its seq is newer than every queued event's). A storm of pushes inside the
+///    front's window, which would make insertion quadratic, turns the front into a binary heap
+///    (kFrontMax) until it is used up.
 /// The result is the exact (time, tie) order, ties included.
 template <class E>
 class RadixEventQueue {
+  static_assert(std::is_trivially_copyable_v<E>, "buckets are moved with realloc");
+
  public:
+  RadixEventQueue() = default;
+  RadixEventQueue(const RadixEventQueue&) = delete;
+  RadixEventQueue& operator=(const RadixEventQueue&) = delete;
+
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   void clear() {
     for (auto& b : bucket_) b.clear();
-    mask_ = 0, last_ = 0, head_ = 0, size_ = 0, min_bucket_ = 0;
+    mask_ = 0, last_ = 0, bound_ = 0, popped_ = 0, head_ = 0, size_ = 0, heap_ = false;
   }
 
   /// The earliest event (the queue must not be empty).
   const E& top() {
-    if (!bucket_[0].empty()) return bucket_[0][head_];
-    // Kept until a pop, so comparing with the other events' queue does not scan again.
-    if (min_bucket_ == 0) find_min();
-    return bucket_[min_bucket_][min_index_];
+    if (bucket_[0].empty()) refill();
+    return bucket_[0][head_];
   }
   /// Removes the earliest event; from then on pushes must be no earlier than it.
   void pop() {
-    if (bucket_[0].empty()) refill();
+    Bucket& z = bucket_[0];
+    if (z.empty()) refill();
+    popped_ = key(z[head_].time);
     --size_;
-    if (++head_ == bucket_[0].size()) bucket_[0].clear(), head_ = 0;
+    if (heap_) {
+      std::pop_heap(z.begin(), z.end(), later);
+      z.truncate(z.size() - 1);
+      heap_ = !z.empty();
+    } else if (++head_ == z.size()) {
+      z.clear(), head_ = 0;
+    }
   }
   void push(const E& e) {
     const std::uint64_t k = key(e.time);
-    // An earlier event would be put in the wrong bucket and silently popped out of order.
-    if (k < last_) throw_not_monotone();
-    const int b = bucket_of(k);
-    std::vector<E>& v = bucket_[b];
-    v.push_back(e);
+    // An earlier event would be put in the wrong place and silently popped out of order.
+    if (k < popped_) throw_not_monotone();
     ++size_;
-    if (b == 0) return;
-    mask_ |= std::uint64_t{1} << (b - 1);
-    // Keep the cached minimum right: a push below its bucket is the only event there.
-    if (min_bucket_ != 0 && (b < min_bucket_ || (b == min_bucket_ && E::before(e, v[min_index_]))))
-      min_bucket_ = b, min_index_ = v.size() - 1;
+    if (k <= bound_) {
+      push_front(e);
+      return;
+    }
+    const int b = bucket_of(k, last_);  // >= 1: k > bound_ >= last_
+    bucket_[b].push_back(e);
+    mask_ |= std::uint64_t{1} << b;
   }
 
-  /// Calls f on the next events (those already queued; a push may come before them): a cache hint
-  /// for the caller, given while it handles the current event. Every event of the lowest bucket
-  /// precedes all others, so hinting the whole (small) bucket hints the next few events together,
-  /// and their cache misses overlap instead of coming one per event.
-  // The lowest bucket holds ~9 events on average; 64 rather than 16 was 3 % faster in WebAssembly
-  // (where a hint is a real load) and the same natively.
-  static constexpr std::size_t kHint = 64;
+  /// Calls f on the next few events (those already queued; a push may come before them): a cache
+  /// hint for the caller, given while it handles the current event, so that the cache misses of
+  /// the next events overlap instead of coming one per event.
   template <class F>
   void peek_next(F&& f) {
-    const std::vector<E>& z = bucket_[0];
-    if (!z.empty()) {
-      for (std::size_t i = head_; i < z.size() && i < head_ + 4; ++i) f(z[i]);
-    } else if (mask_ != 0) {
-      // The scan top() would do anyway (its result is kept); the very next event first.
-      if (min_bucket_ == 0) find_min();
-      const std::vector<E>& v = bucket_[min_bucket_];
-      f(v[min_index_]);
-      for (std::size_t i = 0; i < v.size() && i < kHint; ++i)
-        if (i != min_index_) f(v[i]);
+    Bucket& z = bucket_[0];
+    if (z.empty()) {
+      if (mask_ == 0) return;
+      refill();  // what the next top() would do
     }
+    const std::size_t end = std::min(z.size(), head_ + 4);
+    for (std::size_t i = head_; i < end; ++i) f(z[i]);
   }
 
+  // 16 was 10 % faster than spreading every bucket (0) in a pop/push loop over 65,536 events,
+  // natively and in WebAssembly; 8 and 32 were within noise of it in the simulator benchmark.
+  static constexpr std::size_t kSortMax = 16;
+  static constexpr std::size_t kFrontMax = 64;
+
  private:
+  /// A growable array of events: std::vector's push_back kept its size and capacity checks in
+  /// memory and its growth path inline, which cost ~7 % of a pop/push loop.
+  class Bucket {
+   public:
+    Bucket() = default;
+    Bucket(const Bucket&) = delete;
+    Bucket& operator=(const Bucket&) = delete;
+    ~Bucket() { std::free(data_); }
+    bool empty() const { return size_ == 0; }
+    std::size_t size() const { return size_; }
+    void clear() { size_ = 0; }
+    void truncate(std::size_t n) { size_ = n; }
+    E& operator[](std::size_t i) { return data_[i]; }
+    const E& operator[](std::size_t i) const { return data_[i]; }
+    E* begin() { return data_; }
+    E* end() { return data_ + size_; }
+    void push_back(const E& e) {
+      if (size_ == cap_) [[unlikely]]
+        grow();
+      data_[size_++] = e;
+    }
+
+   private:
+    [[gnu::noinline]] void grow() {
+      const std::size_t cap = cap_ == 0 ? 64 : 2 * cap_;
+      void* p = std::realloc(data_, cap * sizeof(E));
+      if (p == nullptr) throw std::bad_alloc();
+      data_ = static_cast<E*>(p);
+      cap_ = cap;
+    }
+    E* data_ = nullptr;
+    std::size_t size_ = 0;
+    std::size_t cap_ = 0;
+  };
+
   // The bits of a non-negative double order like the double; -0.0 (which equals 0.0) is folded onto
   // 0.0 by dropping the sign.
   static std::uint64_t key(double t) {
@@ -139,42 +185,81 @@ class RadixEventQueue {
     std::memcpy(&u, &t, sizeof u);
     return u & ~(std::uint64_t{1} << 63);
   }
-  int bucket_of(std::uint64_t k) const { return k == last_ ? 0 : 64 - std::countl_zero(k ^ last_); }
+  // Keys are below 2^63, so buckets go up to 63.
+  static int bucket_of(std::uint64_t k, std::uint64_t last) {
+    return k == last ? 0 : 64 - std::countl_zero(k ^ last);
+  }
+  static bool later(const E& a, const E& b) { return E::before(b, a); }
   [[noreturn]] static void throw_not_monotone();
 
-  void find_min() {
-    const int b = std::countr_zero(mask_) + 1;
-    const std::vector<E>& v = bucket_[b];
-    std::size_t j = 0;
-    for (std::size_t i = 1; i < v.size(); ++i)
-      if (E::before_flat(v[i], v[j])) j = i;
-    min_bucket_ = b, min_index_ = j;
-  }
-  void refill() {
-    if (min_bucket_ == 0) find_min();
-    const int from = min_bucket_;
-    std::vector<E>& v = bucket_[from];
-    last_ = key(v[min_index_].time);
-    for (const E& e : v) {
-      const int b = bucket_of(key(e.time));  // < from: v is not written while read
-      bucket_[b].push_back(e);
-      if (b != 0) mask_ |= std::uint64_t{1} << (b - 1);
+  // An event up to bound_ (already counted in size_): inserted in (time, tie) order.
+  void push_front(const E& e) {
+    Bucket& z = bucket_[0];
+    if (!heap_ && z.size() - head_ >= kFrontMax && E::before(e, z[z.size() - 1])) {
+      // The unconsumed events become the heap: a sorted run already is one (earliest first).
+      std::memmove(z.begin(), z.begin() + head_, (z.size() - head_) * sizeof(E));
+      z.truncate(z.size() - head_);
+      head_ = 0;
+      heap_ = true;
     }
-    v.clear();
-    mask_ &= ~(std::uint64_t{1} << (from - 1));
-    min_bucket_ = 0;
-    std::vector<E>& z = bucket_[0];
-    if (z.size() > 1)
-      std::sort(z.begin(), z.end(), [](const E& a, const E& b) { return a.tie() < b.tie(); });
+    z.push_back(e);
+    if (heap_) {
+      std::push_heap(z.begin(), z.end(), later);
+      return;
+    }
+    std::size_t i = z.size() - 1;
+    while (i > head_ && E::before(e, z[i - 1])) z[i] = z[i - 1], --i;
+    z[i] = e;
   }
 
-  std::vector<E> bucket_[65];
-  std::uint64_t mask_ = 0;  ///< bit b - 1: bucket b (>= 1) is not empty
-  std::uint64_t last_ = 0;  ///< key of the last popped time
-  std::size_t head_ = 0;    ///< popped prefix of bucket 0
+  // Makes the front non-empty (the queue must not be empty; the front is).
+  void refill() {
+    Bucket& z = bucket_[0];
+    for (;;) {
+      const int from = std::countr_zero(mask_);
+      Bucket& v = bucket_[from];
+      mask_ &= ~(std::uint64_t{1} << from);
+      if (v.size() <= kSortMax) {
+        for (const E& e : v) {
+          z.push_back(e);
+          std::size_t i = z.size() - 1;
+          while (i > 0 && E::before(e, z[i - 1])) z[i] = z[i - 1], --i;
+          z[i] = e;
+        }
+        v.clear();
+        bound_ = key(z[z.size() - 1].time);
+        return;
+      }
+      // The key and the mask in locals: through members, every store into a bucket could change
+      // them (as far as the compiler knows), so they were reloaded and stored per event.
+      const std::uint64_t low = std::uint64_t{1} << (from - 1);
+      const std::uint64_t last = (last_ & ~(low - 1)) | low;  // L: <= every event of v
+      std::uint64_t m = 0;
+      for (const E& e : v) {
+        const int b = bucket_of(key(e.time), last);  // < from: v is not written while read
+        bucket_[b].push_back(e);
+        m |= std::uint64_t{1} << b;
+      }
+      v.clear();
+      last_ = bound_ = last;
+      mask_ |= m & ~std::uint64_t{1};  // the front has no bit
+      if (!z.empty()) {
+        // Events at L, in tie order.
+        if (z.size() > 1)
+          std::sort(z.begin(), z.end(), [](const E& a, const E& b) { return a.tie() < b.tie(); });
+        return;
+      }
+    }
+  }
+
+  Bucket bucket_[64];
+  std::uint64_t mask_ = 0;    ///< bit b: bucket b (>= 1) is not empty
+  std::uint64_t last_ = 0;    ///< the buckets' reference key (<= every bucket's key)
+  std::uint64_t bound_ = 0;   ///< the front's keys are <= bound_ < every bucket's key
+  std::uint64_t popped_ = 0;  ///< key of the last popped time
+  std::size_t head_ = 0;      ///< popped prefix of the front (0 while it is a heap)
   std::size_t size_ = 0;
-  int min_bucket_ = 0;      ///< 0: not known; else where the earliest event of buckets >= 1 is
-  std::size_t min_index_ = 0;
+  bool heap_ = false;  ///< the front is a binary heap (a storm of pushes into it)
 };
 
 [[noreturn]] void throw_event_not_monotone();
