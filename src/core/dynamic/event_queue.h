@@ -123,20 +123,17 @@ class RadixEventQueue {
     mask_ |= std::uint64_t{1} << b;
   }
 
-  /// Calls f on some of the next few events (those already queued; a push may come before them):
-  /// a cache hint for the caller, given while it handles the current event, so that the cache
-  /// misses of the next events overlap instead of coming one per event.
+  /// When the front has just been used up: makes the next one and calls f on its first 16 events
+  /// (those already queued; a push may come before them). A cache hint for the caller, given while
+  /// it handles the current event, in one burst so that the cache misses of the next events overlap
+  /// (in WebAssembly one hint per event, three events ahead, was ~6 % slower; natively the same).
   template <class F>
   void peek_next(F&& f) {
-    // Each event is hinted once, three events ahead (in WebAssembly a hint is a real load).
     Bucket& z = bucket_[0];
-    if (!z.empty()) {
-      if (head_ + 3 < z.size()) f(z[head_ + 3]);
-      return;
-    }
+    if (!z.empty()) return;
     if (mask_ == 0) return;
     refill();  // what the next top() would do
-    for (std::size_t i = head_; i < z.size() && i < head_ + 4; ++i) f(z[i]);
+    for (std::size_t i = head_; i < z.size() && i < head_ + 16; ++i) f(z[i]);
   }
 
   // 16 was 10 % faster than spreading every bucket (0) in a pop/push loop over 65,536 events,

@@ -182,11 +182,15 @@ class DynamicSim {
   /// What the engine keeps per node, in one cache line: an event touches one random node.
   struct alignas(64) Node {
     TaskQueue queue;
+#if defined(__EMSCRIPTEN__)
+    std::uint8_t hint = 0;  ///< written by the WebAssembly cache hint; in TaskQueue's padding
+#endif
     DynTaskId running = -1;
     double run_duration = 0;  ///< of the running task
     double busy = 0;          ///< sum of finished tasks' durations
     std::int64_t incoming = 0;
   };
+  static_assert(sizeof(Node) == 64, "one cache line per node");
   const Node& node(int v) const { return nodes_[static_cast<std::size_t>(v)]; }
   Node& node(int v) { return nodes_[static_cast<std::size_t>(v)]; }
   void push(double time, Ev type, int node, int other, int tag, std::int64_t value);
@@ -241,7 +245,6 @@ class DynamicSim {
   bool hold_ = false;
   bool system_ = false;
   DynamicStrategy* strategy_ = nullptr;
-  unsigned touched_ = 0;  // sink of the WebAssembly cache hints (simulator.cpp prefetch)
   DynamicRunResult res_;
 };
 
