@@ -126,8 +126,8 @@ TEST_CASE("DynamicEngine.RadixQueueMatchesPriorityQueue") {
 }
 
 // The front (the sorted run of the earliest events) takes pushes inside its time range by
-// insertion; a storm of them makes it spread back into the buckets. Either way the order must stay
-// that of a priority queue.
+// insertion; a storm of them turns it into a binary heap. Either way the order must stay that of
+// a priority queue.
 TEST_CASE("DynamicEngine.RadixQueueFrontStormKeepsTheOrder") {
   util::Rng rng(9);
   RadixEventQueue<TaskEndEvent> q;

@@ -201,13 +201,18 @@ class RadixEventQueue {
       head_ = 0;
       heap_ = true;
     }
-    z.push_back(e);
     if (heap_) {
+      z.push_back(e);
       std::push_heap(z.begin(), z.end(), later);
       return;
     }
+    insert_in_order(z, e, head_);
+  }
+  // Appends e to z and moves it down to its (time, tie) place, not below index lo.
+  static void insert_in_order(Bucket& z, const E& e, std::size_t lo) {
+    z.push_back(e);
     std::size_t i = z.size() - 1;
-    while (i > head_ && E::before(e, z[i - 1])) z[i] = z[i - 1], --i;
+    while (i > lo && E::before(e, z[i - 1])) z[i] = z[i - 1], --i;
     z[i] = e;
   }
 
@@ -219,12 +224,7 @@ class RadixEventQueue {
       Bucket& v = bucket_[from];
       mask_ &= ~(std::uint64_t{1} << from);
       if (v.size() <= kSortMax) {
-        for (const E& e : v) {
-          z.push_back(e);
-          std::size_t i = z.size() - 1;
-          while (i > 0 && E::before(e, z[i - 1])) z[i] = z[i - 1], --i;
-          z[i] = e;
-        }
+        for (const E& e : v) insert_in_order(z, e, 0);
         v.clear();
         bound_ = key(z[z.size() - 1].time);
         return;

@@ -250,9 +250,7 @@ std::uint64_t DynamicSim::create_initial(int v, std::uint64_t k) {
 // Handles up to max_count events; false when the run is over. Not inlined into run() (see there).
 bool DynamicSim::handle_events(std::int64_t max_count) {
   for (std::int64_t i = 0; i < max_count; ++i) {
-    if ((ends_.empty() && others_.empty()) || !work_remaining()) {
-      return false;
-    }
+    if ((ends_.empty() && others_.empty()) || !work_remaining()) return false;
     // The earlier of the two queues' fronts.
     const bool end = !ends_.empty() &&
                      (others_.empty() || ends_.top().time < others_.top().time ||
