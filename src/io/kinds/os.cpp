@@ -173,7 +173,18 @@ std::shared_ptr<OsScenario> parse_os_scenario(const JsonReader& s) {
   if (sc->algorithms.empty()) sc->algorithms = all_names();
   for (const auto& a : sc->algorithms) {
     sc->params[a] = read_params(s, a);
-    const double ev = core::estimate_os_events(a, sc->processors, sc->jobs, sc->params[a]);
+    core::OsParams est = sc->params[a];
+    if (a == "coscheduling") {
+      // Every processor switches at each quantum, so only quantum - context_switch of it runs
+      // threads: with no time left the run would never end (found by the scenario fuzzer).
+      est.quantum -= sc->costs.context_switch;
+      if (est.quantum <= 0)
+        throw ScenarioError(algorithm_params(s, a).pointer("quantum"),
+                            "'coscheduling' switches every processor each quantum, and "
+                            "costs.context_switch is not below the quantum: no thread would run "
+                            "(raise the quantum)");
+    }
+    const double ev = core::estimate_os_events(a, sc->processors, sc->jobs, est);
     if (ev > OsLimits::max_events) {
       const bool sliced = a != "static_partition" && a != "process_control";
       throw ScenarioError(sliced ? algorithm_params(s, a).pointer("quantum") : s.pointer("jobs"),
