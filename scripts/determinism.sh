@@ -26,26 +26,34 @@ for p in $("$native" preset | cut -f1); do "$native" preset "$p" >"$out/base/pre
 python3 scripts/gen_scenarios.py "$out/scenarios" --count "$count" --kinds "$kinds" \
   --base "$out"/base/*.json
 mask() { sed -E 's/("[A-Za-z_]*(_ms|_us|_seconds)"): -?[0-9][0-9.eE+-]*/\1: "(time)"/g' "$1"; }
-pass=0
-fail=0
-for s in "$out"/scenarios/*.json; do
+# One scenario: both CLIs, then the comparison; prints a DIFFER line, and "ok" or "differ" last.
+one() {
+  local s=$1 name nrc wrc
   name=$(basename "$s" .json)
-  set +e
   "$native" run "$s" -o "$out/native/$name.json" 2>"$out/native/$name.err"
   nrc=$?
   node --no-experimental-fetch "$wasm" run "$s" -o "$out/wasm/$name.json" 2>"$out/wasm/$name.err"
   wrc=$?
-  set -e
   if [ "$nrc" = 0 ] && [ "$wrc" = 0 ] &&
      cmp -s <(mask "$out/native/$name.json") <(mask "$out/wasm/$name.json"); then
-    pass=$((pass + 1))
+    echo ok
   else
-    fail=$((fail + 1))
-    echo "DIFFER: $name (native exit $nrc, wasm exit $wrc)"
-    diff <(mask "$out/native/$name.json" 2>/dev/null) <(mask "$out/wasm/$name.json" 2>/dev/null) | head -5 || true
-    head -c 300 "$out/native/$name.err" "$out/wasm/$name.err" 2>/dev/null || true
+    { echo "DIFFER: $name (native exit $nrc, wasm exit $wrc)"
+      diff <(mask "$out/native/$name.json" 2>/dev/null) <(mask "$out/wasm/$name.json" 2>/dev/null) | head -5
+      head -c 300 "$out/native/$name.err" "$out/wasm/$name.err" 2>/dev/null
+      echo differ; } | tr -d '\000'
   fi
-done
+}
+export -f one mask
+export native wasm out
+# The scenarios are independent: as many at a time as there are cores (each CLI runs on one).
+set +e
+results=$(find "$out/scenarios" -name '*.json' -print0 | sort -z |
+          xargs -0 -n 1 -P "${LOADLAB_JOBS:-$(nproc)}" bash -c 'one "$1"' _)
+set -e
+grep -v -x -e ok -e differ <<<"$results" || true
+pass=$(grep -c -x ok <<<"$results" || true)
+fail=$(grep -c -x differ <<<"$results" || true)
 # The adversarial search (issue 18): the same seed must give the same ratios, counts and worst
 # instance natively and in WebAssembly (its acceptance rule avoids libm; docs/adversary.md).
 mkdir -p "$out/adversary"

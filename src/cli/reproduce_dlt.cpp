@@ -26,7 +26,7 @@ namespace {
 using core::DltParams;
 using core::DltResult;
 
-struct Row {
+struct DltRow {
   std::string quantity;
   std::string paper;   // as printed
   std::string errata;  // the corrected value, "" = the printed one stands, "info" = no check
@@ -34,20 +34,20 @@ struct Row {
   int decimals = 0;
 };
 
-std::string fixed(double x, int decimals) {
+std::string fixed_dlt(double x, int decimals) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
   return buf;
 }
 
 // Our value rounded like the expected one equals it.
-bool matches(const Row& r) {
+bool matches(const DltRow& r) {
   if (r.errata == "info") return true;
   const std::string& want = r.errata.empty() ? r.paper : r.errata;
   return std::abs(r.ours - std::stod(want)) <= 0.5 * std::pow(10.0, -r.decimals) * (1 + 1e-9);
 }
 
-std::string pad(std::string s, std::size_t w) {
+std::string pad_dlt(std::string s, std::size_t w) {
   if (s.size() < w) s.append(w - s.size(), ' ');
   return s;
 }
@@ -56,14 +56,14 @@ std::string pad(std::string s, std::size_t w) {
 struct Section {
   std::string title;
   std::string csv_name;
-  std::vector<Row> rows;
+  std::vector<DltRow> rows;
   bool verified = false;
 };
 
 // Sections travel between processes as JSON (doubles round-trip exactly).
 nlohmann::json section_json(const Section& s) {
   nlohmann::json rows = nlohmann::json::array();
-  for (const Row& r : s.rows) rows.push_back({r.quantity, r.paper, r.errata, r.ours, r.decimals});
+  for (const DltRow& r : s.rows) rows.push_back({r.quantity, r.paper, r.errata, r.ours, r.decimals});
   return {{"title", s.title}, {"csv", s.csv_name}, {"rows", rows}, {"verified", s.verified}};
 }
 
@@ -75,20 +75,20 @@ Section section_from_json(const nlohmann::json& j) {
 
 // Prints one table and writes it as CSV; returns false on a mismatch or a write error.
 bool emit(const ReproduceOptions& opts, std::ostream& out, const std::string& title,
-          const std::string& csv_name, const std::vector<Row>& rows, bool verified) {
+          const std::string& csv_name, const std::vector<DltRow>& rows, bool verified) {
   out << title << "\n";
-  out << "  " << pad("quantity", 30) << pad("paper", 10) << pad("errata", 10) << pad("ours", 12)
+  out << "  " << pad_dlt("quantity", 30) << pad_dlt("paper", 10) << pad_dlt("errata", 10) << pad_dlt("ours", 12)
       << "\n";
   std::ostringstream csv;
   csv << "quantity,paper,errata,ours,match\n";
   bool ok = verified;
-  for (const Row& r : rows) {
+  for (const DltRow& r : rows) {
     const bool m = matches(r);
     ok = ok && m;
-    const std::string ours = fixed(r.ours, r.decimals);
+    const std::string ours = fixed_dlt(r.ours, r.decimals);
     const std::string errata = r.errata.empty() ? "-" : r.errata;
     const char* verdict = r.errata == "info" ? "" : (m ? "ok" : "MISMATCH");
-    out << "  " << pad(r.quantity, 30) << pad(r.paper, 10) << pad(errata, 10) << pad(ours, 12)
+    out << "  " << pad_dlt(r.quantity, 30) << pad_dlt(r.paper, 10) << pad_dlt(errata, 10) << pad_dlt(ours, 12)
         << verdict << "\n";
     csv << '"' << r.quantity << "\"," << r.paper << "," << errata << "," << ours << ","
         << (r.errata == "info" ? "info" : (m ? "ok" : "mismatch")) << "\n";
@@ -137,7 +137,7 @@ Section example1() {
                          "0.63963", "0.77635", "0.89655", "1.0"};
   const char* totals[] = {"1000.0", "908.7", "784.5", "611.2", "400.4",
                           "203.6",  "73.4",  "16.4",  "1.7"};
-  std::vector<Row> rows;
+  std::vector<DltRow> rows;
   for (int i = 0; i <= 8; ++i)
     rows.push_back({"alpha_" + std::to_string(i), alpha[i], "", r.schedule.alpha[i], 5});
   for (int i = 0; i <= 8; ++i)
@@ -156,7 +156,7 @@ Section example1() {
 Section example2() {
   const DltParams p{8, 3.0, 2.0, 1000.0};        // ERRATA: E and C swapped in print
   const DltParams printed{8, 2.0, 3.0, 1000.0};  // as printed, for comparison
-  std::vector<Row> rows;
+  std::vector<DltRow> rows;
   bool ok = true;
   struct Case {
     double delta;
@@ -167,7 +167,7 @@ Section example2() {
   for (const Case c : {Case{2, "6", "2.16", "2.164"}, Case{4, "4", "4.24", "4.240"}}) {
     const DltResult r = core::dlt_algorithm_a(p, c.delta);
     ok = ok && verified(p, r, {}, c.delta);
-    const std::string d = "delta=" + fixed(c.delta, 0) + ": ";
+    const std::string d = "delta=" + fixed_dlt(c.delta, 0) + ": ";
     const int k = r.schedule.last_layer;
     rows.push_back({d + "last layer k", c.k, "", static_cast<double>(k), 0});
     rows.push_back({d + "per proc at k", c.per, c.per_errata,
@@ -187,7 +187,7 @@ Section example2() {
 Section table2() {
   const DltParams p{8, 3.0, 2.0, 1000.0};
   const DltResult r = core::dlt_ibs(p, 10.0);
-  std::vector<Row> rows;
+  std::vector<DltRow> rows;
   rows.push_back({"iterations", "3", "", static_cast<double>(r.iterations.size()), 0});
   const char* X[] = {"109.6", "485.6", "404.8"};
   const char* B[3][9] = {{"0.0", "8.3", "9.3", "9.6", "9.7", "9.7", "9.8", "9.8", "9.8"},
@@ -220,7 +220,7 @@ Section table2() {
   for (int i = 0; i <= 8; ++i)
     rows.push_back({"l*_" + std::to_string(i), ell[i], "", r.schedule.received[i], ell_dec[i]});
   for (int i = 0; i <= 8; ++i) {
-    Row row{"alpha*_" + std::to_string(i), alpha[i], "", r.schedule.alpha[i], alpha_dec[i]};
+    DltRow row{"alpha*_" + std::to_string(i), alpha[i], "", r.schedule.alpha[i], alpha_dec[i]};
     if (i == 7) {
       row.errata = "0.8966";
       row.decimals = 4;
@@ -239,7 +239,7 @@ Section table2() {
 
 Section example4() {
   const DltParams p{8, 3.0, 2.0, 1000.0};  // ERRATA: E and C swapped in print
-  std::vector<Row> rows;
+  std::vector<DltRow> rows;
   bool ok = true;
   struct Case {
     double delta;
@@ -250,7 +250,7 @@ Section example4() {
   for (const Case c : {Case{2, "7", "2.167", "301.55"}, Case{4, "4", "4.972", "305.41"}}) {
     const DltResult r = core::dlt_algorithm_a_prime(p, 10.0, c.delta);
     ok = ok && verified(p, r, 10.0, c.delta);
-    const std::string d = "delta=" + fixed(c.delta, 0) + ": ";
+    const std::string d = "delta=" + fixed_dlt(c.delta, 0) + ": ";
     const int k = r.schedule.last_layer;
     rows.push_back({d + "last layer k", c.k, "", static_cast<double>(k), 0});
     rows.push_back({d + "per proc at k", "-", c.per,

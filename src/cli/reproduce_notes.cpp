@@ -19,6 +19,7 @@
 #include "core/balance/diffusion.h"
 #include "core/balance/gde.h"
 #include "core/verify/iterative_verify.h"
+#include "cli/text.h"
 
 namespace loadlab::cli {
 
@@ -27,12 +28,6 @@ namespace {
 using core::IterativeOptions;
 using core::IterativeResult;
 using core::Topology;
-
-std::string fmt(const char* f, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, x);
-  return buf;
-}
 
 struct Csv {
   std::string name;
@@ -156,7 +151,7 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
     for (int i = 0; i < 5; ++i)
       for (int j = 0; j < 5; ++j) w.push_back(1000 * (i + j));
     const double opt = 1 / (1 + std::sin(std::numbers::pi / 5));
-    struct Row {
+    struct NotesRow {
       const char* label;
       double lambda;
       bool relative;
@@ -168,7 +163,7 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
     Csv csv{"problem3.csv", {}};
     csv.text << "lambda,rule,errata_sweeps,our_sweeps\n";
     out << "Problem 3: 5x5 mesh, load 1000 (i + j), colours 0-3 of ERRATA.md 003, sweeps needed\n";
-    for (const Row& row : rows) {
+    for (const NotesRow& row : rows) {
       const RunNumbers r = split_run(split, mesh, w, [&] {
         return core::gde(mesh, w, options(row.lambda, row.relative ? 0.01 : 1, row.relative, 1000));
       });
@@ -209,12 +204,12 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
         ok = ok && best.verified;
         out << "  " << t.name << std::string(14 - std::min<std::size_t>(14, t.name.size()), ' ')
             << (is_gde ? "gde       lambda* " : "diffusion alpha*  ")
-            << (std::isnan(best.parameter) ? std::string("averaging") : fmt("%.4f", best.parameter)) << " ("
-            << best.parameter_source << "), rate " << fmt("%.4f", best.predicted_rate) << ", sweeps "
+            << (std::isnan(best.parameter) ? std::string("averaging") : printf_number("%.4f", best.parameter)) << " ("
+            << best.parameter_source << "), rate " << printf_number("%.4f", best.predicted_rate) << ", sweeps "
             << sweeps_str(best) << "\n      grid:";
         for (double p : is_gde ? lambdas : alphas) {
           const RunNumbers r = run(p);
-          out << " " << fmt("%.2f", p) << ":" << sweeps_str(r);
+          out << " " << printf_number("%.2f", p) << ":" << sweeps_str(r);
           csv.text << t.name << "," << (is_gde ? "gde" : "diffusion") << "," << best.parameter << ","
                    << best.parameter_source << "," << best.predicted_rate << "," << (best.stop_rule_met ? best.sweeps : -1)
                    << "," << p << "," << (r.stop_rule_met ? r.sweeps : -1) << "\n";
@@ -254,8 +249,8 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
         });
         const double measured = std::isnan(r.measured_rate) ? 0.0 : r.measured_rate;
         out << "  " << t.name << std::string(15 - std::min<std::size_t>(15, t.name.size()), ' ')
-            << (alg == 0 ? "gde       " : "diffusion ") << "predicted " << fmt("%.4f", r.predicted_rate)
-            << "  measured " << fmt("%.4f", measured) << "\n";
+            << (alg == 0 ? "gde       " : "diffusion ") << "predicted " << printf_number("%.4f", r.predicted_rate)
+            << "  measured " << printf_number("%.4f", measured) << "\n";
         csv.text << t.name << "," << t.topology.size() << "," << (alg == 0 ? "gde" : "diffusion") << ","
                  << r.parameter << "," << r.predicted_rate << "," << measured << "\n";
       }

@@ -18,6 +18,7 @@
 #include "cli/reproduce_split.h"
 #include "core/os/model.h"
 #include "core/verify/os_verify.h"
+#include "cli/text.h"
 
 namespace loadlab::cli {
 
@@ -35,12 +36,6 @@ struct Ctx {
   int failures = 0;
   int runs = 0;
 };
-
-std::string fmt(const char* f, double x) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, x);
-  return b;
-}
 
 // Every simulation is one split run (reproduce_split.h); the result carries the fields the
 // sections print, as computed by the process that ran it.
@@ -132,13 +127,13 @@ void hundred_processors(Ctx& c) {
   const auto ss = run(c, "process_control", 100, jobs, {}, prm);
   const double closed_ss = W * (f + (1 - f) / 50), closed_ts = 2 * W * (f + (1 - f) / 100);
   c.out << "  Amdahl f = 0.05, work 1000 each    closed form     simulated\n"
-        << "  space sharing (50 + 50)           " << fmt("%10.2f", closed_ss) << "   "
-        << fmt("%10.2f", ss.mean_response_time) << "  (process_control, mean response)\n"
-        << "  time sharing (gang, 100 each)     " << fmt("%10.2f", closed_ts) << "   "
-        << fmt("%10.2f", ts.makespan) << "  (coscheduling, both finish together)\n";
+        << "  space sharing (50 + 50)           " << printf_number("%10.2f", closed_ss) << "   "
+        << printf_number("%10.2f", ss.mean_response_time) << "  (process_control, mean response)\n"
+        << "  time sharing (gang, 100 each)     " << printf_number("%10.2f", closed_ts) << "   "
+        << printf_number("%10.2f", ts.makespan) << "  (coscheduling, both finish together)\n";
   verdict(c, ss.mean_response_time < ts.mean_response_time,
-          "space sharing " + fmt("%.1f", ss.mean_response_time) + " vs time sharing " +
-              fmt("%.1f", ts.mean_response_time) + " mean response");
+          "space sharing " + printf_number("%.1f", ss.mean_response_time) + " vs time sharing " +
+              printf_number("%.1f", ts.mean_response_time) + " mean response");
 }
 
 // Section 4.3: space sharing beats time sharing for sublinear speedup, over a range of loads.
@@ -167,12 +162,12 @@ void space_vs_time(Ctx& c, std::int64_t count, const std::vector<double>& loads)
     OsParams prm;
     std::vector<double> resp;
     for (const auto& p : pols) resp.push_back(run(c, p, P, jobs, costs, prm).mean_response_time);
-    c.out << "  " << fmt("%.2f", load);
-    text += fmt("%.2f", load);
+    c.out << "  " << printf_number("%.2f", load);
+    text += printf_number("%.2f", load);
     for (std::size_t i = 0; i < pols.size(); ++i) {
-      const std::string v = fmt("%.1f", resp[i]);
+      const std::string v = printf_number("%.1f", resp[i]);
       c.out << std::string(pols[i].size() + 2 - std::min(pols[i].size() + 1, v.size()), ' ') << v;
-      text += "," + fmt("%.4f", resp[i]);
+      text += "," + printf_number("%.4f", resp[i]);
     }
     c.out << "\n";
     text += "\n";
@@ -198,15 +193,15 @@ void barriers(Ctx& c, std::int64_t count) {
     const auto r = run(c, p, P, jobs, {}, prm);
     const double frac = r.lost.barrier_spin / (P * r.makespan);
     c.out << "  " << p << std::string(18 - p.size(), ' ')
-          << "spinning " << fmt("%5.1f%%", 100 * frac) << " of processor time, mean response "
-          << fmt("%.1f", r.mean_response_time) << "\n";
-    text += p + "," + fmt("%.6f", frac) + "," + fmt("%.4f", r.mean_response_time) + "\n";
+          << "spinning " << printf_number("%5.1f%%", 100 * frac) << " of processor time, mean response "
+          << printf_number("%.1f", r.mean_response_time) << "\n";
+    text += p + "," + printf_number("%.6f", frac) + "," + printf_number("%.4f", r.mean_response_time) + "\n";
     if (p == "central_queue") spin_cq = r.lost.barrier_spin;
     if (p == "coscheduling") spin_co = r.lost.barrier_spin;
   }
   csv(c, "os_barriers.csv", text);
-  verdict(c, spin_co == 0 && spin_cq > 0, "coscheduling spins " + fmt("%.1f", spin_co) +
-                                              ", central queue " + fmt("%.1f", spin_cq) + " time units");
+  verdict(c, spin_co == 0 && spin_cq > 0, "coscheduling spins " + printf_number("%.1f", spin_co) +
+                                              ", central queue " + printf_number("%.1f", spin_cq) + " time units");
 }
 
 // Section 4.2: the Medusa fragmentation example.
@@ -221,7 +216,7 @@ void fragmentation(Ctx& c) {
   b.threads = 5;
   OsParams prm;
   const auto r = run(c, "coscheduling", 10, {a, b}, {}, prm);
-  c.out << "  idle while jobs are present: " << fmt("%.1f%%", 100 * r.fragmentation)
+  c.out << "  idle while jobs are present: " << printf_number("%.1f%%", 100 * r.fragmentation)
         << " of processor time\n"
         << "  (5 of 10 processors idle in every slot of the 5-process job; it runs alone at the end)\n";
   verdict(c, r.fragmentation > 0.2, "five processors idle in every slot of the 5-process job");
@@ -241,16 +236,16 @@ void affinity(Ctx& c, std::int64_t count) {
   OsParams prm;
   const auto cq = run(c, "central_queue", P, jobs, costs, prm);
   const auto aq = run(c, "affinity_queues", P, jobs, costs, prm);
-  c.out << "  central_queue    cache reload " << fmt("%8.1f", cq.lost.cache_reload) << "  mean response "
-        << fmt("%.2f", cq.mean_response_time) << "\n"
-        << "  affinity_queues  cache reload " << fmt("%8.1f", aq.lost.cache_reload) << "  mean response "
-        << fmt("%.2f", aq.mean_response_time) << "\n";
+  c.out << "  central_queue    cache reload " << printf_number("%8.1f", cq.lost.cache_reload) << "  mean response "
+        << printf_number("%.2f", cq.mean_response_time) << "\n"
+        << "  affinity_queues  cache reload " << printf_number("%8.1f", aq.lost.cache_reload) << "  mean response "
+        << printf_number("%.2f", aq.mean_response_time) << "\n";
   csv(c, "os_affinity.csv",
-      "policy,cache_reload,mean_response_time\ncentral_queue," + fmt("%.4f", cq.lost.cache_reload) + "," +
-          fmt("%.4f", cq.mean_response_time) + "\naffinity_queues," + fmt("%.4f", aq.lost.cache_reload) +
-          "," + fmt("%.4f", aq.mean_response_time) + "\n");
+      "policy,cache_reload,mean_response_time\ncentral_queue," + printf_number("%.4f", cq.lost.cache_reload) + "," +
+          printf_number("%.4f", cq.mean_response_time) + "\naffinity_queues," + printf_number("%.4f", aq.lost.cache_reload) +
+          "," + printf_number("%.4f", aq.mean_response_time) + "\n");
   verdict(c, aq.lost.cache_reload < cq.lost.cache_reload && aq.mean_response_time < cq.mean_response_time,
-          "affinity queues reload " + fmt("%.0f%%", 100 * aq.lost.cache_reload / std::max(cq.lost.cache_reload, 1e-12)) +
+          "affinity queues reload " + printf_number("%.0f%%", 100 * aq.lost.cache_reload / std::max(cq.lost.cache_reload, 1e-12)) +
               " of the central queue's cache state");
 }
 
@@ -274,18 +269,18 @@ void efficiency_over_load(Ctx& c, std::int64_t count, const std::vector<double>&
     const auto cq = run(c, "central_queue", P, jobs, costs, {});
     const auto pc = run(c, "process_control", P, jobs, costs, {});
     const double ecq = efficiency(jobs, cq), epc = efficiency(jobs, pc);
-    c.out << "  " << fmt("%.2f", loads[i]) << "   " << fmt("%8.3f", ecq) << " / " << fmt("%8.1f", cq.mean_response_time)
-          << "       " << fmt("%8.3f", epc) << " / " << fmt("%8.1f", pc.mean_response_time) << "\n";
-    text += fmt("%.2f", loads[i]) + "," + fmt("%.5f", ecq) + "," + fmt("%.5f", epc) + "," +
-            fmt("%.4f", cq.mean_response_time) + "," + fmt("%.4f", pc.mean_response_time) + "\n";
+    c.out << "  " << printf_number("%.2f", loads[i]) << "   " << printf_number("%8.3f", ecq) << " / " << printf_number("%8.1f", cq.mean_response_time)
+          << "       " << printf_number("%8.3f", epc) << " / " << printf_number("%8.1f", pc.mean_response_time) << "\n";
+    text += printf_number("%.2f", loads[i]) + "," + printf_number("%.5f", ecq) + "," + printf_number("%.5f", epc) + "," +
+            printf_number("%.4f", cq.mean_response_time) + "," + printf_number("%.4f", pc.mean_response_time) + "\n";
     if (i == 0) pc_first = epc;
     pc_last = epc;
     cq_last = ecq;
   }
   csv(c, "os_efficiency.csv", text);
   verdict(c, pc_last >= pc_first && pc_last > cq_last,
-          "process control efficiency " + fmt("%.3f", pc_first) + " -> " + fmt("%.3f", pc_last) +
-              ", central queue at the highest load " + fmt("%.3f", cq_last));
+          "process control efficiency " + printf_number("%.3f", pc_first) + " -> " + printf_number("%.3f", pc_last) +
+              ", central queue at the highest load " + printf_number("%.3f", cq_last));
 }
 
 // Section 4.4: initial allocation rules.
@@ -307,8 +302,8 @@ void allocation_rules(Ctx& c, std::int64_t count) {
       prm.allocation = rule;
       const auto r = run(c, pol, P, jobs, {}, prm);
       const std::string name = core::os_allocation_names()[static_cast<std::size_t>(rule)];
-      c.out << name << " " << fmt("%.1f", r.mean_response_time) << "   ";
-      text += pol + "," + name + "," + fmt("%.4f", r.mean_response_time) + "\n";
+      c.out << name << " " << printf_number("%.1f", r.mean_response_time) << "   ";
+      text += pol + "," + name + "," + printf_number("%.4f", r.mean_response_time) + "\n";
       if (pol == "process_control" && rule == core::OsAllocation::SqrtWork) best_sqrt = r.mean_response_time;
       if (pol == "process_control" && rule == core::OsAllocation::Equal) best_equal = r.mean_response_time;
     }
@@ -316,7 +311,7 @@ void allocation_rules(Ctx& c, std::int64_t count) {
   }
   csv(c, "os_allocation.csv", text);
   verdict(c, best_sqrt <= best_equal,
-          "process_control: sqrt_work " + fmt("%.1f", best_sqrt) + " vs equal " + fmt("%.1f", best_equal) +
+          "process_control: sqrt_work " + printf_number("%.1f", best_sqrt) + " vs equal " + printf_number("%.1f", best_equal) +
               " (Sevcik's optimality is for known work and a fixed job set; ours is a dynamic stream)");
 }
 
@@ -338,14 +333,14 @@ void reclaiming(Ctx& c, std::int64_t count) {
   const auto m = run(c, "migration", P, jobs, costs, prm);
   const auto k = run(c, "checkpoint_restart", P, jobs, costs, prm);
   const auto d = run(c, "dynamic_space_sharing", P, jobs, costs, prm);
-  c.out << "  migration           lost " << fmt("%8.1f", m.lost.total()) << "  mean response " << fmt("%.1f", m.mean_response_time) << "\n"
-        << "  checkpoint_restart  lost " << fmt("%8.1f", k.lost.total()) << " (checkpoints " << fmt("%.1f", k.lost.checkpoint)
-        << ", restarts " << fmt("%.1f", k.lost.restart) << ", redone work " << fmt("%.1f", k.lost.rollback)
-        << ")  mean response " << fmt("%.1f", k.mean_response_time) << "\n"
-        << "  (free moves, shared memory: mean response " << fmt("%.1f", d.mean_response_time) << ")\n";
-  csv(c, "os_reclaiming.csv", "policy,time_lost,mean_response_time\nmigration," + fmt("%.4f", m.lost.total()) + "," +
-                                  fmt("%.4f", m.mean_response_time) + "\ncheckpoint_restart," +
-                                  fmt("%.4f", k.lost.total()) + "," + fmt("%.4f", k.mean_response_time) + "\n");
+  c.out << "  migration           lost " << printf_number("%8.1f", m.lost.total()) << "  mean response " << printf_number("%.1f", m.mean_response_time) << "\n"
+        << "  checkpoint_restart  lost " << printf_number("%8.1f", k.lost.total()) << " (checkpoints " << printf_number("%.1f", k.lost.checkpoint)
+        << ", restarts " << printf_number("%.1f", k.lost.restart) << ", redone work " << printf_number("%.1f", k.lost.rollback)
+        << ")  mean response " << printf_number("%.1f", k.mean_response_time) << "\n"
+        << "  (free moves, shared memory: mean response " << printf_number("%.1f", d.mean_response_time) << ")\n";
+  csv(c, "os_reclaiming.csv", "policy,time_lost,mean_response_time\nmigration," + printf_number("%.4f", m.lost.total()) + "," +
+                                  printf_number("%.4f", m.mean_response_time) + "\ncheckpoint_restart," +
+                                  printf_number("%.4f", k.lost.total()) + "," + printf_number("%.4f", k.mean_response_time) + "\n");
   verdict(c, m.lost.total() < k.lost.total(), "migration loses less processor time than checkpoint-restart");
 }
 

@@ -29,7 +29,7 @@ struct Net {
   int nodes;
 };
 
-struct Row {
+struct RipsRow {
   std::string topology, strategy;
   double completion = 0, efficiency = 0, migrations = 0, task_hops = 0, messages = 0, phases = 0;
   int verified = 0, runs = 0;
@@ -47,13 +47,13 @@ nlohmann::json scenario(const Net& net, std::uint64_t seed, const std::string& a
   return s;
 }
 
-std::string fixed(double x, int prec) {
+std::string fixed_rips(double x, int prec) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", prec, x);
   return buf;
 }
 
-std::string pad(const std::string& s, std::size_t w, bool left = false) {
+std::string pad_rips(const std::string& s, std::size_t w, bool left = false) {
   if (s.size() >= w) return s;
   return left ? s + std::string(w - s.size(), ' ') : std::string(w - s.size(), ' ') + s;
 }
@@ -76,7 +76,7 @@ int rips_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out)
          "(m 4, q 0.2); costs hop 0.05, message 0.01, system phase 0.2\n"
       << cases << " seeds from " << opts.seed << " per cell" << (opts.quick ? ", quick run" : "")
       << "; the paper prints no dynamic numbers, so only ours are shown\n\n";
-  std::vector<Row> rows;
+  std::vector<RipsRow> rows;
   bool all_ok = true;
   for (const Net& net : nets) {
     std::vector<std::pair<std::string, std::string>> variants;
@@ -86,7 +86,7 @@ int rips_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out)
       // Named copies, not structured bindings: clang 14 cannot capture those in the lambda below.
       const std::string& alg = variant.first;
       const std::string& inner = variant.second;
-      Row row;
+      RipsRow row;
       row.topology = net.label;
       row.strategy = inner.empty() ? alg : alg + "/" + inner;
       for (int c = 0; c < cases; ++c) {
@@ -117,16 +117,16 @@ int rips_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out)
       rows.push_back(row);
     }
   }
-  out << pad("topology", 26, true) << pad("strategy", 16, true) << pad("completion", 11)
-      << pad("efficiency", 11) << pad("migrations", 11) << pad("task-hops", 11) << pad("messages", 10)
-      << pad("phases", 8) << pad("verified", 10) << "\n";
-  for (const Row& r : rows) {
+  out << pad_rips("topology", 26, true) << pad_rips("strategy", 16, true) << pad_rips("completion", 11)
+      << pad_rips("efficiency", 11) << pad_rips("migrations", 11) << pad_rips("task-hops", 11) << pad_rips("messages", 10)
+      << pad_rips("phases", 8) << pad_rips("verified", 10) << "\n";
+  for (const RipsRow& r : rows) {
     const double k = r.runs;
-    out << pad(r.topology, 26, true) << pad(r.strategy, 16, true) << pad(fixed(r.completion / k, 2), 11)
-        << pad(fixed(r.efficiency / k, 3), 11) << pad(fixed(r.migrations / k, 1), 11)
-        << pad(fixed(r.task_hops / k, 1), 11) << pad(fixed(r.messages / k, 0), 10)
-        << pad(fixed(r.phases / k, 1), 8)
-        << pad(std::to_string(r.verified) + "/" + std::to_string(r.runs), 10) << "\n";
+    out << pad_rips(r.topology, 26, true) << pad_rips(r.strategy, 16, true) << pad_rips(fixed_rips(r.completion / k, 2), 11)
+        << pad_rips(fixed_rips(r.efficiency / k, 3), 11) << pad_rips(fixed_rips(r.migrations / k, 1), 11)
+        << pad_rips(fixed_rips(r.task_hops / k, 1), 11) << pad_rips(fixed_rips(r.messages / k, 0), 10)
+        << pad_rips(fixed_rips(r.phases / k, 1), 8)
+        << pad_rips(std::to_string(r.verified) + "/" + std::to_string(r.runs), 10) << "\n";
   }
   if (!opts.csv_dir.empty()) {
     std::error_code ec;
@@ -134,7 +134,7 @@ int rips_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out)
     const auto path = std::filesystem::path(opts.csv_dir) / "rips_comparison.csv";
     std::ofstream f(path);
     f << "topology,strategy,runs,completion_time,efficiency,migrations,task_hops,messages,system_phases,verified\n";
-    for (const Row& r : rows) {
+    for (const RipsRow& r : rows) {
       const double k = r.runs;
       f << '"' << r.topology << "\"," << r.strategy << ',' << r.runs << ',' << r.completion / k << ','
         << r.efficiency / k << ',' << r.migrations / k << ',' << r.task_hops / k << ',' << r.messages / k

@@ -19,6 +19,7 @@
 
 #include "cli/commands.h"
 #include "experiments/wu_experiments.h"
+#include "cli/text.h"
 
 namespace loadlab::cli {
 
@@ -26,13 +27,7 @@ namespace {
 
 using experiments::ExperimentTable;
 
-std::string fmt(const char* f, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, x);
-  return buf;
-}
-
-std::string pad(const std::string& s, std::size_t width) {
+std::string pad_wu(const std::string& s, std::size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
 
@@ -47,7 +42,7 @@ double cell(const ExperimentTable& t, std::size_t a, std::size_t b, const char* 
 
 void weight_header(std::ostream& out, const char* lead, std::size_t width) {
   out << lead;
-  for (int avg : experiments::wu_average_weights()) out << pad("avg " + std::to_string(avg), width);
+  for (int avg : experiments::wu_average_weights()) out << pad_wu("avg " + std::to_string(avg), width);
   out << "\n";
 }
 
@@ -74,8 +69,8 @@ void print_examples(const ExperimentTable& t, std::ostream& out) {
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const auto& r = t.rows[i];
     const std::string label = t.row_labels[i] + std::string(width - t.row_labels[i].size(), ' ');
-    out << "  " << label << "  paper " << pad(num(r[0]), 3) << "  ours " << pad(num(r[1]), 3)
-        << "  optimum " << pad(num(r[2]), 3) << (r[0] == r[1] ? "" : "  MISMATCH") << "\n";
+    out << "  " << label << "  paper " << pad_wu(num(r[0]), 3) << "  ours " << pad_wu(num(r[1]), 3)
+        << "  optimum " << pad_wu(num(r[2]), 3) << (r[0] == r[1] ? "" : "  MISMATCH") << "\n";
   }
   out << "\n";
 }
@@ -86,10 +81,10 @@ void print_table1(const ExperimentTable& t, std::ostream& out) {
       << "  " << t.note << "\n";
   weight_header(out, "  N   ", 16);
   for (std::size_t a = 0; a < experiments::wu_table_sizes().size(); ++a) {
-    out << "  " << pad(std::to_string(experiments::wu_table_sizes()[a]), 3) << " ";
+    out << "  " << pad_wu(std::to_string(experiments::wu_table_sizes()[a]), 3) << " ";
     for (std::size_t b = 0; b < experiments::wu_average_weights().size(); ++b)
-      out << pad(fmt("%.2f%%", cell(t, a, b, "paper_percent")) + " / " +
-                     fmt("%.1f%%", cell(t, a, b, "our_percent")),
+      out << pad_wu(printf_number("%.2f%%", cell(t, a, b, "paper_percent")) + " / " +
+                     printf_number("%.1f%%", cell(t, a, b, "our_percent")),
                  16);
     out << "\n";
   }
@@ -100,11 +95,11 @@ void print_fig14(const ExperimentTable& t, std::ostream& out) {
       << "  averaged over DEM's fully balanced cases among " << t.cases << " (count in brackets)\n";
   weight_header(out, "  N   ", 14);
   for (std::size_t a = 0; a * experiments::wu_average_weights().size() < t.rows.size(); ++a) {
-    out << "  " << pad(std::to_string(experiments::wu_table_sizes()[a]), 3) << " ";
+    out << "  " << pad_wu(std::to_string(experiments::wu_table_sizes()[a]), 3) << " ";
     for (std::size_t b = 0; b < experiments::wu_average_weights().size(); ++b) {
       const double v = cell(t, a, b, "normalized_locality");
       const std::string used = num(cell(t, a, b, "balanced_cases"));
-      out << pad((std::isnan(v) ? std::string("-") : fmt("%.3f", v)) + " [" + used + "]", 14);
+      out << pad_wu((std::isnan(v) ? std::string("-") : printf_number("%.3f", v)) + " [" + used + "]", 14);
     }
     out << "\n";
   }
@@ -114,11 +109,11 @@ void print_fig15(const ExperimentTable& t, std::ostream& out) {
   out << t.title << "\n  " << t.note << "\n";
   weight_header(out, "  N   ", 16);
   for (std::size_t a = 0; a * experiments::wu_average_weights().size() < t.rows.size(); ++a) {
-    out << "  " << pad(std::to_string(experiments::wu_table_sizes()[a]), 3) << " ";
+    out << "  " << pad_wu(std::to_string(experiments::wu_table_sizes()[a]), 3) << " ";
     for (std::size_t b = 0; b < experiments::wu_average_weights().size(); ++b) {
       const double dv = cell(t, a, b, "dem_normalized_cost");
       const double cv = cell(t, a, b, "cwa_normalized_cost");
-      out << pad(std::isnan(dv) ? std::string("-") : fmt("%.3f", dv) + " | " + fmt("%.3f", cv), 16);
+      out << pad_wu(std::isnan(dv) ? std::string("-") : printf_number("%.3f", dv) + " | " + printf_number("%.3f", cv), 16);
     }
     out << "\n";
   }
@@ -134,10 +129,10 @@ void print_cost_figure(const ExperimentTable& t, std::ostream& out) {
   for (std::size_t first = 0; first < t.rows.size(); first += per_row) {
     const auto& r0 = t.rows[first];
     const std::string shape = mesh ? " (" + num(r0[1]) + "x" + num(r0[2]) + ")" : "";
-    out << "  " << pad(num(r0[0]), 4) << pad(shape, 8) << "  ";
+    out << "  " << pad_wu(num(r0[0]), 4) << pad_wu(shape, 8) << "  ";
     for (std::size_t b = 0; b < per_row; ++b) {
       const double v = t.rows[first + b][std::size_t(value)];
-      out << pad(std::isnan(v) ? std::string("-") : fmt("%.4f", v), 9);
+      out << pad_wu(std::isnan(v) ? std::string("-") : printf_number("%.4f", v), 9);
     }
     out << "\n";
   }

@@ -16,7 +16,7 @@ using io::Json;
 
 namespace {
 
-const Json kCube3 = Json::parse(R"({"loadlab": 1, "kind": "balance", "name": "My cube",
+const Json kAutosaveCube3 = Json::parse(R"({"loadlab": 1, "kind": "balance", "name": "My cube",
   "topology": {"type": "hypercube", "dim": 3}, "loads": [19, 11, 2, 9, 0, 9, 10, 4],
   "algorithms": ["cwa", "dem"], "ui": {"zoom": 2.5, "select": "dem"}})");
 
@@ -25,29 +25,29 @@ io::ScenarioPtr parsed(const Json& doc) { return io::parse_scenario(doc, io::Run
 }  // namespace
 
 TEST_CASE("Autosave.RoundTripKeepsScenarioAndView") {
-  const std::string text = encode_autosave(kCube3);
+  const std::string text = encode_autosave(kAutosaveCube3);
   const AutosaveRead r = decode_autosave(text, AutosaveLimits::browser_bytes);
   REQUIRE(r.document);
   CHECK(r.error.empty());
-  CHECK(*r.document == kCube3);
+  CHECK(*r.document == kAutosaveCube3);
   CHECK((*r.document)["ui"]["zoom"] == 2.5);
   // What comes back is a scenario the normal open path accepts.
   CHECK_NOTHROW(io::parse_scenario(*r.document, io::RunContext{}));
 }
 
 TEST_CASE("Autosave.FromLinkFlagRoundTrips") {
-  CHECK_FALSE(decode_autosave(encode_autosave(kCube3), 1u << 20).from_link);
-  const AutosaveRead r = decode_autosave(encode_autosave(kCube3, true), 1u << 20);
+  CHECK_FALSE(decode_autosave(encode_autosave(kAutosaveCube3), 1u << 20).from_link);
+  const AutosaveRead r = decode_autosave(encode_autosave(kAutosaveCube3, true), 1u << 20);
   CHECK(r.from_link);
-  CHECK(r.document == kCube3);
+  CHECK(r.document == kAutosaveCube3);
   // The Autosaver writes the flag it is given.
   Autosaver a(AutosaveLimits::browser_bytes);
-  const auto start = parsed(kCube3);
-  const auto link = parsed(kCube3);
+  const auto start = parsed(kAutosaveCube3);
+  const auto link = parsed(kAutosaveCube3);
   a.enable(start, "{}");
   a.set_from_link(true);
-  a.poll(link, "{}", 0.0, [&] { return kCube3; });
-  const AutosaveStep s = a.poll(link, "{}", 2.5, [&] { return kCube3; });
+  a.poll(link, "{}", 0.0, [&] { return kAutosaveCube3; });
+  const AutosaveStep s = a.poll(link, "{}", 2.5, [&] { return kAutosaveCube3; });
   REQUIRE(s.what == AutosaveStep::What::save);
   CHECK(decode_autosave(s.text, 1u << 20).from_link);
 }
@@ -72,7 +72,7 @@ TEST_CASE("Autosave.CorruptOrForeignTextGivesAReasonNeverAThrow") {
 }
 
 TEST_CASE("Autosave.OversizedTextIsRefusedBeforeParsing") {
-  const std::string text = encode_autosave(kCube3);
+  const std::string text = encode_autosave(kAutosaveCube3);
   const auto r = decode_autosave(text, text.size() - 1);
   CHECK_FALSE(r.document);
   CHECK(r.error.find(std::to_string(text.size()) + " bytes") != std::string::npos);
@@ -80,8 +80,8 @@ TEST_CASE("Autosave.OversizedTextIsRefusedBeforeParsing") {
 
 TEST_CASE("Autosave.WritesAfterTheQuietTimeOnlyOncePerChange") {
   Autosaver a(AutosaveLimits::browser_bytes);
-  const auto sc = parsed(kCube3);
-  const auto doc = [&] { return kCube3; };
+  const auto sc = parsed(kAutosaveCube3);
+  const auto doc = [&] { return kAutosaveCube3; };
   a.enable(sc, "{}");
   // The baseline (the scenario the app started on) is not written.
   CHECK(a.poll(sc, "{}", 0.0, doc).what == AutosaveStep::What::none);
@@ -91,13 +91,13 @@ TEST_CASE("Autosave.WritesAfterTheQuietTimeOnlyOncePerChange") {
   CHECK(a.poll(sc, "{\"zoom\":2}", 2.5, doc).what == AutosaveStep::What::none);
   const AutosaveStep due = a.poll(sc, "{\"zoom\":2}", 3.0, doc);
   REQUIRE(due.what == AutosaveStep::What::save);
-  CHECK(decode_autosave(due.text, AutosaveLimits::browser_bytes).document == kCube3);
+  CHECK(decode_autosave(due.text, AutosaveLimits::browser_bytes).document == kAutosaveCube3);
   a.stored(due, true);
   CHECK(a.saves() == 1);
   // No change: nothing more, however long.
   CHECK(a.poll(sc, "{\"zoom\":2}", 10.0, doc).what == AutosaveStep::What::none);
   // A new scenario object with the same text: due again but the same text is never rewritten.
-  const auto same = parsed(kCube3);
+  const auto same = parsed(kAutosaveCube3);
   CHECK(a.poll(same, "{\"zoom\":2}", 11.0, doc).what == AutosaveStep::What::none);
   CHECK(a.poll(same, "{\"zoom\":2}", 14.0, doc).what == AutosaveStep::What::none);
   CHECK(a.saves() == 1);
@@ -107,17 +107,17 @@ TEST_CASE("Autosave.AScenarioReplacingTheStartOneIsWritten") {
   // A link or --scenario opened after the default example: written even if the first poll
   // already sees it (the baseline is the scenario at enable time).
   Autosaver a(AutosaveLimits::browser_bytes);
-  const auto start = parsed(kCube3);
-  const auto link = parsed(kCube3);
+  const auto start = parsed(kAutosaveCube3);
+  const auto link = parsed(kAutosaveCube3);
   a.enable(start, "{}");
-  CHECK(a.poll(link, "{}", 0.0, [&] { return kCube3; }).what == AutosaveStep::What::none);
-  CHECK(a.poll(link, "{}", 2.5, [&] { return kCube3; }).what == AutosaveStep::What::save);
+  CHECK(a.poll(link, "{}", 0.0, [&] { return kAutosaveCube3; }).what == AutosaveStep::What::none);
+  CHECK(a.poll(link, "{}", 2.5, [&] { return kAutosaveCube3; }).what == AutosaveStep::What::save);
 }
 
 TEST_CASE("Autosave.FlushWritesAPendingChangeAtExit") {
   Autosaver a(AutosaveLimits::desktop_bytes);
-  const auto sc = parsed(kCube3);
-  const auto doc = [&] { return kCube3; };
+  const auto sc = parsed(kAutosaveCube3);
+  const auto doc = [&] { return kAutosaveCube3; };
   CHECK(a.flush(doc).what == AutosaveStep::What::none);  // not enabled
   a.enable(sc, "{}");
   a.poll(sc, "{}", 0.0, doc);
@@ -128,10 +128,10 @@ TEST_CASE("Autosave.FlushWritesAPendingChangeAtExit") {
 }
 
 TEST_CASE("Autosave.TooBigIsReportedOnceUntilASaveSucceeds") {
-  Json big = kCube3;
+  Json big = kAutosaveCube3;
   big["description"] = std::string(5000, 'x');
   Autosaver a(1000);
-  const auto sc = parsed(kCube3);
+  const auto sc = parsed(kAutosaveCube3);
   a.enable(sc, "{}");
   a.poll(sc, "{\"a\":1}", 1.0, [&] { return big; });
   const AutosaveStep first = a.poll(sc, "{\"a\":1}", 3.5, [&] { return big; });
@@ -140,8 +140,8 @@ TEST_CASE("Autosave.TooBigIsReportedOnceUntilASaveSucceeds") {
   a.poll(sc, "{\"a\":2}", 4.0, [&] { return big; });
   CHECK(a.poll(sc, "{\"a\":2}", 7.0, [&] { return big; }).what == AutosaveStep::What::none);
   // Small again: saved, and a later too-big scenario is reported again.
-  a.poll(sc, "{\"a\":3}", 8.0, [&] { return kCube3; });
-  const AutosaveStep small = a.poll(sc, "{\"a\":3}", 11.0, [&] { return kCube3; });
+  a.poll(sc, "{\"a\":3}", 8.0, [&] { return kAutosaveCube3; });
+  const AutosaveStep small = a.poll(sc, "{\"a\":3}", 11.0, [&] { return kAutosaveCube3; });
   REQUIRE(small.what == AutosaveStep::What::save);
   a.stored(small, true);
   a.poll(sc, "{\"a\":4}", 12.0, [&] { return big; });
@@ -150,8 +150,8 @@ TEST_CASE("Autosave.TooBigIsReportedOnceUntilASaveSucceeds") {
 
 TEST_CASE("Autosave.RefusedStoreIsTriedAgain") {
   Autosaver a(AutosaveLimits::browser_bytes);
-  const auto sc = parsed(kCube3);
-  const auto doc = [&] { return kCube3; };
+  const auto sc = parsed(kAutosaveCube3);
+  const auto doc = [&] { return kAutosaveCube3; };
   a.enable(sc, "{}");
   a.poll(sc, "{\"a\":1}", 1.0, doc);
   const AutosaveStep s = a.poll(sc, "{\"a\":1}", 3.5, doc);
@@ -196,7 +196,7 @@ TEST_CASE("Autosave.UndoOfOpensIsBoundedByBytesKeepingTheNewest") {
 }
 
 TEST_CASE("Autosave.NamesAndFileNames") {
-  CHECK(scenario_display_name(kCube3) == "My cube");
+  CHECK(scenario_display_name(kAutosaveCube3) == "My cube");
   CHECK(scenario_display_name(Json{{"kind", "dag"}}) == "dag scenario");
   CHECK(scenario_display_name(Json::array()) == "unnamed scenario");
   CHECK(scenario_display_name(Json{{"name", std::string(100, 'a')}}).size() == 60);
@@ -206,18 +206,18 @@ TEST_CASE("Autosave.NamesAndFileNames") {
   CHECK(save_file_name(Json{{"name", "../../etc/passwd"}}) == "etc-passwd.json");
   CHECK(save_file_name(Json::object()) == "scenario.json");
   // "ui" aside, the same scenario.
-  Json other_view = kCube3;
+  Json other_view = kAutosaveCube3;
   other_view["ui"] = Json{{"zoom", 1.0}};
-  CHECK(same_scenario(kCube3, other_view));
-  Json other_loads = kCube3;
+  CHECK(same_scenario(kAutosaveCube3, other_view));
+  Json other_loads = kAutosaveCube3;
   other_loads["loads"][0] = 18;
-  CHECK_FALSE(same_scenario(kCube3, other_loads));
-  Json no_view = kCube3;
+  CHECK_FALSE(same_scenario(kAutosaveCube3, other_loads));
+  Json no_view = kAutosaveCube3;
   no_view.erase("ui");
-  CHECK(same_scenario(kCube3, no_view));
-  CHECK(same_scenario(no_view, kCube3));
+  CHECK(same_scenario(kAutosaveCube3, no_view));
+  CHECK(same_scenario(no_view, kAutosaveCube3));
   Json extra = no_view;
   extra["description"] = "x";
-  CHECK_FALSE(same_scenario(kCube3, extra));
-  CHECK_FALSE(same_scenario(extra, kCube3));
+  CHECK_FALSE(same_scenario(kAutosaveCube3, extra));
+  CHECK_FALSE(same_scenario(extra, kAutosaveCube3));
 }

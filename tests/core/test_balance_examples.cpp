@@ -10,8 +10,12 @@
 #include "core/balance/twa.h"
 #include "core/metrics/balance_metrics.h"
 #include "core/verify/balance_verify.h"
+#include "wu_examples.h"
 
 using namespace loadlab::core;
+using loadlab::test::example1_tree;
+using loadlab::test::kExample1Loads;
+using loadlab::test::kFigure1Loads;
 
 namespace {
 
@@ -39,11 +43,6 @@ std::vector<Move> sorted(std::vector<Move> m) {
   return m;
 }
 
-// Example 1: children 0:{1,4,6}, 1:{2,3}, 4:{5}, 6:{7,8} in preorder.
-Topology example1_tree() { return Topology::tree({-1, 0, 1, 1, 0, 4, 0, 6, 6}); }
-const LoadVector kExample1Loads = {1, 4, 5, 11, 7, 2, 3, 3, 5};
-// Figure 1 / Example 3 loads (ERRATA 000).
-const LoadVector kFigure1Loads = {19, 11, 2, 9, 0, 9, 10, 4};
 
 }  // namespace
 

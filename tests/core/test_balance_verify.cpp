@@ -11,14 +11,15 @@
 #include "core/balance/twa.h"
 #include "core/metrics/balance_metrics.h"
 #include "core/verify/balance_verify.h"
+#include "wu_examples.h"
 
 using namespace loadlab::core;
+using loadlab::test::example1_tree;
+using loadlab::test::kExample1Loads;
+using loadlab::test::kFigure1Loads;
 
 namespace {
 
-const LoadVector kFigure1Loads = {19, 11, 2, 9, 0, 9, 10, 4};
-Topology example1_tree() { return Topology::tree({-1, 0, 1, 1, 0, 4, 0, 6, 6}); }
-const LoadVector kExample1Loads = {1, 4, 5, 11, 7, 2, 3, 3, 5};
 
 bool mentions(const BalanceVerification& v, const std::string& word) {
   for (const auto& e : v.errors)

@@ -69,7 +69,7 @@ core::Machine random_machine(const core::TaskGraph& g, int P, int k, util::Rng& 
   return m;
 }
 
-std::vector<std::string> machine_schedulers() {
+std::vector<std::string> hetero_machine_schedulers() {
   std::vector<std::string> out;
   for (const auto& a : core::dag_algorithms())
     if (a.run_machine && std::string(a.info.name) != "optimal") out.emplace_back(a.info.name);
@@ -81,7 +81,7 @@ std::vector<std::string> machine_schedulers() {
 TEST_CASE("DagStgHetero.EveryScheduler.VerifiedAboveTheBound" * doctest::timeout(300)) {
   const std::filesystem::path root = std::filesystem::path(LOADLAB_SHARED_DIR) / "data" / "stg" / "50";
   REQUIRE(std::filesystem::exists(root));
-  const auto names = machine_schedulers();
+  const auto names = hetero_machine_schedulers();
   REQUIRE(names.size() >= 13);
   util::Rng rng(2004);
   int cases = 0;
@@ -115,7 +115,7 @@ TEST_CASE("DagStgHetero.EveryScheduler.VerifiedAboveTheBound" * doctest::timeout
 TEST_CASE("DagStgHetero.UniformMachine.ScalesExactly" * doctest::timeout(300)) {
   const std::filesystem::path root = std::filesystem::path(LOADLAB_SHARED_DIR) / "data" / "stg" / "50";
   REQUIRE(std::filesystem::exists(root));
-  const auto names = machine_schedulers();
+  const auto names = hetero_machine_schedulers();
   util::Rng rng(2002);
   for (int i = 1; i < 180; i += 6) {
     char file[32];

@@ -10,7 +10,7 @@ using namespace loadlab::core;
 
 namespace {
 
-LoopParams params(std::int64_t n, int p) {
+LoopParams loop_params(std::int64_t n, int p) {
   LoopParams s;
   s.iterations = n;
   s.processors = p;
@@ -29,7 +29,7 @@ TEST_CASE("LoopSim.StaticBlock.ClosedFormAndMetrics") {
   // T = 6; mean 5; imbalance (6-5)/6 * 4/3 * 100 = 22.22%; cov = std(6,6,4,4)/5 = 1/5.
   LoopMachine m;
   m.overhead = 5;
-  auto r = sim("static_block", params(10, 4), std::vector<double>(10, 2.0), m);
+  auto r = sim("static_block", loop_params(10, 4), std::vector<double>(10, 2.0), m);
   CHECK(r.parallel_time == doctest::Approx(6));
   CHECK(r.percent_imbalance == doctest::Approx(100.0 * 4 / 3 / 6));
   CHECK(r.cov == doctest::Approx(0.2));
@@ -41,7 +41,7 @@ TEST_CASE("LoopSim.Self.ClosedForm") {
   // Equal costs c, overhead h: T = ceil(N/P) * (h + c). N=10, P=4, c=1, h=0.5 -> 3 * 1.5 = 4.5.
   LoopMachine m;
   m.overhead = 0.5;
-  auto r = sim("self", params(10, 4), std::vector<double>(10, 1.0), m);
+  auto r = sim("self", loop_params(10, 4), std::vector<double>(10, 1.0), m);
   CHECK(r.parallel_time == doctest::Approx(4.5));
   CHECK(r.num_chunks == 10);
   CHECK(r.synchronizations == 10);
@@ -51,7 +51,7 @@ TEST_CASE("LoopSim.Self.ClosedForm") {
 TEST_CASE("LoopSim.Chunk.ClosedForm") {
   // N = m*K*P: every processor takes m chunks of K: T = m * (h + K*c). N=120, P=4, K=5, c=2, h=1:
   // m = 6, T = 6 * 11 = 66, no imbalance.
-  LoopParams s = params(120, 4);
+  LoopParams s = loop_params(120, 4);
   s.chunk_size = 5;
   LoopMachine m;
   m.overhead = 1;
@@ -65,7 +65,7 @@ TEST_CASE("LoopSim.Gss.EqualCostsFinishTogether") {
   // GSS, N=100, P=4, unit costs, h=0 (hand-simulated): p0 takes 25, p1 19, p2 14, p3 11; then
   // p3@11 8, p2@14 6, p1@19 5, p3@19 3, p2@20 3, p3@22 2, p2@23 1, p1,p2,p3@24 1 each: everyone
   // ends at 25 = N/P, the GSS property (all processors finish within one iteration).
-  auto r = sim("gss", params(100, 4), std::vector<double>(100, 1.0));
+  auto r = sim("gss", loop_params(100, 4), std::vector<double>(100, 1.0));
   CHECK(r.parallel_time == doctest::Approx(25));
   CHECK(r.finish == std::vector<double>{25, 25, 25, 25});
   CHECK(r.num_chunks == 14);
@@ -76,7 +76,7 @@ TEST_CASE("LoopSim.DelaysAndSpeeds") {
   LoopMachine m;
   m.start_delays = {0, 2};
   m.speeds = {1, 2};
-  auto r = sim("static_block", params(8, 2), std::vector<double>(8, 1.0), m);
+  auto r = sim("static_block", loop_params(8, 2), std::vector<double>(8, 1.0), m);
   CHECK(r.finish == std::vector<double>{4, 4});
   CHECK(r.chunks[1].start == doctest::Approx(2));
 }
@@ -86,7 +86,7 @@ TEST_CASE("LoopSim.AffinityCost") {
   // p0 runs 0 [0,1]; p1 runs 1 (away) [0,11]; p0 runs 2 (away) [1,12]; p1 runs 3 [11,12]. T = 12.
   LoopMachine m;
   m.affinity_cost = 10;
-  auto r = sim("self", params(4, 2), std::vector<double>(4, 1.0), m);
+  auto r = sim("self", loop_params(4, 2), std::vector<double>(4, 1.0), m);
   CHECK(r.parallel_time == doctest::Approx(12));
   REQUIRE(r.chunks.size() == 4);
   CHECK(r.chunks[1].finish == doctest::Approx(11));
@@ -95,11 +95,11 @@ TEST_CASE("LoopSim.AffinityCost") {
 }
 
 TEST_CASE("LoopSim.EmptyLoopAndSingleProcessor") {
-  auto r = sim("gss", params(0, 3), {});
+  auto r = sim("gss", loop_params(0, 3), {});
   CHECK(r.parallel_time == 0);
   CHECK(r.chunks.empty());
   CHECK(r.percent_imbalance == 0);
-  auto one = sim("factoring", params(7, 1), std::vector<double>(7, 3.0));
+  auto one = sim("factoring", loop_params(7, 1), std::vector<double>(7, 3.0));
   CHECK(one.parallel_time == doctest::Approx(21));
   CHECK(one.percent_imbalance == 0);
 }
@@ -111,7 +111,7 @@ TEST_CASE("LoopSim.AllTechniques.VerifiedWithTimes") {
     for (int p : {1, 3, 8}) {
       for (std::int64_t n : {0, 2, 5, 257}) {
         auto costs = iteration_costs(prof, n, 5);
-        LoopParams s = params(n, p);
+        LoopParams s = loop_params(n, p);
         auto [mu, sd] = mean_and_sd(costs);
         s.mean_cost = mu, s.sd_cost = sd, s.overhead = 0.1;
         LoopMachine m;
@@ -140,7 +140,7 @@ TEST_CASE("LoopSim.DeterministicBySeed") {
   const auto c = iteration_costs(prof, 500, 43);
   CHECK(a == b);
   CHECK(a != c);
-  auto ra = sim("affinity", params(500, 4), a), rb = sim("affinity", params(500, 4), b);
+  auto ra = sim("affinity", loop_params(500, 4), a), rb = sim("affinity", loop_params(500, 4), b);
   CHECK(ra.parallel_time == rb.parallel_time);
   REQUIRE(ra.chunks.size() == rb.chunks.size());
   for (std::size_t i = 0; i < ra.chunks.size(); ++i) {

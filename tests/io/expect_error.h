@@ -39,4 +39,17 @@ inline ScenarioError text_error(const std::string& text) {
   return ScenarioError("", "");
 }
 
+/// The field run_scenario names for the valid scenario `base` with a JSON merge patch applied
+/// (null deletes a key), or "<no error>": for errors found while running, not only parsing.
+inline std::string run_error_pointer(const char* base, const std::string& patch) {
+  Json s = Json::parse(base);
+  s.merge_patch(Json::parse(patch));
+  try {
+    run_scenario(s, RunContext{});
+  } catch (const ScenarioError& e) {
+    return e.pointer();
+  }
+  return "<no error>";
+}
+
 }  // namespace loadlab::io::testing

@@ -20,7 +20,7 @@ namespace {
 
 const std::filesystem::path kData = std::filesystem::path(LOADLAB_SHARED_DIR) / "data";
 
-std::string error_of(auto&& fn) {
+std::string format_error_of(auto&& fn) {
   try {
     fn();
   } catch (const std::exception& e) {
@@ -47,17 +47,17 @@ TEST_CASE("DagFormats.Stg.Rand0000") {
 }
 
 TEST_CASE("DagFormats.Stg.Rejects") {
-  CHECK(has(error_of([] { io::read_stg(""); }), "empty"));
-  CHECK(has(error_of([] { io::read_stg("1\n0 0 0\n1 5 1 0\n"); }), "file ends"));
-  CHECK(has(error_of([] { io::read_stg("1\n0 0 0\n2 5 1 0\n2 0 1 1\n"); }), "line 3"));
-  CHECK(has(error_of([] { io::read_stg("1\n0 0 0\n1 5 2 0\n2 0 1 1\n"); }), "predecessor count"));
-  CHECK(has(error_of([] { io::read_stg("1\n0 0 0\n1 -5 1 0\n2 0 1 1\n"); }), "negative"));
-  CHECK(has(error_of([] { io::read_stg("1\n0 0 0\n1 5 1 7\n2 0 1 1\n"); }), "not a task"));
-  CHECK(has(error_of([] { io::read_stg("1\n0 0 1 2\n1 5 1 0\n2 0 1 1\n"); }), "cycle"));
-  CHECK(has(error_of([] { io::read_stg("1\n0 0 0\n1 x 1 0\n2 0 1 1\n"); }), "integer"));
+  CHECK(has(format_error_of([] { io::read_stg(""); }), "empty"));
+  CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 5 1 0\n"); }), "file ends"));
+  CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n2 5 1 0\n2 0 1 1\n"); }), "line 3"));
+  CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 5 2 0\n2 0 1 1\n"); }), "predecessor count"));
+  CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 -5 1 0\n2 0 1 1\n"); }), "negative"));
+  CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 5 1 7\n2 0 1 1\n"); }), "not a task"));
+  CHECK(has(format_error_of([] { io::read_stg("1\n0 0 1 2\n1 5 1 0\n2 0 1 1\n"); }), "cycle"));
+  CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 x 1 0\n2 0 1 1\n"); }), "integer"));
   // Task counts at the top of int64 must be refused without computing n + 2 (fuzz find).
-  CHECK(has(error_of([] { io::read_stg("9223372036854775807\n0 0 0\n"); }), "number of tasks"));
-  CHECK(has(error_of([] { io::read_stg("9223372036854775806\n0 0 0\n"); }), "number of tasks"));
+  CHECK(has(format_error_of([] { io::read_stg("9223372036854775807\n0 0 0\n"); }), "number of tasks"));
+  CHECK(has(format_error_of([] { io::read_stg("9223372036854775806\n0 0 0\n"); }), "number of tasks"));
   CHECK_NOTHROW(io::read_stg("1\n0 0 0\n1 5 1 0\n2 0 1 1\n# note\n"));
 }
 
@@ -96,14 +96,14 @@ TEST_CASE("DagFormats.Dot.ChainsDefaultsComments") {
 }
 
 TEST_CASE("DagFormats.Dot.Rejects") {
-  CHECK(has(error_of([] { io::read_dot("graph { a -- b }"); }), "undirected"));
-  CHECK(has(error_of([] { io::read_dot("digraph { a -> b; b -> a }"); }), "cycle"));
-  CHECK(has(error_of([] { io::read_dot("digraph { a [size=\"x\"] }"); }), "not a number"));
-  CHECK(has(error_of([] { io::read_dot("digraph { a [size=-1] }"); }), "[0, 1e12]"));
-  CHECK(has(error_of([] { io::read_dot("digraph {\n a -> \n}"); }), "line 3"));
-  CHECK(has(error_of([] { io::read_dot("digraph { a "); }), "missing"));
-  CHECK(has(error_of([] { io::read_dot("digraph { subgraph x { a } }"); }), "subgraph"));
-  CHECK(has(error_of([] { io::read_dot("digraph { \"a }"); }), "unterminated"));
+  CHECK(has(format_error_of([] { io::read_dot("graph { a -- b }"); }), "undirected"));
+  CHECK(has(format_error_of([] { io::read_dot("digraph { a -> b; b -> a }"); }), "cycle"));
+  CHECK(has(format_error_of([] { io::read_dot("digraph { a [size=\"x\"] }"); }), "not a number"));
+  CHECK(has(format_error_of([] { io::read_dot("digraph { a [size=-1] }"); }), "[0, 1e12]"));
+  CHECK(has(format_error_of([] { io::read_dot("digraph {\n a -> \n}"); }), "line 3"));
+  CHECK(has(format_error_of([] { io::read_dot("digraph { a "); }), "missing"));
+  CHECK(has(format_error_of([] { io::read_dot("digraph { subgraph x { a } }"); }), "subgraph"));
+  CHECK(has(format_error_of([] { io::read_dot("digraph { \"a }"); }), "unterminated"));
 }
 
 TEST_CASE("DagFormats.WfCommons.ForkJoin") {
@@ -138,15 +138,15 @@ TEST_CASE("DagFormats.WfCommons.AllFilesLoad") {
 }
 
 TEST_CASE("DagFormats.WfCommons.Rejects") {
-  CHECK(has(error_of([] { io::read_wfcommons("{", 1); }), "malformed"));
-  CHECK(has(error_of([] { io::read_wfcommons("{}", 1); }), "/workflow"));
-  CHECK(has(error_of([] { io::read_wfcommons("{\"workflow\":{}}", 0); }), "bandwidth"));
+  CHECK(has(format_error_of([] { io::read_wfcommons("{", 1); }), "malformed"));
+  CHECK(has(format_error_of([] { io::read_wfcommons("{}", 1); }), "/workflow"));
+  CHECK(has(format_error_of([] { io::read_wfcommons("{\"workflow\":{}}", 0); }), "bandwidth"));
   const std::string no_runtime = R"({"workflow":{"specification":{"tasks":[{"id":"a"}],"files":[]},
     "execution":{"tasks":[]}}})";
-  CHECK(has(error_of([&] { io::read_wfcommons(no_runtime, 1); }), "runtimeInSeconds"));
+  CHECK(has(format_error_of([&] { io::read_wfcommons(no_runtime, 1); }), "runtimeInSeconds"));
   const std::string bad_parent = R"({"workflow":{"specification":{"tasks":[{"id":"a","parents":["z"]}],
     "files":[]},"execution":{"tasks":[{"id":"a","runtimeInSeconds":1}]}}})";
-  CHECK(has(error_of([&] { io::read_wfcommons(bad_parent, 1); }), "unknown task z"));
+  CHECK(has(format_error_of([&] { io::read_wfcommons(bad_parent, 1); }), "unknown task z"));
 }
 
 TEST_CASE("DagFormats.Json.InlineAndErrors") {
@@ -159,7 +159,7 @@ TEST_CASE("DagFormats.Json.InlineAndErrors") {
   CHECK(h.comp(1) == 3);
   auto err = [](const char* text) {
     const io::Json d = io::Json::parse(text);
-    return error_of([&] { io::read_graph_json(io::JsonReader(d, "/graph")); });
+    return format_error_of([&] { io::read_graph_json(io::JsonReader(d, "/graph")); });
   };
   CHECK(has(err(R"({"tasks":[{"id":"a","cost":-1}]})"), "/graph/tasks/0/cost"));
   CHECK(has(err(R"({"tasks":[{"id":"a","cost":1}],"edges":[{"from":"a","to":"b"}]})"),
@@ -194,6 +194,6 @@ TEST_CASE("DagFormats.Writers.ScheduleCsvTrace") {
 }
 
 TEST_CASE("DagFormats.File.Errors") {
-  CHECK(has(error_of([] { io::read_graph_file("nope.txt", 1); }), "extension"));
-  CHECK(has(error_of([] { io::read_graph_file("/nonexistent/x.stg", 1); }), "cannot read"));
+  CHECK(has(format_error_of([] { io::read_graph_file("nope.txt", 1); }), "extension"));
+  CHECK(has(format_error_of([] { io::read_graph_file("/nonexistent/x.stg", 1); }), "cannot read"));
 }

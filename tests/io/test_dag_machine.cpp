@@ -19,7 +19,7 @@ Json chain_scenario() {
     "algorithms": ["heft"]})");
 }
 
-std::string error_of(const Json& doc) {
+std::string machine_error_of(const Json& doc) {
   try {
     run_scenario(doc, {});
   } catch (const ScenarioError& e) {
@@ -33,29 +33,29 @@ std::string error_of(const Json& doc) {
 TEST_CASE("DagMachine.Errors.NameTheField") {
   Json d = chain_scenario();
   d["machine"] = {{"speeds", {1, 2, 3}}};
-  CHECK(error_of(d).rfind("/machine/speeds:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/speeds:", 0) == 0);
   d["machine"] = {{"speeds", {1, 0}}};
-  CHECK(error_of(d).rfind("/machine/speeds/1:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/speeds/1:", 0) == 0);
   d["machine"] = {{"speeds", {1, -2}}};
-  CHECK(error_of(d).rfind("/machine/speeds/1:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/speeds/1:", 0) == 0);
   d["machine"] = {{"etc", Json::parse("[[1,2],[3,4],[5,-1],[7,8]]")}};
-  CHECK(error_of(d).rfind("/machine/etc/2/1:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/etc/2/1:", 0) == 0);
   d["machine"] = {{"etc", Json::parse("[[1,2],[3,4],[5,6]]")}};
-  CHECK(error_of(d).rfind("/machine/etc:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/etc:", 0) == 0);
   d["machine"] = {{"etc", Json::parse("[[1,2],[3,4],[5,6],[7]]")}};
-  CHECK(error_of(d).rfind("/machine/etc/3:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/etc/3:", 0) == 0);
   d["machine"] = {{"bandwidth", Json::parse("[[0,1],[0,0]]")}};
-  CHECK(error_of(d).rfind("/machine/bandwidth/1/0:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/bandwidth/1/0:", 0) == 0);
   d["machine"] = {{"bandwidth", Json::parse("[[0,1]]")}};
-  CHECK(error_of(d).rfind("/machine/bandwidth:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/bandwidth:", 0) == 0);
   d["machine"] = {{"speeds", {1, 2}}, {"etc", Json::parse("[[1,2],[3,4],[5,6],[7,8]]")}};
-  CHECK(error_of(d).rfind("/machine/etc:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/etc:", 0) == 0);
   d["machine"] = {{"speed", {1, 2}}};
-  CHECK(error_of(d).rfind("/machine/speed:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/speed:", 0) == 0);
   // Identical-processor schedulers refuse unequal machines by name.
   d["machine"] = {{"speeds", {1, 2}}};
   d["algorithms"] = {"heft", "flb"};
-  CHECK(error_of(d) == "/algorithms/1: flb is defined for identical processors; machine.speeds are unequal");
+  CHECK(machine_error_of(d) == "/algorithms/1: flb is defined for identical processors; machine.speeds are unequal");
 }
 
 TEST_CASE("DagMachine.Homogeneous.SameResults") {
@@ -107,17 +107,17 @@ TEST_CASE("DagMachine.Limits.CheckedBeforeReading") {
   Json d = chain_scenario();
   d["processors"] = 1025;
   d["machine"] = {{"bandwidth", Json::array()}};
-  CHECK(error_of(d) == "/machine/bandwidth: a bandwidth matrix is limited to 1024 processors (have 1025)");
+  CHECK(machine_error_of(d) == "/machine/bandwidth: a bandwidth matrix is limited to 1024 processors (have 1025)");
   d["processors"] = 1024;  // at the limit: the size passes, the (empty) matrix's shape does not
-  CHECK(error_of(d).rfind("/machine/bandwidth: has 0 rows, needs 1024", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/bandwidth: has 0 rows, needs 1024", 0) == 0);
   // ETC: at most 16,000,000 entries. 3906 x 4096 = 15,998,976 passes the size check; 3907 x 4096
   // = 16,003,072 does not.
   Json e = Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 4096,
     "graph": {"generator": "layered", "n": 3907}, "algorithms": ["heft"],
     "machine": {"etc": []}})");
-  CHECK(error_of(e).rfind("/machine/etc: tasks x processors = 16003072 entries", 0) == 0);
+  CHECK(machine_error_of(e).rfind("/machine/etc: tasks x processors = 16003072 entries", 0) == 0);
   e["graph"]["n"] = 3906;
-  CHECK(error_of(e).rfind("/machine/etc: has 0 rows, needs 3906", 0) == 0);
+  CHECK(machine_error_of(e).rfind("/machine/etc: has 0 rows, needs 3906", 0) == 0);
 }
 
 // Per-link bandwidth over a topology: errors name the field, the routes become the matrix.
@@ -126,31 +126,31 @@ TEST_CASE("DagMachine.TopologyBandwidth.ErrorsNameTheField") {
   d["processors"] = 4;
   d["machine"] = {{"speeds", {4, 4, 1, 1}},
                   {"bandwidth", {{"topology", {{"type", "ring"}, {"nodes", 4}}}, {"links", {1, 1, 1, 0}}}}};
-  CHECK(error_of(d).rfind("/machine/bandwidth/links/3: must be in [", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/bandwidth/links/3: must be in [", 0) == 0);
   d["machine"]["bandwidth"]["links"] = {1, 1, 1};
-  CHECK(error_of(d).rfind("/machine/bandwidth/links: has 3 entries, needs one per link of the topology (4", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/bandwidth/links: has 3 entries, needs one per link of the topology (4", 0) == 0);
   d["machine"]["bandwidth"]["links"] = -1;
-  CHECK(error_of(d).rfind("/machine/bandwidth/links:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/bandwidth/links:", 0) == 0);
   d["machine"]["bandwidth"]["links"] = 2;
   d["machine"]["bandwidth"]["topology"] = {{"type", "ring"}, {"nodes", 5}};
-  CHECK(error_of(d) == "/machine/bandwidth/topology: has 5 nodes, needs one per processor (4)");
+  CHECK(machine_error_of(d) == "/machine/bandwidth/topology: has 5 nodes, needs one per processor (4)");
   // Checked from the size fields before anything is built.
   d["machine"]["bandwidth"]["topology"] = {{"type", "hypercube"}, {"dim", 24}};
-  CHECK(error_of(d) == "/machine/bandwidth/topology: has 16777216 nodes, needs one per processor (4)");
+  CHECK(machine_error_of(d) == "/machine/bandwidth/topology: has 16777216 nodes, needs one per processor (4)");
   d["machine"]["bandwidth"]["topology"] = {{"type", "mesh"}, {"rows", 2}, {"cols", 3}};
-  CHECK(error_of(d) == "/machine/bandwidth/topology: has 6 nodes, needs one per processor (4)");
+  CHECK(machine_error_of(d) == "/machine/bandwidth/topology: has 6 nodes, needs one per processor (4)");
   d["machine"]["bandwidth"]["topology"] = {{"type", "tree"}, {"generator", "kary"}, {"k", 2}, {"depth", 2}};
-  CHECK(error_of(d) == "/machine/bandwidth/topology: has 7 nodes, needs one per processor (4)");
+  CHECK(machine_error_of(d) == "/machine/bandwidth/topology: has 7 nodes, needs one per processor (4)");
   d["machine"]["bandwidth"]["topology"] = {{"type", "custom"}, {"nodes", 4}, {"edges", Json::parse("[[0,1],[2,3]]")}};
-  CHECK(error_of(d) == "/machine/bandwidth/topology/edges: the graph is not connected");
+  CHECK(machine_error_of(d) == "/machine/bandwidth/topology/edges: the graph is not connected");
   d["machine"]["bandwidth"]["topology"] = {{"type", "star"}};
-  CHECK(error_of(d).rfind("/machine/bandwidth/topology/type:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/bandwidth/topology/type:", 0) == 0);
   d["machine"]["bandwidth"] = {{"topology", {{"type", "line"}, {"nodes", 4}}}, {"links", 1e-6}};
-  CHECK(error_of(d).rfind("/machine/bandwidth/links: the route from processor 0 to 2 has effective bandwidth", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/bandwidth/links: the route from processor 0 to 2 has effective bandwidth", 0) == 0);
   d["machine"]["bandwidth"] = {{"topology", {{"type", "line"}, {"nodes", 4}}}, {"link", 1}};
-  CHECK(error_of(d).rfind("/machine/bandwidth/link:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/bandwidth/link:", 0) == 0);
   d["machine"]["bandwidth"] = {{"links", 1}};
-  CHECK(error_of(d).rfind("/machine/bandwidth/topology:", 0) == 0);
+  CHECK(machine_error_of(d).rfind("/machine/bandwidth/topology:", 0) == 0);
 }
 
 TEST_CASE("DagMachine.TopologyBandwidth.RunsOnTheRoutes") {

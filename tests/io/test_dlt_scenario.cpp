@@ -16,7 +16,7 @@ const char* kIssue = R"({"loadlab": 1, "kind": "dlt", "dim": 8, "E": 3, "C": 2, 
   "buffer": 10, "granularity": 2,
   "algorithms": ["closed_form", "algorithm_a", "ibs", "algorithm_a_prime"]})";
 
-ScenarioError error_for(const std::string& patch) { return testing::patched_error(kIssue, patch); }
+ScenarioError dlt_error_for(const std::string& patch) { return testing::patched_error(kIssue, patch); }
 
 }  // namespace
 
@@ -53,12 +53,12 @@ TEST_CASE("DltScenario.BadInput.NamesTheField") {
   };
   for (const Case& c : cases) {
     CAPTURE(c.patch);
-    const ScenarioError e = error_for(c.patch);
+    const ScenarioError e = dlt_error_for(c.patch);
     CHECK(e.pointer() == c.pointer);
     CHECK(!e.reason().empty());
   }
   // The missing-field message says which field the algorithm needs.
-  CHECK(error_for(R"({"buffer": null})").reason().find("\"buffer\"") != std::string::npos);
+  CHECK(dlt_error_for(R"({"buffer": null})").reason().find("\"buffer\"") != std::string::npos);
 }
 
 TEST_CASE("DltScenario.Run.IssueScenario") {

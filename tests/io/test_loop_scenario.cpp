@@ -4,8 +4,11 @@
 #include <string>
 
 #include "io/scenario.h"
+#include "expect_error.h"
 
 using namespace loadlab::io;
+
+using loadlab::io::testing::run_error_pointer;
 
 namespace {
 
@@ -13,17 +16,6 @@ const char* kLoop = R"({"loadlab": 1, "kind": "loop", "iterations": 100, "proces
   "cost": {"profile": "constant", "value": 1}, "overhead": 0,
   "algorithms": ["static_block", "cyclic", "block_cyclic", "self", "chunk", "gss", "agss",
                  "factoring", "fac2", "tapering", "tss", "affinity"]})";
-
-std::string error_pointer(const std::string& patch) {
-  Json s = Json::parse(kLoop);
-  s.merge_patch(Json::parse(patch));
-  try {
-    run_scenario(s, RunContext{});
-  } catch (const ScenarioError& e) {
-    return e.pointer();
-  }
-  return "<no error>";
-}
 
 }  // namespace
 
@@ -80,20 +72,20 @@ TEST_CASE("LoopScenario.OptionalParameters") {
 }
 
 TEST_CASE("LoopScenario.BadFieldsAreNamed") {
-  CHECK(error_pointer(R"({"iterations": -1})") == "/iterations");
-  CHECK(error_pointer(R"({"iterations": 10000001})") == "/iterations");
-  CHECK(error_pointer(R"({"processors": 0})") == "/processors");
-  CHECK(error_pointer(R"({"processors": 1025})") == "/processors");
-  CHECK(error_pointer(R"({"cost": {"profile": "zigzag"}})") == "/cost/profile");
-  CHECK(error_pointer(R"({"cost": {"colour": 1}})") == "/cost/colour");
-  CHECK(error_pointer(R"({"overhead": -2})") == "/overhead");
-  CHECK(error_pointer(R"({"speeds": [1, 2]})") == "/speeds");
-  CHECK(error_pointer(R"({"speeds": [1, 2, 0, 1]})") == "/speeds/2");
-  CHECK(error_pointer(R"({"start_delays": "soon"})") == "/start_delays");
-  CHECK(error_pointer(R"({"chunk_size": 0})") == "/chunk_size");
-  CHECK(error_pointer(R"({"algorithms": ["gss", "lottery"]})") == "/algorithms/1");
-  CHECK(error_pointer(R"({"typo": 1})") == "/typo");
-  CHECK(error_pointer(R"({"cost": {"profile": "mandelbrot", "width": 65536, "max_iter": 1000000}})") ==
+  CHECK(run_error_pointer(kLoop, R"({"iterations": -1})") == "/iterations");
+  CHECK(run_error_pointer(kLoop, R"({"iterations": 10000001})") == "/iterations");
+  CHECK(run_error_pointer(kLoop, R"({"processors": 0})") == "/processors");
+  CHECK(run_error_pointer(kLoop, R"({"processors": 1025})") == "/processors");
+  CHECK(run_error_pointer(kLoop, R"({"cost": {"profile": "zigzag"}})") == "/cost/profile");
+  CHECK(run_error_pointer(kLoop, R"({"cost": {"colour": 1}})") == "/cost/colour");
+  CHECK(run_error_pointer(kLoop, R"({"overhead": -2})") == "/overhead");
+  CHECK(run_error_pointer(kLoop, R"({"speeds": [1, 2]})") == "/speeds");
+  CHECK(run_error_pointer(kLoop, R"({"speeds": [1, 2, 0, 1]})") == "/speeds/2");
+  CHECK(run_error_pointer(kLoop, R"({"start_delays": "soon"})") == "/start_delays");
+  CHECK(run_error_pointer(kLoop, R"({"chunk_size": 0})") == "/chunk_size");
+  CHECK(run_error_pointer(kLoop, R"({"algorithms": ["gss", "lottery"]})") == "/algorithms/1");
+  CHECK(run_error_pointer(kLoop, R"({"typo": 1})") == "/typo");
+  CHECK(run_error_pointer(kLoop, R"({"cost": {"profile": "mandelbrot", "width": 65536, "max_iter": 1000000}})") ==
         "/cost/width");
 }
 

@@ -6,8 +6,11 @@
 
 #include "io/kinds/os.h"
 #include "io/scenario.h"
+#include "expect_error.h"
 
 using namespace loadlab::io;
+
+using loadlab::io::testing::run_error_pointer;
 
 namespace {
 
@@ -20,17 +23,6 @@ const char* kOs = R"({"loadlab": 1, "kind": "os", "seed": 3, "processors": 8,
   "params": {"central_queue": {"quantum": 0.5, "quantum_rule": "inverse_threads"},
              "process_control": {"allocation": "sqrt_work"},
              "checkpoint_restart": {"checkpoint_interval": 4}}})";
-
-std::string error_pointer(const std::string& patch) {
-  Json s = Json::parse(kOs);
-  s.merge_patch(Json::parse(patch));
-  try {
-    run_scenario(s, RunContext{});
-  } catch (const ScenarioError& e) {
-    return e.pointer();
-  }
-  return "<no error>";
-}
 
 }  // namespace
 
@@ -79,35 +71,35 @@ TEST_CASE("OsScenario.ChartDecimatedAboveLimit") {
 }
 
 TEST_CASE("OsScenario.BadFieldsAreNamed") {
-  CHECK(error_pointer(R"({"processors": 0})") == "/processors");
-  CHECK(error_pointer(R"({"processors": 100000})") == "/processors");
-  CHECK(error_pointer(R"({"jobs": []})") == "/jobs");
-  CHECK(error_pointer(R"({"jobs": [{"work": -1}]})") == "/jobs/0/work");
-  CHECK(error_pointer(R"({"jobs": [{"work": 1, "threads": 9}]})") == "/jobs/0/threads");
-  CHECK(error_pointer(R"({"jobs": [{"work": 1, "speedup": {"model": "gustafson"}}]})") ==
+  CHECK(run_error_pointer(kOs, R"({"processors": 0})") == "/processors");
+  CHECK(run_error_pointer(kOs, R"({"processors": 100000})") == "/processors");
+  CHECK(run_error_pointer(kOs, R"({"jobs": []})") == "/jobs");
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": -1}]})") == "/jobs/0/work");
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "threads": 9}]})") == "/jobs/0/threads");
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "speedup": {"model": "gustafson"}}]})") ==
         "/jobs/0/speedup/model");
-  CHECK(error_pointer(R"({"jobs": [{"work": 1, "speedup": {"model": "amdahl", "serial_fraction": 2}}]})") ==
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "speedup": {"model": "amdahl", "serial_fraction": 2}}]})") ==
         "/jobs/0/speedup/serial_fraction");
-  CHECK(error_pointer(R"({"jobs": [{"work": 1, "speedup": {"model": "downey", "A": 4}}]})") ==
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "speedup": {"model": "downey", "A": 4}}]})") ==
         "/jobs/0/speedup/sigma");
-  CHECK(error_pointer(R"({"jobs": [{"work": 1e9, "barrier_every": 1}]})") == "/jobs/0/barrier_every");
-  CHECK(error_pointer(R"({"jobs": [{"work": 1, "colour": 3}]})") == "/jobs/0/colour");
-  CHECK(error_pointer(R"({"jobs": {"generator": "poisson", "rate": 1, "count": 1000000,
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1e9, "barrier_every": 1}]})") == "/jobs/0/barrier_every");
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "colour": 3}]})") == "/jobs/0/colour");
+  CHECK(run_error_pointer(kOs, R"({"jobs": {"generator": "poisson", "rate": 1, "count": 1000000,
                           "work": {"profile": "constant"}}})") == "/jobs/count");
-  CHECK(error_pointer(R"({"jobs": {"generator": "uniform", "rate": 1, "count": 1,
+  CHECK(run_error_pointer(kOs, R"({"jobs": {"generator": "uniform", "rate": 1, "count": 1,
                           "work": {"profile": "constant"}}})") == "/jobs/generator");
-  CHECK(error_pointer(R"({"jobs": {"generator": "poisson", "rate": 1, "count": 1,
+  CHECK(run_error_pointer(kOs, R"({"jobs": {"generator": "poisson", "rate": 1, "count": 1,
                           "work": {"profile": "zipf"}}})") == "/jobs/work/profile");
-  CHECK(error_pointer(R"({"costs": {"cache_reload": -1}})") == "/costs/cache_reload");
-  CHECK(error_pointer(R"({"costs": {"tlb": 1}})") == "/costs/tlb");
-  CHECK(error_pointer(R"({"params": {"central_queue": {"quantum": 0}}})") == "/params/central_queue/quantum");
-  CHECK(error_pointer(R"({"params": {"central_queue": {"allocation": "equal"}}})") ==
+  CHECK(run_error_pointer(kOs, R"({"costs": {"cache_reload": -1}})") == "/costs/cache_reload");
+  CHECK(run_error_pointer(kOs, R"({"costs": {"tlb": 1}})") == "/costs/tlb");
+  CHECK(run_error_pointer(kOs, R"({"params": {"central_queue": {"quantum": 0}}})") == "/params/central_queue/quantum");
+  CHECK(run_error_pointer(kOs, R"({"params": {"central_queue": {"allocation": "equal"}}})") ==
         "/params/central_queue/allocation");
-  CHECK(error_pointer(R"({"params": {"static_partition": {"allocation": "random"}}})") ==
+  CHECK(run_error_pointer(kOs, R"({"params": {"static_partition": {"allocation": "random"}}})") ==
         "/params/static_partition/allocation");
-  CHECK(error_pointer(R"({"params": {"round_robin": {}}})") == "/params/round_robin");
-  CHECK(error_pointer(R"({"algorithms": ["gang"]})") == "/algorithms/0");
+  CHECK(run_error_pointer(kOs, R"({"params": {"round_robin": {}}})") == "/params/round_robin");
+  CHECK(run_error_pointer(kOs, R"({"algorithms": ["gang"]})") == "/algorithms/0");
   // Too many slices for the event limit: refused before the run, naming the quantum.
-  CHECK(error_pointer(R"({"jobs": [{"work": 1e8, "threads": 8}], "algorithms": ["central_queue"],
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1e8, "threads": 8}], "algorithms": ["central_queue"],
                           "params": {"central_queue": {"quantum": 1e-3}}})") == "/params/central_queue/quantum");
 }

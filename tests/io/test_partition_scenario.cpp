@@ -27,7 +27,7 @@ const char* kGrid = R"({"loadlab": 1, "kind": "partition", "seed": 3,
   "topology": {"type": "hypercube", "dim": 2},
   "algorithms": ["strips_1xp", "strips_pxq", "orb_kl", "cm"]})";
 
-ScenarioError error_for(const std::string& patch, const RunContext& ctx = RunContext{}) {
+ScenarioError partition_error_for(const std::string& patch, const RunContext& ctx = RunContext{}) {
   return testing::patched_error(kGrid, patch, ctx);
 }
 
@@ -68,14 +68,14 @@ TEST_CASE("PartitionScenario.BadInput.NamesTheField") {
   };
   for (const auto& c : cases) {
     CAPTURE(c.patch);
-    CHECK(error_for(c.patch).pointer() == c.pointer);
+    CHECK(partition_error_for(c.patch).pointer() == c.pointer);
   }
 }
 
 TEST_CASE("PartitionScenario.Geometric.RefusedByNameOnAGraphWithoutCoordinates") {
   RunContext ctx;
   ctx.base_dir = kWalshaw;
-  const ScenarioError e = error_for(
+  const ScenarioError e = partition_error_for(
       R"({"mesh": {"generator": null, "rows": null, "cols": null, "file": "3elt.graph"},
           "parts": 4, "topology": null, "algorithms": ["cm", "orb_m"]})", ctx);
   CHECK(e.pointer() == "/algorithms/1");

@@ -15,7 +15,7 @@ const char* kCube = R"({"loadlab": 1, "kind": "balance", "seed": 42,
   "topology": {"type": "hypercube", "dim": 3}, "loads": [19,11,2,9,0,9,10,4]})";
 
 // The validation error of the valid cube scenario with a JSON merge patch applied.
-ScenarioError error_for(const std::string& patch) { return testing::patched_error(kCube, patch); }
+ScenarioError cube_error_for(const std::string& patch) { return testing::patched_error(kCube, patch); }
 ScenarioError error_for_text(const std::string& text) { return testing::text_error(text); }
 
 }  // namespace
@@ -49,40 +49,40 @@ TEST_CASE("Scenario.Invalid.NotAnObject") {
 }
 
 TEST_CASE("Scenario.Invalid.WrongTypeNamesField") {
-  auto e = error_for(R"({"topology": {"dim": "three"}})");
+  auto e = cube_error_for(R"({"topology": {"dim": "three"}})");
   CHECK(e.pointer() == "/topology/dim");
   CHECK(e.reason().find("integer") != std::string::npos);
 }
 
 TEST_CASE("Scenario.Invalid.UnknownTopology") {
-  auto e = error_for(R"({"topology": {"type": "butterfly"}})");
+  auto e = cube_error_for(R"({"topology": {"type": "butterfly"}})");
   CHECK(e.pointer() == "/topology/type");
   CHECK(e.reason().find("butterfly") != std::string::npos);
 }
 
 TEST_CASE("Scenario.Invalid.MismatchedLoadCount") {
-  auto e = error_for(R"({"loads": [1, 2, 3]})");
+  auto e = cube_error_for(R"({"loads": [1, 2, 3]})");
   CHECK(e.pointer() == "/loads");
   CHECK(e.reason().find("8 nodes") != std::string::npos);
 }
 
 TEST_CASE("Scenario.Invalid.NegativeLoad") {
-  auto e = error_for(R"({"loads": [19,11,2,9,0,-9,10,4]})");
+  auto e = cube_error_for(R"({"loads": [19,11,2,9,0,-9,10,4]})");
   CHECK(e.pointer() == "/loads/5");
 }
 
 TEST_CASE("Scenario.Invalid.AbsurdSizeIsRefusedNotAttempted") {
-  auto e = error_for(R"({"topology": {"dim": 40}})");
+  auto e = cube_error_for(R"({"topology": {"dim": 40}})");
   CHECK(e.pointer() == "/topology/dim");
-  auto m = error_for(R"({"topology": {"type": "mesh", "dim": null, "rows": 1048576, "cols": 1048576}})");
+  auto m = cube_error_for(R"({"topology": {"type": "mesh", "dim": null, "rows": 1048576, "cols": 1048576}})");
   CHECK(m.pointer() == "/topology");
   CHECK(m.reason().find("exceeds the limit") != std::string::npos);
-  auto huge = error_for(R"({"loads": [19,11,2,9,0,9,10,4000000000000]})");
+  auto huge = cube_error_for(R"({"loads": [19,11,2,9,0,9,10,4000000000000]})");
   CHECK(huge.pointer() == "/loads/7");
 }
 
 TEST_CASE("Scenario.Invalid.UnsupportedVersion") {
-  auto e = error_for(R"({"loadlab": 99})");
+  auto e = cube_error_for(R"({"loadlab": 99})");
   CHECK(e.pointer() == "/loadlab");
   CHECK(e.reason().find("unsupported version") != std::string::npos);
 }
@@ -92,35 +92,35 @@ TEST_CASE("Scenario.Invalid.MissingVersionAndKind") {
   CHECK(v.pointer() == "/loadlab");
   auto k = error_for_text(R"({"loadlab": 1})");
   CHECK(k.pointer() == "/kind");
-  auto u = error_for(R"({"kind": "teleport"})");
+  auto u = cube_error_for(R"({"kind": "teleport"})");
   CHECK(u.pointer() == "/kind");
 }
 
 TEST_CASE("Scenario.Invalid.UnknownFieldIsNamed") {
-  auto e = error_for(R"({"lodas": [1]})");
+  auto e = cube_error_for(R"({"lodas": [1]})");
   CHECK(e.pointer() == "/lodas");
 }
 
 TEST_CASE("Scenario.Invalid.UnknownAlgorithmNamesIndex") {
-  auto e = error_for(R"({"algorithms": ["no_such_algorithm"]})");
+  auto e = cube_error_for(R"({"algorithms": ["no_such_algorithm"]})");
   CHECK(e.pointer() == "/algorithms/0");
 }
 
 TEST_CASE("Scenario.Invalid.NonPreorderTree") {
-  auto e = error_for(R"({"topology": {"type": "tree", "dim": null, "parents": [-1, 0, 0, 1]},
+  auto e = cube_error_for(R"({"topology": {"type": "tree", "dim": null, "parents": [-1, 0, 0, 1]},
                          "loads": [1, 1, 1, 1]})");
   CHECK(e.pointer() == "/topology/parents");
   CHECK(e.reason().find("preorder") != std::string::npos);
 }
 
 TEST_CASE("Scenario.Invalid.DisconnectedCustomGraph") {
-  auto e = error_for(R"({"topology": {"type": "custom", "dim": null, "nodes": 8,
+  auto e = cube_error_for(R"({"topology": {"type": "custom", "dim": null, "nodes": 8,
                          "edges": [[0,1],[2,3]]}})");
   CHECK(e.pointer() == "/topology/edges");
 }
 
 TEST_CASE("Scenario.Invalid.SeedOutOfRange") {
-  auto e = error_for(R"({"seed": -1})");
+  auto e = cube_error_for(R"({"seed": -1})");
   CHECK(e.pointer() == "/seed");
 }
 

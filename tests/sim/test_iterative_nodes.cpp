@@ -11,17 +11,16 @@
 #include "core/balance/gradient.h"
 #include "core/verify/iterative_verify.h"
 #include "sim/programs/iterative_nodes.h"
+#include "same_bits.h"
 
 using namespace loadlab;
 using core::IterativeModel;
 using core::IterativeOptions;
 using core::IterativeResult;
 
-namespace {
+using loadlab::test::same_bits;
 
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
-}
+namespace {
 
 IterativeResult central(const std::string& alg, const core::Topology& t, const core::LoadVector& w,
                         const IterativeOptions& o) {

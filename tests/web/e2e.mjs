@@ -4,7 +4,7 @@
 // own zlib (an implementation independent of ours), and asserts through window.loadlab.state().
 import { join } from "node:path";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import { b64url, startHarness } from "./harness.mjs";
+import { b64url, startHarness, waitFrames } from "./harness.mjs";
 
 const { shots, base, browser, check, finish, close } = await startHarness();
 let ok = false;
@@ -30,7 +30,7 @@ try {
   check(st.cross_origin_isolated === true, "the page is cross-origin isolated");
   check(st.worker_ran === true && st.worker_thread_differs === true, "a worker thread ran the scenario", st);
   check(!st.status_is_error, "no error in the status line", st.status);
-  await page.waitForTimeout(300);
+  await waitFrames(page, 4);
   await page.screenshot({ path: join(shots, "browser.png") });
 
   // 2. Copy link: the page's own link decodes (with node's zlib) to the same scenario.

@@ -8,7 +8,7 @@
 //  - "Open worst instance": the scenario becomes the instance with algorithms [A, B], both results
 //    verified, their two Gantt charts side by side; the share link carries it.
 import { join } from "node:path";
-import { linkFor, startHarness } from "./harness.mjs";
+import { linkFor, startHarness, waitFrames } from "./harness.mjs";
 
 const { shots, browser, base, check, finish, close } = await startHarness({ detailLimit: 400 });
 try {
@@ -38,7 +38,7 @@ try {
     const s = window.loadlab.state();
     return s.kind === "dag" && Array.isArray(s.results) && s.results.length === 2 && !s.busy;
   }, null, { timeout: 90000 });
-  await page.waitForTimeout(800);
+  await waitFrames(page, 4);
   let st = await state();
   check(st.adversary && st.adversary.settings.iterations === 30000 && st.adversary.settings.seed === 3,
         "the link's ui.adversary sets the tab up", st.adversary && st.adversary.settings);
@@ -115,7 +115,7 @@ try {
   const m = st.adversary.pairwise;
   check(m.schedulers.length === 3 && m.ratio.every((row, i) => row.every((v, j) => i === j || v >= 1)),
         "pairwise: every ordered pair has a worst ratio >= 1", m);
-  await page.waitForTimeout(500);
+  await waitFrames(page, 4);
   await page.screenshot({ path: join(shots, "browser_adversary_pairwise.png") });
 
   // 5. Open the flb-vs-etf worst instance: [A, B], verified, side by side, in the link.
@@ -126,7 +126,7 @@ try {
     const s = window.loadlab.state();
     return /^Adversary: flb \/ etf/.test(s.scenario.name || "") && Array.isArray(s.results) && s.results.length === 2 && !s.busy;
   }, null, { timeout: 60000 });
-  await page.waitForTimeout(1200);
+  await waitFrames(page, 4);
   st = await state();
   check(st.results.map((x) => x.algorithm).join(",") === "flb,etf" && st.results.every((x) => x.verified),
         "open worst: the instance runs flb and etf, both verified", st.results.map((x) => [x.algorithm, x.verified]));
@@ -162,6 +162,6 @@ try {
 } catch (e) {
   console.error(e);
   await close();
-  process.exit(1);
+  throw e;
 }
 await finish();

@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { linkFor, startHarness } from "./harness.mjs";
+import { linkFor, startHarness, waitFrames } from "./harness.mjs";
 
 const { shots, base, browser, check, finish, close } = await startHarness({ detailLimit: 400 });
 const cli = process.argv.slice(2).filter((a) => !a.startsWith("--"))[2];
@@ -150,7 +150,7 @@ try {
     await c.addInitScript((t) => localStorage.setItem("loadlab.autosave", t), text);
     const p = await openPage(c, base);
     await idle(p);
-    await p.waitForTimeout(200);
+    await waitFrames(p, 4);
     st = await state(p);
     check(st.status_is_error && /autosaved scenario could not be restored/.test(st.status) && pattern.test(st.status) &&
           /default example/.test(st.status),
@@ -200,13 +200,13 @@ try {
   p = await pwned();
   check(st.status === `Restored your last scenario (${hostileName})` && p.pwned === undefined && p.imgs === 0,
         "restored with the hostile name as text in the status line", [st.status, p]);
-  await page.waitForTimeout(300);
+  await waitFrames(page, 4);
   await page.screenshot({ path: join(shots, "autosave_hostile.png") });
   await hctx.close();
   check(pageErrors.length === 0, "no page errors", pageErrors);
 } catch (e) {
   console.error(e);
   await close();
-  process.exit(1);
+  throw e;
 }
 await finish();

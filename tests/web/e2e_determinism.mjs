@@ -82,7 +82,7 @@ try {
   console.error(e);
   rmSync(work, { recursive: true, force: true });
   await close();
-  process.exit(1);
+  throw e;
 }
 rmSync(work, { recursive: true, force: true });
 await finish();

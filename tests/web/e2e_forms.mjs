@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { readFileSync } from "node:fs";
-import { b64url, linkFor, repo, startHarness } from "./harness.mjs";
+import { b64url, linkFor, repo, startHarness, waitFrames } from "./harness.mjs";
 
 const { shots, base, browser, check, finish, close } = await startHarness({ detailLimit: 400 });
 const example3 = { loadlab: 1, kind: "balance", name: "Wu, Example 3: CWA and DEM on a 3-cube", seed: 42,
@@ -73,7 +73,7 @@ try {
   await waitResults(page, 1);
   st = await state(page);
   check(same(st.scenario.algorithms, ["optimal"]) && !st.status_is_error, "cwa cannot be checked on a torus", [st.scenario.algorithms, st.status]);
-  await page.waitForTimeout(300);
+  await waitFrames(page, 4);
   await page.screenshot({ path: join(shots, "forms_torus.png") });
 
   // --- Defect 5b: the address bar follows the scenario -------------------------------------------
@@ -81,9 +81,11 @@ try {
   await page.waitForFunction(() => location.hash.startsWith("#s="), null, { timeout: 10000 }).catch(() => {});
   let fromHash = await decodedHash().catch((e) => String(e));
   check(fromHash && fromHash.topology && fromHash.topology.type === "torus", "after the form edit the address bar holds the torus", fromHash);
+  const torusHash = await page.evaluate(() => location.hash);
   await page.evaluate((t) => window.loadlab.open(t), JSON.stringify(example4));
   await waitResults(page, 2);
-  await page.waitForTimeout(1500);  // the link is written after a quiet time (debounced)
+  // The link is written after a quiet time (debounced): wait for the address bar to change.
+  await page.waitForFunction((h) => location.hash !== h, torusHash, { timeout: 20000 }).catch(() => {});
   st = await state(page);
   fromHash = await decodedHash().catch((e) => String(e));
   check(same(withoutUi(fromHash), withoutUi(st.scenario)), "after loading Example 4, location.hash is its link", fromHash);
@@ -129,7 +131,7 @@ try {
   const dagLink = { loadlab: 1, kind: "dag", processors: 2, graph: flbGraph, algorithms: ["flb", "etf", "mcp"], ui: { tab: "gantt" } };
   page = await freshPage(linkFor(base, dagLink));
   await waitResults(page, 3);
-  await page.waitForTimeout(500);
+  await waitFrames(page, 4);
   let link = await page.evaluate(() => window.loadlab.link());
   check(link.ui && link.ui.tab === "gantt", "a link with ui.tab = gantt reopens on the Gantt tab", link.ui);
   await page.screenshot({ path: join(shots, "forms_dag_gantt.png") });
@@ -138,7 +140,7 @@ try {
   const balanceLink = { ...example3, ui: { select: "dem", step: 2, zoom: 2, pan: [0.1, -0.05] } };
   page = await freshPage(linkFor(base, balanceLink));
   await waitResults(page, 3);
-  await page.waitForTimeout(500);
+  await waitFrames(page, 4);
   st = await state(page);
   link = await page.evaluate(() => window.loadlab.link());
   check(st.step === 2 && Math.abs(st.view_zoom - 2) < 1e-6, "a balance link restores its step and zoom", [st.step, st.view_zoom]);

@@ -4,7 +4,7 @@
 // optimum row visible at 1280 x 800 and 1920 x 1080.
 //   node tests/web/e2e_help.mjs <site dir> <screenshot dir>
 import { join } from "node:path";
-import { startHarness } from "./harness.mjs";
+import { startHarness, waitFrames } from "./harness.mjs";
 
 const { shots, base, browser, check, finish, close } = await startHarness({ detailLimit: 600 });
 let ok = false;
@@ -31,7 +31,7 @@ try {
   await page.waitForFunction(() => !window.loadlab.state().welcome_open, null, { timeout: 10000 });
   await page.reload();
   await ready();
-  await page.waitForTimeout(300);
+  await waitFrames(page, 4);
   st = await state();
   check(st.welcome_open === false, "after dismissing, a reload does not show the welcome panel again", st.welcome_open);
   check(await page.evaluate(() => localStorage.getItem("loadlab.welcome_dismissed")) === "1",
@@ -65,7 +65,7 @@ try {
       return Array.isArray(s.results) && s.results.length === k && s.results_table &&
              s.results_table.rows.length === k && s.status.startsWith("Ran");
     }, [preset, n], { timeout: 60000 });
-    await page.waitForTimeout(300);
+    await waitFrames(page, 4);
     return state();
   };
   st = await openAndRun("wu_example3", 3);
@@ -80,7 +80,7 @@ try {
         "at 1920x1080 every results row is visible", st.results_visible);
   await page.screenshot({ path: join(shots, "help_results_1920.png") });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(300);
+  await waitFrames(page, 4);
 
   // Integers as people write them: every integer >= 1000 in the results JSON appears with
   // thousands separators (Intl's en-US formatting, independent of ours), never as 3.522e+04.
@@ -115,7 +115,7 @@ try {
   st = await state();
   check(st.help_open && st.help_kind === "dag" && st.help_topic === selected,
         `F1 opens help on the selected algorithm (${selected})`, { open: st.help_open, kind: st.help_kind, topic: st.help_topic });
-  await page.waitForTimeout(200);
+  await waitFrames(page, 4);
   await page.screenshot({ path: join(shots, "help_f1.png") });
 
   check(errors.length === 0, "no uncaught page errors", errors);

@@ -173,6 +173,6 @@ try {
 } catch (e) {
   console.error(e);
   await close();
-  process.exit(1);
+  throw e;
 }
 await finish();

@@ -129,6 +129,6 @@ try {
 } catch (e) {
   console.log("  FAIL exception: " + (e && e.stack ? e.stack : e));
   await close();
-  process.exit(1);
+  throw e;
 }
 await finish();

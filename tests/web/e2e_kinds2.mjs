@@ -6,7 +6,7 @@
 // the row idle), and that the view draws: the screenshot's pixels are read back in the page.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { repo, startHarness } from "./harness.mjs";
+import { repo, startHarness, waitFrames } from "./harness.mjs";
 
 const example = (name) => JSON.parse(readFileSync(join(repo, "examples", name + ".json"), "utf8"));
 // The presets (src/io/presets.cpp, `loadlab preset NAME`) that have no file in examples/.
@@ -41,7 +41,7 @@ try {
       const s = window.loadlab.state();
       return Array.isArray(s.results) && s.results.length === n;
     }, sc.algorithms.length, { timeout: 30000 });
-    await page.waitForTimeout(400);  // a few frames for the view to rebuild
+    await waitFrames(page, 4);
     const st = await page.evaluate(() => window.loadlab.state());
     check(st.kind === sc.kind, `${name}: kind ${sc.kind}`, st.kind);
     check(st.results.every((r) => r.verified === true), `${name}: every result verified`,
@@ -104,7 +104,7 @@ try {
     const b = (await page.screenshot({ path: join(shots, "browser_os_mixed_load.png") })).toString("base64");
     loadPx = await pixels(b);
     if (loadPx.colours >= 8) break;
-    await page.waitForTimeout(500);
+    await waitFrames(page, 4);
   }
   check(loadPx.colours >= 8, "os_mixed: response time vs arrival rate drawn, a line per policy", loadPx);
   // Lines, not the filled processor x time chart: far fewer coloured pixels than that tab.
@@ -122,6 +122,6 @@ try {
 } catch (e) {
   console.error(e);
   await close();
-  process.exit(1);
+  throw e;
 }
 await finish();

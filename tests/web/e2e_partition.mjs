@@ -7,7 +7,7 @@
 //  - File > Import of a .graph, then its .xyz through the page's file input: the scenario gets the
 //    coordinates and the geometric methods; a short .xyz is refused naming the file.
 import { join } from "node:path";
-import { startHarness } from "./harness.mjs";
+import { startHarness, waitFrames } from "./harness.mjs";
 
 const { shots, browser, base, check, finish, close } = await startHarness({ detailLimit: 400 });
 try {
@@ -25,7 +25,7 @@ try {
       const s = window.loadlab.state();
       return Array.isArray(s.results) && s.results.length === n && !s.busy;
     }, sc.algorithms.length, { timeout });
-    await page.waitForTimeout(1500);  // frames for the view (and a worker trace) to finish
+    await waitFrames(page, 4);
     const st = await page.evaluate(() => window.loadlab.state());
     check(st.results.every((r) => r.verified === true), `${name}: every result verified`);
     const buf = await page.screenshot({ path: join(shots, `browser_${name}.png`) });
@@ -63,7 +63,7 @@ try {
   await page.evaluate(() => window.loadlab.frameStats());  // reset the maxima
   await page.mouse.move(820, 330);
   for (let i = 0; i < 8; ++i) { await page.mouse.wheel(0, -200); await page.waitForTimeout(120); }
-  await page.waitForTimeout(800);
+  await waitFrames(page, 4);
   const fs = await page.evaluate(() => window.loadlab.frameStats());
   // SwiftShader renders on the CPU: the budget checked here is the UI thread's work per frame.
   check(fs.ui_max < 100, "1M grid: zooming keeps the UI work per frame under 100 ms", fs);
@@ -82,7 +82,7 @@ try {
   o = await open(kl, "partition_steps_kl");
   // Seek to the middle of the timeline by clicking the cut plot (the bottom of the view).
   await page.mouse.click(860, 585);
-  await page.waitForTimeout(600);
+  await waitFrames(page, 4);
   await page.screenshot({ path: join(shots, "browser_partition_steps_kl_mid.png") });
 
   // 3. File > Import: a 2 x 3 grid's .graph, then its .xyz through the page's file input.
@@ -105,6 +105,6 @@ try {
 } catch (e) {
   console.error(e);
   await close();
-  process.exit(1);
+  throw e;
 }
 await finish();

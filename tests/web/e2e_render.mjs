@@ -119,6 +119,6 @@ try {
 } catch (e) {
   console.log("FAIL " + (e && e.stack ? e.stack : e));
   await close();
-  process.exit(1);
+  throw e;
 }
 await finish();

@@ -11,20 +11,12 @@
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
 #include "app/widgets/algorithm_picker.h"
+#include "app/widgets/number_field.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
 
 namespace {
-
-bool num_field(const char* label, io::Json& obj, const char* key, double dflt, double lo, double hi, bool log = true) {
-  double v = obj.is_object() ? obj.value(key, dflt) : dflt;
-  if (!ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
-                           (log ? ImGuiSliderFlags_Logarithmic : 0) | ImGuiSliderFlags_NoRoundToFormat))
-    return false;
-  obj[key] = std::clamp(v, lo, hi);
-  return true;
-}
 
 bool int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo, int hi, bool log = false) {
   int v = obj.is_object() ? obj.value(key, dflt) : dflt;

@@ -5,7 +5,9 @@
 #ifdef __EMSCRIPTEN__
 #include <GLES3/gl3.h>
 #else
+#ifndef GL_GLEXT_PROTOTYPES
 #define GL_GLEXT_PROTOTYPES 1
+#endif
 #include <GL/gl.h>
 #include <GL/glext.h>
 #endif

@@ -13,16 +13,16 @@ namespace loadlab::core {
 
 namespace {
 
-void require(bool ok, const std::string& what) {
+void require_shape(bool ok, const std::string& what) {
   if (!ok) throw GraphError(what);
 }
 
 }  // namespace
 
 GraphShape fork_join_shape(std::int32_t width, std::int32_t stages) {
-  require(width >= 1 && width <= 1000000, "fork-join width must be in [1, 1000000]");
-  require(stages >= 1 && stages <= 1000000, "fork-join stages must be in [1, 1000000]");
-  require(1 + static_cast<std::int64_t>(width + 1) * stages <= GraphLimits::max_tasks,
+  require_shape(width >= 1 && width <= 1000000, "fork-join width must be in [1, 1000000]");
+  require_shape(stages >= 1 && stages <= 1000000, "fork-join stages must be in [1, 1000000]");
+  require_shape(1 + static_cast<std::int64_t>(width + 1) * stages <= GraphLimits::max_tasks,
           "fork-join graph too large");
   GraphShape s;
   TaskId fork = s.tasks++;
@@ -42,13 +42,13 @@ GraphShape fork_join_shape(std::int32_t width, std::int32_t stages) {
 }
 
 GraphShape out_tree_shape(std::int32_t branching, std::int32_t depth) {
-  require(branching >= 1 && branching <= 1000, "tree branching must be in [1, 1000]");
-  require(depth >= 0 && depth <= 60, "tree depth must be in [0, 60]");
+  require_shape(branching >= 1 && branching <= 1000, "tree branching must be in [1, 1000]");
+  require_shape(depth >= 0 && depth <= 60, "tree depth must be in [0, 60]");
   std::int64_t total = 1, level = 1;
   for (std::int32_t d = 0; d < depth; ++d) {
     level *= branching;
     total += level;
-    require(total <= GraphLimits::max_tasks, "tree too large");
+    require_shape(total <= GraphLimits::max_tasks, "tree too large");
   }
   GraphShape s;
   s.tasks = static_cast<std::int32_t>(total);
@@ -73,11 +73,11 @@ GraphShape in_tree_shape(std::int32_t branching, std::int32_t depth) {
 }
 
 GraphShape layered_shape(const LayeredSpec& sp, std::uint64_t seed) {
-  require(sp.n >= 1 && sp.n <= GraphLimits::max_tasks, "layered n must be in [1, 2000000]");
-  require(sp.fat > 0 && sp.fat <= 1, "fat must be in (0, 1]");
-  require(sp.density >= 0 && sp.density <= 1, "density must be in [0, 1]");
-  require(sp.regularity >= 0 && sp.regularity <= 1, "regularity must be in [0, 1]");
-  require(sp.jump >= 1 && sp.jump <= 1000, "jump must be in [1, 1000]");
+  require_shape(sp.n >= 1 && sp.n <= GraphLimits::max_tasks, "layered n must be in [1, 2000000]");
+  require_shape(sp.fat > 0 && sp.fat <= 1, "fat must be in (0, 1]");
+  require_shape(sp.density >= 0 && sp.density <= 1, "density must be in [0, 1]");
+  require_shape(sp.regularity >= 0 && sp.regularity <= 1, "regularity must be in [0, 1]");
+  require_shape(sp.jump >= 1 && sp.jump <= 1000, "jump must be in [1, 1000]");
   util::Rng rng(seed);
   const double width = std::max(1.0, std::round(std::pow(static_cast<double>(sp.n), sp.fat)));
   std::vector<std::int32_t> level_start{0};
@@ -99,7 +99,7 @@ GraphShape layered_shape(const LayeredSpec& sp, std::uint64_t seed) {
   std::int64_t edge_count = 0;
   for (std::int32_t l = 1; l < levels; ++l)
     edge_count += static_cast<std::int64_t>(level_start[l + 1] - level_start[l]) * parents(l);
-  require(edge_count <= GraphLimits::max_edges,
+  require_shape(edge_count <= GraphLimits::max_edges,
           "too many edges: " + std::to_string(edge_count) + " (limit " + std::to_string(GraphLimits::max_edges) +
               "); lower density, fat or n");
   s.edges.reserve(static_cast<std::size_t>(edge_count));
@@ -130,9 +130,9 @@ GraphShape layered_shape(const LayeredSpec& sp, std::uint64_t seed) {
 }
 
 TaskGraph assign_costs(const GraphShape& shape, const CostSpec& c, std::uint64_t seed) {
-  require(c.ccr >= 0 && c.ccr <= 1e6, "ccr must be in [0, 1e6]");
-  require(c.mean_comp > 0 && c.mean_comp <= 1e9, "mean_comp must be in (0, 1e9]");
-  require(c.distribution == "uniform" || c.distribution == "exponential" ||
+  require_shape(c.ccr >= 0 && c.ccr <= 1e6, "ccr must be in [0, 1e6]");
+  require_shape(c.mean_comp > 0 && c.mean_comp <= 1e9, "mean_comp must be in (0, 1e9]");
+  require_shape(c.distribution == "uniform" || c.distribution == "exponential" ||
               c.distribution == "unit",
           "distribution must be uniform, exponential or unit");
   util::Rng rng(seed);

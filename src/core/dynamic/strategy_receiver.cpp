@@ -24,7 +24,7 @@ namespace loadlab::core {
 
 namespace {
 
-enum Tag { kDecide = 1, kRequest = 2, kPeriod = 3 };
+enum ReceiverTag { kReceiverDecide = 1, kReceiverRequest = 2, kReceiverPeriod = 3 };
 
 class ReceiverStrategy final : public DynamicStrategy {
  public:
@@ -39,7 +39,7 @@ class ReceiverStrategy final : public DynamicStrategy {
     gcost_.assign(n, 0);
     diameter_ = s.topology().diameter();
     start_round(s);
-    if (p_.period > 0) s.timer(s.now() + p_.period, 0, kPeriod);
+    if (p_.period > 0) s.timer(s.now() + p_.period, 0, kReceiverPeriod);
   }
 
   void on_idle(DynamicSim& s, int) override {
@@ -54,10 +54,10 @@ class ReceiverStrategy final : public DynamicStrategy {
   void on_task_end(DynamicSim&, int) override { progressed_ = true; }
 
   void on_timer(DynamicSim& s, int, int tag, std::int64_t round) override {
-    if (tag == kPeriod) {
+    if (tag == kReceiverPeriod) {
       if (!s.work_remaining()) return;
       if (!in_round_) start_round(s);
-      s.timer(s.now() + p_.period, 0, kPeriod);
+      s.timer(s.now() + p_.period, 0, kReceiverPeriod);
       return;
     }
     if (round == round_) decide(s);
@@ -107,7 +107,7 @@ class ReceiverStrategy final : public DynamicStrategy {
     std::fill(fcost_.begin(), fcost_.end(), 0.0);
     std::fill(gcost_.begin(), gcost_.end(), 0.0);
     s.count_messages(s.nodes());  // one broadcast per node
-    s.timer(s.now() + diameter_ * s.costs().message, 0, kDecide, round_);
+    s.timer(s.now() + diameter_ * s.costs().message, 0, kReceiverDecide, round_);
   }
 
   void decide(DynamicSim& s) {
@@ -144,7 +144,7 @@ class ReceiverStrategy final : public DynamicStrategy {
         need -= w;
         const int d = custom ? dist[static_cast<std::size_t>(sn)] : s.topology().distance(sn, r);
         ++outstanding_;
-        s.message(r, sn, d, kRequest, (round_ << 32) | std::min<std::int64_t>(w, 0xFFFFFFFF));
+        s.message(r, sn, d, kReceiverRequest, (round_ << 32) | std::min<std::int64_t>(w, 0xFFFFFFFF));
       }
     }
     if (outstanding_ == 0) end_round();

@@ -27,7 +27,7 @@ namespace loadlab::core {
 
 namespace {
 
-enum Tag { kStep = 1, kEnd = 2, kPeriod = 3 };
+enum RipsTag { kRipsStep = 1, kRipsEnd = 2, kRipsPeriod = 3 };
 
 class RipsStrategy final : public DynamicStrategy {
  public:
@@ -46,7 +46,7 @@ class RipsStrategy final : public DynamicStrategy {
   void on_start(DynamicSim& s) override {
     pending_.resize(static_cast<std::size_t>(s.nodes()));
     started_ = true;
-    if (p_.trigger == "period") s.timer(p_.period, 0, kPeriod);
+    if (p_.trigger == "period") s.timer(p_.period, 0, kRipsPeriod);
     check(s, false);
   }
 
@@ -58,10 +58,10 @@ class RipsStrategy final : public DynamicStrategy {
   }
 
   void on_timer(DynamicSim& s, int, int tag, std::int64_t step) override {
-    if (tag == kPeriod) {
-      if (s.work_remaining()) s.timer(s.now() + p_.period, 0, kPeriod);
+    if (tag == kRipsPeriod) {
+      if (s.work_remaining()) s.timer(s.now() + p_.period, 0, kRipsPeriod);
       check(s, true);
-    } else if (tag == kStep) {
+    } else if (tag == kRipsStep) {
       run_step(s, static_cast<int>(step));
     } else {
       end_phase(s);
@@ -118,8 +118,8 @@ class RipsStrategy final : public DynamicStrategy {
     s.count_messages(2 * (n - 1) + static_cast<std::int64_t>(result_.transfers.size()));
     next_transfer_ = 0;
     const double at = s.now() + s.costs().system_phase;
-    if (result_.steps > 0) s.timer(at, 0, kStep, 0);
-    else s.timer(at, 0, kEnd);
+    if (result_.steps > 0) s.timer(at, 0, kRipsStep, 0);
+    else s.timer(at, 0, kRipsEnd);
   }
 
   void run_step(DynamicSim& s, int step) {
@@ -133,8 +133,8 @@ class RipsStrategy final : public DynamicStrategy {
       }
     }
     // Scheduled after this step's migrations, so at equal times their arrivals come first.
-    if (step + 1 < result_.steps) s.timer(s.now() + s.costs().hop, 0, kStep, step + 1);
-    else s.timer(s.now() + s.costs().hop, 0, kEnd);
+    if (step + 1 < result_.steps) s.timer(s.now() + s.costs().hop, 0, kRipsStep, step + 1);
+    else s.timer(s.now() + s.costs().hop, 0, kRipsEnd);
   }
 
   void end_phase(DynamicSim& s) {

@@ -12,7 +12,7 @@ namespace loadlab::core {
 
 namespace {
 
-enum Tag { kProbe = 1, kReply = 2 };
+enum SenderTag { kSenderProbe = 1, kSenderReply = 2 };
 
 class SenderStrategy final : public DynamicStrategy {
  public:
@@ -29,8 +29,8 @@ class SenderStrategy final : public DynamicStrategy {
   }
 
   void on_message(DynamicSim& s, int to, int from, int tag, std::int64_t value) override {
-    if (tag == kProbe) {
-      s.message(to, from, 1, kReply, s.load(to));
+    if (tag == kSenderProbe) {
+      s.message(to, from, 1, kSenderReply, s.load(to));
       return;
     }
     // Reply to `to`'s probe: `value` is the probed node's load.
@@ -61,7 +61,7 @@ class SenderStrategy final : public DynamicStrategy {
     const auto nb = s.topology().neighbours(v);
     if (nb.empty()) return;
     probing_[static_cast<std::size_t>(v)] = attempts + 1;
-    s.message(v, nb[static_cast<std::size_t>(s.rng().below(nb.size()))], 1, kProbe, 0);
+    s.message(v, nb[static_cast<std::size_t>(s.rng().below(nb.size()))], 1, kSenderProbe, 0);
   }
   SenderParams p_;
   std::vector<int> probing_;  // 0 = not probing, else probes sent in the current sequence

@@ -15,7 +15,7 @@ namespace loadlab::core {
 
 namespace {
 
-enum Tag { kRequest = 1, kRefuse = 2, kStolen = 3, kRetry = 4 };
+enum StealTag { kStealRequest = 1, kStealRefuse = 2, kStealStolen = 3, kStealRetry = 4 };
 
 class StealStrategy final : public DynamicStrategy {
  public:
@@ -32,22 +32,22 @@ class StealStrategy final : public DynamicStrategy {
   void on_idle(DynamicSim& s, int v) override { try_steal(s, v); }
 
   void on_task_arrived(DynamicSim& s, int node, DynTaskId t, int tag) override {
-    if (tag == kStolen) stealing_[static_cast<std::size_t>(node)] = 0;
+    if (tag == kStealStolen) stealing_[static_cast<std::size_t>(node)] = 0;
     s.enqueue(node, t);
   }
 
   void on_message(DynamicSim& s, int to, int from, int tag, std::int64_t) override {
-    if (tag == kRequest) {
+    if (tag == kStealRequest) {
       const std::int64_t q = s.queued(to);
       if (q == 0) {
-        s.message(to, from, 1, kRefuse, 0);
+        s.message(to, from, 1, kStealRefuse, 0);
         return;
       }
       const std::int64_t k = one_ ? 1 : (q + 1) / 2;
-      for (std::int64_t i = 0; i < k; ++i) s.migrate(s.take_oldest(to), to, from, 1, kStolen);
+      for (std::int64_t i = 0; i < k; ++i) s.migrate(s.take_oldest(to), to, from, 1, kStealStolen);
       return;
     }
-    if (tag == kRefuse) s.timer(s.now() + p_.backoff, to, kRetry);
+    if (tag == kStealRefuse) s.timer(s.now() + p_.backoff, to, kStealRetry);
   }
 
   void on_timer(DynamicSim& s, int v, int, std::int64_t) override {
@@ -70,7 +70,7 @@ class StealStrategy final : public DynamicStrategy {
       victim = nb[static_cast<std::size_t>(s.rng().below(nb.size()))];
     }
     busy = 1;
-    s.message(v, victim, 1, kRequest, 0);
+    s.message(v, victim, 1, kStealRequest, 0);
   }
   StealParams p_;
   bool one_;

@@ -6,7 +6,7 @@
 namespace loadlab::core {
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_block_cyclic(const LoopParams& s) {
   check_loop_params(s);
   const std::int64_t b = s.block_size > 0 ? s.block_size : default_chunk(s.iterations, s.processors);
   return make_block_cyclic_dispenser(s.iterations, s.processors, b);
@@ -17,7 +17,7 @@ LoopTechnique block_cyclic_technique() {
   return {"block_cyclic", "Static block-cyclic", "paper 002, Section 3.1 (block cyclic scheduling)",
           "block b = [b*B, (b+1)*B) -> thread b mod P (B = block_size, default ceil(N/(8P)); "
           "no synchronization)",
-          make};
+          make_block_cyclic};
 }
 
 }  // namespace loadlab::core

@@ -6,7 +6,7 @@
 namespace loadlab::core {
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_chunk(const LoopParams& s) {
   check_loop_params(s);
   const std::int64_t k = s.chunk_size > 0 ? s.chunk_size : default_chunk(s.iterations, s.processors);
   return make_uniform_dispenser(s.iterations, k);
@@ -15,7 +15,7 @@ std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
 
 LoopTechnique chunk_technique() {
   return {"chunk", "Uniform-sized chunking", "paper 002, Section 3.1 (uniform-sized chunking [77])",
-          "chunk = K from a central queue (K = chunk_size, default ceil(N/(8P)))", make};
+          "chunk = K from a central queue (K = chunk_size, default ceil(N/(8P)))", make_chunk};
 }
 
 }  // namespace loadlab::core

@@ -6,7 +6,7 @@
 namespace loadlab::core {
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_cyclic(const LoopParams& s) {
   check_loop_params(s);
   return make_block_cyclic_dispenser(s.iterations, s.processors, 1);
 }
@@ -14,7 +14,7 @@ std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
 
 LoopTechnique cyclic_technique() {
   return {"cyclic", "Static cyclic", "paper 002, Section 3.1 (cyclic scheduling)",
-          "iteration i -> thread i mod P (chunks of one iteration; no synchronization)", make};
+          "iteration i -> thread i mod P (chunks of one iteration; no synchronization)", make_cyclic};
 }
 
 }  // namespace loadlab::core

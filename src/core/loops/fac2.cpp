@@ -7,7 +7,7 @@
 namespace loadlab::core {
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_fac2(const LoopParams& s) {
   check_loop_params(s);
   return make_sequence_dispenser(fac2_bounds(s));
 }
@@ -15,7 +15,7 @@ std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
 
 LoopTechnique fac2_technique() {
   return {"fac2", "Factoring (FAC2)", "paper 002, Section 3.1 (factoring, one half per phase)",
-          "batch j: P chunks of max(k, ceil(R_j/(2P))), R_j = remaining at the start of batch j", make};
+          "batch j: P chunks of max(k, ceil(R_j/(2P))), R_j = remaining at the start of batch j", make_fac2};
 }
 
 }  // namespace loadlab::core

@@ -49,7 +49,7 @@ std::vector<std::int64_t> fac2_bounds(const LoopParams& s) {
 }
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_factoring(const LoopParams& s) {
   check_loop_params(s);
   return make_sequence_dispenser(factoring_bounds(s));
 }
@@ -59,7 +59,7 @@ LoopTechnique factoring_technique() {
   return {"factoring", "Factoring", "paper 002, Section 3.1 (factoring [71]); rule as in LB4OMP FAC",
           "batch j of P chunks of ceil(R_j/(x_j*P)); b = P*sigma/(2*mu*sqrt(R_j)), "
           "x_0 = 1 + b^2 + b*sqrt(b^2+2), x_j = 2 + b^2 + b*sqrt(b^2+4); mu, sigma from the cost profile",
-          make};
+          make_factoring};
 }
 
 }  // namespace loadlab::core

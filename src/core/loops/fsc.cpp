@@ -25,7 +25,7 @@ std::int64_t fsc_chunk_size(const LoopParams& s) {
 }
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_fsc(const LoopParams& s) {
   check_loop_params(s);
   return make_uniform_dispenser(s.iterations, fsc_chunk_size(s));
 }
@@ -35,7 +35,7 @@ LoopTechnique fsc_technique() {
   return {"fsc", "Fixed-size chunking", "Kruskal & Weiss, as defined in LB4OMP (kmp_sch_fsc)",
           "K = floor((sqrt(2)*N*h / (sigma*P*sqrt(ln P)))^(2/3)), at least k, at most ceil(N/P); "
           "sigma from the cost profile, h = overhead",
-          make};
+          make_fsc};
 }
 
 }  // namespace loadlab::core

@@ -6,7 +6,7 @@
 namespace loadlab::core {
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_self(const LoopParams& s) {
   check_loop_params(s);
   return make_uniform_dispenser(s.iterations, 1);
 }
@@ -14,7 +14,7 @@ std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
 
 LoopTechnique self_technique() {
   return {"self", "Self-scheduling", "paper 002, Section 3.1 (self-scheduling [138, 147])",
-          "chunk = 1 from a central queue", make};
+          "chunk = 1 from a central queue", make_self};
 }
 
 }  // namespace loadlab::core

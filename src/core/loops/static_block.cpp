@@ -7,7 +7,7 @@
 namespace loadlab::core {
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_static_block(const LoopParams& s) {
   check_loop_params(s);
   return make_static_block_dispenser(s.iterations, s.processors);
 }
@@ -17,7 +17,7 @@ LoopTechnique static_block_technique() {
   return {"static_block", "Static block", "paper 002, Section 3.1 (block scheduling)",
           "thread t gets [t*q + min(t,r), (t+1)*q + min(t+1,r)), q = floor(N/P), r = N mod P "
           "(one block each, sizes differ by at most 1; no synchronization)",
-          make};
+          make_static_block};
 }
 
 }  // namespace loadlab::core

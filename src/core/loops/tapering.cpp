@@ -20,7 +20,7 @@ std::vector<std::int64_t> tapering_bounds(const LoopParams& s) {
 }
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_tapering(const LoopParams& s) {
   check_loop_params(s);
   return make_sequence_dispenser(tapering_bounds(s));
 }
@@ -30,7 +30,7 @@ LoopTechnique tapering_technique() {
   return {"tapering", "Tapering", "paper 002, Section 3.1 (tapering [96]); rule as in LB4OMP TAP",
           "T = R/P, v = alpha*sigma/mu; chunk = max(k, ceil(T + v^2/2 - v*sqrt(2T + v^2/4))); "
           "mu, sigma from the cost profile",
-          make};
+          make_tapering};
 }
 
 }  // namespace loadlab::core

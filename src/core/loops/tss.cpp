@@ -17,7 +17,7 @@ std::vector<std::int64_t> tss_bounds(const LoopParams& s) {
 }
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_tss(const LoopParams& s) {
   check_loop_params(s);
   return make_sequence_dispenser(tss_bounds(s));
 }
@@ -27,7 +27,7 @@ LoopTechnique tss_technique() {
   return {"tss", "Trapezoid self-scheduling", "paper 002, Section 3.1 (trapezoid self-scheduling [154])",
           "chunk_i = max(1, ceil(N/(2P) - i*N/(8P^2))), i = 0, 1, ... (first N/(2P), constant "
           "decrement N/(8P^2))",
-          make};
+          make_tss};
 }
 
 }  // namespace loadlab::core

@@ -52,7 +52,7 @@ class WeightedFactoringDispenser final : public ChunkDispenser {
   std::atomic<std::uint64_t> state_{0};
 };
 
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_weighted_factoring(const LoopParams& s) {
   check_loop_params(s);
   return std::make_unique<WeightedFactoringDispenser>(s);
 }
@@ -63,7 +63,7 @@ LoopTechnique weighted_factoring_technique() {
   return {"weighted_factoring", "Weighted factoring", "Hummel et al., as defined in LB4OMP (kmp_sch_wf)",
           "batch j = chunks_so_far / P; c_0 = ceil(N/(2P)), c_j = ceil(c_{j-1}/2); thread t gets "
           "max(k, ceil(w_t * c_j)); w = weights (default: speeds scaled to sum P)",
-          make};
+          make_weighted_factoring};
 }
 
 }  // namespace loadlab::core

@@ -16,7 +16,7 @@ bool le(double a, double b) {  // a <= b up to rounding
   return a <= b + 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)});
 }
 
-std::string num(double x) {
+std::string num_text(double x) {
   std::string s = std::to_string(x);
   while (s.size() > 1 && s.back() == '0') s.pop_back();
   if (!s.empty() && s.back() == '.') s.pop_back();
@@ -30,7 +30,7 @@ struct IdenticalModel {
   const TaskGraph& g;
   double duration(TaskId t, int) const { return g.comp(t); }
   double delay(double data, int p, int q) const { return p == q ? 0.0 : data; }
-  std::string cost_text(TaskId t, int) const { return "costs " + num(g.comp(t)); }
+  std::string cost_text(TaskId t, int) const { return "costs " + num_text(g.comp(t)); }
 };
 
 struct MachineModel {
@@ -49,9 +49,9 @@ struct MachineModel {
     return data / m.bandwidth[static_cast<std::size_t>(p) * static_cast<std::size_t>(m.processors) + static_cast<std::size_t>(q)];
   }
   std::string cost_text(TaskId t, int p) const {
-    if (!m.etc.empty()) return "takes " + num(duration(t, p)) + " on processor " + std::to_string(p) + " (etc)";
-    return "takes " + num(duration(t, p)) + " on processor " + std::to_string(p) + " (cost " +
-           num(g.comp(t)) + " / speed " + num(m.speeds.empty() ? 1.0 : m.speeds[static_cast<std::size_t>(p)]) + ")";
+    if (!m.etc.empty()) return "takes " + num_text(duration(t, p)) + " on processor " + std::to_string(p) + " (etc)";
+    return "takes " + num_text(duration(t, p)) + " on processor " + std::to_string(p) + " (cost " +
+           num_text(g.comp(t)) + " / speed " + num_text(m.speeds.empty() ? 1.0 : m.speeds[static_cast<std::size_t>(p)]) + ")";
   }
 };
 
@@ -86,7 +86,7 @@ ScheduleCheck check_schedule(const TaskGraph& g, const Model& model, const Sched
     if (!std::isfinite(e.start) || !std::isfinite(e.finish) || e.start < 0)
       fail("task " + g.name(e.task) + " has an invalid time interval");
     else if (std::fabs((e.finish - e.start) - dur) > 1e-9 * std::max({1.0, std::fabs(e.finish), dur}))
-      fail("task " + g.name(e.task) + " runs " + num(e.finish - e.start) + " but " +
+      fail("task " + g.name(e.task) + " runs " + num_text(e.finish - e.start) + " but " +
            model.cost_text(e.task, e.proc));
   }
   for (TaskId t = 0; t < n; ++t)
@@ -98,8 +98,8 @@ ScheduleCheck check_schedule(const TaskGraph& g, const Model& model, const Sched
     const ScheduleEntry& b = s.entries[at[ed.to]];
     const double ready = a.finish + model.delay(ed.comm, a.proc, b.proc);
     if (!le(ready, b.start))
-      fail("task " + g.name(ed.to) + " starts at " + num(b.start) + " before its input from " +
-           g.name(ed.from) + " is available at " + num(ready));
+      fail("task " + g.name(ed.to) + " starts at " + num_text(b.start) + " before its input from " +
+           g.name(ed.from) + " is available at " + num_text(ready));
   }
   std::vector<const ScheduleEntry*> byproc;
   byproc.reserve(s.entries.size());

@@ -64,11 +64,11 @@ void read_params(const JsonReader& s, BalanceScenario& sc) {
   }
 }
 
-std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext&) {
+std::shared_ptr<TypedScenario> parse_balance_kind(const JsonReader& s, const RunContext&) {
   return std::make_shared<BalanceScenario>(read_balance_scenario(s));
 }
 
-std::vector<ResultPtr> run(const TypedScenario& scenario, const RunContext& ctx) {
+std::vector<ResultPtr> run_balance_kind(const TypedScenario& scenario, const RunContext& ctx) {
   const auto& sc = dynamic_cast<const BalanceScenario&>(scenario);
   std::vector<ResultPtr> results;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
@@ -167,7 +167,7 @@ BalanceScenario read_balance_scenario(const JsonReader& s) {
 }
 
 KindHandler balance_kind() {
-  return {"balance", "Network load balancing", core::balance_algorithm_table, parse, run};
+  return {"balance", "Network load balancing", core::balance_algorithm_table, parse_balance_kind, run_balance_kind};
 }
 
 }  // namespace loadlab::io

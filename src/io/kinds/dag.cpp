@@ -314,11 +314,11 @@ Json trace_json(const core::ScheduleTrace& tr) {
   return steps;
 }
 
-std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext& ctx) {
+std::shared_ptr<TypedScenario> parse_dag_kind(const JsonReader& s, const RunContext& ctx) {
   return std::make_shared<DagScenario>(read_dag_scenario(s, ctx));
 }
 
-std::vector<ResultPtr> run(const TypedScenario& scenario, const RunContext& ctx) {
+std::vector<ResultPtr> run_dag_kind(const TypedScenario& scenario, const RunContext& ctx) {
   const auto& sc = dynamic_cast<const DagScenario&>(scenario);
   const double mcp_makespan =
       sc.machine.trivial()   ? core::mcp(*sc.graph, sc.processors, false).makespan()
@@ -412,7 +412,7 @@ Json DagRunResult::to_json() const {
 }
 
 KindHandler dag_kind() {
-  return {"dag", "Task-graph scheduling", core::dag_algorithm_table, parse, run};
+  return {"dag", "Task-graph scheduling", core::dag_algorithm_table, parse_dag_kind, run_dag_kind};
 }
 
 }  // namespace loadlab::io

@@ -20,11 +20,11 @@ using core::DltLimits;
 bool needs_buffer(const std::string& a) { return core::find_dlt_algorithm(a)->needs_buffer; }
 bool needs_granularity(const std::string& a) { return core::find_dlt_algorithm(a)->needs_granularity; }
 
-std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext&) {
+std::shared_ptr<TypedScenario> parse_dlt_kind(const JsonReader& s, const RunContext&) {
   return std::make_shared<DltScenario>(read_dlt_scenario(s));
 }
 
-std::vector<ResultPtr> run(const TypedScenario& scenario, const RunContext& ctx) {
+std::vector<ResultPtr> run_dlt_kind(const TypedScenario& scenario, const RunContext& ctx) {
   const auto& sc = dynamic_cast<const DltScenario&>(scenario);
   std::vector<ResultPtr> results;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
@@ -169,7 +169,7 @@ Json DltRunResult::to_json() const {
 }
 
 KindHandler dlt_kind() {
-  return {"dlt", "Divisible load", core::dlt_algorithm_table, parse, run};
+  return {"dlt", "Divisible load", core::dlt_algorithm_table, parse_dlt_kind, run_dlt_kind};
 }
 
 }  // namespace loadlab::io

@@ -176,11 +176,11 @@ std::string unsupported(const std::string& algorithm, const DynamicScenario& sc)
   return "";
 }
 
-std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext&) {
+std::shared_ptr<TypedScenario> parse_dynamic_kind(const JsonReader& s, const RunContext&) {
   return read_dynamic_scenario(s);
 }
 
-std::vector<ResultPtr> run(const TypedScenario& base, const RunContext& ctx) {
+std::vector<ResultPtr> run_dynamic_kind(const TypedScenario& base, const RunContext& ctx) {
   const auto& sc = dynamic_cast<const DynamicScenario&>(base);
   std::vector<ResultPtr> out;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
@@ -318,7 +318,7 @@ Json DynamicResult::to_json() const {
 }
 
 KindHandler dynamic_kind() {
-  return {"dynamic", "Dynamic load balancing", core::dynamic_algorithm_table, parse, run};
+  return {"dynamic", "Dynamic load balancing", core::dynamic_algorithm_table, parse_dynamic_kind, run_dynamic_kind};
 }
 
 }  // namespace loadlab::io

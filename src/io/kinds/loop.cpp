@@ -100,11 +100,11 @@ Json chunk_json(const core::LoopChunk& c) {
               {"finish", c.finish}};
 }
 
-std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext&) {
+std::shared_ptr<TypedScenario> parse_loop_kind(const JsonReader& s, const RunContext&) {
   return std::make_shared<LoopScenario>(read_loop_scenario(s));
 }
 
-std::vector<ResultPtr> run(const TypedScenario& scenario, const RunContext& ctx) {
+std::vector<ResultPtr> run_loop_kind(const TypedScenario& scenario, const RunContext& ctx) {
   const auto& parsed = dynamic_cast<const LoopScenario&>(scenario);
   core::LoopParams params = parsed.params;
   const auto costs = core::iteration_costs(parsed.cost, params.iterations, parsed.seed);
@@ -177,7 +177,7 @@ Json LoopRunResult::to_json() const {
 core::CostProfile read_cost_profile(const JsonReader& c, std::int64_t n) { return read_cost(c, n); }
 
 KindHandler loop_kind() {
-  return {"loop", "Loop scheduling", core::loop_algorithm_table, parse, run};
+  return {"loop", "Loop scheduling", core::loop_algorithm_table, parse_loop_kind, run_loop_kind};
 }
 
 }  // namespace loadlab::io

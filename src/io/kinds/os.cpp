@@ -134,11 +134,11 @@ std::vector<std::string> all_names() {
   return out;
 }
 
-std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext&) {
+std::shared_ptr<TypedScenario> parse_os_kind(const JsonReader& s, const RunContext&) {
   return parse_os_scenario(s);
 }
 
-std::vector<ResultPtr> run(const TypedScenario& base, const RunContext& ctx) {
+std::vector<ResultPtr> run_os_kind(const TypedScenario& base, const RunContext& ctx) {
   const auto& sc = dynamic_cast<const OsScenario&>(base);
   std::vector<ResultPtr> out;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
@@ -293,7 +293,7 @@ Json OsResult::to_json() const {
 }
 
 KindHandler os_kind() {
-  return {"os", "OS scheduling of parallel jobs", core::os_algorithm_table, parse, run};
+  return {"os", "OS scheduling of parallel jobs", core::os_algorithm_table, parse_os_kind, run_os_kind};
 }
 
 }  // namespace loadlab::io

@@ -179,7 +179,7 @@ core::PartitionParams read_params(const JsonReader& s, const std::string& a, std
   return r;
 }
 
-std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext& ctx) {
+std::shared_ptr<TypedScenario> parse_partition_kind(const JsonReader& s, const RunContext& ctx) {
   reject_unknown_keys(s, {"mesh", "parts", "topology"});
   auto sc = std::make_shared<PartitionScenario>();
   const std::uint64_t seed = read_seed(s);
@@ -226,7 +226,7 @@ std::shared_ptr<TypedScenario> parse(const JsonReader& s, const RunContext& ctx)
   return sc;
 }
 
-std::vector<ResultPtr> run(const TypedScenario& base, const RunContext& ctx) {
+std::vector<ResultPtr> run_partition_kind(const TypedScenario& base, const RunContext& ctx) {
   const auto& sc = dynamic_cast<const PartitionScenario&>(base);
   std::vector<ResultPtr> out;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
@@ -318,7 +318,7 @@ Json PartitionResult::to_json() const {
 }
 
 KindHandler partition_kind() {
-  return {"partition", "Mesh partitioning", core::partition_algorithm_table, parse, run};
+  return {"partition", "Mesh partitioning", core::partition_algorithm_table, parse_partition_kind, run_partition_kind};
 }
 
 }  // namespace loadlab::io
