@@ -27,9 +27,10 @@ if [ "${1:-}" = --quick ]; then
   stage_or_stop "setup" bash scripts/setup.sh
   stage_or_stop "build web (emcc)" bash scripts/build.sh web "${werror[@]}"
   stage_or_stop "build native (release, unit tests)" bash scripts/build.sh native -DLOADLAB_UNIT_TESTS=ON "${werror[@]}"
-  stage "test: native unit, CLI, browser smoke" \
-    ctest --test-dir build/native-release --output-on-failure -j "$jobs" \
-      -R '^((core|io|sim|app)_tests|cli_tests|serve_tests|browser_smoke)$' "$@"
+  stage "test: native unit, CLI" ctest --test-dir build/native-release --output-on-failure -j "$jobs" \
+    -R '^((core|io|sim|app)_tests|cli_tests|serve_tests)$' "$@"
+  stage "test: browser smoke" node tests/web/run.mjs build/web/site build/native-release/screenshots \
+    build/native-release/src/cli/loadlab --only=e2e
   stage_summary
   exit
 fi
@@ -45,7 +46,7 @@ tsan_build() {
   cmake --build build/tsan -j "$jobs" --target sim_tests app_tests
 }
 stage_or_stop "build tsan (threaded tests)" tsan_build
-stage "test: tsan" ctest --preset tsan
+stage "test: tsan" ctest --preset tsan -j "$jobs"
 
 # ASan + UBSan (clang-14, preset `fuzz`): one sanitizer build serves the libFuzzer smoke and every
 # native unit test, the CLI and example tests and the dev-server test (the preset turns the app,

@@ -1,40 +1,19 @@
-// Browser test of issue 11, defects 3-5: the form keeps the scenario valid (Example 3's cube
-// switched to a torus), bad share links stay reported and load nothing, links keep the view
-// ("ui") and the address bar follows the scenario.
+// The form keeps the scenario valid (Example 3's cube switched to a torus), bad share links stay
+// reported and load nothing, and the address bar follows the scenario. (Links that keep the view:
+// e2e_links.mjs.)
 //   node tests/web/e2e_forms.mjs <site dir> <screenshot dir>
 // Expected values come from the scenario format and the papers' examples, not from the page.
 import { join } from "node:path";
 import { deflateRawSync } from "node:zlib";
-import { readFileSync } from "node:fs";
-import { b64url, linkFor, repo, startHarness, waitFrames } from "./harness.mjs";
+import { b64url, linkFor, startHarness, waitFrames } from "./harness.mjs";
+import { example3, example4, freshPage as openFresh, same, withoutUi } from "./fixtures.mjs";
 
 const { shots, base, browser, check, finish, close } = await startHarness({ detailLimit: 400 });
-const example3 = { loadlab: 1, kind: "balance", name: "Wu, Example 3: CWA and DEM on a 3-cube", seed: 42,
-                   topology: { type: "hypercube", dim: 3 }, loads: [19, 11, 2, 9, 0, 9, 10, 4],
-                   algorithms: ["cwa", "dem", "optimal"] };
-const example4 = { loadlab: 1, kind: "balance", name: "Wu, Example 4: MWA on a 4x4 mesh", seed: 1,
-                   topology: { type: "mesh", rows: 4, cols: 4 },
-                   loads: [7, 12, 6, 16, 17, 3, 0, 15, 2, 13, 5, 5, 5, 6, 4, 12], algorithms: ["mwa", "optimal"] };
-const flbGraph = { tasks: [2, 2, 2, 3, 3, 3, 2, 2].map((c, i) => ({ id: "t" + i, cost: c })),
-  edges: [[0, 1, 1], [0, 2, 4], [0, 3, 1], [1, 4, 2], [1, 5, 1], [1, 6, 2], [3, 5, 1], [2, 6, 1], [4, 7, 1], [5, 7, 3], [6, 7, 2]]
-    .map(([a, b, c]) => ({ from: "t" + a, to: "t" + b, cost: c })) };
-const withoutUi = (sc) => { const c = { ...sc }; delete c.ui; return c; };
-// Key order is not part of JSON's meaning (the page writes keys sorted): compare canonically.
-const canon = (v) => Array.isArray(v) ? v.map(canon)
-  : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v;
-const same = (a, b) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 
 let ok = false;
 try {
   const pageErrors = [];
-  async function freshPage(url) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-    page.on("pageerror", (e) => pageErrors.push(String(e)));
-    await page.goto(url);
-    await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 2,
-                               null, { timeout: 90000 });
-    return page;
-  }
+  const freshPage = (url) => openFresh(browser, url, pageErrors);
   const state = (page) => page.evaluate(() => window.loadlab.state());
   // Results of the current scenario: one per listed algorithm, nothing running.
   const waitResults = (page, n) => page.waitForFunction((k) => {
@@ -103,10 +82,11 @@ try {
     const label = hash.length > 24 ? hash.slice(0, 12) + "... (" + hash.length + " chars)" : hash;
     page = await freshPage(base + hash);
     const st0 = await state(page);
-    await page.waitForTimeout(3000);
+    // Nothing expires a status by time; what could replace it is a later event, drawn in a frame.
+    await waitFrames(page, 10);
     const st3 = await state(page);
     check(st0.status_is_error && /Bad link/.test(st0.status) && why.test(st0.status), `${label}: a clear error names the problem`, st0.status);
-    check(st3.status_is_error && st3.status === st0.status && st3.status_pinned, `${label}: the error is still there after 3 s`, st3.status);
+    check(st3.status_is_error && st3.status === st0.status && st3.status_pinned, `${label}: the error is still there 10 frames later`, st3.status);
     check(!(Array.isArray(st3.results) && st3.results.length), `${label}: nothing ran in its place (no results)`, st3.results);
     if (hash === "#s=@@@!!!") await page.screenshot({ path: join(shots, "forms_bad_link.png") });
     if (hash === "#s=") {
@@ -121,59 +101,11 @@ try {
   }
   // A link whose scenario io refuses (an over-limit size) is pinned too, and names the field.
   page = await freshPage(linkFor(base, { loadlab: 1, kind: "balance", topology: { type: "hypercube", dim: 40 }, loads: { generator: "uniform", mean: 1 } }));
-  await page.waitForTimeout(3000);
+  await waitFrames(page, 10);
   st = await state(page);
   check(st.status_is_error && st.status.includes("/topology/dim") && !(Array.isArray(st.results) && st.results.length),
-        "a refused scenario's error names /topology/dim, stays 3 s and nothing runs", st.status);
+        "a refused scenario's error names /topology/dim, stays 10 frames and nothing runs", st.status);
   await page.close();
-
-  // --- Defect 5a: links keep the view ("ui") -------------------------------------------------------
-  const dagLink = { loadlab: 1, kind: "dag", processors: 2, graph: flbGraph, algorithms: ["flb", "etf", "mcp"], ui: { tab: "gantt" } };
-  page = await freshPage(linkFor(base, dagLink));
-  await waitResults(page, 3);
-  await waitFrames(page, 4);
-  let link = await page.evaluate(() => window.loadlab.link());
-  check(link.ui && link.ui.tab === "gantt", "a link with ui.tab = gantt reopens on the Gantt tab", link.ui);
-  await page.screenshot({ path: join(shots, "forms_dag_gantt.png") });
-  await page.close();
-
-  const balanceLink = { ...example3, ui: { select: "dem", step: 2, zoom: 2, pan: [0.1, -0.05] } };
-  page = await freshPage(linkFor(base, balanceLink));
-  await waitResults(page, 3);
-  await waitFrames(page, 4);
-  st = await state(page);
-  link = await page.evaluate(() => window.loadlab.link());
-  check(st.step === 2 && Math.abs(st.view_zoom - 2) < 1e-6, "a balance link restores its step and zoom", [st.step, st.view_zoom]);
-  check(link.ui && link.ui.select === "dem" && link.ui.step === 2 && Array.isArray(link.ui.pan) &&
-        Math.abs(link.ui.pan[0] - 0.1) < 1e-6, "the balance view state goes back into the link", link.ui);
-  await page.screenshot({ path: join(shots, "forms_balance_ui.png") });
-  await page.close();
-
-  // The newer views' tabs go into the link too (written by the app, not just carried over): a link
-  // without "ui" gets the first tab's name; a link naming another tab reopens on it.
-  const examples = join(repo, "examples");
-  const iterative = { loadlab: 1, kind: "balance", seed: 3, topology: { type: "ring", nodes: 8 },
-                      loads: [40, 0, 0, 0, 8, 0, 0, 0], algorithms: ["gde", "diffusion"] };
-  const views = [
-    { sc: iterative, key: "iterative_view", first: "network", other: "convergence" },
-    { sc: JSON.parse(readFileSync(join(examples, "dynamic_hotspot.json"), "utf8")), key: "dynamic_view", first: "chart", other: "network" },
-    { sc: JSON.parse(readFileSync(join(examples, "partition_grid.json"), "utf8")), key: "partition_view", first: "mesh", other: "compare" },
-    { sc: JSON.parse(readFileSync(join(examples, "os_mixed.json"), "utf8")), key: "os_view", first: "chart", other: "response" },
-  ];
-  for (const v of views) {
-    for (const [ui, want] of [[undefined, v.first], [{ [v.key]: v.other }, v.other]]) {
-      const sc = withoutUi(v.sc);
-      if (ui) sc.ui = ui;
-      page = await freshPage(linkFor(base, sc));
-      await waitResults(page, sc.algorithms.length);
-      await page.waitForFunction((k) => { const l = window.loadlab.link(); return l.ui && l.ui[k]; }, v.key, { timeout: 10000 })
-        .catch(() => {});
-      link = await page.evaluate(() => window.loadlab.link());
-      check(link.ui && link.ui[v.key] === want, `${sc.kind}: the link records ${v.key} = ${want}`, link.ui);
-      if (ui) await page.screenshot({ path: join(shots, `forms_${v.key}.png`) });
-      await page.close();
-    }
-  }
 
   check(pageErrors.length === 0, "no uncaught page errors", pageErrors);
   ok = true;

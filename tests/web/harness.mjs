@@ -25,11 +25,16 @@ export async function waitFrames(page, n = 3, timeout = 30000) {
   await page.waitForFunction((t) => window.loadlab.state().frames >= t, f0 + n, { timeout, polling: 16 });
 }
 
+// LOADLAB_BROWSER_TIMES=1 prefixes every check with the seconds since its suite started, to find
+// where a slow suite spends its time.
+const showTimes = process.env.LOADLAB_BROWSER_TIMES === "1";
 function tally(detailLimit) {
   const t = { passed: 0, failed: 0 };
+  const t0 = Date.now();
+  const at = () => (showTimes ? `[${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s] ` : "");
   t.check = (cond, what, detail) => {
-    if (cond) { t.passed++; console.log("  ok   " + what); }
-    else { t.failed++; console.log("  FAIL " + what + (detail !== undefined ? ": " + JSON.stringify(detail).slice(0, detailLimit) : "")); }
+    if (cond) { t.passed++; console.log("  ok   " + at() + what); }
+    else { t.failed++; console.log("  FAIL " + at() + what + (detail !== undefined ? ": " + JSON.stringify(detail).slice(0, detailLimit) : "")); }
   };
   return t;
 }
