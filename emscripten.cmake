@@ -45,4 +45,5 @@ math(EXPR LOADLAB_TEST_PTHREAD_POOL_SIZE "${LOADLAB_PTHREAD_POOL_SIZE} + 4")
 # -O1 at link time (the objects are still compiled at -O3): Binaryen's -O3 pass over a test
 # program took 20-40 s per link and made the tests only ~10 % faster.
 set(LOADLAB_WEB_TEST_LINK_FLAGS -sEXIT_RUNTIME=1 -sNODERAWFS=1
-    -sPTHREAD_POOL_SIZE=${LOADLAB_TEST_PTHREAD_POOL_SIZE} -O1)
+    -sPTHREAD_POOL_SIZE=${LOADLAB_TEST_PTHREAD_POOL_SIZE} -O1
+    --pre-js ${CMAKE_SOURCE_DIR}/src/cli/wasm_node_stdio.js)

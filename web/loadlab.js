@@ -5,13 +5,36 @@
 
 (function () {
   const overlay = document.getElementById("overlay");
-  const overlayText = document.getElementById("overlay-text");
 
-  function showOverlay(text, isError) {
-    overlay.classList.remove("hidden");
-    overlayText.textContent = text;
-    overlayText.className = isError ? "error" : "";
+  // --- Nothing fails silently: any uncaught error or an abort of the module shows a persistent
+  // panel that says what happened, that the scenario is autosaved, and offers Reload and Copy
+  // details (the module cannot go on after an abort; a reload restores the autosave).
+  const crash = { shown: false, details: [] };
+  function showCrash(what, detail) {
+    crash.details.push(String(what) + (detail ? "\n" + detail : ""));
+    const box = document.getElementById("crash");
+    if (crash.shown) { document.getElementById("crash-details").textContent = crash.details.join("\n\n"); return; }
+    crash.shown = true;
+    overlay.classList.add("hidden");
+    document.getElementById("crash-what").textContent = "LoadLab stopped: " + String(what).slice(0, 300);
+    document.getElementById("crash-details").textContent = crash.details.join("\n\n");
+    box.classList.remove("hidden");
   }
+  document.getElementById("crash-reload").addEventListener("click", () => location.reload());
+  document.getElementById("crash-copy").addEventListener("click", async () => {
+    const text = crash.details.join("\n\n") + "\n\n" + navigator.userAgent + "\n" + location.href.slice(0, 2000);
+    try { await navigator.clipboard.writeText(text); document.getElementById("crash-copy").textContent = "Copied"; }
+    catch (e) { document.getElementById("crash-details").classList.remove("hidden"); }
+  });
+  window.addEventListener("error", (ev) => {
+    // Errors inside the module's workers arrive here too; resource load errors have no message.
+    if (!ev.message) return;
+    showCrash(ev.message, ev.error && ev.error.stack);
+  });
+  window.addEventListener("unhandledrejection", (ev) => {
+    const r = ev.reason;
+    showCrash(r && r.message ? r.message : String(r), r && r.stack);
+  });
 
   if (!self.crossOriginIsolated && typeof SharedArrayBuffer === "undefined") {
     // The coi-serviceworker reloads the page once; if we are still not isolated, say why.
@@ -134,15 +157,37 @@
     if (t) share.clipboardText = t;
   });
 
+  // Text enters the module through its heap, never its stack: ccall's "string" arguments are
+  // copied onto the wasm stack, and a real 2.7 MB workflow overflowed it ("memory access out of
+  // bounds"). Every string argument here is malloc'd, passed as a pointer and freed after the call
+  // (the module copies what it keeps).
+  function call(name, returnType, argTypes, args) {
+    const held = [];
+    try {
+      const argv = args.map((a, i) => {
+        if (argTypes[i] !== "string") return a;
+        const n = Module.lengthBytesUTF8(a) + 1;
+        const p = Module._malloc(n);
+        if (!p) throw new Error("out of memory for " + n + " bytes of text");
+        held.push(p);
+        Module.stringToUTF8(a, p, n);
+        return p;
+      });
+      return Module.ccall(name, returnType, argTypes.map((t) => (t === "string" ? "number" : t)), argv);
+    } finally {
+      for (const p of held) Module._free(p);
+    }
+  }
+
   function reportError(message) {
-    Module.ccall("loadlab_report_error", null, ["string"], [message]);
+    call("loadlab_report_error", null, ["string"], [message]);
   }
 
   // Scenarios are parsed on a worker thread (the UI keeps drawing): resolves true once the
   // scenario is installed, false if it was refused (the status line names the field), cancelled
   // or superseded by a newer one.
   function importText(text, origin) {
-    return openResult(Module.ccall("loadlab_import_text", "number", ["string", "string"], [text, origin]));
+    return openResult(call("loadlab_import_text", "number", ["string", "string"], [text, origin]));
   }
   function openResult(id) {
     if (!id) return Promise.resolve(false);
@@ -178,7 +223,7 @@
       Module._loadlab_link_sync_enable();
       window.loadlab.ready = true;
     }],
-    onAbort: (what) => showOverlay("LoadLab stopped: " + what, true),
+    onAbort: (what) => showCrash(what || "the WebAssembly module aborted"),
   };
   // While a pasted link is decoded and parsed (on a worker) the hook is not ready, so scripts that
   // wait for `ready` see the link's scenario or its error, as on first load.
@@ -195,22 +240,25 @@
   window.loadlab = {
     ready: false,
     state: () => JSON.parse(Module.UTF8ToString(Module._loadlab_state_json())),
+    // state() without the scenario and the results (kind, name, status, busy, frames, tasks, and
+    // per result algorithm / verified / makespan): cheap to poll with a big task graph open.
+    summary: () => JSON.parse(Module.UTF8ToString(Module._loadlab_summary_json())),
     scenario: () => JSON.parse(Module.UTF8ToString(Module._loadlab_scenario_json())),
     run: () => Module._loadlab_run(),
     loopMeasure: () => Module._loadlab_loop_measure(),
     // Dynamic scenarios (issue 13): the shared-memory strategies on real threads (Web Workers);
     // workload "scenario" | "uts_geometric" | "uts_binomial". state().dynamic_threads has the result.
     dynamicThreads: (workload = "scenario", threads = 2) =>
-      Module.ccall("loadlab_dynamic_threads", "number", ["string", "number"], [workload, threads]) === 1,
+      call("loadlab_dynamic_threads", "number", ["string", "number"], [workload, threads]) === 1,
     // The dag view's Adversary tab (issue 18): "start" | "cancel" | "open_worst" | "pairwise" with
     // the tab's settings (scenario "ui".adversary); state().adversary has progress and results.
-    adversary: (command) => Module.ccall("loadlab_adversary", "number", ["string"], [command]) === 1,
+    adversary: (command) => call("loadlab_adversary", "number", ["string"], [command]) === 1,
     setStep: (k) => Module._loadlab_set_step(k),
     // Node simulation (issue 4): start({algorithm, threads, speed (supersteps/s, 0 = max), paused}),
     // commands "pause" | "resume" | "step" | "reset" | "off", and its state without the scenario.
-    nodeSim: (o = {}) => Module.ccall("loadlab_node_sim_start", "number", ["string", "number", "number", "number"],
+    nodeSim: (o = {}) => call("loadlab_node_sim_start", "number", ["string", "number", "number", "number"],
                                       [o.algorithm || "", o.threads || 2, o.speed || 0, o.paused ? 1 : 0]) === 1,
-    nodeSimCommand: (c) => Module.ccall("loadlab_node_sim_command", "number", ["string"], [c]) === 1,
+    nodeSimCommand: (c) => call("loadlab_node_sim_command", "number", ["string"], [c]) === 1,
     nodeSimSpeed: (s) => Module._loadlab_node_sim_speed(s),
     frameStats: () => JSON.parse(Module.UTF8ToString(Module._loadlab_frame_stats_json())),
     nodeSimState: (withLoads) => JSON.parse(Module.UTF8ToString(Module._loadlab_node_sim_json(withLoads ? 1 : 0))),
@@ -222,12 +270,12 @@
     dismissError: () => Module._loadlab_dismiss_status(),
     // Drives the current kind's form: sets the scenario value at a JSON pointer with the form's own
     // rules (loads follow the node count, ...). A Promise: true once the edit is installed.
-    setField: (pointer, value) => openResult(Module.ccall("loadlab_set_field", "number", ["string", "string"],
+    setField: (pointer, value) => openResult(call("loadlab_set_field", "number", ["string", "string"],
                                                           [pointer, JSON.stringify(value)])),
     // Issue 11 help: open a gallery example by preset name (as its button does; true if it exists),
     // and "dismiss" / "open" the welcome panel (dismissing is remembered in localStorage).
-    openExample: (preset) => Module.ccall("loadlab_open_example", "number", ["string"], [preset]) === 1,
-    welcome: (action) => Module.ccall("loadlab_welcome", null, ["string"], [action]),
+    openExample: (preset) => call("loadlab_open_example", "number", ["string"], [preset]) === 1,
+    welcome: (action) => call("loadlab_welcome", null, ["string"], [action]),
     // Opens (true) or closes the scenario JSON editor's large window; state().json_editor is its box.
     jsonEditor: (open) => Module._loadlab_json_editor(open ? 1 : 0),
     // Issue 16, nothing is lost: File > Restore last session (the autosave a link displaced;
@@ -237,6 +285,10 @@
     undoOpen: () => Module._loadlab_undo_open() === 1,
     save: () => Module._loadlab_save(),
     autosaveNow: () => Module._loadlab_autosave_flush(),
+    // Stops the module as a crash would; state() is unusable afterwards, crashShown() tells whether
+    // the page said so.
+    testAbort: () => { try { Module._loadlab_test_abort(); } catch (e) { /* the abort itself */ } },
+    crashShown: () => crash.shown && !document.getElementById("crash").classList.contains("hidden"),
     encodeLink, decodeLink,
   };
 })();

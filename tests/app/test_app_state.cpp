@@ -7,6 +7,7 @@
 
 #include "app/model/app_state.h"
 #include "app/model/job_runner.h"
+#include "run_in_state.h"
 #include "io/scenario.h"
 
 using namespace loadlab;
@@ -108,4 +109,24 @@ TEST_CASE("JobRunner.ANewerScenarioSupersedesTheRunningOne") {
   REQUIRE(out);
   CHECK(out->error.empty());
   CHECK(out->result["kind"] == "balance");
+}
+
+TEST_CASE("AppState.SummaryCarriesResultsWithoutTheDocuments") {
+  // FLB paper (Radulescu & van Gemund 1999), Table 1's graph on 2 processors: FLB 14, ETF 14,
+  // MCP 13 (the seeds' errata reconstruct the figure).
+  const Json dag = Json::parse(R"({"loadlab": 1, "kind": "dag", "name": "table 1", "processors": 2,
+    "graph": {"tasks": [{"id": "t0", "cost": 2}, {"id": "t1", "cost": 2}, {"id": "t2", "cost": 2}, {"id": "t3", "cost": 3}, {"id": "t4", "cost": 3}, {"id": "t5", "cost": 3}, {"id": "t6", "cost": 2}, {"id": "t7", "cost": 2}],
+              "edges": [{"from": "t0", "to": "t1", "cost": 1}, {"from": "t0", "to": "t2", "cost": 4}, {"from": "t0", "to": "t3", "cost": 1}, {"from": "t1", "to": "t4", "cost": 2}, {"from": "t1", "to": "t5", "cost": 1}, {"from": "t1", "to": "t6", "cost": 2}, {"from": "t3", "to": "t5", "cost": 1}, {"from": "t2", "to": "t6", "cost": 1}, {"from": "t4", "to": "t7", "cost": 1}, {"from": "t5", "to": "t7", "cost": 3}, {"from": "t6", "to": "t7", "cost": 2}]},
+    "algorithms": ["flb", "etf", "mcp"]})");
+  AppState s;
+  loadlab::app::testing::run_in_state(s, dag);
+  const Json j = summary_json(s);
+  CHECK(j["kind"] == "dag");
+  CHECK(j["name"] == "table 1");
+  CHECK(j["tasks"] == 8);
+  CHECK_FALSE(j.contains("scenario"));
+  REQUIRE(j["results"].size() == 3);
+  CHECK(j["results"][0] == Json{{"algorithm", "flb"}, {"verified", true}, {"makespan", 14}});
+  CHECK(j["results"][1] == Json{{"algorithm", "etf"}, {"verified", true}, {"makespan", 14}});
+  CHECK(j["results"][2] == Json{{"algorithm", "mcp"}, {"verified", true}, {"makespan", 13}});
 }

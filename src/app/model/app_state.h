@@ -79,6 +79,10 @@ int step_count(const AppState& s, int index);
 
 /// The JSON the browser test hook returns: scenario, results, status, isolation facts.
 io::Json state_json(const AppState& s, bool cross_origin_isolated);
+/// What a script polling often needs, without the scenario and the results themselves (state_json
+/// carries both: megabytes for a task graph of 10,000 tasks): kind, name, status, frames, the
+/// task count of a task graph, and per result its algorithm, "verified" and makespan.
+io::Json summary_json(const AppState& s);
 
 void set_status(AppState& s, std::string text, bool error = false);
 

@@ -3,6 +3,8 @@
 // The page (web/index.html, web/loadlab.js) calls the exported loadlab_* functions below: to open
 // a share link or an uploaded file, and for the test hook window.loadlab.state().
 #include <GLFW/glfw3.h>
+
+#include <cstdlib>
 #include <emscripten.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -36,7 +38,7 @@ struct WebApp {
   double ui_ms = 0, ui_ms_max = 0;          // draw_frame + ImGui::Render (our CPU work per frame)
   double render_ms = 0, render_ms_max = 0;  // submitting the draw data to WebGL
   // Text the exported functions return: the page copies it before the next call.
-  std::string clipboard, state_text, scenario_text, node_sim_text, stats_text;
+  std::string clipboard, state_text, summary_text, scenario_text, node_sim_text, stats_text;
 };
 
 // The page's one app (created in main, never destroyed: the main loop outlives main); the exported
@@ -161,6 +163,9 @@ EMSCRIPTEN_KEEPALIVE void loadlab_report_error(const char* message) {
   loadlab::app::set_status(g_web->app.state, message, true);
   g_web->app.state.status_pinned = true;
 }
+
+/// Stops the module as a crash would (std::abort), so a test can check what the page then shows.
+EMSCRIPTEN_KEEPALIVE void loadlab_test_abort() { std::abort(); }
 
 /// Keeps the current error in the status line until dismissed (a link whose scenario was refused).
 EMSCRIPTEN_KEEPALIVE void loadlab_pin_status() {
@@ -304,6 +309,17 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
                    {"limit", g_web->app.session.autosaver.limit()},
                    {"undo_depth", g_web->app.session.undo.depth()}};
   std::string& text = g_web->state_text;
+  text = j.dump();
+  return text.c_str();
+}
+
+/// The test hook's small state (summary_json) plus whether a scenario is opening or running.
+EMSCRIPTEN_KEEPALIVE const char* loadlab_summary_json() {
+  if (!g_web) return "{}";
+  loadlab::io::Json j = loadlab::app::summary_json(g_web->app.state);
+  j["busy"] = g_web->app.opener.busy() || g_web->app.jobs.busy();
+  j["opening"] = g_web->app.opener.busy();
+  std::string& text = g_web->summary_text;
   text = j.dump();
   return text.c_str();
 }

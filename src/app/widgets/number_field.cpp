@@ -6,10 +6,12 @@
 
 namespace loadlab::app {
 
-bool num_field(const char* label, io::Json& obj, const char* key, double dflt, double lo, double hi, bool log) {
+bool num_field(const char* label, io::Json& obj, const char* key, double dflt, double lo, double hi,
+               bool log) {
   double v = obj.is_object() ? obj.value(key, dflt) : dflt;
   if (!ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
-                           (log ? static_cast<int>(ImGuiSliderFlags_Logarithmic) : 0) | ImGuiSliderFlags_NoRoundToFormat))
+                           (log ? static_cast<int>(ImGuiSliderFlags_Logarithmic) : 0) |
+                               ImGuiSliderFlags_NoRoundToFormat))
     return false;
   obj[key] = std::clamp(v, lo, hi);
   return true;
