@@ -133,7 +133,7 @@ try {
   check(sameArray(ns.final_loads, [8, 8, 8, 8, 8, 8, 8, 8]), "Example 3 ends with 8 tasks on every node", ns.final_loads);
   check(ns.supersteps === 6, "CWA takes 2d = 6 supersteps on the 3-cube (docs/simulation.md)", ns.supersteps);
   check(await page.evaluate(() => window.loadlab.nodeSimCommand("reset")), "reset is accepted");
-  await sleep(200);
+  await page.waitForFunction(() => !window.loadlab.nodeSimState(false).active, null, { timeout: 10000 }).catch(() => {});
   s = await page.evaluate(() => window.loadlab.nodeSimState(false));
   check(!s.active && s.enabled && s.superstep === 0, "after reset no run is active and the mode stays on", s);
   check(await page.evaluate(() => !window.loadlab.nodeSim({ algorithm: "mwa" })), "MWA is refused on a hypercube");

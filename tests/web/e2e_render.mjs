@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
-import { linkFor, startHarness } from "./harness.mjs";
+import { linkFor, startHarness, waitFrames } from "./harness.mjs";
 
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
@@ -86,7 +86,7 @@ try {
       if (Date.now() > deadline) throw new Error(`scenario with ${nodes} nodes never finished: ${st.status}`);
       await sleep(250);
     }
-    await sleep(800);  // a few frames with the results
+    await waitFrames(page, 6);  // a few frames with the results
   }
   async function shoot(name) {
     const file = join(shots, name);
@@ -106,7 +106,7 @@ try {
   check(await page.evaluate(() => window.loadlab.nodeSim({ algorithm: "cwa", threads: 2, speed: 2 })), "nodeSim() starts CWA on the 14-cube");
   await page.waitForFunction(() => window.loadlab.nodeSimState(false).in_flight > 0, null, { timeout: 60000, polling: 50 });
   await page.evaluate(() => window.loadlab.nodeSimCommand("pause"));
-  await sleep(800);
+  await waitFrames(page, 6);
   checkBands(h, await shoot("render_cube14_node_sim.png"), await page.evaluate(() => window.loadlab.state()), "14-cube node simulation");
   await page.evaluate(() => window.loadlab.nodeSimCommand("off"));
 

@@ -19,7 +19,7 @@ namespace loadlab::core {
 
 namespace {
 
-enum Tag { kLinkFree = 1 };
+enum GradientTag { kGradientLinkFree = 1 };
 
 class GradientStrategy final : public DynamicStrategy {
  public:
@@ -117,7 +117,7 @@ class GradientStrategy final : public DynamicStrategy {
     if (to < 0) return;
     link_busy_[static_cast<std::size_t>(v)] = 1;
     s.migrate(s.take_newest(v), v, to, 1, 1);
-    s.timer(s.now() + s.costs().hop, v, kLinkFree);
+    s.timer(s.now() + s.costs().hop, v, kGradientLinkFree);
   }
 
   GradientParams p_;
