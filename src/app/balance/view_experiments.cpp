@@ -73,7 +73,7 @@ void poll_run(ExperimentsState& s, App& app) {
       s.provenance[t.id] = t.id == "examples" ? std::string("fixed loads") : std::string(buf);
       s.tables[t.id] = std::move(t);
     }
-    std::snprintf(buf, sizeof buf, "Paper 000 experiments %s after %.1f s on a worker thread",
+    std::snprintf(buf, sizeof buf, "Wu (1997) experiments %s after %.1f s on a worker thread",
                   out->results->cancelled ? "cancelled" : "finished", secs);
     set_status(app.state, buf);
   }
@@ -368,7 +368,7 @@ void draw_experiments_window(App& app) {
       {vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
       ImGuiCond_FirstUseEver, {0.5f, 0.5f});
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the docked panels behind are busy
-  if (!ImGui::Begin("Paper 000 experiments (Wu, Section 5)", &s.open,
+  if (!ImGui::Begin("Experiments of M.-Y. Wu, On Runtime Parallel Scheduling for Processor Load Balancing (IEEE TPDS, 1997), Section 5", &s.open,
                     ImGuiWindowFlags_NoSavedSettings)) {
     ImGui::End();
     return;

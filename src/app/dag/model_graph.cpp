@@ -136,7 +136,7 @@ DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string&
     return t;
   }
   if (scenario.contains("machine")) {  // the steps below replay identical processors only
-    t.error = "step traces are not shown yet for scenarios with a \"machine\" (issue 18)";
+    t.error = "step traces are not shown yet for scenarios with a \"machine\" (heterogeneous processors)";
     return t;
   }
   try {

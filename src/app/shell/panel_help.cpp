@@ -32,7 +32,7 @@ struct MetricInfo {
 // clang-format off
 const MetricInfo kMetrics[] = {
     // balance (docs/scenario-balance.md)
-    {"balance", "task_hops", "task-hops", "Tasks moved times links crossed: the cost the optimum minimises (paper 000 §2).", "task x hop", -1},
+    {"balance", "task_hops", "task-hops", "Tasks moved times links crossed: the cost the optimum minimises (Wu, On Runtime Parallel Scheduling for Processor Load Balancing, 1997, §2).", "task x hop", -1},
     {"balance", "non_local_tasks", "non-local tasks", "Tasks that end on another node than where they started.", "tasks", -1},
     {"balance", "min_non_local_tasks", "min non-local", "The fewest tasks any full balancing must move (000 Theorem 2).", "tasks", 0},
     {"balance", "max_minus_min", "max - min", "Final load spread: largest minus smallest node load; <= 1 means fully balanced.", "tasks", -1},
@@ -51,7 +51,7 @@ const MetricInfo kMetrics[] = {
     {"dag", "lower_bound", "lower bound", "max(critical path, total work / P): no schedule is shorter. On a machine: the critical path of each task's fastest time, and total cost / sum of speeds (ETC: sum of per-task minima / P).", "time units", 0},
     {"dag", "nsl_lower_bound", "NSL (bound)", "Makespan divided by the lower bound (normalised schedule length).", "ratio", -1},
     {"dag", "nsl_mcp", "NSL vs MCP", "Makespan divided by MCP's makespan (FLB paper Section 6).", "ratio", -1},
-    {"dag", "nsl_heft", "NSL vs HEFT", "Makespan divided by HEFT's makespan: the reference on heterogeneous machines, where MCP does not apply (issue 18).", "ratio", -1},
+    {"dag", "nsl_heft", "NSL vs HEFT", "Makespan divided by HEFT's makespan: the reference on heterogeneous machines, where MCP does not apply.", "ratio", -1},
     {"dag", "speedup", "speedup", "Sequential time (sum of task costs; on a machine the best single processor's time) / makespan.", "x", 1},
     {"dag", "efficiency", "efficiency", "Speedup / processors used.", "fraction 0..1", 1},
     {"dag", "scheduling_time_ms", "sched. time", "Wall time the scheduler took (not deterministic).", "ms", -1},
