@@ -67,5 +67,6 @@ std::vector<int> partition_orb_sa(const Mesh& m, int parts, const PartitionParam
 std::vector<int> partition_sa(const Mesh& m, int parts, const PartitionParams& p);
 std::vector<int> partition_cm(const Mesh& m, int parts);
 std::vector<int> partition_metis(const Mesh& m, int parts, const PartitionParams& p);
+std::vector<int> partition_multilevel(const Mesh& m, int parts, const PartitionParams& p);
 
 }  // namespace loadlab::core

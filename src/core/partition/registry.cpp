@@ -59,6 +59,16 @@ const std::vector<AlgorithmInfo>& partition_algorithm_table() {
        "The field's standard multilevel k-way partitioner (libmetis 5.1), as a reference cut. Not in "
        "WebAssembly builds: there the method is refused as native only.",
        "coarsen (heavy-edge matching) → initial k-way → refine while uncoarsening", "O(E)"},
+      {"multilevel", "Multilevel bisection with FM",
+       "Hendrickson & Leland, A multilevel algorithm for partitioning graphs (1995); Karypis & Kumar, "
+       "A fast and high quality multilevel scheme for partitioning irregular graphs (1998)",
+       "any graph; also in WebAssembly",
+       "Recursive bisection, each bisection multilevel: coarsen by heavy-edge matching (seeded), "
+       "grow several greedy regions on the coarsest graph and keep the best, project back refining "
+       "every level with Fiduccia–Mattheyses (Kernighan–Lin) passes within the balance cap; a final "
+       "P-way greedy boundary pass.",
+       "G₀ → G₁ → … → G_c (match heaviest edge); bisect G_c; for l = c … 0: project, FM(l)",
+       "O(E log P)"},
   };
   return table;
 }
@@ -92,6 +102,7 @@ std::vector<int> run_partition_method(std::string_view method, const Mesh& mesh,
   if (method == "sa") return partition_sa(mesh, parts, params);
   if (method == "cm") return partition_cm(mesh, parts);
   if (method == "metis") return partition_metis(mesh, parts, params);
+  if (method == "multilevel") return partition_multilevel(mesh, parts, params);
   throw std::invalid_argument("unknown partitioning method '" + std::string(method) + "'");
 }
 
