@@ -356,14 +356,17 @@ void multilevel_kway_refine(const Mesh& m, int parts, double imbalance, int pass
       touched.clear();
       for (int u : m.neighbours(v))
         if (conn[part[u]]++ == 0) touched.push_back(part[u]);
-      int best = own, best_gain = 0;
+      // A part over the cap (recursive bisection's rounding can leave one a vertex over) sheds
+      // boundary vertices even at a loss.
+      const bool over = weight[own] > cap;
+      int best = own, best_gain = over ? INT32_MIN : 0;
       const std::int64_t w = m.weight(v);
       for (int q : touched) {
         if (q == own || weight[q] + w > cap) continue;
         const int gain = conn[q] - conn[own];
-        const bool better =
-            gain > best_gain || (gain == best_gain && gain >= 0 && weight[q] + w < weight[own] &&
-                                 (best == own || weight[q] < weight[best]));
+        const bool better = gain > best_gain || (gain == best_gain && (over || gain >= 0) &&
+                                                 weight[q] + w < weight[own] &&
+                                                 (best == own || weight[q] < weight[best]));
         if (better) {
           best = q;
           best_gain = gain;

@@ -2,6 +2,7 @@
 // ../shared/seeds/002_6cf480ff57e2bb72.txt; METIS as the baseline).
 #include <string>
 
+#include "core/partition/layout.h"
 #include "core/partition/partition.h"
 
 namespace loadlab::core {
@@ -86,8 +87,9 @@ std::vector<int> run_partition_method(std::string_view method, const Mesh& mesh,
                                       const PartitionParams& params) {
   if (parts < 1 || parts > MeshLimits::max_parts)
     throw std::invalid_argument("parts must be in [1, " + std::to_string(MeshLimits::max_parts) + "]");
+  // A geometric method on a graph without coordinates works on its computed layout (layout.h).
   if (partition_needs_coordinates(method, params) && !mesh.has_coordinates())
-    throw PartitionRefused(std::string(method) + ": needs vertex coordinates (the mesh has none)");
+    return run_partition_method(method, mesh_with_layout(mesh), parts, params);
   if (method == "strips_1xp") return partition_strips_1xp(mesh, parts);
   if (method == "strips_pxq") {
     if (mesh.dim() < 2) throw PartitionRefused("strips_pxq: needs 2-D or 3-D coordinates");
