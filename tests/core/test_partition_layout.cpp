@@ -137,6 +137,16 @@ TEST_CASE("Partition.Layout.ProgressAndCancel") {
     if (f > 0.2) cancel = true;
   };
   CHECK(compute_mesh_layout(g, c).empty());
+  // The cache: a cancelled computation is not stored; a complete one is returned again as is.
+  cancel = false;
+  CHECK(cached_mesh_layout(g, c) == nullptr);
+  const auto first = cached_mesh_layout(g);
+  REQUIRE(first);
+  CHECK(*first == compute_mesh_layout(g));
+  CHECK(cached_mesh_layout(g) == first);
+  const Mesh with = mesh_with_layout(g);
+  CHECK(with.dim() == 2);
+  CHECK(with.coordinates() == *first);
 }
 
 TEST_CASE("Partition.Geometric.UseTheLayoutWithoutCoordinates") {

@@ -169,3 +169,18 @@ TEST_CASE("PartitionScenario.Walshaw.GraphMethodsRunOnARealMesh") {
   CHECK(strips->to_json()["coordinates"] == "layout");
   CHECK(run_partition_algorithm(*parsed, "cm")->coordinates.empty());
 }
+
+TEST_CASE("PartitionScenario.Multilevel.ParamsAreReadAndChecked") {
+  const Json s = Json::parse(R"({"loadlab": 1, "kind": "partition", "seed": 4,
+    "mesh": {"generator": "random_points", "points": 2000}, "parts": 8, "algorithms": ["multilevel"],
+    "params": {"multilevel": {"imbalance": 0.01, "passes": 4}}})");
+  const ScenarioPtr sc = parse_scenario(s, RunContext{});
+  const auto results = run_parsed(*sc, RunContext{});
+  REQUIRE(results.size() == 1);
+  const auto* r = dynamic_cast<const PartitionResult*>(results[0].get());
+  REQUIRE(r);
+  CHECK(r->verified);
+  CHECK(r->metrics.imbalance <= 1.01 + 1e-12);
+  CHECK(partition_error_for(R"({"algorithms": ["multilevel"], "params": {"multilevel": {"sweeps": 3}}})").pointer() ==
+        "/params/multilevel/sweeps");
+}

@@ -279,7 +279,8 @@ std::uint64_t mesh_graph_hash(const Mesh& m) {
   return h;
 }
 
-std::shared_ptr<const std::vector<double>> cached_mesh_layout(const Mesh& m) {
+std::shared_ptr<const std::vector<double>> cached_mesh_layout(const Mesh& m,
+                                                              const LayoutOptions& opts) {
   struct Entry {
     std::uint64_t hash;
     int n;
@@ -292,12 +293,23 @@ std::shared_ptr<const std::vector<double>> cached_mesh_layout(const Mesh& m) {
   {
     std::lock_guard<std::mutex> lock(mutex);
     for (const Entry& e : cache)
-      if (e.hash == h && e.n == m.size() && e.edges == m.edge_count()) return e.xy;
+      if (e.hash == h && e.n == m.size() && e.edges == m.edge_count()) {
+        if (opts.progress) opts.progress(1.0);
+        return e.xy;
+      }
   }
-  auto xy = std::make_shared<const std::vector<double>>(compute_mesh_layout(m));
+  std::vector<double> computed = compute_mesh_layout(m, opts);
+  if (computed.empty() && m.size() > 0) return nullptr;  // cancelled
+  auto xy = std::make_shared<const std::vector<double>>(std::move(computed));
   std::lock_guard<std::mutex> lock(mutex);
   cache.push_back({h, m.size(), m.edge_count(), xy});
-  if (cache.size() > 4) cache.erase(cache.begin());
+  // At most 4 graphs and about 64 MB of coordinates (the newest is always kept).
+  std::size_t held = 0;
+  for (const Entry& e : cache) held += e.xy->size();
+  while (cache.size() > 1 && (cache.size() > 4 || held > (std::size_t{8} << 20))) {
+    held -= cache.front().xy->size();
+    cache.erase(cache.begin());
+  }
   return xy;
 }
 

@@ -33,8 +33,12 @@ std::vector<double> compute_mesh_layout(const Mesh& m, const LayoutOptions& opts
 /// cache key.
 std::uint64_t mesh_graph_hash(const Mesh& m);
 
-/// compute_mesh_layout with default options, cached per graph (the last few graphs, thread-safe).
-std::shared_ptr<const std::vector<double>> cached_mesh_layout(const Mesh& m);
+/// compute_mesh_layout, cached per graph (the last few graphs, thread-safe): a cached layout is
+/// returned at once (opts.progress then gets 1.0); otherwise it is computed with `opts` and cached
+/// when complete. nullptr when cancelled. The cache does not key on the options: callers that share
+/// it (the app's background job, the geometric methods) use the default pivots and sweeps.
+std::shared_ptr<const std::vector<double>> cached_mesh_layout(const Mesh& m,
+                                                              const LayoutOptions& opts = {});
 
 /// `m` with the cached layout as its 2-D coordinates (a copy; `m` itself is unchanged).
 Mesh mesh_with_layout(const Mesh& m);

@@ -156,6 +156,7 @@ std::vector<std::string_view> param_keys(const std::string& a) {
   if (a == "orb_sa") return {"base", "imbalance", "sweeps", "t0", "cooling", "coarse_limit", "smoothing"};
   if (a == "sa") return {"initial", "imbalance", "sweeps", "t0", "cooling", "coarse_limit", "smoothing"};
   if (a == "metis") return {"imbalance"};
+  if (a == "multilevel") return {"imbalance", "passes"};
   return {};
 }
 
