@@ -34,6 +34,7 @@ nlohmann::json bench_partition(const BenchOptions& opts) {
   // Build a mesh only if one of its benchmarks passes the filter.
   auto any_wanted = [&](const std::string& tag) {
     if (wanted("partition/spectral_bisection/" + tag)) return true;
+    if (wanted("partition/layout/" + tag)) return true;
     for (const auto& a : partition_algorithm_table())
       if (wanted("partition/" + std::string(a.name) + "/" + tag)) return true;
     return false;
