@@ -69,7 +69,8 @@ TEST_CASE("Partition.Multilevel.ValidAndWithinTheImbalanceCap") {
 TEST_CASE("Partition.Multilevel.BisectionMatchesBruteForceOnSmallGraphs") {
   // 4 x 4 grid: the best balanced cut is 4 (a straight line); a 4 x 5 grid: 4 (across the long
   // side).
-  for (const auto& [r, c] : {std::pair{4, 4}, std::pair{4, 5}, std::pair{2, 9}}) {
+  for (const auto& rc : {std::pair{4, 4}, std::pair{4, 5}, std::pair{2, 9}}) {
+    const int r = rc.first, c = rc.second;  // plain names: clang 14 cannot capture bindings
     const Mesh g = grid_mesh(r, c);
     CAPTURE(r);
     CAPTURE(c);
