@@ -67,9 +67,8 @@ bool GraphLayoutCache::update(PartitionViewModel& m) {
     core::LayoutOptions opts;
     opts.cancel = control.cancel;
     opts.progress = [&control](double p) { control.progress(p); };
-    std::vector<double> xy = core::compute_mesh_layout(*mesh, opts);
-    if (xy.empty()) return nullptr;  // cancelled
-    return std::make_shared<const std::vector<double>>(std::move(xy));
+    // The core's cache: a run of a geometric method on this graph then reuses this layout.
+    return core::cached_mesh_layout(*mesh, opts);  // null when cancelled
   });
   return false;
 }

@@ -1,7 +1,8 @@
 // Drawing positions for a mesh given without coordinates (an imported .graph without its .xyz):
-// core::compute_mesh_layout (pivot MDS + sparse stress, src/core/partition/layout.h) computed on a
+// core::cached_mesh_layout (pivot MDS + sparse stress, src/core/partition/layout.h) computed on a
 // BackgroundJob (a Web Worker in the browser) with progress and cancel, cached per graph (keyed by
-// core::mesh_graph_hash), so switching methods, re-running or re-opening the same graph reuses it.
+// core::mesh_graph_hash), so switching methods, re-running or re-opening the same graph reuses it;
+// filling the core's cache too, so the geometric methods of a run use the same layout.
 // Until it arrives the view keeps the index-order lattice. A mesh with coordinates (.xyz) never
 // starts a layout: its own coordinates win. Headless; tested in tests/app.
 #pragma once
