@@ -23,6 +23,8 @@ struct ReproduceOptions {
   std::uint64_t seed = 1;
   /// Smaller sweeps for tests (same code path, fewer cases/sizes).
   bool quick = false;
+  /// Folder of input files a reproduction reads (reproduce walshaw: the .graph meshes).
+  std::string data_dir;
   /// Splitting a sweep's independent runs across processes (`loadlab-mpi reproduce`,
   /// docs/mpi.md): this process computes the runs whose index % parts == part, `gather` returns
   /// every process's serialized runs (in part order) on part 0 and nothing on the others, and only
@@ -41,6 +43,7 @@ int reproduce_partition(const ReproduceOptions& opts, std::ostream& out);  // pa
 int reproduce_rips(const ReproduceOptions& opts, std::ostream& out);   // paper 000 §1 dynamic (RIPS)
 int reproduce_os(const ReproduceOptions& opts, std::ostream& out);  // paper 002 §4 (OS layer)
 int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out);  // PISA pairwise (issue 18)
+int reproduce_walshaw(const ReproduceOptions& opts, std::ostream& out);  // Walshaw meshes vs METIS
 
 struct BenchOptions {
   /// Substring filter on benchmark names; empty = all.

@@ -82,13 +82,14 @@ int main(int argc, char** argv) {
   adversary->add_flag("--json", adv.json, "Print a JSON record");
 
   auto* reproduce = app.add_subcommand("reproduce", "Print a paper's tables beside ours");
-  reproduce->add_option("paper", paper, "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition (002 Table 1), os (002 §4), adversary (PISA pairwise matrix)")
+  reproduce->add_option("paper", paper, "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition (002 Table 1), os (002 §4), adversary (PISA pairwise matrix), walshaw (real meshes vs METIS; needs --data)")
       ->required()
-      ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os", "adversary"}));
+      ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os", "adversary", "walshaw"}));
   reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder");
   reproduce->add_option("--cases", rep.cases, "Random cases per cell")->check(CLI::Range(1, 100000));
   reproduce->add_option("--seed", rep.seed, "Seed of the random cases");
   reproduce->add_flag("--quick", rep.quick, "Fewer cases and sizes (for smoke tests)");
+  reproduce->add_option("--data", rep.data_dir, "walshaw: folder holding 3elt.graph, crack.graph, data.graph, whitaker3.graph");
 
   auto* benchcmd = app.add_subcommand("bench", "Time the algorithms; prints JSON records");
   benchcmd->add_option("--filter", bench.filter, "Only benchmarks whose name contains this");
@@ -154,6 +155,7 @@ int main(int argc, char** argv) {
       if (paper == "rips") return loadlab::cli::reproduce_rips(rep, std::cout);
       if (paper == "partition") return loadlab::cli::reproduce_partition(rep, std::cout);
       if (paper == "os") return loadlab::cli::reproduce_os(rep, std::cout);
+      if (paper == "walshaw") return loadlab::cli::reproduce_walshaw(rep, std::cout);
       return loadlab::cli::reproduce_dlt(rep, std::cout);
     }
     if (*benchcmd) {

@@ -143,6 +143,22 @@ echo '{"loadlab": 1, "kind": "partition", "mesh": {"generator": "grid", "rows": 
 expect 2 "/parts" "$LL" validate "$TMP/part_bad.json"
 expect 0 "Table 1" "$LL" reproduce partition --quick --csv "$TMP/part_csv"
 [ -s "$TMP/part_csv/partition_table1.csv" ] && ok || bad "reproduce partition --csv wrote no CSV"
+# Real meshes without coordinates beside METIS (reproduce walshaw): the 3elt rows, the CSV with a
+# METIS row and a multilevel row per P; no --data names the flag (exit 2); a folder without the files
+# names the file.
+expect 0 "multilevel" "$LL" reproduce walshaw --quick --data "$SHARED/data/walshaw" --csv "$TMP/walshaw_csv"
+python3 - "$TMP/walshaw_csv/walshaw_vs_metis.csv" <<'PY' && ok || bad "reproduce walshaw CSV"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert {r["mesh"] for r in rows} == {"3elt"}, rows
+for p in ("2", "8"):
+    ml = [r for r in rows if r["method"] == "multilevel" and r["parts"] == p]
+    assert len(ml) == 1 and ml[0]["verified"] == "true" and int(ml[0]["edge_cut"]) > 0, ml
+    assert float(ml[0]["imbalance"]) <= 1.03 + 1e-9, ml
+assert all(r["verified"] == "true" for r in rows), rows
+PY
+expect 2 "--data" "$LL" reproduce walshaw --quick
+expect 2 "3elt.graph" "$LL" reproduce walshaw --quick --data "$TMP"
 
 # Adversarial search (issue 18): the worst instance written is a scenario `run` accepts, and its
 # makespans reproduce the printed ratio; errors name the flag and exit 2.

@@ -162,17 +162,15 @@ TEST_CASE("Partition.EveryMethod.VerifiedOnEveryGenerator") {
   }
 }
 
-TEST_CASE("Partition.Geometric.RefusedWithoutCoordinates") {
+TEST_CASE("Partition.Graph.MethodsNeedNoCoordinates") {
+  // Geometric methods on a coordinate-less graph run on its layout (test_partition_layout.cpp); the
+  // graph methods, and orb_kl on the spectral base, need no coordinates at all.
   const Mesh p = path_mesh(10);
-  for (const char* method : {"strips_1xp", "strips_pxq", "orb_m", "orb_i", "orb_kl", "orb_sa"}) {
-    CAPTURE(method);
-    CHECK_THROWS_AS(run_partition_method(method, p, 2, PartitionParams{}), PartitionRefused);
-  }
-  // Graph methods need none; orb_kl on the spectral base needs none either.
   PartitionParams spectral;
   spectral.base = "orb_e";
   CHECK(cut_of(p, run_partition_method("orb_kl", p, 2, spectral), 2) == 1);
   CHECK(cut_of(p, run_partition_method("cm", p, 2, PartitionParams{}), 2) == 1);
+  CHECK(cut_of(p, run_partition_method("multilevel", p, 2, PartitionParams{}), 2) == 1);
 }
 
 TEST_CASE("Partition.Determinism.FixedSeedGivesFixedParts") {

@@ -3,6 +3,7 @@
 // objective (2).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -72,14 +73,22 @@ TEST_CASE("PartitionScenario.BadInput.NamesTheField") {
   }
 }
 
-TEST_CASE("PartitionScenario.Geometric.RefusedByNameOnAGraphWithoutCoordinates") {
+TEST_CASE("PartitionScenario.Geometric.ByNameOnAGraphWithoutCoordinatesUsesTheLayout") {
   RunContext ctx;
   ctx.base_dir = kWalshaw;
-  const ScenarioError e = partition_error_for(
-      R"({"mesh": {"generator": null, "rows": null, "cols": null, "file": "3elt.graph"},
-          "parts": 4, "topology": null, "algorithms": ["cm", "orb_m"]})", ctx);
-  CHECK(e.pointer() == "/algorithms/1");
-  CHECK(std::string(e.what()).find("orb_m") != std::string::npos);
+  const Json s = Json::parse(R"({"loadlab": 1, "kind": "partition", "mesh": {"file": "3elt.graph"},
+    "parts": 4, "algorithms": ["cm", "orb_m"]})");
+  const ScenarioPtr sc = parse_scenario(s, ctx);
+  const auto results = run_parsed(*sc, ctx);
+  REQUIRE(results.size() == 2);
+  const auto* orb_m = dynamic_cast<const PartitionResult*>(results[1].get());
+  REQUIRE(orb_m);
+  CHECK(orb_m->verified);
+  CHECK(orb_m->coordinates == "layout");
+  // On the layout ORB-M's cut is that of a geometric method, far below Cuthill–McKee's order.
+  const auto* cm = dynamic_cast<const PartitionResult*>(results[0].get());
+  REQUIRE(cm);
+  CHECK(orb_m->metrics.edge_cut < cm->metrics.edge_cut);
 }
 
 TEST_CASE("PartitionScenario.Walshaw.FilesReadWithTheirPublishedSizes") {
@@ -148,10 +157,30 @@ TEST_CASE("PartitionScenario.Walshaw.GraphMethodsRunOnARealMesh") {
     CAPTURE(r->algorithm);
     CHECK(r->verified);
   }
-  // Without "algorithms", the geometric methods are left out on a graph without coordinates.
+  // Without "algorithms", the geometric methods run too, on the computed layout, and say so.
   s.erase("algorithms");
   const ScenarioPtr all = parse_scenario(s, ctx);
   const auto* parsed = dynamic_cast<const PartitionScenario*>(all.get());
   REQUIRE(parsed);
-  for (const auto& a : parsed->algorithms) CHECK(a.find("strips") == std::string::npos);
+  CHECK(std::find(parsed->algorithms.begin(), parsed->algorithms.end(), "strips_1xp") != parsed->algorithms.end());
+  const auto strips = run_partition_algorithm(*parsed, "orb_i");
+  CHECK(strips->verified);
+  CHECK(strips->coordinates == "layout");
+  CHECK(strips->to_json()["coordinates"] == "layout");
+  CHECK(run_partition_algorithm(*parsed, "cm")->coordinates.empty());
+}
+
+TEST_CASE("PartitionScenario.Multilevel.ParamsAreReadAndChecked") {
+  const Json s = Json::parse(R"({"loadlab": 1, "kind": "partition", "seed": 4,
+    "mesh": {"generator": "random_points", "points": 2000}, "parts": 8, "algorithms": ["multilevel"],
+    "params": {"multilevel": {"imbalance": 0.01, "passes": 4}}})");
+  const ScenarioPtr sc = parse_scenario(s, RunContext{});
+  const auto results = run_parsed(*sc, RunContext{});
+  REQUIRE(results.size() == 1);
+  const auto* r = dynamic_cast<const PartitionResult*>(results[0].get());
+  REQUIRE(r);
+  CHECK(r->verified);
+  CHECK(r->metrics.imbalance <= 1.01 + 1e-12);
+  CHECK(partition_error_for(R"({"algorithms": ["multilevel"], "params": {"multilevel": {"sweeps": 3}}})").pointer() ==
+        "/params/multilevel/sweeps");
 }

@@ -5,9 +5,14 @@
 //  - the Bisection steps tab: the Fiedler vector's heatmap (blue and red halves), the orb_kl moves'
 //    cut plot;
 //  - File > Import of a .graph, then its .xyz through the page's file input: the scenario gets the
-//    coordinates and the geometric methods; a short .xyz is refused naming the file.
+//    coordinates and the geometric methods; a short .xyz is refused naming the file;
+//  - File > Import of 3elt.graph (no coordinates): drawn with its graph layout once the worker is done.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startHarness, waitFrames } from "./harness.mjs";
+import { repo, startHarness, waitFrames } from "./harness.mjs";
+
+// The Walshaw archive's meshes (LOADLAB_SHARED_DIR, default: the folder beside the repository).
+const walshaw = join(process.env.LOADLAB_SHARED_DIR || join(repo, "..", "shared"), "data", "walshaw");
 
 const { shots, browser, base, check, finish, close } = await startHarness({ detailLimit: 400 });
 try {
@@ -101,6 +106,34 @@ try {
   r = await setFile("short.xyz", "0 0\n1 0\n");
   check(r.st.status_is_error && /short\.xyz/.test(r.st.status), "import: a short .xyz is refused naming the file", r.st.status);
   await page.screenshot({ path: join(shots, "browser_partition_import_error.png") });
+
+  // 4. A real mesh without coordinates (the Walshaw archive's 3elt): imported, it is drawn with its
+  //    graph layout, computed on a worker with progress; the multilevel method's 8 parts show.
+  const threeElt = readFileSync(join(walshaw, "3elt.graph"));
+  await page.setInputFiles("#file-input", { name: "3elt.graph", mimeType: "text/plain", buffer: threeElt });
+  await page.waitForFunction(() => {
+    const s = window.loadlab.state();
+    return s.kind === "partition" && /3elt/.test(s.scenario.name || "") && Array.isArray(s.results) &&
+      s.results.length > 0 && !s.busy;
+  }, null, { timeout: 120000 });
+  await page.waitForFunction(() => window.loadlab.state().mesh_layout === "ready", null, { timeout: 120000 });
+  let st3 = await page.evaluate(() => window.loadlab.state());
+  check(st3.scenario.mesh.coordinates === undefined, "3elt: imported without coordinates");
+  // Reopened with the mesh tab in front (the steps tab was): same graph, so the cached layout is
+  // drawn at once, no second layout job.
+  const sc3 = { ...st3.scenario, ui: { partition_view: "mesh" } };
+  await page.evaluate((t) => window.loadlab.open(t), JSON.stringify(sc3));
+  await page.waitForFunction(() => {
+    const s = window.loadlab.state();
+    return Array.isArray(s.results) && s.results.length > 0 && !s.busy && s.mesh_layout === "ready";
+  }, null, { timeout: 120000 });
+  await waitFrames(page, 4);
+  st3 = await page.evaluate(() => window.loadlab.state());
+  check(st3.results[0].algorithm === "multilevel" && st3.results.every((e) => e.verified === true),
+        "3elt: multilevel first, every result verified", st3.results.map((e) => [e.algorithm, e.verified]));
+  const shot3 = await page.screenshot({ path: join(shots, "browser_partition_3elt_layout.png") });
+  px = await pixels(shot3.toString("base64"));
+  check(px.coloured > px.total * 0.1 && px.colours >= 6, "3elt: the mesh is drawn with its layout in part colours", px);
   check(errors.length === 0, "no page errors", errors);
 } catch (e) {
   console.error(e);

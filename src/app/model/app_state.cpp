@@ -29,6 +29,7 @@ void install_scenario(AppState& s, io::ScenarioPtr parsed, DerivedScenario deriv
   s.results = nullptr;
   s.selected_result = 0;
   s.step = 0;
+  s.mesh_layout.clear();
 }
 
 void set_parsed_scenario(AppState& s, io::ScenarioPtr parsed) {
@@ -109,6 +110,7 @@ io::Json state_json(const AppState& s, bool cross_origin_isolated) {
   j["frames"] = s.frames;
   j["nodes"] = s.topology ? s.topology->size() : 0;
   j["step"] = s.step;
+  j["mesh_layout"] = s.mesh_layout;
   return j;
 }
 

@@ -40,6 +40,9 @@ struct AppState {
   bool worker_ran = false;             ///< a job finished on a worker thread
   bool worker_thread_differs = false;  ///< ... and that thread was not the UI thread
   long long frames = 0;
+  /// Partition view, mesh without coordinates: "running" while its layout is computed, "ready"
+  /// once it is drawn with it, "" otherwise.
+  std::string mesh_layout;
 };
 
 /// What the views draw that is derived from a parsed scenario (the network and its layout for

@@ -70,7 +70,7 @@ void refining_params(io::Json& doc, const std::string& alg, bool& changed) {
     if (ImGui::SliderScalar("allowed imbalance", ImGuiDataType_Double, &imb, &lo, &hi, "%.3f"))
       p["imbalance"] = imb, changed = true;
   }
-  if (alg == "orb_kl" || alg == "ggp") changed |= int_field("passes", p, "passes", 8, 1, 100);
+  if (alg == "orb_kl" || alg == "ggp" || alg == "multilevel") changed |= int_field("passes", p, "passes", 8, 1, 100);
   if (alg == "sa" || alg == "orb_sa") changed |= int_field("sweeps", p, "sweeps", 30, 1, 1000, true);
   if (alg == "orb_e") changed |= int_field("coarse limit", p, "coarse_limit", 1500, 16, 200000, true);
   ImGui::Unindent();
@@ -127,7 +127,9 @@ void draw_partition_form(App& app) {
   } else if (app.partition.model.mesh) {
     ImGui::TextWrapped("Mesh: %s (%d vertices, %lld edges%s)", app.partition.model.mesh_description.c_str(),
                        app.partition.model.mesh->size(), static_cast<long long>(app.partition.model.mesh->edge_count()),
-                       app.partition.model.mesh->has_coordinates() ? "" : ", no coordinates: geometric methods refused");
+                       app.partition.model.mesh->has_coordinates()
+                           ? ""
+                           : ", no coordinates: drawn with a graph layout, which the geometric methods use too");
     if (ImGui::SmallButton("replace by a generated grid")) mesh = default_mesh("grid"), changed = true;
   }
   {
@@ -189,7 +191,7 @@ void draw_partition_form(App& app) {
       for (const auto& a : doc["algorithms"]) listed.push_back(a.get<std::string>());
     if (!doc.contains("params") || !doc["params"].is_object()) doc["params"] = io::Json::object();
     const bool had_params = !doc["params"].empty();
-    for (const char* a : {"orb_e", "orb_kl", "ggp", "orb_sa", "sa", "metis"})
+    for (const char* a : {"orb_e", "orb_kl", "ggp", "orb_sa", "sa", "metis", "multilevel"})
       if (std::find(listed.begin(), listed.end(), a) != listed.end()) refining_params(doc, a, changed);
     if (doc["params"].empty() && !had_params) doc.erase("params");
   }

@@ -87,7 +87,7 @@ std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename, 
     for (int w : m.neighbours(v))
       if (v < w) edges.push_back({v, w});
   const int parts = std::min(8, std::max(1, m.size()));
-  io::Json algs = {"orb_e", "ggp", "sa", "cm"};
+  io::Json algs = {"multilevel", "orb_e", "ggp", "sa", "cm"};
   if (core::metis_available()) algs.push_back("metis");
   std::string name = "Imported " + base + " (" + std::to_string(m.size()) + " vertices, " +
                      std::to_string(m.edge_count()) + " edges)";

@@ -12,8 +12,8 @@
 
 namespace loadlab::app {
 
-/// If `filename` ends in .graph, returns a partition scenario holding the graph inline (P = 8; the
-/// methods that need no coordinates: orb_e, ggp, sa, cm, plus metis where built). Returns nullopt for
+/// If `filename` ends in .graph, returns a partition scenario holding the graph inline (P = 8;
+/// multilevel, orb_e, ggp, sa, cm, plus metis where built). Returns nullopt for
 /// other extensions. Throws io::ScenarioError naming the file and line for a broken graph.
 std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename, const std::string& text);
 

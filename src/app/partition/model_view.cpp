@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/partition/layout.h"
 #include "core/partition/partition.h"
 
 namespace loadlab::app {
@@ -114,6 +115,7 @@ PartitionViewModel partition_view_model(const AppState& st) {
     for (int w : mesh.neighbours(v))
       if (v < w) m.edges.push_back({v, w});
   layout(m);
+  if (!mesh.has_coordinates()) m.graph_hash = core::mesh_graph_hash(mesh);
   m.edge_length = typical_edge_length(m.xy, m.edges);
   for (const auto& r : st.typed_results) {
     auto pr = std::dynamic_pointer_cast<const io::PartitionResult>(r);

@@ -38,10 +38,14 @@ struct PartitionViewModel {
   std::vector<core::MeshEdge> edges;  ///< every mesh edge once (a < b), CSR order
   std::vector<PartitionMethodData> methods;
   /// 2-D drawing coordinates per vertex (x, y interleaved): the mesh's own (3-D meshes: x and y
-  /// plus a small z shear so layers do not overlap exactly) or, without coordinates, a spectral-free
-  /// fallback (vertices on a square lattice in index order) so the colours still show.
+  /// plus a small z shear so layers do not overlap exactly) or, without coordinates, the graph's
+  /// layout once computed (model_layout.h), until then vertices on a square lattice in index order.
   std::vector<float> xy;
   bool synthetic_layout = false;
+  /// xy comes from the graph layout (model_layout.h) because the mesh has no coordinates.
+  bool graph_layout = false;
+  /// core::mesh_graph_hash of a mesh without coordinates (the layout cache's key); 0 otherwise.
+  std::uint64_t graph_hash = 0;
   float x0 = 0, y0 = 0, x1 = 1, y1 = 1;  ///< bounding box of xy
   /// Typical distance of neighbouring vertices in xy (median of a sample of edges): the views'
   /// level of detail compares it, times the zoom, with pixels.

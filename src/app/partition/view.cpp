@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "app/partition/mesh_canvas.h"
 #include "app/partition/view_state.h"
@@ -23,6 +24,21 @@ namespace loadlab::app {
 namespace {
 
 std::size_t part_count(const PartitionMethodData& d) { return d.part().size(); }
+
+// How the drawn positions were chosen, for a mesh without coordinates.
+std::string layout_note(const PartitionViewState& c) {
+  const PartitionViewModel& m = c.model;
+  if (m.graph_layout) return " (no coordinates: drawn with a graph layout, pivot MDS + stress)";
+  if (!m.synthetic_layout) return "";
+  if (c.graph_layout.running()) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, " (no coordinates: computing a layout, %d%%; vertices in index order meanwhile)",
+                  static_cast<int>(c.graph_layout.progress() * 100));
+    return buf;
+  }
+  if (!c.graph_layout.error().empty()) return " (no coordinates; layout failed: " + c.graph_layout.error() + ")";
+  return " (no coordinates: vertices laid out in index order)";
+}
 
 ImU32 dim_colour(ImU32 c, float f) {
   const auto ch = [&](int shift) { return static_cast<ImU32>(static_cast<float>((c >> shift) & 0xFF) * f); };
@@ -69,7 +85,7 @@ void draw_mesh_tab(App& app, PartitionViewState& c, int sel) {
   if (ImGui::SmallButton("fit")) c.fitted = false;
   ImGui::SameLine();
   ImGui::TextDisabled("%s%s; wheel: zoom, drag: pan, double-click: fit", m.mesh_description.c_str(),
-                      m.synthetic_layout ? " (no coordinates: vertices laid out in index order)" : "");
+                      layout_note(c).c_str());
   if (!d.available || d.part().empty()) {
     ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.name.c_str(), d.note.empty() ? "no partition" : d.note.c_str());
     return;
@@ -283,6 +299,12 @@ void draw_partition_view(App& app) {
     ++c.generation;
     c.follow.reselect(st, names());
   }
+  if (c.graph_layout.update(c.model)) {
+    c.fitted = false;
+    c.raster_method = -1;
+    ++c.generation;
+  }
+  st.mesh_layout = c.model.graph_layout ? "ready" : c.graph_layout.running() ? "running" : "";
   if (auto ui = c.follow.new_ui(st, !c.model.methods.empty())) {
     if (ui->other.is_object() && ui->other.contains("partition_view") && ui->other["partition_view"].is_string()) {
       const int tab = ui_tab_index(ui->other["partition_view"].get<std::string>(), kPartitionTabs);
@@ -295,6 +317,9 @@ void draw_partition_view(App& app) {
       ImGui::TextDisabled("%s, %d vertices, %lld edges, P = %d. %s", c.model.mesh_description.c_str(), c.model.mesh->size(),
                           static_cast<long long>(c.model.mesh->edge_count()), c.model.parts,
                           app.jobs.busy() ? "Running..." : "No results yet: pick methods and press Run.");
+    if (c.graph_layout.running())
+      ImGui::TextDisabled("No coordinates: computing a layout of the graph, %d%%",
+                          static_cast<int>(c.graph_layout.progress() * 100));
     else
       ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet.");
     return;

@@ -12,6 +12,7 @@
 #include "app/model/background_job.h"
 #include "app/model/results_follower.h"
 #include "app/partition/mesh_renderer.h"
+#include "app/partition/model_layout.h"
 #include "app/partition/model_steps.h"
 #include "app/partition/model_view.h"
 #include "app/widgets/tabs.h"
@@ -61,6 +62,8 @@ struct PartitionViewState {
   std::uint64_t colours_key = 0;
   MeshRenderer renderer;
   PartitionStepsState steps;
+  /// Positions for meshes without coordinates, computed on a worker, cached per graph.
+  GraphLayoutCache graph_layout;
 };
 
 }  // namespace loadlab::app

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/partition/bisection.h"
+#include "core/partition/layout.h"
 #include "core/partition/partition.h"
 
 namespace loadlab::core {
@@ -33,7 +34,7 @@ BisectionTrace trace_first_bisection(std::string_view method, const Mesh& m, int
   BisectionTrace t;
   t.bisector = refined ? p.base : std::string(method);
   if (partition_needs_coordinates(t.bisector, p) && !m.has_coordinates())
-    throw PartitionRefused(std::string(method) + " needs vertex coordinates");
+    return trace_first_bisection(method, mesh_with_layout(m), parts, p);
   const int n = m.size();
   std::vector<int> verts(static_cast<std::size_t>(n));
   std::iota(verts.begin(), verts.end(), 0);

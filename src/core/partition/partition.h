@@ -45,12 +45,14 @@ class PartitionRefused : public std::runtime_error {
 
 /// The kind's descriptor table: Table 1 methods, then the METIS baseline.
 const std::vector<AlgorithmInfo>& partition_algorithm_table();
-/// True for the methods that read coordinates (strips, ORB-M/I and what is built on them).
+/// True for the methods that read coordinates (strips, ORB-M/I and what is built on them). On a mesh
+/// without coordinates they run on its computed layout (layout.h: mesh_with_layout).
 bool partition_needs_coordinates(std::string_view method, const PartitionParams& params);
 /// True when this build links METIS (native builds with libmetis).
 bool metis_available();
 
-/// Runs `method` on `mesh` into `parts` parts: part[v] in [0, parts). Throws PartitionRefused or
+/// Runs `method` on `mesh` into `parts` parts: part[v] in [0, parts). A geometric method on a mesh
+/// without coordinates uses the mesh's cached layout. Throws PartitionRefused or
 /// std::invalid_argument.
 std::vector<int> run_partition_method(std::string_view method, const Mesh& mesh, int parts,
                                       const PartitionParams& params);
@@ -67,5 +69,6 @@ std::vector<int> partition_orb_sa(const Mesh& m, int parts, const PartitionParam
 std::vector<int> partition_sa(const Mesh& m, int parts, const PartitionParams& p);
 std::vector<int> partition_cm(const Mesh& m, int parts);
 std::vector<int> partition_metis(const Mesh& m, int parts, const PartitionParams& p);
+std::vector<int> partition_multilevel(const Mesh& m, int parts, const PartitionParams& p);
 
 }  // namespace loadlab::core

@@ -2,26 +2,27 @@
 // ../shared/seeds/002_6cf480ff57e2bb72.txt; METIS as the baseline).
 #include <string>
 
+#include "core/partition/layout.h"
 #include "core/partition/partition.h"
 
 namespace loadlab::core {
 
 const std::vector<AlgorithmInfo>& partition_algorithm_table() {
   static const std::vector<AlgorithmInfo> table = {
-      {"strips_1xp", "1 × P strips", "002 §2.3, Table 1 (1 × P)", "meshes with coordinates",
+      {"strips_1xp", "1 × P strips", "002 §2.3, Table 1 (1 × P)", "any graph: coordinates, else its computed layout",
        "Sort the vertices along the longest side of the bounding box and cut the sorted list into P "
        "groups of equal weight (1-D strips).",
        "order = sort by x (longest axis); part(v) = ⌊(prefix weight of v + w(v)/2) · P / W⌋",
        "O(N log N)"},
-      {"strips_pxq", "P × Q lattice", "002 §2.3, Table 1 (P × Q)", "meshes with coordinates",
+      {"strips_pxq", "P × Q lattice", "002 §2.3, Table 1 (P × Q)", "any graph: coordinates, else its computed layout",
        "Cut into p slabs along x, then each slab into q pieces along y (p · q = P, the factorisation "
        "with the shortest cuts for the bounding box).",
        "slabs = split(sort by x, p); pieces = split(sort slab by y, q)", "O(N log N)"},
-      {"orb_m", "ORB-M: mass-centre ORB", "002 Table 1 (ORB-M [157])", "meshes with coordinates",
+      {"orb_m", "ORB-M: mass-centre ORB", "002 Table 1 (ORB-M [157])", "any graph: coordinates, else its computed layout",
        "Recursive bisection perpendicular to the coordinate axis of largest spread about the mass "
        "centre, at the weighted median.",
        "axis = argmax_a Σ w(v)(x_a(v) − c_a)²; split at weighted median; recurse", "O(N log N log P)"},
-      {"orb_i", "ORB-I: inertia-axis ORB", "002 Table 1 (ORB-I [Chri91])", "meshes with coordinates",
+      {"orb_i", "ORB-I: inertia-axis ORB", "002 Table 1 (ORB-I [Chri91])", "any graph: coordinates, else its computed layout",
        "Recursive bisection perpendicular to the principal axis of inertia (dominant eigenvector of "
        "the weighted covariance), at the weighted median of the projections.",
        "e = top eigenvector of Σ w(v)(x(v) − c)(x(v) − c)ᵀ; split at weighted median of eᵀx",
@@ -32,7 +33,7 @@ const std::vector<AlgorithmInfo>& partition_algorithm_table() {
        "interpolation with Jacobi smoothing.",
        "L = D − A; x₂ = argmin xᵀLx / xᵀx, x ⊥ 1; split at weighted median of x₂", "O(E log P)"},
       {"orb_kl", "ORB-KL: Kernighan–Lin ORB", "002 Table 1 (ORB-KL [74])",
-       "coordinates (base orb_m/orb_i) or any graph (base orb_e)",
+       "any graph (base orb_m/orb_i: coordinates, else the computed layout)",
        "Recursive bisection (params.base, inertia axis by default) with every bisection refined by "
        "Kernighan–Lin in Fiduccia–Mattheyses form within a balance cap.",
        "gain(v) = ext(v) − int(v); move best feasible, lock; roll back to best prefix", "O(E log P) per pass"},
@@ -42,7 +43,7 @@ const std::vector<AlgorithmInfo>& partition_algorithm_table() {
        "profit(v → q) = edges(v, q) − edges(v, own); move if > 0 (or = 0 and evens weights)",
        "O(E) per pass"},
       {"orb_sa", "ORB-SA: simulated-annealing ORB", "002 Table 1 (ORB-SA)",
-       "coordinates (base orb_m/orb_i) or any graph (base orb_e)",
+       "any graph (base orb_m/orb_i: coordinates, else the computed layout)",
        "Recursive bisection with every bisection refined by 2-way simulated annealing (seeded).",
        "accept Δcut ≤ 0, else with probability exp(−Δcut / T); T = t0 · cooling^sweep",
        "O(sweeps · N log P)"},
@@ -59,6 +60,16 @@ const std::vector<AlgorithmInfo>& partition_algorithm_table() {
        "The field's standard multilevel k-way partitioner (libmetis 5.1), as a reference cut. Not in "
        "WebAssembly builds: there the method is refused as native only.",
        "coarsen (heavy-edge matching) → initial k-way → refine while uncoarsening", "O(E)"},
+      {"multilevel", "Multilevel bisection with FM",
+       "Hendrickson & Leland, A multilevel algorithm for partitioning graphs (1995); Karypis & Kumar, "
+       "A fast and high quality multilevel scheme for partitioning irregular graphs (1998)",
+       "any graph; also in WebAssembly",
+       "Recursive bisection, each bisection multilevel: coarsen by heavy-edge matching (seeded), "
+       "grow several greedy regions on the coarsest graph and keep the best, project back refining "
+       "every level with Fiduccia–Mattheyses (Kernighan–Lin) passes within the balance cap; a final "
+       "P-way greedy boundary pass.",
+       "G₀ → G₁ → … → G_c (match heaviest edge); bisect G_c; for l = c … 0: project, FM(l)",
+       "O(E log P)"},
   };
   return table;
 }
@@ -76,8 +87,9 @@ std::vector<int> run_partition_method(std::string_view method, const Mesh& mesh,
                                       const PartitionParams& params) {
   if (parts < 1 || parts > MeshLimits::max_parts)
     throw std::invalid_argument("parts must be in [1, " + std::to_string(MeshLimits::max_parts) + "]");
+  // A geometric method on a graph without coordinates works on its computed layout (layout.h).
   if (partition_needs_coordinates(method, params) && !mesh.has_coordinates())
-    throw PartitionRefused(std::string(method) + ": needs vertex coordinates (the mesh has none)");
+    return run_partition_method(method, mesh_with_layout(mesh), parts, params);
   if (method == "strips_1xp") return partition_strips_1xp(mesh, parts);
   if (method == "strips_pxq") {
     if (mesh.dim() < 2) throw PartitionRefused("strips_pxq: needs 2-D or 3-D coordinates");
@@ -92,6 +104,7 @@ std::vector<int> run_partition_method(std::string_view method, const Mesh& mesh,
   if (method == "sa") return partition_sa(mesh, parts, params);
   if (method == "cm") return partition_cm(mesh, parts);
   if (method == "metis") return partition_metis(mesh, parts, params);
+  if (method == "multilevel") return partition_multilevel(mesh, parts, params);
   throw std::invalid_argument("unknown partitioning method '" + std::string(method) + "'");
 }
 

@@ -156,6 +156,7 @@ std::vector<std::string_view> param_keys(const std::string& a) {
   if (a == "orb_sa") return {"base", "imbalance", "sweeps", "t0", "cooling", "coarse_limit", "smoothing"};
   if (a == "sa") return {"initial", "imbalance", "sweeps", "t0", "cooling", "coarse_limit", "smoothing"};
   if (a == "metis") return {"imbalance"};
+  if (a == "multilevel") return {"imbalance", "passes"};
   return {};
 }
 
@@ -211,13 +212,6 @@ std::shared_ptr<TypedScenario> parse_partition_kind(const JsonReader& s, const R
   for (std::size_t i = 0; i < algorithms.size(); ++i) {
     const std::string& a = algorithms[i];
     core::PartitionParams p = read_params(s, a, seed);
-    if (core::partition_needs_coordinates(a, p) && !mesh.has_coordinates()) {
-      if (named)
-        throw ScenarioError("/algorithms/" + std::to_string(i),
-                            "'" + a + "' is geometric and the mesh has no coordinates (give "
-                            "\"coordinates\", or choose orb_e, cm, ggp, sa, metis)");
-      continue;
-    }
     if (a == "metis" && !core::metis_available() && !named) continue;
     sc->params[a] = p;
     sc->algorithms.push_back(a);
@@ -265,6 +259,7 @@ std::shared_ptr<PartitionResult> run_partition_algorithm(const PartitionScenario
   const core::Mesh& mesh = *sc.mesh;
   const auto it = sc.params.find(algorithm);
   const core::PartitionParams params = it != sc.params.end() ? it->second : core::PartitionParams{};
+  if (core::partition_needs_coordinates(algorithm, params) && !mesh.has_coordinates()) r->coordinates = "layout";
   const auto t0 = std::chrono::steady_clock::now();
   try {
     r->part = core::run_partition_method(algorithm, mesh, sc.parts, params);
@@ -295,6 +290,7 @@ Json PartitionResult::to_json() const {
     e["error"] = note;
     return e;
   }
+  if (!coordinates.empty()) e["coordinates"] = coordinates;
   e["part"] = part;
   e["edge_cut"] = metrics.edge_cut;
   e["imbalance"] = metrics.imbalance;

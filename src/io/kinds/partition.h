@@ -30,6 +30,8 @@ struct PartitionResult : TypedResult {
   /// False when the method could not run in this build (METIS in WebAssembly): `note` says why.
   bool available = true;
   std::string note;
+  /// "layout" when a geometric method ran on the computed layout (the mesh has no coordinates).
+  std::string coordinates;
   std::vector<int> part;
   core::PartitionMetrics metrics;
   std::optional<core::Allocation> allocation;
