@@ -2,6 +2,8 @@
 // Format and limits: docs/scenario-loop.md.
 #include "io/kinds/loop.h"
 
+#include <stdexcept>
+
 #include <cmath>
 #include <memory>
 
@@ -117,8 +119,11 @@ std::vector<ResultPtr> run_loop_kind(const TypedScenario& scenario, const RunCon
 
   std::vector<ResultPtr> results;
   for (std::size_t a = 0; a < names.size(); ++a) {
+    if (ctx.cancel && ctx.cancel->load()) break;
+    results.push_back(run_one_algorithm<LoopRunResult>(names[a], a, ctx.cancel, [&] {
     auto r = std::make_shared<LoopRunResult>();
     r->technique = core::find_loop_technique(names[a]);
+    if (!r->technique) throw std::invalid_argument("unknown loop technique '" + names[a] + "'");
     r->algorithm = r->technique->name;
     core::LoopStreamVerifier verifier(params.iterations, params.processors);
     core::LoopSimOptions opt;
@@ -139,7 +144,8 @@ std::vector<ResultPtr> run_loop_kind(const TypedScenario& scenario, const RunCon
     }
     r->mean_cost = mu;
     r->sd_cost = sd;
-    results.push_back(std::move(r));
+    return r;
+    }));
     if (ctx.progress) ctx.progress(static_cast<double>(a + 1) / static_cast<double>(names.size()));
   }
   return results;
@@ -148,6 +154,7 @@ std::vector<ResultPtr> run_loop_kind(const TypedScenario& scenario, const RunCon
 }  // namespace
 
 Json LoopRunResult::to_json() const {
+  if (failed()) return failure_json();
   const core::LoopRunResult& r = run;
   Json e = Json::object();
   e["algorithm"] = technique->name;
