@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <memory>
+#include <tuple>
 
 #include "core/verify/loop_verify.h"
 #include "io/kinds/kinds.h"
@@ -110,7 +111,10 @@ std::vector<ResultPtr> run_loop_kind(const TypedScenario& scenario, const RunCon
   const auto& parsed = dynamic_cast<const LoopScenario&>(scenario);
   core::LoopParams params = parsed.params;
   const auto costs = core::iteration_costs(parsed.cost, params.iterations, parsed.seed);
-  const auto [mu, sd] = core::mean_and_sd(costs);
+  // Plain variables, not a structured binding: the per-technique lambda below captures them
+  // (clang, which builds the WebAssembly module, refuses to capture bindings).
+  const auto mean_sd = core::mean_and_sd(costs);
+  const double mu = std::get<0>(mean_sd), sd = std::get<1>(mean_sd);
   // Profile-based techniques (factoring, tapering, FSC) get the profile's exact statistics; a
   // zero-cost profile has no meaningful mean, so keep mu positive.
   params.mean_cost = mu > 0 ? mu : 1.0;
