@@ -33,7 +33,9 @@ loadlab::io::RunContext context_for(const std::string& path) {
 
 // Entries of algorithms that failed at run time carry an "error" object and are not verifier
 // findings (a dlt entry's "error" string says why no schedule exists: a result).
-bool failed_entry(const Json& r) { return r.contains("error") && r["error"].is_object(); }
+bool failed_entry(const Json& r) {
+  return r.contains("error") && r["error"].is_object();
+}
 
 bool all_verified(const Json& result) {
   for (const auto& r : result["results"])

@@ -75,7 +75,7 @@ TEST_CASE("DynamicView.FailedStrategyIsLeftOutOfTheViews") {
     "topology": {"type": "line", "nodes": 2},
     "workload": {"initial": [12, 0], "duration": {"profile": "constant", "value": 1e8}},
     "algorithms": ["none", "work_stealing"]})"))
-                     .has_value());
+                    .has_value());
   auto typed = io::run_parsed(*st.parsed, io::RunContext{});
   Json entries = io::results_document(*st.parsed, typed).at("results");
   set_results(st, std::move(typed), std::move(entries));

@@ -239,7 +239,8 @@ void dag_no_schedule_note(const io::Json& r) {
     return;
   }
   const std::string why = r["error"].value("message", std::string());
-  ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s failed: %s", r.value("algorithm", "?").c_str(), why.c_str());
+  ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s failed: %s", r.value("algorithm", "?").c_str(),
+                     why.c_str());
 }
 
 }  // namespace
@@ -428,7 +429,8 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     const DagSchedule* sc = dag_schedule(app, i);
     GanttChart* ch = chart_of(i);
     if (!sc || !ch) {
-      if (st.results[i].contains("error") && st.results[i]["error"].is_object()) dag_no_schedule_note(st.results[i]);
+      if (st.results[i].contains("error") && st.results[i]["error"].is_object())
+        dag_no_schedule_note(st.results[i]);
       continue;
     }
     ImGui::PushID(i);

@@ -50,7 +50,8 @@ bool views_list_only_successes(const std::string& kind) {
 }
 
 // The full reason an algorithm failed, on hover of its row's cells.
-void failed_result_tooltip(const std::string& name, const std::string& why, const std::string& field) {
+void failed_result_tooltip(const std::string& name, const std::string& why,
+                           const std::string& field) {
   if (!ImGui::IsItemHovered()) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
@@ -137,7 +138,8 @@ void draw_results_panel(App& app) {
       const bool failed = r.contains("error") && r["error"].is_object();
       // The dynamic, os, dlt and loop views list only the results that ran: their selection
       // counts those. A failed row selects nothing.
-      const int select_as = views_list_only_successes(st.kind) ? static_cast<int>(i) - failed_before : static_cast<int>(i);
+      const int select_as = views_list_only_successes(st.kind) ? static_cast<int>(i) - failed_before
+                                                               : static_cast<int>(i);
       failed_before += failed ? 1 : 0;
       if (ImGui::Selectable(name.c_str(), !failed && st.selected_result == select_as,
                             ImGuiSelectableFlags_SpanAllColumns) &&

@@ -124,7 +124,9 @@ void app_poll_jobs(App& app) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "Ran %zu algorithm(s) in %.3f s on a worker thread%s",
                 app.state.results.size(), out->seconds,
-                failed == 0 ? "" : failed == 1 ? "; 1 failed (its row says why)" : "; some failed (their rows say why)");
+                failed == 0   ? ""
+                : failed == 1 ? "; 1 failed (its row says why)"
+                              : "; some failed (their rows say why)");
   // What the form changed to keep the scenario valid (e.g. loads resized) stays visible.
   set_status(app.state, app.link.run_note.empty() ? std::string(buf) : buf + ("; " + app.link.run_note));
 }

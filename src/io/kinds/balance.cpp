@@ -75,9 +75,8 @@ std::vector<ResultPtr> run_balance_kind(const TypedScenario& scenario, const Run
     if (ctx.cancel && ctx.cancel->load()) break;
     const std::string& name = sc.algorithms[i];
     if (is_iterative_balance_algorithm(name))
-      results.push_back(run_one_algorithm<IterativeRunResult>(name, i, ctx.cancel, [&] {
-        return run_iterative_algorithm(sc, name, i, ctx);
-      }));
+      results.push_back(run_one_algorithm<IterativeRunResult>(
+          name, i, ctx.cancel, [&] { return run_iterative_algorithm(sc, name, i, ctx); }));
     else
       results.push_back(run_one_algorithm<BalanceRunResult>(name, i, ctx.cancel, [&] {
         return std::make_shared<BalanceRunResult>(run_balance_algorithm(sc, name, i, ctx));

@@ -146,8 +146,10 @@ Json IterativeRunResult::to_json() const {
   return out;
 }
 
-std::shared_ptr<IterativeRunResult> run_iterative_algorithm(const BalanceScenario& sc, const std::string& algorithm,
-                                  std::size_t index, const RunContext& ctx) {
+std::shared_ptr<IterativeRunResult> run_iterative_algorithm(const BalanceScenario& sc,
+                                                            const std::string& algorithm,
+                                                            std::size_t index,
+                                                            const RunContext& ctx) {
   const Json doc = {{"params", sc.params}};
   const JsonReader s(doc, "");
   const core::IterativeOptions o = read_iterative_params(s, algorithm, sc.topology);

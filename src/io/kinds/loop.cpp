@@ -125,30 +125,30 @@ std::vector<ResultPtr> run_loop_kind(const TypedScenario& scenario, const RunCon
   for (std::size_t a = 0; a < names.size(); ++a) {
     if (ctx.cancel && ctx.cancel->load()) break;
     results.push_back(run_one_algorithm<LoopRunResult>(names[a], a, ctx.cancel, [&] {
-    auto r = std::make_shared<LoopRunResult>();
-    r->technique = core::find_loop_technique(names[a]);
-    if (!r->technique) throw std::invalid_argument("unknown loop technique '" + names[a] + "'");
-    r->algorithm = r->technique->name;
-    core::LoopStreamVerifier verifier(params.iterations, params.processors);
-    core::LoopSimOptions opt;
-    opt.keep_chunks = parsed.chunks_listed;
-    opt.on_chunk = [&](const core::LoopChunk& c) { verifier.add(c); };
-    opt.cancel = ctx.cancel;
-    try {
-      r->run = core::simulate_loop(*r->technique, params, costs, parsed.machine, opt);
-    } catch (const std::runtime_error& e) {
-      if (ctx.cancel && ctx.cancel->load()) throw;
-      throw ScenarioError("", std::string("loop simulation failed: ") + e.what());
-    }
-    const auto v = verifier.result();
-    r->verified = v.ok;
-    if (!v.ok) {
-      r->verification_error = v.message;
-      r->errors = {v.message};
-    }
-    r->mean_cost = mu;
-    r->sd_cost = sd;
-    return r;
+      auto r = std::make_shared<LoopRunResult>();
+      r->technique = core::find_loop_technique(names[a]);
+      if (!r->technique) throw std::invalid_argument("unknown loop technique '" + names[a] + "'");
+      r->algorithm = r->technique->name;
+      core::LoopStreamVerifier verifier(params.iterations, params.processors);
+      core::LoopSimOptions opt;
+      opt.keep_chunks = parsed.chunks_listed;
+      opt.on_chunk = [&](const core::LoopChunk& c) { verifier.add(c); };
+      opt.cancel = ctx.cancel;
+      try {
+        r->run = core::simulate_loop(*r->technique, params, costs, parsed.machine, opt);
+      } catch (const std::runtime_error& e) {
+        if (ctx.cancel && ctx.cancel->load()) throw;
+        throw ScenarioError("", std::string("loop simulation failed: ") + e.what());
+      }
+      const auto v = verifier.result();
+      r->verified = v.ok;
+      if (!v.ok) {
+        r->verification_error = v.message;
+        r->errors = {v.message};
+      }
+      r->mean_cost = mu;
+      r->sd_cost = sd;
+      return r;
     }));
     if (ctx.progress) ctx.progress(static_cast<double>(a + 1) / static_cast<double>(names.size()));
   }

@@ -143,8 +143,9 @@ std::vector<ResultPtr> run_os_kind(const TypedScenario& base, const RunContext& 
   std::vector<ResultPtr> out;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    out.push_back(run_one_algorithm<OsResult>(sc.algorithms[i], i, ctx.cancel,
-                                              [&] { return run_os_algorithm(sc, sc.algorithms[i], ctx.cancel); }));
+    out.push_back(run_one_algorithm<OsResult>(sc.algorithms[i], i, ctx.cancel, [&] {
+      return run_os_algorithm(sc, sc.algorithms[i], ctx.cancel);
+    }));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
   }
   return out;

@@ -231,11 +231,13 @@ std::vector<ResultPtr> run_partition_kind(const TypedScenario& base, const RunCo
   std::vector<ResultPtr> out;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    auto r = run_one_algorithm<PartitionResult>(sc.algorithms[i], i, ctx.cancel,
-                                                [&] { return run_partition_algorithm(sc, sc.algorithms[i]); });
+    auto r = run_one_algorithm<PartitionResult>(sc.algorithms[i], i, ctx.cancel, [&] {
+      return run_partition_algorithm(sc, sc.algorithms[i]);
+    });
     // A method this build cannot run (METIS in WebAssembly) is that method's failure too; the
     // partition views show any failure as an unavailable method with its reason.
-    if (!r->available && !r->failed()) r->failure = RunFailure{r->note, "/algorithms/" + std::to_string(i)};
+    if (!r->available && !r->failed())
+      r->failure = RunFailure{r->note, "/algorithms/" + std::to_string(i)};
     if (r->failed()) r->available = false, r->note = r->failure->message;
     out.push_back(std::move(r));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
