@@ -1,7 +1,8 @@
 // The `loadlab` command-line tool: validate, run, link/unlink, reproduce, bench.
 //
 // Exit codes: 0 success, 2 bad input (message on stderr, naming the field), 1 internal failure
-// (e.g. a result that fails its verifier).
+// (e.g. a result that fails its verifier), 3 (run) one or more algorithms failed at run time: the
+// result JSON is still complete, each failed algorithm's entry carries "error" {message, field}.
 #include <CLI/CLI.hpp>
 
 #include <atomic>
@@ -21,6 +22,7 @@ using loadlab::io::Json;
 using loadlab::io::ScenarioError;
 
 constexpr int kExitBadInput = 2;
+constexpr int kExitAlgorithmFailed = 3;
 
 loadlab::io::RunContext context_for(const std::string& path) {
   loadlab::io::RunContext ctx;
@@ -29,10 +31,29 @@ loadlab::io::RunContext context_for(const std::string& path) {
   return ctx;
 }
 
+// Entries of algorithms that failed at run time carry an "error" object and are not verifier
+// findings (a dlt entry's "error" string says why no schedule exists: a result).
+bool failed_entry(const Json& r) {
+  return r.contains("error") && r["error"].is_object();
+}
+
 bool all_verified(const Json& result) {
   for (const auto& r : result["results"])
-    if (!r.value("verified", false)) return false;
+    if (!failed_entry(r) && !r.value("verified", false)) return false;
   return true;
+}
+
+// One stderr line per algorithm that failed at run time; returns how many.
+int report_failed_algorithms(const Json& result) {
+  int failed = 0;
+  for (const auto& r : result["results"]) {
+    if (!failed_entry(r)) continue;
+    ++failed;
+    const Json& e = r["error"];
+    std::cerr << "loadlab: algorithm '" << r.value("algorithm", "?")
+              << "' failed: " << e.value("field", "") << ": " << e.value("message", "") << "\n";
+  }
+  return failed;
 }
 
 }  // namespace
@@ -50,7 +71,11 @@ int main(int argc, char** argv) {
   auto* validate = app.add_subcommand("validate", "Check a scenario file; names the bad field");
   validate->add_option("scenario", path, "Scenario JSON file ('-' = stdin)")->required();
 
-  auto* run = app.add_subcommand("run", "Run a scenario's algorithms and print the result JSON");
+  auto* run = app.add_subcommand(
+      "run",
+      "Run a scenario's algorithms and print the result JSON. Exit status: 0 all ran and verified, "
+      "2 bad scenario (nothing runs), 3 an algorithm failed at run time (its entry has \"error\"; "
+      "the others are complete), 1 a result failed its verifier");
   run->add_option("scenario", path, "Scenario JSON file ('-' = stdin)")->required();
   run->add_option("-o,--output", out_path, "Write the result JSON here instead of stdout");
   run->add_option("--engine", engine, "central: algorithms as functions; nodes: per-node programs")
@@ -120,11 +145,12 @@ int main(int argc, char** argv) {
       const std::string text = result.dump(2) + "\n";
       if (out_path.empty()) std::cout << text;
       else loadlab::io::write_text_file(out_path, text);
+      const int failed = report_failed_algorithms(result);
       if (!all_verified(result)) {
         std::cerr << "loadlab: a result failed its verifier (see \"verified\": false)\n";
         return 1;
       }
-      return 0;
+      return failed > 0 ? kExitAlgorithmFailed : 0;
     }
     if (*mklink) {
       Json scenario = loadlab::io::load_scenario_text(loadlab::io::read_document(path), context_for(path));

@@ -11,7 +11,9 @@
 // share the same TypedScenario object; nothing parses a scenario or a result twice.
 #pragma once
 
+#include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,14 +35,29 @@ struct TypedScenario {
   Json document;
 };
 
+/// Why one algorithm produced no result at run time (the scenario itself was valid): an exception
+/// it threw, e.g. a simulation limit or a size the algorithm refuses. Its entry in the results is
+/// {"algorithm", "verified": false, "error": {"message", "field"}}; the others are complete.
+struct RunFailure {
+  std::string message;
+  std::string field;  ///< JSON pointer of the setting concerned, else "/algorithms/<index>"
+};
+
 /// One algorithm's result. Kinds derive and add their typed fields.
 struct TypedResult {
   virtual ~TypedResult() = default;
   std::string algorithm;
   bool verified = false;
   std::vector<std::string> errors;  ///< the verifier's findings when !verified
-  /// The result entry as the CLI prints it: {"algorithm", "verified", ...kind's keys}.
+  /// Set when the algorithm failed at run time: then only `algorithm` is meaningful and the kind's
+  /// typed fields keep their defaults (views skip the entry).
+  std::optional<RunFailure> failure;
+  bool failed() const { return failure.has_value(); }
+  /// The result entry as the CLI prints it: {"algorithm", "verified", ...kind's keys}, or for a
+  /// failed algorithm failure_json().
   virtual Json to_json() const = 0;
+  /// {"algorithm", "verified": false, "error": {"message", "field"}}.
+  Json failure_json() const;
 };
 
 using ScenarioPtr = std::shared_ptr<const TypedScenario>;
@@ -58,6 +75,27 @@ struct KindHandler {
   /// Runs a parsed scenario: one result per algorithm, verified. Honours ctx.cancel/progress.
   std::vector<ResultPtr> (*run)(const TypedScenario& scenario, const RunContext& ctx);
 };
+
+/// The failure of algorithm `index` from the exception being handled (call inside a catch):
+/// a ScenarioError keeps its field, anything else is located at "/algorithms/<index>". Rethrows
+/// when `cancel` is set: a cancelled run is not an algorithm's failure.
+RunFailure current_run_failure(std::size_t index, const std::atomic<bool>* cancel);
+
+/// Runs algorithm `index` of a scenario through `run` (returns a shared_ptr to the kind's result,
+/// verified). An exception it throws becomes that algorithm's failure, on a fresh R carrying only
+/// the name, so one algorithm's failure never takes the others' results with it.
+template <class R, class Fn>
+std::shared_ptr<R> run_one_algorithm(const std::string& algorithm, std::size_t index,
+                                     const std::atomic<bool>* cancel, Fn&& run) {
+  try {
+    return run();
+  } catch (...) {
+    auto r = std::make_shared<R>();
+    r->algorithm = algorithm;
+    r->failure = current_run_failure(index, cancel);
+    return r;
+  }
+}
 
 /// The per-algorithm settings object `params/<algorithm>` (an empty object if absent). Kinds read
 /// their algorithms' settings through this so errors name "/params/<algorithm>/<key>".

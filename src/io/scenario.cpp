@@ -2,6 +2,8 @@
 
 #include "io/kinds/kinds.h"
 
+#include <new>
+
 namespace loadlab::io {
 
 const std::vector<KindHandler>& scenario_kinds() {
@@ -79,6 +81,28 @@ void reject_algorithm_params(const JsonReader& s, const std::string& algorithm) 
   if (!p.json().empty())
     throw ScenarioError(p.pointer(p.json().begin().key()),
                         "unknown setting: algorithm '" + algorithm + "' has no settings");
+}
+
+Json TypedResult::failure_json() const {
+  Json out = {{"algorithm", algorithm}, {"verified", false}};
+  if (failure) out["error"] = {{"message", failure->message}, {"field", failure->field}};
+  return out;
+}
+
+RunFailure current_run_failure(std::size_t index, const std::atomic<bool>* cancel) {
+  if (cancel && cancel->load()) throw;
+  const std::string at = "/algorithms/" + std::to_string(index);
+  try {
+    throw;
+  } catch (const ScenarioError& e) {
+    return {e.reason(), e.pointer().empty() ? at : e.pointer()};
+  } catch (const std::bad_alloc&) {
+    return {"ran out of memory", at};
+  } catch (const std::exception& e) {
+    return {e.what(), at};
+  } catch (...) {
+    return {"failed with an unknown error", at};
+  }
 }
 
 Json migrate_scenario(const Json& scenario) {

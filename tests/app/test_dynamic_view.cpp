@@ -66,3 +66,25 @@ TEST_CASE("DynamicView.LoadSeries.PresetCountsMatchTheTaskLog") {
     }
   }
 }
+
+TEST_CASE("DynamicView.FailedStrategyIsLeftOutOfTheViews") {
+  // "none" runs past the simulated-time limit (12 tasks of 1e8 on one node); work_stealing
+  // finishes. The views list only work_stealing; the summary keeps the failure with its field.
+  AppState st;
+  REQUIRE_FALSE(set_scenario(st, Json::parse(R"({"loadlab": 1, "kind": "dynamic", "seed": 3,
+    "topology": {"type": "line", "nodes": 2},
+    "workload": {"initial": [12, 0], "duration": {"profile": "constant", "value": 1e8}},
+    "algorithms": ["none", "work_stealing"]})"))
+                    .has_value());
+  auto typed = io::run_parsed(*st.parsed, io::RunContext{});
+  Json entries = io::results_document(*st.parsed, typed).at("results");
+  set_results(st, std::move(typed), std::move(entries));
+  const DynamicViewModel m = dynamic_view_model(st);
+  REQUIRE(m.strategies.size() == 1);
+  CHECK(m.strategies[0].name == "work_stealing");
+  CHECK(m.strategies[0].result->run.tasks == 12);
+  const Json summary = summary_json(st);
+  REQUIRE(summary.at("results").size() == 2);
+  CHECK(summary["results"][0].at("error").at("field") == "/workload");
+  CHECK_FALSE(summary["results"][1].contains("error"));
+}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# CLI contract tests: commands, exit codes (0 ok, 2 bad input) and error messages naming fields.
+# CLI contract tests: commands, exit codes (0 ok, 2 bad input, 3 an algorithm failed at run time)
+# and error messages naming fields.
 # Usage: cli_test.sh <loadlab binary> <source dir> <shared dir>
 set -u
 LL=$1
@@ -43,6 +44,24 @@ expect 2 "malformed JSON" "$LL" validate "$TMP/broken.json"
 expect 2 "cannot open" "$LL" validate "$TMP/does-not-exist.json"
 expect 2 "" "$LL" frobnicate
 expect 2 "" "$LL" run "$cube" --engine warp
+
+# An algorithm that fails while running is its own entry: the others' results are printed in full,
+# stderr names the algorithm and the field, exit 3 (a bad scenario is still exit 2 above).
+cat >"$TMP/one_fails.json" <<'JSON'
+{"loadlab": 1, "kind": "dynamic", "seed": 3, "topology": {"type": "line", "nodes": 2},
+ "workload": {"initial": [12, 0], "duration": {"profile": "constant", "value": 1e8}},
+ "algorithms": ["none", "work_stealing"]}
+JSON
+expect 3 "algorithm 'none' failed: /workload: the simulation ran past time" "$LL" run "$TMP/one_fails.json"
+"$LL" run "$TMP/one_fails.json" -o "$TMP/one_fails_out.json" 2>/dev/null
+python3 - "$TMP/one_fails_out.json" <<'PY' && ok || bad "run with a failing algorithm: result entries"
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+assert [e["algorithm"] for e in r] == ["none", "work_stealing"], r
+assert r[0]["error"]["field"] == "/workload" and "ran past time" in r[0]["error"]["message"], r[0]
+assert r[0]["verified"] is False and "completion_time" not in r[0], r[0]
+assert "error" not in r[1] and r[1]["verified"] is True and r[1]["tasks"] == 12, r[1]
+PY
 
 # Links: CLI round trip, and a link made by Python's zlib (independent implementation).
 link=$("$LL" link "$cube")

@@ -3,8 +3,10 @@
 // (tests/io/test_native_fuzz_regressions.cpp), so a crash found once stays fixed.
 //
 // Contract (issue 16): every input gives a verified result or a field-named error
-// (io::ScenarioError / io::DagFormatError; std::invalid_argument naming the line for METIS). Anything else escaping -- another exception type, an
-// unverified result -- is a bug: the fuzz target lets it terminate, the doctest reports it.
+// (io::ScenarioError / io::DagFormatError; std::invalid_argument naming the line for METIS; or,
+// for an algorithm that failed while running, its entry's error with a field). Anything else
+// escaping -- another exception type, an unverified result -- is a bug: the fuzz target lets it
+// terminate, the doctest reports it.
 #pragma once
 
 #include <cmath>
@@ -77,10 +79,16 @@ inline Outcome scenario_document(const io::Json& doc) {
     if (!small_enough_to_run(doc)) return Outcome::Parsed;
     const auto results = io::run_parsed(*parsed, ctx);
     const io::Json out = io::results_document(*parsed, results);
-    for (const auto& r : results)
+    for (const auto& r : results) {
+      if (r->failed()) {  // failed while running: its entry is a field-named error
+        if (r->failure->field.empty() || r->failure->field[0] != '/' || r->failure->message.empty())
+          throw std::logic_error("failure of '" + r->algorithm + "' names no field: " + out.dump());
+        continue;
+      }
       if (!r->verified)
         throw std::logic_error("result of '" + r->algorithm + "' failed its verifier: " +
                                out.dump());
+    }
     return Outcome::Ran;
   } catch (const io::ScenarioError&) {
     return Outcome::Refused;

@@ -123,6 +123,33 @@ try {
                 `efficiency ${(100 * r.efficiency).toFixed(0)}%, steals ${r.steals}`).join("; ")}`);
     check(ws && ws.steals > 0, `Real threads (${workload}): work stealing stole (roots start on one thread)`, ws);
   }
+  // 5. One strategy fails while running, the other completes: the failed strategy's row says so
+  //    (with its reason), every dynamic view skips it, and the page keeps running.
+  const failing = { loadlab: 1, kind: "dynamic", seed: 3, topology: { type: "line", nodes: 2 },
+                    workload: { initial: [12, 0], duration: { profile: "constant", value: 1e8 } },
+                    algorithms: ["none", "work_stealing"] };
+  for (const tab of ["chart", "tasks", "compare", "network"]) {
+    const name = `one strategy fails: ${tab}`;
+    await openJson({ ...failing, name, ui: { dynamic_view: tab } });
+    st = await settle(name, `kinds1_failed_row_${tab}.png`);
+    const none = st.results.find((r) => r.algorithm === "none");
+    const ws = st.results.find((r) => r.algorithm === "work_stealing");
+    check(none && none.error && none.error.field === "/workload" && /ran past time/.test(none.error.message) &&
+          none.verified === false, `${tab}: the failed strategy's entry carries its error`, none);
+    check(ws && !ws.error && ws.verified === true && ws.tasks === 12, `${tab}: the other strategy's result is complete`, ws);
+    const t = st.results_table;
+    const row = t && t.rows.find((r) => r[0] === "none");
+    check(row && row[1] === "failed" && row.some((c) => /ran past time/.test(c)),
+          `${tab}: the results table shows the failed row with its reason`, t && t.rows);
+    check(t && t.rows.some((r) => r[0] === "work_stealing" && r[1] === "yes"), `${tab}: and the verified row`, t && t.rows);
+  }
+  const f0 = (await state()).frames;
+  await page.waitForFunction((t) => window.loadlab.state().frames >= t, f0 + 30, { timeout: 20000 });
+  check(await page.evaluate(() => window.loadlab.openExample("dynamic_bnb_ring")), "after the failure, another preset opens");
+  st = await settle(hot.name, "kinds1_after_failure.png");
+  check(st.results.length === 5 && st.results.every((r) => r.verified === true && !r.error),
+        "after the failure, the next run is complete and verified", st.results.map((r) => r.algorithm));
+
   const stats = await page.evaluate(() => window.loadlab.frameStats());
   check(errors.length === 0, "no page errors", errors);
   check(stats && stats.ui > 0 && stats.ui_max < 2000, "frames were drawn, none took 2 s of UI time", stats);

@@ -145,7 +145,9 @@ GdeClassStep gde_class_step(const core::Topology& topology, const core::Iterativ
 std::vector<int> iterative_result_indices(const AppState& st) {
   std::vector<int> out;
   for (std::size_t i = 0; i < st.typed_results.size(); ++i)
-    if (dynamic_cast<const io::IterativeRunResult*>(st.typed_results[i].get())) out.push_back(static_cast<int>(i));
+    if (const auto* r = dynamic_cast<const io::IterativeRunResult*>(st.typed_results[i].get());
+        r && !r->failed())
+      out.push_back(static_cast<int>(i));
   return out;
 }
 

@@ -253,7 +253,9 @@ ImU32 iterative_class_colour(int c) { return palette_colour(c + 3, 0.95f); }
 
 const io::IterativeRunResult* iterative_result(const AppState& st, int i) {
   if (i < 0 || i >= static_cast<int>(st.typed_results.size())) return nullptr;
-  return dynamic_cast<const io::IterativeRunResult*>(st.typed_results[static_cast<std::size_t>(i)].get());
+  const auto* r = dynamic_cast<const io::IterativeRunResult*>(
+      st.typed_results[static_cast<std::size_t>(i)].get());
+  return r && !r->failed() ? r : nullptr;
 }
 
 namespace {

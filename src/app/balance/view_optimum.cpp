@@ -75,7 +75,8 @@ void draw_balance_comparison(App& app) {
   BalanceOptimumCache& cache = app.balance.optimum;
   std::int64_t opt = -1;
   const char* source = "";
-  if (const io::Json* r = find_result(st.results, "optimal")) {
+  // A failed "optimal" (its entry has "error") gives no optimum: computed here instead.
+  if (const io::Json* r = find_result(st.results, "optimal"); r && !r->contains("error")) {
     opt = metric(*r, "task_hops");
     source = "from this run's \"optimal\"";
   } else if (st.topology->size() <= kMaxComputedOptimum) {

@@ -232,6 +232,17 @@ void export_buttons(App& app, const DagModel& m, const DagSchedule& sc) {
     ImGui::SetTooltip("Trace Event JSON: open in Perfetto (ui.perfetto.dev) or chrome://tracing");
 }
 
+// What stands where a chart would: an algorithm that failed at run time says why.
+void dag_no_schedule_note(const io::Json& r) {
+  if (!r.contains("error") || !r["error"].is_object()) {
+    ImGui::TextDisabled("This result has no schedule.");
+    return;
+  }
+  const std::string why = r["error"].value("message", std::string());
+  ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s failed: %s", r.value("algorithm", "?").c_str(),
+                     why.c_str());
+}
+
 }  // namespace
 
 void draw_dag_gantt_tab(App& app, const DagModel& m) {
@@ -315,7 +326,7 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   if (!v.compare) {
     GanttChart* ch = chart_of(st.selected_result);
     if (!ch || !sel) {
-      ImGui::TextDisabled("This result has no schedule.");
+      dag_no_schedule_note(st.results[st.selected_result]);
       return;
     }
     const io::Json& r = st.results[st.selected_result];
@@ -398,7 +409,7 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
         follow_shared(*ch);
         hover(*ch, hit, *sc, chart_geometry(*ch));
       } else {
-        ImGui::TextDisabled("This result has no schedule.");
+        dag_no_schedule_note(st.results[i]);
       }
       ImGui::EndChild();
       ImGui::PopID();
@@ -417,7 +428,11 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   for (int i = 0; i < n; ++i) {
     const DagSchedule* sc = dag_schedule(app, i);
     GanttChart* ch = chart_of(i);
-    if (!sc || !ch) continue;
+    if (!sc || !ch) {
+      if (st.results[i].contains("error") && st.results[i]["error"].is_object())
+        dag_no_schedule_note(st.results[i]);
+      continue;
+    }
     ImGui::PushID(i);
     header(i, *sc, true);
     if (c.shared_valid) ch->set_window(c.shared_t0, c.shared_t1);

@@ -93,7 +93,7 @@ const DagSchedule* dag_schedule(const App& app, int index) {
                         ? dynamic_cast<const io::DagRunResult*>(
                               st.typed_results[static_cast<std::size_t>(index)].get())
                         : nullptr;
-    if (!r) return nullptr;
+    if (!r || r->failed()) return nullptr;
     auto s = std::make_unique<DagSchedule>();
     s->algorithm = r->algorithm;
     s->makespan = r->metrics.makespan;

@@ -16,7 +16,7 @@ DltViewModel dlt_view_model(const AppState& st) {
   }
   for (const auto& r : st.typed_results) {
     auto dr = std::dynamic_pointer_cast<const io::DltRunResult>(r);
-    if (!dr) continue;
+    if (!dr || dr->failed()) continue;  // its row in the results table shows why
     const core::DltResult& cr = dr->result;
     const core::DltSchedule& s = cr.schedule;
     DltViewResult d;

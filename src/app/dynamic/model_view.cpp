@@ -13,7 +13,7 @@ DynamicViewModel dynamic_view_model(const AppState& st) {
   const auto& table = core::dynamic_algorithm_table();
   for (const auto& r : st.typed_results) {
     auto dr = std::dynamic_pointer_cast<const io::DynamicResult>(r);
-    if (!dr) continue;
+    if (!dr || dr->failed()) continue;  // its row in the results table shows why
     DynamicStrategyData d;
     d.result = dr;
     d.name = dr->algorithm;

@@ -16,7 +16,7 @@ LoopViewModel loop_view_model(const AppState& st) {
   }
   for (const auto& r : st.typed_results) {
     auto lr = std::dynamic_pointer_cast<const io::LoopRunResult>(r);
-    if (!lr || !lr->technique) continue;
+    if (!lr || lr->failed() || !lr->technique) continue;  // a failure's row is in the results table
     LoopTechniqueData t;
     t.result = lr;
     t.name = lr->technique->name;

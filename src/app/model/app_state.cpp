@@ -68,8 +68,9 @@ namespace {
 
 const io::BalanceRunResult* balance_result(const AppState& s, int index) {
   if (index < 0 || index >= static_cast<int>(s.typed_results.size())) return nullptr;
-  return dynamic_cast<const io::BalanceRunResult*>(
+  const auto* r = dynamic_cast<const io::BalanceRunResult*>(
       s.typed_results[static_cast<std::size_t>(index)].get());
+  return r && !r->failed() ? r : nullptr;
 }
 
 }  // namespace

@@ -55,7 +55,7 @@ int compare_with_central(const NodeSimState& ns, const AppState& st) {
   // The typed results (io::BalanceRunResult): no result JSON is read back.
   for (const auto& r : st.typed_results) {
     const auto* b = dynamic_cast<const io::BalanceRunResult*>(r.get());
-    if (!b || b->algorithm != ns.snap.algorithm) continue;
+    if (!b || b->failed() || b->algorithm != ns.snap.algorithm) continue;
     return b->result.final_loads == ns.snap.loads ? 1 : 0;
   }
   return -1;

@@ -95,7 +95,7 @@ OsViewModel os_view_model(const AppState& st) {
   }
   for (const auto& r : st.typed_results) {
     auto orr = std::dynamic_pointer_cast<const io::OsResult>(r);
-    if (!orr) continue;
+    if (!orr || orr->failed()) continue;  // its row in the results table shows why
     OsPolicyData d;
     d.result = orr;
     d.name = orr->algorithm;

@@ -45,6 +45,23 @@ std::string cell_text(const io::Json& r, const std::string& col) {
   return v ? format_json_value(*v) : "";
 }
 
+bool views_list_only_successes(const std::string& kind) {
+  return kind == "dynamic" || kind == "os" || kind == "dlt" || kind == "loop";
+}
+
+// The full reason an algorithm failed, on hover of its row's cells.
+void failed_result_tooltip(const std::string& name, const std::string& why,
+                           const std::string& field) {
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+  ImGui::Text("%s failed at run time (the other results are complete):", name.c_str());
+  ImGui::TextUnformatted(why.c_str());
+  if (!field.empty()) ImGui::TextDisabled("field: %s", field.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 // A bar along the pane's top edge: dragging it up makes the results pane taller.
 void resize_handle(App& app) {
   const float h = 4 * app.ui_scale;
@@ -111,15 +128,23 @@ void draw_results_panel(App& app) {
       table["keys"].push_back(keys[c]);
     }
     const ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
+    int failed_before = 0;
     for (std::size_t i = 0; i < st.results.size(); ++i) {
       const auto& r = st.results[i];
       io::Json row = io::Json::array();
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       const std::string name = r.value("algorithm", "?");
-      if (ImGui::Selectable(name.c_str(), st.selected_result == static_cast<int>(i),
-                            ImGuiSelectableFlags_SpanAllColumns)) {
-        st.selected_result = static_cast<int>(i);
+      const bool failed = r.contains("error") && r["error"].is_object();
+      // The dynamic, os, dlt and loop views list only the results that ran: their selection
+      // counts those. A failed row selects nothing.
+      const int select_as = views_list_only_successes(st.kind) ? static_cast<int>(i) - failed_before
+                                                               : static_cast<int>(i);
+      failed_before += failed ? 1 : 0;
+      if (ImGui::Selectable(name.c_str(), !failed && st.selected_result == select_as,
+                            ImGuiSelectableFlags_SpanAllColumns) &&
+          !failed) {
+        st.selected_result = select_as;
         st.step = 0;
       }
       algorithm_tooltip(st.kind, name);
@@ -128,6 +153,26 @@ void draw_results_panel(App& app) {
         app.help.results_visible.push_back(name);
       row.push_back(name);
       ImGui::TableSetColumnIndex(1);
+      if (r.contains("error") && r["error"].is_object()) {
+        // Failed at run time: no numbers; the reason in the row, in full on hover.
+        const std::string why = r["error"].value("message", std::string());
+        const std::string field = r["error"].value("field", std::string());
+        ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "failed");
+        failed_result_tooltip(name, why, field);
+        row.push_back("failed");
+        for (std::size_t c = 0; c < shown; ++c) {
+          ImGui::TableSetColumnIndex(static_cast<int>(c) + 2);
+          if (c == 0) {
+            const std::string text = why.size() > 48 ? why.substr(0, 45) + "..." : why;
+            ImGui::TextColored(ImVec4(1, 0.55f, 0.55f, 1), "%s", text.c_str());
+            failed_result_tooltip(name, why, field);
+          }
+          row.push_back(c == 0 ? why : "");
+        }
+        if (shown == 0) row.push_back(why);
+        table["rows"].push_back(std::move(row));
+        continue;
+      }
       const bool ok = r.value("verified", false);
       ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.4f, 0.4f, 1), ok ? "yes" : "NO");
       row.push_back(ok ? "yes" : "NO");

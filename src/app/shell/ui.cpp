@@ -119,9 +119,14 @@ void app_poll_jobs(App& app) {
     if (app.state.results[i].value("algorithm", "") == selected)
       app.state.selected_result = static_cast<int>(i);
   app.state.step = 0;
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "Ran %zu algorithm(s) in %.3f s on a worker thread",
-                app.state.results.size(), out->seconds);
+  std::size_t failed = 0;
+  for (const auto& r : app.state.typed_results) failed += r && r->failed() ? 1 : 0;
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "Ran %zu algorithm(s) in %.3f s on a worker thread%s",
+                app.state.results.size(), out->seconds,
+                failed == 0   ? ""
+                : failed == 1 ? "; 1 failed (its row says why)"
+                              : "; some failed (their rows say why)");
   // What the form changed to keep the scenario valid (e.g. loads resized) stays visible.
   set_status(app.state, app.link.run_note.empty() ? std::string(buf) : buf + ("; " + app.link.run_note));
 }

@@ -2,6 +2,7 @@
 #include "core/dynamic/simulator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace loadlab::core {
@@ -276,8 +277,10 @@ bool DynamicSim::handle_events(std::int64_t max_count) {
       throw DynamicLimitError("/workload", "the simulation exceeded " +
                                                std::to_string(opt_.max_events) + " events");
     if (now_ > DynamicLimits::max_time)
-      throw DynamicLimitError("/workload", "the simulation ran past time " +
-                                               std::to_string(DynamicLimits::max_time));
+      throw DynamicLimitError("/workload",
+                              "the simulation ran past time " +
+                                  std::to_string(std::llround(DynamicLimits::max_time)) +
+                                  " (the limit of simulated time)");
     if (opt_.cancel && (res_.events & 4095) == 0 && opt_.cancel->load())
       throw std::runtime_error("cancelled");
     const Ev type = end ? Ev::TaskEnd : static_cast<Ev>(oe.type);

@@ -161,6 +161,10 @@ class DynamicSim {
   void enqueue(int v, DynTaskId t);
   /// Removes and returns the newest (back) / oldest (front) queued task of v, or -1.
   DynTaskId take_newest(int v);
+  /// The newest queued task of v (what take_newest would return), or -1; v keeps it.
+  DynTaskId newest(int v) const {
+    return node(v).queue.empty() ? -1 : static_cast<DynTaskId>(node(v).queue.back());
+  }
   DynTaskId take_oldest(int v);
   /// Sends t from `from` to `to` over `hops` hops (one migration); on_task_arrived(to, t, tag)
   /// fires after hops * costs.hop.

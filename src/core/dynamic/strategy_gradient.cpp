@@ -9,10 +9,19 @@
 // light node reachable"). Light: load ≤ low_mark; a node above high_mark pushes its newest queued
 // task to its lowest-pressure neighbour, one task per hop time (its link is busy meanwhile); a
 // pushed task keeps going downhill until it reaches a light node (at most diameter + 1 hops).
+//
+// Tie rule at zero hop cost (the notes, "Load Balancing" / "Overview of Techniques", move a task
+// along one path per redistribution and say the flow stops once the low-pressure node is
+// comparable to its neighbours; they give no time scale): a task starts at most one downhill path
+// per simulated instant. When migrations take no time, a push changes the surface at the same
+// instant and the receiver could push the same task back, forever (a hot spot of 64 tasks on a
+// 3-cube never advanced the clock). With hop > 0 a queued task started its path at an earlier
+// instant, so the rule never binds and such runs are unchanged.
 #include "core/dynamic/strategies.h"
 
 #include <algorithm>
 #include <deque>
+#include <unordered_set>
 #include <vector>
 
 namespace loadlab::core {
@@ -115,13 +124,22 @@ class GradientStrategy final : public DynamicStrategy {
     if (p == 0 || p >= cap_) return;
     const int to = downhill(s, v);
     if (to < 0) return;
+    if (s.costs().hop == 0 && !first_path_this_instant(s, s.newest(v))) return;
     link_busy_[static_cast<std::size_t>(v)] = 1;
     s.migrate(s.take_newest(v), v, to, 1, 1);
     s.timer(s.now() + s.costs().hop, v, kGradientLinkFree);
   }
 
+  // Records that t starts a path now; false if it already started one at this instant.
+  bool first_path_this_instant(const DynamicSim& s, DynTaskId t) {
+    if (s.now() != paths_instant_) paths_started_.clear(), paths_instant_ = s.now();
+    return paths_started_.insert(t).second;
+  }
+
   GradientParams p_;
   int cap_ = 1;
+  double paths_instant_ = -1;
+  std::unordered_set<DynTaskId> paths_started_;  ///< tasks that started a path at paths_instant_
   bool draining_ = false;
   std::vector<int> pressure_;
   std::vector<char> marked_, link_busy_;

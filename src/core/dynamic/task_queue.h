@@ -47,6 +47,11 @@ class TaskQueue {
     if (--f.count == 0) head_ = (head_ + 1) & (cap_ - 1), --runs_;
     return id;
   }
+  /// The newest id (the queue must not be empty).
+  std::uint32_t back() const {
+    const Run& b = data()[(head_ + runs_ - 1) & (cap_ - 1)];
+    return b.first + b.count - 1;
+  }
   std::uint32_t pop_back() {
     --size_;
     Run& b = at(runs_ - 1);
@@ -62,6 +67,7 @@ class TaskQueue {
   };
   // One run is stored inline (no pointer to chase in the common case); more go to a ring buffer.
   Run* data() { return cap_ == 1 ? &inline_ : buf_.get(); }
+  const Run* data() const { return cap_ == 1 ? &inline_ : buf_.get(); }
   Run& at(std::uint32_t i) { return data()[(head_ + i) & (cap_ - 1)]; }
   void grow() {
     const std::uint32_t cap = 2 * cap_;

@@ -73,11 +73,14 @@ std::vector<ResultPtr> run_balance_kind(const TypedScenario& scenario, const Run
   std::vector<ResultPtr> results;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    if (is_iterative_balance_algorithm(sc.algorithms[i]))
-      results.push_back(run_iterative_algorithm(sc, sc.algorithms[i], i, ctx));
+    const std::string& name = sc.algorithms[i];
+    if (is_iterative_balance_algorithm(name))
+      results.push_back(run_one_algorithm<IterativeRunResult>(
+          name, i, ctx.cancel, [&] { return run_iterative_algorithm(sc, name, i, ctx); }));
     else
-      results.push_back(
-          std::make_shared<BalanceRunResult>(run_balance_algorithm(sc, sc.algorithms[i], i, ctx)));
+      results.push_back(run_one_algorithm<BalanceRunResult>(name, i, ctx.cancel, [&] {
+        return std::make_shared<BalanceRunResult>(run_balance_algorithm(sc, name, i, ctx));
+      }));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / sc.algorithms.size());
   }
   return results;
@@ -86,6 +89,7 @@ std::vector<ResultPtr> run_balance_kind(const TypedScenario& scenario, const Run
 }  // namespace
 
 Json BalanceRunResult::to_json() const {
+  if (failed()) return failure_json();
   Json out = {{"algorithm", algorithm}, {"verified", verified}};
   if (!verified) out["errors"] = errors;
   out["engine"] = engine;

@@ -96,6 +96,7 @@ core::IterativeOptions read_iterative_params(const JsonReader& s, const std::str
 }
 
 Json IterativeRunResult::to_json() const {
+  if (failed()) return failure_json();
   const core::IterativeResult& r = result;
   Json out = {{"algorithm", algorithm}, {"verified", verified}};
   if (!verified) out["errors"] = errors;
@@ -145,8 +146,10 @@ Json IterativeRunResult::to_json() const {
   return out;
 }
 
-ResultPtr run_iterative_algorithm(const BalanceScenario& sc, const std::string& algorithm,
-                                  std::size_t index, const RunContext& ctx) {
+std::shared_ptr<IterativeRunResult> run_iterative_algorithm(const BalanceScenario& sc,
+                                                            const std::string& algorithm,
+                                                            std::size_t index,
+                                                            const RunContext& ctx) {
   const Json doc = {{"params", sc.params}};
   const JsonReader s(doc, "");
   const core::IterativeOptions o = read_iterative_params(s, algorithm, sc.topology);

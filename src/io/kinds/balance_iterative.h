@@ -32,7 +32,9 @@ struct IterativeRunResult : TypedResult {
 };
 
 /// Runs `algorithm` (is_iterative_balance_algorithm) of a parsed balance scenario.
-ResultPtr run_iterative_algorithm(const BalanceScenario& sc, const std::string& algorithm,
-                                  std::size_t index, const RunContext& ctx);
+std::shared_ptr<IterativeRunResult> run_iterative_algorithm(const BalanceScenario& sc,
+                                                            const std::string& algorithm,
+                                                            std::size_t index,
+                                                            const RunContext& ctx);
 
 }  // namespace loadlab::io

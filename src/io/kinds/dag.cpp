@@ -327,8 +327,9 @@ std::vector<ResultPtr> run_dag_kind(const TypedScenario& scenario, const RunCont
   std::vector<ResultPtr> results;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    results.push_back(
-        std::make_shared<DagRunResult>(run_dag_scheduler(sc, sc.algorithms[i], mcp_makespan)));
+    results.push_back(run_one_algorithm<DagRunResult>(sc.algorithms[i], i, ctx.cancel, [&] {
+      return std::make_shared<DagRunResult>(run_dag_scheduler(sc, sc.algorithms[i], mcp_makespan));
+    }));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
   }
   return results;
@@ -382,6 +383,7 @@ DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& name, d
 }
 
 Json DagRunResult::to_json() const {
+  if (failed()) return failure_json();
   const core::TaskGraph& g = *graph;
   Json r = {{"algorithm", algorithm},
             {"makespan", metrics.makespan},

@@ -29,7 +29,9 @@ std::vector<ResultPtr> run_dlt_kind(const TypedScenario& scenario, const RunCont
   std::vector<ResultPtr> results;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    results.push_back(std::make_shared<DltRunResult>(run_dlt_algorithm(sc, sc.algorithms[i])));
+    results.push_back(run_one_algorithm<DltRunResult>(sc.algorithms[i], i, ctx.cancel, [&] {
+      return std::make_shared<DltRunResult>(run_dlt_algorithm(sc, sc.algorithms[i]));
+    }));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / sc.algorithms.size());
   }
   return results;
@@ -133,6 +135,7 @@ DltRunResult run_dlt_algorithm(const DltScenario& sc, const std::string& algorit
 }
 
 Json DltRunResult::to_json() const {
+  if (failed()) return failure_json();
   const core::DltResult& r = result;
   Json e = Json::object();
   e["algorithm"] = algorithm;

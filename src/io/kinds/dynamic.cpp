@@ -185,7 +185,9 @@ std::vector<ResultPtr> run_dynamic_kind(const TypedScenario& base, const RunCont
   std::vector<ResultPtr> out;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    out.push_back(run_dynamic_strategy(sc, sc.algorithms[i], ctx.cancel));
+    out.push_back(run_one_algorithm<DynamicResult>(sc.algorithms[i], i, ctx.cancel, [&] {
+      return run_dynamic_strategy(sc, sc.algorithms[i], ctx.cancel);
+    }));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
   }
   return out;
@@ -290,6 +292,7 @@ Json dynamic_timeline_json(const core::DynamicRunResult& run) {
 }
 
 Json DynamicResult::to_json() const {
+  if (failed()) return failure_json();
   Json out = {{"algorithm", algorithm}, {"verified", verified}};
   if (!verified) out["errors"] = errors;
   if (!inner.empty()) out["inner"] = inner;

@@ -2,8 +2,11 @@
 // Format and limits: docs/scenario-loop.md.
 #include "io/kinds/loop.h"
 
+#include <stdexcept>
+
 #include <cmath>
 #include <memory>
+#include <tuple>
 
 #include "core/verify/loop_verify.h"
 #include "io/kinds/kinds.h"
@@ -108,7 +111,10 @@ std::vector<ResultPtr> run_loop_kind(const TypedScenario& scenario, const RunCon
   const auto& parsed = dynamic_cast<const LoopScenario&>(scenario);
   core::LoopParams params = parsed.params;
   const auto costs = core::iteration_costs(parsed.cost, params.iterations, parsed.seed);
-  const auto [mu, sd] = core::mean_and_sd(costs);
+  // Plain variables, not a structured binding: the per-technique lambda below captures them
+  // (clang, which builds the WebAssembly module, refuses to capture bindings).
+  const auto mean_sd = core::mean_and_sd(costs);
+  const double mu = std::get<0>(mean_sd), sd = std::get<1>(mean_sd);
   // Profile-based techniques (factoring, tapering, FSC) get the profile's exact statistics; a
   // zero-cost profile has no meaningful mean, so keep mu positive.
   params.mean_cost = mu > 0 ? mu : 1.0;
@@ -117,29 +123,33 @@ std::vector<ResultPtr> run_loop_kind(const TypedScenario& scenario, const RunCon
 
   std::vector<ResultPtr> results;
   for (std::size_t a = 0; a < names.size(); ++a) {
-    auto r = std::make_shared<LoopRunResult>();
-    r->technique = core::find_loop_technique(names[a]);
-    r->algorithm = r->technique->name;
-    core::LoopStreamVerifier verifier(params.iterations, params.processors);
-    core::LoopSimOptions opt;
-    opt.keep_chunks = parsed.chunks_listed;
-    opt.on_chunk = [&](const core::LoopChunk& c) { verifier.add(c); };
-    opt.cancel = ctx.cancel;
-    try {
-      r->run = core::simulate_loop(*r->technique, params, costs, parsed.machine, opt);
-    } catch (const std::runtime_error& e) {
-      if (ctx.cancel && ctx.cancel->load()) throw;
-      throw ScenarioError("", std::string("loop simulation failed: ") + e.what());
-    }
-    const auto v = verifier.result();
-    r->verified = v.ok;
-    if (!v.ok) {
-      r->verification_error = v.message;
-      r->errors = {v.message};
-    }
-    r->mean_cost = mu;
-    r->sd_cost = sd;
-    results.push_back(std::move(r));
+    if (ctx.cancel && ctx.cancel->load()) break;
+    results.push_back(run_one_algorithm<LoopRunResult>(names[a], a, ctx.cancel, [&] {
+      auto r = std::make_shared<LoopRunResult>();
+      r->technique = core::find_loop_technique(names[a]);
+      if (!r->technique) throw std::invalid_argument("unknown loop technique '" + names[a] + "'");
+      r->algorithm = r->technique->name;
+      core::LoopStreamVerifier verifier(params.iterations, params.processors);
+      core::LoopSimOptions opt;
+      opt.keep_chunks = parsed.chunks_listed;
+      opt.on_chunk = [&](const core::LoopChunk& c) { verifier.add(c); };
+      opt.cancel = ctx.cancel;
+      try {
+        r->run = core::simulate_loop(*r->technique, params, costs, parsed.machine, opt);
+      } catch (const std::runtime_error& e) {
+        if (ctx.cancel && ctx.cancel->load()) throw;
+        throw ScenarioError("", std::string("loop simulation failed: ") + e.what());
+      }
+      const auto v = verifier.result();
+      r->verified = v.ok;
+      if (!v.ok) {
+        r->verification_error = v.message;
+        r->errors = {v.message};
+      }
+      r->mean_cost = mu;
+      r->sd_cost = sd;
+      return r;
+    }));
     if (ctx.progress) ctx.progress(static_cast<double>(a + 1) / static_cast<double>(names.size()));
   }
   return results;
@@ -148,6 +158,7 @@ std::vector<ResultPtr> run_loop_kind(const TypedScenario& scenario, const RunCon
 }  // namespace
 
 Json LoopRunResult::to_json() const {
+  if (failed()) return failure_json();
   const core::LoopRunResult& r = run;
   Json e = Json::object();
   e["algorithm"] = technique->name;

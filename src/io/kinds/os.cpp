@@ -142,7 +142,10 @@ std::vector<ResultPtr> run_os_kind(const TypedScenario& base, const RunContext& 
   const auto& sc = dynamic_cast<const OsScenario&>(base);
   std::vector<ResultPtr> out;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
-    out.push_back(run_os_algorithm(sc, sc.algorithms[i], ctx.cancel));
+    if (ctx.cancel && ctx.cancel->load()) break;
+    out.push_back(run_one_algorithm<OsResult>(sc.algorithms[i], i, ctx.cancel, [&] {
+      return run_os_algorithm(sc, sc.algorithms[i], ctx.cancel);
+    }));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
   }
   return out;
@@ -264,6 +267,7 @@ std::shared_ptr<OsResult> run_os_algorithm(const OsScenario& sc, const std::stri
 }
 
 Json OsResult::to_json() const {
+  if (failed()) return failure_json();
   Json e = Json::object();
   e["algorithm"] = algorithm;
   e["title"] = title;

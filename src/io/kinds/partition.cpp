@@ -225,7 +225,15 @@ std::vector<ResultPtr> run_partition_kind(const TypedScenario& base, const RunCo
   std::vector<ResultPtr> out;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
-    out.push_back(run_partition_algorithm(sc, sc.algorithms[i]));
+    auto r = run_one_algorithm<PartitionResult>(sc.algorithms[i], i, ctx.cancel, [&] {
+      return run_partition_algorithm(sc, sc.algorithms[i]);
+    });
+    // A method this build cannot run (METIS in WebAssembly) is that method's failure too; the
+    // partition views show any failure as an unavailable method with its reason.
+    if (!r->available && !r->failed())
+      r->failure = RunFailure{r->note, "/algorithms/" + std::to_string(i)};
+    if (r->failed()) r->available = false, r->note = r->failure->message;
+    out.push_back(std::move(r));
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
   }
   return out;
@@ -265,6 +273,7 @@ std::shared_ptr<PartitionResult> run_partition_algorithm(const PartitionScenario
     r->part = core::run_partition_method(algorithm, mesh, sc.parts, params);
   } catch (const core::PartitionRefused& e) {
     r->available = false;
+    r->native_only = algorithm == "metis" && !core::metis_available();
     r->note = e.what();
     r->errors.push_back(e.what());
     return r;
@@ -281,6 +290,12 @@ std::shared_ptr<PartitionResult> run_partition_algorithm(const PartitionScenario
 }
 
 Json PartitionResult::to_json() const {
+  if (failed()) {
+    Json e = failure_json();
+    e["available"] = false;
+    if (native_only) e["status"] = "native only";
+    return e;
+  }
   Json e = Json::object();
   e["algorithm"] = algorithm;
   e["verified"] = verified;

@@ -27,8 +27,10 @@ struct PartitionScenario : TypedScenario {
 };
 
 struct PartitionResult : TypedResult {
-  /// False when the method could not run in this build (METIS in WebAssembly): `note` says why.
+  /// False when the method could not run in this build (METIS in WebAssembly: native_only) or
+  /// failed at run time (failed()): `note` says why.
   bool available = true;
+  bool native_only = false;
   std::string note;
   /// "layout" when a geometric method ran on the computed layout (the mesh has no coordinates).
   std::string coordinates;
