@@ -3,7 +3,7 @@
 // intervals between requestAnimationFrame callbacks: UI build, WebGL submission and SwiftShader's
 // rasterisation together) and the UI build time alone (window.loadlab.frameStats().ui: draw_frame +
 // ImGui::Render on the main thread).
-// Groups (--only=a,b; default all): "big" (2^20-node balance networks, a 10^6-task Gantt chart),
+// Groups (--only=a,b; default all; the "floor" scenario always runs first): "big" (2^20-node balance networks, a 10^6-task Gantt chart),
 // "mesh" (partition view at 15,606 / 50,000 / 100,000 vertices and Walshaw's crack without
 // coordinates), "custom" (balance view of a custom graph of thousands of nodes), "dag" (the task
 // graph of 1,312- and 10,000-task workflows).
@@ -35,6 +35,10 @@ const meshScenario = (n) => ({ loadlab: 1, kind: "partition", seed: 1, name: `ra
   mesh: { generator: "random_points", points: n }, parts: 16, algorithms: ["orb_i"] });
 
 const scenarios = [
+  // The floor: what a frame costs on this machine with next to nothing drawn (compare with it).
+  { group: "floor", name: "floor: balance view of a 3-cube (8 nodes)", file: "bench_floor.png",
+    sc: () => ({ loadlab: 1, kind: "balance", seed: 1, topology: { type: "hypercube", dim: 3 },
+                 loads: { generator: "uniform", mean: 8 }, algorithms: ["cwa"] }) },
   { group: "big", name: "1024 x 1024 mesh, MWA", file: "bench_mesh1024.png",
     sc: () => ({ loadlab: 1, kind: "balance", seed: 1, topology: { type: "mesh", rows: 1024, cols: 1024 },
                  loads: { generator: "uniform", mean: 8 }, algorithms: ["mwa"] }) },
@@ -74,7 +78,7 @@ const rafIntervals = (count) => page.evaluate((k) => new Promise((done) => {
 const stats = (xs) => { const s = [...xs].sort((a, b) => a - b); return { med: s[s.length >> 1], p95: s[Math.floor(s.length * 0.95)], max: s[s.length - 1] }; };
 
 for (const s of scenarios) {
-  if (only.length && !only.includes(s.group)) continue;
+  if (only.length && !only.includes(s.group) && s.group !== "floor") continue;
   if (s.workflow) {
     await page.goto(base);
     await page.waitForFunction(() => window.loadlab && window.loadlab.ready, null, { timeout: 120000 });
