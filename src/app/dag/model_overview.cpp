@@ -34,6 +34,31 @@ DagOverview build_dag_overview(const DagModel& m, int columns, std::size_t max_b
       ov.max_bin = std::max(ov.max_bin, count);
     }
   }
+  ov.labels.resize(static_cast<std::size_t>(layers));
+  for (std::int32_t l = 0; l < layers; ++l) {
+    const auto& lt = m.layer_tasks[static_cast<std::size_t>(l)];
+    std::vector<std::string> stems;
+    stems.reserve(lt.size());
+    for (core::TaskId t : lt) {
+      const std::string& name = g.name(t);
+      std::size_t k = 0;
+      while (k < name.size() && name[k] != '_' && !(name[k] >= '0' && name[k] <= '9')) ++k;
+      stems.push_back(name.substr(0, k));
+    }
+    std::sort(stems.begin(), stems.end());
+    std::string best;
+    std::size_t best_count = 0;
+    for (std::size_t i = 0; i < stems.size();) {
+      std::size_t j = i;
+      while (j < stems.size() && stems[j] == stems[i]) ++j;
+      if (j - i > best_count) best_count = j - i, best = stems[i];
+      i = j;
+    }
+    std::string label = std::to_string(lt.size()) + (lt.size() == 1 ? " task" : " tasks");
+    if (!best.empty() && 2 * best_count >= lt.size())
+      label = best + (best_count == lt.size() ? " x " : " etc. x ") + label;
+    ov.labels[static_cast<std::size_t>(l)] = std::move(label);
+  }
   // Each edge as (from cell, to cell), a cell = layer * columns + bin; sorting groups the bundles
   // (deterministic, unlike iterating a hash map).
   std::vector<std::uint64_t> keys;

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace loadlab::app {
@@ -29,6 +30,9 @@ struct DagOverview {
     std::int32_t from_bin, to_bin;
     std::uint32_t edges;  ///< how many graph edges this line stands for
   };
+  /// Per layer: "N tasks", with the name most of them share (up to the first '_' or digit) first
+  /// when at least half do (WfCommons tasks are named after their program: "mProject_ID0000001").
+  std::vector<std::string> labels;
   std::vector<Bundle> bundles;  ///< heaviest first (ties: from_layer, from_bin, to_layer, to_bin)
   std::uint32_t max_bundle = 0;
   std::uint32_t max_bin = 0;

@@ -335,6 +335,15 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
           const ImVec2 p = pos(lt[i]);
           dl->AddRectFilled({p.x - 2 * s, p.y - mh - 1}, {p.x + 2 * s, p.y + mh + 1}, kCpColour);
         }
+      if (static_cast<float>(l1 - l0) * ImGui::GetFontSize() < size.y) {  // labels when they fit
+        const std::string& label = ov->labels[static_cast<std::size_t>(l)];
+        const ImVec2 p = to_screen(-ov->width / 2, l);
+        const float x = std::max(origin.x + 4 * s, p.x);
+        const float y = std::max(origin.y + 2 * s, p.y - mh - ImGui::GetFontSize() - 1);
+        const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        dl->AddRectFilled({x - 2 * s, y}, {x + ts.x + 2 * s, y + ts.y}, IM_COL32(18, 20, 25, 200));
+        dl->AddText({x, y}, IM_COL32(200, 205, 215, 235), label.c_str());
+      }
       if (hot >= 0 && m.layer[hot] == l) {
         const ImVec2 p = pos(hot);
         dl->AddRect({p.x - 3 * s, p.y - mh - 2}, {p.x + 3 * s, p.y + mh + 2}, IM_COL32(255, 255, 255, 255), 0, 0, 1.5f * s);
