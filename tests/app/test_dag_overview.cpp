@@ -63,17 +63,20 @@ TEST_CASE("DagOverview.ForkJoinOf600WideBinsAndBundlesAsCountedByHand") {
   CHECK(ov.x[static_cast<std::size_t>(m->layer_tasks[0][0])] == doctest::Approx(0));
   CHECK(ov.x[static_cast<std::size_t>(m->layer_tasks[1].front())] == doctest::Approx(-299.5));
   CHECK(ov.x[static_cast<std::size_t>(m->layer_tasks[1].back())] == doctest::Approx(299.5));
-  // Four layer pairs, each with one bundle per worker bin: 4 x 480 bundles carrying 4 x 600 edges.
-  CHECK(ov.bundles.size() == 4 * 480);
+  // Edges join 120 edge bins: slot i lands in floor((i + 0.5) / 5), five workers each. Four layer
+  // pairs, each with one bundle per worker edge bin: 4 x 120 bundles of 5 edges, 4 x 600 edges.
+  REQUIRE(ov.edge_columns == 120);
+  CHECK(ov.bundles.size() == 4 * 120);
   std::int64_t edges = 0;
   for (const auto& b : ov.bundles) {
     edges += b.edges;
     CHECK(b.to_layer == b.from_layer + 1);
-    CHECK((b.from_layer % 2 == 0 ? b.from_bin : b.to_bin) == 240);  // fork / join end in the middle
+    CHECK((b.from_layer % 2 == 0 ? b.from_bin : b.to_bin) == 60);  // fork / join end in the middle
+    CHECK(b.edges == 5);
   }
   CHECK(edges == m->graph.edge_count());
   CHECK(edges == 4 * 600);
-  CHECK(ov.max_bundle == 2);
+  CHECK(ov.max_bundle == 5);
   CHECK(ov.dropped_edges == 0);
   // Heaviest first.
   for (std::size_t i = 1; i < ov.bundles.size(); ++i)
@@ -82,13 +85,14 @@ TEST_CASE("DagOverview.ForkJoinOf600WideBinsAndBundlesAsCountedByHand") {
 
 TEST_CASE("DagOverview.CappedBundlesKeepTheHeaviestAndCountTheRest") {
   const auto m = fork_join_model(600, 2);
-  const app::DagOverview ov = app::build_dag_overview(*m, 480, 100);
+  // With 480 edge bins (as many as the mark bins) 4 x 120 bundles carry two edges and the rest
+  // one: the 100 kept are all of two.
+  const app::DagOverview ov = app::build_dag_overview(*m, 480, 480, 100);
   REQUIRE(ov.bundles.size() == 100);
-  // 4 x 120 bundles carry two edges: the 100 kept are all of them.
   for (const auto& b : ov.bundles) CHECK(b.edges == 2);
   CHECK(ov.dropped_edges == 2400 - 200);
   // Deterministic: the same model gives the same overview.
-  const app::DagOverview again = app::build_dag_overview(*m, 480, 100);
+  const app::DagOverview again = app::build_dag_overview(*m, 480, 480, 100);
   REQUIRE(again.bundles.size() == ov.bundles.size());
   for (std::size_t i = 0; i < ov.bundles.size(); ++i) {
     CHECK(again.bundles[i].from_layer == ov.bundles[i].from_layer);

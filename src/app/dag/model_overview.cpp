@@ -7,18 +7,20 @@
 
 namespace loadlab::app {
 
-DagOverview build_dag_overview(const DagModel& m, int columns, std::size_t max_bundles) {
+DagOverview build_dag_overview(const DagModel& m, int columns, int edge_columns,
+                               std::size_t max_bundles) {
   DagOverview ov;
   const core::TaskGraph& g = m.graph;
   const std::int32_t n = g.size();
   const auto layers = static_cast<std::int32_t>(m.layer_tasks.size());
-  if (n == 0 || layers == 0 || columns <= 0) return ov;
+  if (n == 0 || layers == 0 || columns <= 0 || edge_columns <= 0) return ov;
   ov.columns = columns;
+  ov.edge_columns = edge_columns;
   ov.width = static_cast<float>(std::max<std::int32_t>(1, m.max_layer_width));
   ov.x.assign(static_cast<std::size_t>(n), 0.0f);
   ov.bins.assign(static_cast<std::size_t>(layers),
                  std::vector<std::uint32_t>(static_cast<std::size_t>(columns), 0));
-  std::vector<std::int32_t> bin(static_cast<std::size_t>(n), 0);
+  std::vector<std::int32_t> edge_bin(static_cast<std::size_t>(n), 0);
   for (std::int32_t l = 0; l < layers; ++l) {
     const auto& lt = m.layer_tasks[static_cast<std::size_t>(l)];
     const double w = static_cast<double>(lt.size());
@@ -28,7 +30,8 @@ DagOverview build_dag_overview(const DagModel& m, int columns, std::size_t max_b
       const core::TaskId t = lt[i];
       ov.x[static_cast<std::size_t>(t)] = static_cast<float>((u - 0.5) * ov.width);
       const auto b = std::min(columns - 1, static_cast<int>(u * columns));
-      bin[static_cast<std::size_t>(t)] = b;
+      edge_bin[static_cast<std::size_t>(t)] =
+          std::min(edge_columns - 1, static_cast<int>(u * edge_columns));
       auto& count = ov.bins[static_cast<std::size_t>(l)][static_cast<std::size_t>(b)];
       ++count;
       ov.max_bin = std::max(ov.max_bin, count);
@@ -59,14 +62,14 @@ DagOverview build_dag_overview(const DagModel& m, int columns, std::size_t max_b
       label = best + (best_count == lt.size() ? " x " : " etc. x ") + label;
     ov.labels[static_cast<std::size_t>(l)] = std::move(label);
   }
-  // Each edge as (from cell, to cell), a cell = layer * columns + bin; sorting groups the bundles
-  // (deterministic, unlike iterating a hash map).
+  // Each edge as (from cell, to cell), a cell = layer * edge_columns + edge bin; sorting groups the
+  // bundles (deterministic, unlike iterating a hash map).
   std::vector<std::uint64_t> keys;
   keys.reserve(static_cast<std::size_t>(g.edge_count()));
   auto cell = [&](core::TaskId t) {
     return static_cast<std::uint64_t>(m.layer[static_cast<std::size_t>(t)]) *
-               static_cast<std::uint64_t>(columns) +
-           static_cast<std::uint64_t>(bin[static_cast<std::size_t>(t)]);
+               static_cast<std::uint64_t>(edge_columns) +
+           static_cast<std::uint64_t>(edge_bin[static_cast<std::size_t>(t)]);
   };
   for (std::int64_t e = 0; e < g.edge_count(); ++e) {
     const auto& ed = g.edge(e);
@@ -84,7 +87,7 @@ DagOverview build_dag_overview(const DagModel& m, int columns, std::size_t max_b
   std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) {
     return a.first != b.first ? a.first > b.first : a.second < b.second;
   });
-  const auto cols = static_cast<std::uint64_t>(columns);
+  const auto cols = static_cast<std::uint64_t>(edge_columns);
   for (std::size_t k = 0; k < runs.size(); ++k) {
     if (k >= max_bundles) {
       ov.dropped_edges += runs[k].first;

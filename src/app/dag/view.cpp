@@ -277,16 +277,20 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
   // Overview: one line per bundle of edges between two bins, brighter and thicker the more edges
   // it stands for (log scale: a fan of 600 single edges still shows next to a bundle of 600).
   if (ov) {
+    // Without anti-aliasing: a line's fringe would double what a software rasteriser fills.
+    const ImDrawListFlags flags = dl->Flags;
+    dl->Flags &= ~ImDrawListFlags_AntiAliasedLines;
     const float lmax = std::log1p(static_cast<float>(std::max<std::uint32_t>(1, ov->max_bundle)));
     for (const auto& bu : ov->bundles) {
       if (std::max(bu.from_layer, bu.to_layer) < l0 || std::min(bu.from_layer, bu.to_layer) > l1) continue;
-      ImVec2 a = to_screen(ov->bin_x(bu.from_bin), bu.from_layer), b = to_screen(ov->bin_x(bu.to_bin), bu.to_layer);
+      ImVec2 a = to_screen(ov->edge_bin_x(bu.from_bin), bu.from_layer), b = to_screen(ov->edge_bin_x(bu.to_bin), bu.to_layer);
       if (std::max(a.x, b.x) < origin.x || std::min(a.x, b.x) > origin.x + size.x) continue;
       a.y += std::min(hh, 3.0f * s);
       b.y -= std::min(hh, 3.0f * s);
       const float w = std::log1p(static_cast<float>(bu.edges)) / lmax;
       dl->AddLine(a, b, IM_COL32(150, 165, 195, static_cast<int>(35 + 185 * w)), 1.0f + 1.5f * w * s);
     }
+    dl->Flags = flags;
   }
   // Critical path edges (few: one per layer at most) always.
   const auto& cp = m.levels.critical_path_tasks;
