@@ -23,8 +23,9 @@ for (const shape of shapes) {
       await page.evaluate(() => window.loadlab.welcome("dismiss"));
       const t0 = Date.now();
       await page.setInputFiles("#file-input", { name: `${shape}-${tasks}.json`, mimeType: "application/json", buffer: Buffer.from(text) });
-      await page.waitForFunction(() => { const s = window.loadlab.summary(); return !s.opening && s.kind === "dag" && s.tasks > 0; },
-                                 null, { timeout: 300000, polling: 20 });
+      // The page restores the previous scenario on load: wait for this import's name.
+      await page.waitForFunction((file) => { const s = window.loadlab.summary(); return !s.opening && s.name.startsWith(`Imported ${file}`); },
+                                 `${shape}-${tasks}.json`, { timeout: 300000, polling: 20 });
       const opened = Date.now() - t0;
       await page.waitForFunction(() => { const s = window.loadlab.summary(); return !s.busy && s.results.length > 0; },
                                  null, { timeout: 600000, polling: 20 });
