@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <vector>
 
 #include "app/shell/ui.h"
 #include "app/widgets/view_transform.h"
@@ -91,6 +93,25 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
     f.scale = static_cast<float>(c.scale);
     // Squares about as wide as the spacing tile the mesh; a gap shows the edges once they are drawn.
     f.point = std::clamp(edges ? spacing * 0.35f : spacing * 1.05f, 1.0f, 9.0f * s);
+    if (spacing < kThinSpacingPx) {
+      // Denser than the pixels: one vertex per kThinCellPx cell (the first in index order) as a
+      // square a little wider than the cell; a software rasteriser transforms every point, seen or not. Cells are
+      // anchored to the mesh's corner, so panning keeps the choice and only zooming rebuilds it.
+      const double cell = kThinCellPx / c.scale;
+      const auto key = gen * 0x9E3779B97F4A7C15ull ^ std::hash<double>{}(cell);
+      if (r.subset_key() != key) {
+        const auto cols = static_cast<std::size_t>((m.x1 - m.x0) / cell) + 1, rows = static_cast<std::size_t>((m.y1 - m.y0) / cell) + 1;
+        std::vector<char> taken(cols * rows, 0);
+        std::vector<unsigned> keep;
+        for (int v = 0; v < n; ++v) {
+          const auto k = static_cast<std::size_t>((Y(v) - m.y0) / cell) * cols + static_cast<std::size_t>((X(v) - m.x0) / cell);
+          if (k < taken.size() && !taken[k]) taken[k] = 1, keep.push_back(static_cast<unsigned>(v));
+        }
+        r.set_point_subset(keep, key);
+      }
+      f.subset = true;
+      f.point = kThinCellPx * 1.6f;  // overlapping squares: a cell left empty shows no hole
+    }
     f.all_edges = edges;
     f.cut_edges = layer.show_red && layer.red_edges;
     r.draw(dl, f);

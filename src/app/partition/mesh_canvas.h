@@ -25,6 +25,9 @@ inline constexpr int kShaderVertices = 4'000;
 /// geometric mesh there are none this long.
 inline constexpr float kLongEdgeSynthetic = 4.0f;
 inline constexpr float kLongEdgeGeometric = 20.0f;
+/// Vertices closer than kThinSpacingPx pixels are drawn one per kThinCellPx-pixel cell.
+inline constexpr float kThinSpacingPx = 2.0f;
+inline constexpr float kThinCellPx = 2.0f;
 
 struct MeshLayer {
   const std::vector<std::uint32_t>* colours = nullptr;  ///< per vertex (ImU32)

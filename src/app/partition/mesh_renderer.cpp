@@ -60,7 +60,12 @@ void mesh_renderer_callback(const void* renderer, const void* command) {
     glDrawElements(GL_LINES, self->all_count_, GL_UNSIGNED_INT, nullptr);
   }
   glUniform4f(colour, 0, 0, 0, 0);
-  glDrawArrays(GL_POINTS, 0, self->count_);
+  if (f.subset) {
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, self->ibo_subset_);
+    glDrawElements(GL_POINTS, self->subset_count_, GL_UNSIGNED_INT, nullptr);
+  } else {
+    glDrawArrays(GL_POINTS, 0, self->count_);
+  }
   if (f.cut_edges && (self->cut_count_ > 0 || self->ends_count_ > 0)) {
     const std::uint32_t c = f.cut_colour;
     glUniform4f(colour, static_cast<float>(c & 0xFF) / 255.0f, static_cast<float>((c >> 8) & 0xFF) / 255.0f,
@@ -88,6 +93,7 @@ bool MeshRenderer::ensure_gl() {
   glGenBuffers(1, &ibo_cut_);
   glGenBuffers(1, &ibo_all_);
   glGenBuffers(1, &ibo_ends_);
+  glGenBuffers(1, &ibo_subset_);
   return true;
 }
 
@@ -157,6 +163,13 @@ void MeshRenderer::set_all_edges(const std::vector<core::MeshEdge>& edges, std::
   upload_indices(vao_, ibo_all_, idx);
   all_count_ = static_cast<int>(idx.size());
   all_key_ = key;
+}
+
+void MeshRenderer::set_point_subset(const std::vector<unsigned>& vertices, std::uint64_t key) {
+  if (!ensure_gl() || key == subset_key_) return;
+  upload_indices(vao_, ibo_subset_, vertices);
+  subset_count_ = static_cast<int>(vertices.size());
+  subset_key_ = key;
 }
 
 void MeshRenderer::draw(ImDrawList* dl, const Frame& f) {
