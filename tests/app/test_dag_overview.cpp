@@ -55,7 +55,7 @@ TEST_CASE("DagOverview.ForkJoinOf600WideBinsAndBundlesAsCountedByHand") {
     CHECK(ov.bins[static_cast<std::size_t>(l)][240] == 1);  // a single task sits in the middle
   }
   CHECK(ov.max_bin == 2);
-  // Workers are named W<stage>_<i>: the stem up to the first digit is "W".
+  // Workers are named W<stage>_<i>: up to the first '_' less trailing digits, the stem is "W".
   CHECK(ov.labels[0] == "fork x 1 task");
   CHECK(ov.labels[1] == "W x 600 tasks");
   CHECK(ov.labels[2] == "join x 1 task");

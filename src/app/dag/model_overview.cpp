@@ -44,8 +44,10 @@ DagOverview build_dag_overview(const DagModel& m, int columns, int edge_columns,
     stems.reserve(lt.size());
     for (core::TaskId t : lt) {
       const std::string& name = g.name(t);
-      std::size_t k = 0;
-      while (k < name.size() && name[k] != '_' && !(name[k] >= '0' && name[k] <= '9')) ++k;
+      // Up to the first '_', without trailing digits: "sol2sanger_ID0000007" -> "sol2sanger",
+      // "W0_12" -> "W", "t17" -> "t".
+      std::size_t k = std::min(name.find('_'), name.size());
+      while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9') --k;
       stems.push_back(name.substr(0, k));
     }
     std::sort(stems.begin(), stems.end());

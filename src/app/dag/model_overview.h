@@ -31,8 +31,9 @@ struct DagOverview {
     std::int32_t from_bin, to_bin;  ///< edge bins (of `edge_columns`)
     std::uint32_t edges;            ///< how many graph edges this line stands for
   };
-  /// Per layer: "N tasks", with the name most of them share (up to the first '_' or digit) first
-  /// when at least half do (WfCommons tasks are named after their program: "mProject_ID0000001").
+  /// Per layer: "N tasks", with the name most of them share (up to the first '_', less trailing
+  /// digits) first when at least half do (WfCommons tasks are named after their program:
+  /// "mProject_ID0000001").
   std::vector<std::string> labels;
   std::vector<Bundle> bundles;  ///< heaviest first (ties: from_layer, from_bin, to_layer, to_bin)
   std::uint32_t max_bundle = 0;
