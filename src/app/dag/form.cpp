@@ -169,7 +169,7 @@ bool machine_fields(App& app, io::Json& doc) {
 
 void draw_dag_form(App& app) {
   dag_refresh_model(app);
-  io::Json doc = app_edit_base(app);  // the newest edit, still parsing on the worker
+  io::Json doc = app_edit_copy(app);  // the newest edit, still parsing on the worker
   if (!doc.is_object() || !doc.contains("graph")) return;
   io::Json& graph = doc["graph"];
   bool changed = false;
@@ -257,7 +257,10 @@ void draw_dag_form(App& app) {
   picker.none_checked_note = "(none checked: flb, etf, mcp and dsc_llb run)";
   changed |= algorithm_picker(doc, "dag", picker);
 
-  if (changed) live_apply(app, doc, dag_machine_make_consistent(doc));
+  if (changed) {
+    app_edit_restore(app, doc);
+    live_apply(app, doc, dag_machine_make_consistent(doc));
+  }
 }
 
 }  // namespace loadlab::app

@@ -113,6 +113,8 @@ std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::
         for (auto e : m->graph.out_edges(cp[i]))
           if (m->graph.edge(e).to == cp[i + 1]) m->edge_on_cp[e] = 1;
     }
+    if (n >= kOverviewTasks)
+      m->overview = std::make_shared<const DagOverview>(build_dag_overview(*m, kOverviewColumns, kOverviewEdgeColumns, kOverviewBundles));
   } catch (const std::exception& e) {
     m->error = e.what();
   }

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "app/dag/model_overview.h"
 #include "core/dag/schedule.h"
 #include "core/dag/task_graph.h"
 #include "io/json_reader.h"
@@ -36,6 +37,8 @@ struct DagModel {
   std::int32_t max_layer_width = 0;
   std::vector<char> on_cp;       ///< per task: on the critical path
   std::vector<char> edge_on_cp;  ///< per edge: joins consecutive critical-path tasks
+  /// Stretched, binned and bundled drawing for graphs of at least kOverviewTasks tasks (else null).
+  std::shared_ptr<const DagOverview> overview;
   double build_ms = 0;
 };
 

@@ -170,21 +170,30 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     return ImVec2{static_cast<float>(centre.x + (wx - v.cx) * sx),
                   static_cast<float>(centre.y + (wy - v.cy) * sy)};
   };
-  auto pos = [&](core::TaskId t) { return to_screen(m.x[t], m.layer[t]); };
-
   const float hw = static_cast<float>(kHalfW * sx), hh = static_cast<float>(kHalfH * sy);
+  // Level of detail: once task boxes are narrower than a few pixels a big graph is drawn as its
+  // overview (stretched layers, binned tasks, bundled edges; model_overview.h).
+  const DagOverview* ov = m.overview && hw * 2 < 3.0f ? m.overview.get() : nullptr;
+  auto task_x = [&](core::TaskId t) { return ov ? ov->x[t] : m.x[t]; };
+  auto pos = [&](core::TaskId t) { return to_screen(task_x(t), m.layer[t]); };
   const double wx0 = v.cx - size.x / 2 / sx - kHalfW, wx1 = v.cx + size.x / 2 / sx + kHalfW;
   const double wy0 = v.cy - size.y / 2 / sy - kHalfH, wy1 = v.cy + size.y / 2 / sy + kHalfH;
   const int l0 = std::max(0, static_cast<int>(std::floor(wy0))),
             l1 = std::min(layers - 1, static_cast<int>(std::ceil(wy1)));
   auto slot_range = [&](int l, int& i0, int& i1) {
+    if (ov) {  // stretched: slot i of w sits at ((i + 0.5) / w - 0.5) * width
+      const double w = static_cast<double>(m.layer_tasks[l].size());
+      i0 = std::max(0, static_cast<int>(std::floor((wx0 / ov->width + 0.5) * w - 0.5)));
+      i1 = std::min(static_cast<int>(w) - 1, static_cast<int>(std::ceil((wx1 / ov->width + 0.5) * w - 0.5)));
+      return;
+    }
     const double off = (m.layer_tasks[l].size() - 1) / 2.0;
     i0 = std::max(0, static_cast<int>(std::floor(wx0 + off)));
     i1 = std::min(static_cast<int>(m.layer_tasks[l].size()) - 1,
                   static_cast<int>(std::ceil(wx1 + off)));
   };
   auto visible = [&](core::TaskId t) {
-    return m.layer[t] >= l0 && m.layer[t] <= l1 && m.x[t] >= wx0 && m.x[t] <= wx1;
+    return m.layer[t] >= l0 && m.layer[t] <= l1 && task_x(t) >= wx0 && task_x(t) <= wx1;
   };
 
   // Hovered node: O(1) from the mouse position (layer row, then slot).
@@ -195,7 +204,11 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     const int l = static_cast<int>(std::lround(my));
     const double tol_y = std::max<double>(kHalfH, 3.0 / sy),
                  tol_x = std::max<double>(kHalfW, 3.0 / sx);
-    if (l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
+    if (ov && l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
+      const auto& lt = m.layer_tasks[l];
+      const long i = static_cast<long>(std::floor((mx / ov->width + 0.5) * static_cast<double>(lt.size())));
+      if (i >= 0 && i < static_cast<long>(lt.size())) hot = lt[static_cast<std::size_t>(i)];
+    } else if (l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
       const auto& lt = m.layer_tasks[l];
       const double off = (lt.size() - 1) / 2.0;
       const long i = std::lround(mx + off);
@@ -261,6 +274,24 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
       }
     }
   }
+  // Overview: one line per bundle of edges between two bins, brighter and thicker the more edges
+  // it stands for (log scale: a fan of 600 single edges still shows next to a bundle of 600).
+  if (ov) {
+    // Without anti-aliasing: a line's fringe would double what a software rasteriser fills.
+    const ImDrawListFlags flags = dl->Flags;
+    dl->Flags &= ~ImDrawListFlags_AntiAliasedLines;
+    const float lmax = std::log1p(static_cast<float>(std::max<std::uint32_t>(1, ov->max_bundle)));
+    for (const auto& bu : ov->bundles) {
+      if (std::max(bu.from_layer, bu.to_layer) < l0 || std::min(bu.from_layer, bu.to_layer) > l1) continue;
+      ImVec2 a = to_screen(ov->edge_bin_x(bu.from_bin), bu.from_layer), b = to_screen(ov->edge_bin_x(bu.to_bin), bu.to_layer);
+      if (std::max(a.x, b.x) < origin.x || std::min(a.x, b.x) > origin.x + size.x) continue;
+      a.y += std::min(hh, 3.0f * s);
+      b.y -= std::min(hh, 3.0f * s);
+      const float w = std::log1p(static_cast<float>(bu.edges)) / lmax;
+      dl->AddLine(a, b, IM_COL32(150, 165, 195, static_cast<int>(35 + 185 * w)), 1.0f + 1.5f * w * s);
+    }
+    dl->Flags = flags;
+  }
   // Critical path edges (few: one per layer at most) always.
   const auto& cp = m.levels.critical_path_tasks;
   for (std::size_t i = 0; i + 1 < cp.size(); ++i) {
@@ -287,6 +318,42 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     slot_range(l, i0, i1);
     if (i0 > i1) continue;
     const auto& lt = m.layer_tasks[l];
+    if (ov) {
+      // A mark per occupied bin, its brightness the number of tasks in it; critical-path tasks
+      // on top in orange.
+      const auto& bins = ov->bins[static_cast<std::size_t>(l)];
+      const float mh = std::clamp(hh, 1.5f, 4.0f * s);
+      const float bw = static_cast<float>(ov->width / ov->columns * sx);
+      const float lmax = std::log1p(static_cast<float>(std::max<std::uint32_t>(1, ov->max_bin)));
+      for (int b = 0; b < ov->columns; ++b) {
+        if (!bins[static_cast<std::size_t>(b)]) continue;
+        const ImVec2 p = to_screen(ov->bin_x(b), l);
+        if (p.x + bw < origin.x || p.x - bw > origin.x + size.x) continue;
+        const float k = 0.35f + 0.65f * std::log1p(static_cast<float>(bins[static_cast<std::size_t>(b)])) / lmax;
+        dl->AddRectFilled({p.x - bw / 2, p.y - mh}, {p.x + std::max(bw / 2, 0.5f), p.y + mh},
+                          ImGui::ColorConvertFloat4ToU32({0.30f + 0.45f * k, 0.42f + 0.42f * k, 0.60f + 0.38f * k, 1}));
+        ++node_rects;
+      }
+      for (int i = i0; i <= i1; ++i)
+        if (m.on_cp[lt[i]]) {
+          const ImVec2 p = pos(lt[i]);
+          dl->AddRectFilled({p.x - 2 * s, p.y - mh - 1}, {p.x + 2 * s, p.y + mh + 1}, kCpColour);
+        }
+      if (static_cast<float>(l1 - l0) * ImGui::GetFontSize() < size.y) {  // labels when they fit
+        const std::string& label = ov->labels[static_cast<std::size_t>(l)];
+        const ImVec2 p = to_screen(-ov->width / 2, l);
+        const float x = std::max(origin.x + 4 * s, p.x);
+        const float y = std::max(origin.y + 2 * s, p.y - mh - ImGui::GetFontSize() - 1);
+        const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        dl->AddRectFilled({x - 2 * s, y}, {x + ts.x + 2 * s, y + ts.y}, IM_COL32(18, 20, 25, 200));
+        dl->AddText({x, y}, IM_COL32(200, 205, 215, 235), label.c_str());
+      }
+      if (hot >= 0 && m.layer[hot] == l) {
+        const ImVec2 p = pos(hot);
+        dl->AddRect({p.x - 3 * s, p.y - mh - 2}, {p.x + 3 * s, p.y + mh + 2}, IM_COL32(255, 255, 255, 255), 0, 0, 1.5f * s);
+      }
+      continue;
+    }
     if (hw * 2 < 3.0f) {
       const ImVec2 a = pos(lt[i0]), b = pos(lt[i1]);
       dl->AddRectFilled({a.x - hw, a.y - std::max(hh, 0.5f)},
@@ -378,8 +445,10 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
 
   // Legend.
   const char* legend =
-      v.colour_mode == 1 ? "colour = processor of the selected result; orange ring = critical path"
-                         : "orange = critical path; yellow..blue = slack (ALAP - t-level)";
+      ov ? "overview: layers stretched; marks = tasks, lines = bundled edges (brighter = more); "
+           "orange = critical path; zoom in for tasks"
+      : v.colour_mode == 1 ? "colour = processor of the selected result; orange ring = critical path"
+                           : "orange = critical path; yellow..blue = slack (ALAP - t-level)";
   char extra[96];
   std::snprintf(extra, sizeof extra, "   |   wheel: zoom, drag: pan, double-click: fit%s",
                 capped ? ", edges thinned" : "");

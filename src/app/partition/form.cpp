@@ -81,7 +81,7 @@ void refining_params(io::Json& doc, const std::string& alg, bool& changed) {
 }  // namespace
 
 void draw_partition_form(App& app) {
-  io::Json doc = app_edit_base(app);
+  io::Json doc = app_edit_copy(app);
   bool changed = false;
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 7);
 
@@ -195,7 +195,10 @@ void draw_partition_form(App& app) {
       if (std::find(listed.begin(), listed.end(), a) != listed.end()) refining_params(doc, a, changed);
     if (doc["params"].empty() && !had_params) doc.erase("params");
   }
-  if (changed) live_apply(app, doc);
+  if (changed) {
+    app_edit_restore(app, doc);
+    live_apply(app, doc);
+  }
 }
 
 }  // namespace loadlab::app

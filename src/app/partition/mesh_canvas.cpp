@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <vector>
 
 #include "app/shell/ui.h"
 #include "app/widgets/view_transform.h"
@@ -70,22 +72,46 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
   auto Y = [&](int v) { return xy[2 * static_cast<std::size_t>(v) + 1]; };
   auto visible = [&](int v) { return X(v) >= wx0 && X(v) <= wx1 && Y(v) >= wy0 && Y(v) <= wy1; };
   // Spacing of neighbouring vertices on screen: decides point size and whether edges are worth it.
-  const float spacing = static_cast<float>(m.edge_length * c.scale);
+  // The drawing's vertex pitch: the typical edge length, or, where neighbours lie far apart (a
+  // layout without coordinates), the spacing of n vertices spread evenly over the bounding box.
+  const double area_pitch = n > 0 ? std::sqrt(static_cast<double>(m.x1 - m.x0) * (m.y1 - m.y0) / n) : 1.0;
+  const double unit = std::min(m.edge_length, area_pitch);
+  const float spacing = static_cast<float>(unit * c.scale);
+  const double long_edge = unit * (m.synthetic_layout ? kLongEdgeSynthetic : kLongEdgeGeometric);
   const float thin = std::clamp(spacing * 0.12f, 1.0f, 3.0f * s);
   const char* note = nullptr;
   if (n >= kShaderVertices && r.ok()) {
     const std::uint64_t gen = c.generation;
     r.set_positions(xy, m.x0, m.y0, gen);
     r.set_colours(col, layer.colour_key);
-    if (layer.red_edges) r.set_cut_edges(m.edges, *layer.red_edges, layer.red_key);
+    if (layer.red_edges) r.set_cut_edges(m.edges, *layer.red_edges, layer.red_key, &xy, static_cast<float>(long_edge));
     const bool edges = layer.show_edges && spacing >= 6.0f * s;
-    if (edges) r.set_all_edges(m.edges, gen);
+    if (edges) r.set_all_edges(m.edges, gen, &xy, static_cast<float>(long_edge));
     MeshRenderer::Frame f;
     f.origin_x = sx(m.x0);
     f.origin_y = sy(m.y0);
     f.scale = static_cast<float>(c.scale);
     // Squares about as wide as the spacing tile the mesh; a gap shows the edges once they are drawn.
     f.point = std::clamp(edges ? spacing * 0.35f : spacing * 1.05f, 1.0f, 9.0f * s);
+    if (spacing < kThinSpacingPx) {
+      // Denser than the pixels: one vertex per kThinCellPx cell (the first in index order) as a
+      // square a little wider than the cell; a software rasteriser transforms every point, seen or not. Cells are
+      // anchored to the mesh's corner, so panning keeps the choice and only zooming rebuilds it.
+      const double cell = kThinCellPx / c.scale;
+      const auto key = gen * 0x9E3779B97F4A7C15ull ^ std::hash<double>{}(cell);
+      if (r.subset_key() != key) {
+        const auto cols = static_cast<std::size_t>((m.x1 - m.x0) / cell) + 1, rows = static_cast<std::size_t>((m.y1 - m.y0) / cell) + 1;
+        std::vector<char> taken(cols * rows, 0);
+        std::vector<unsigned> keep;
+        for (int v = 0; v < n; ++v) {
+          const auto k = static_cast<std::size_t>((Y(v) - m.y0) / cell) * cols + static_cast<std::size_t>((X(v) - m.x0) / cell);
+          if (k < taken.size() && !taken[k]) taken[k] = 1, keep.push_back(static_cast<unsigned>(v));
+        }
+        r.set_point_subset(keep, key);
+      }
+      f.subset = true;
+      f.point = kThinCellPx * 1.6f;  // overlapping squares: a cell left empty shows no hole
+    }
     f.all_edges = edges;
     f.cut_edges = layer.show_red && layer.red_edges;
     r.draw(dl, f);
@@ -125,6 +151,7 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
     if (layer.show_edges && vis_edges <= kEdgeBudget)
       for (const auto& e : m.edges) {
         if (!(visible(e.a) || visible(e.b))) continue;
+        if (std::hypot(X(e.a) - X(e.b), Y(e.a) - Y(e.b)) > long_edge) continue;
         const ImU32 ca = col[static_cast<std::size_t>(e.a)];
         if (!layer.grey_edges && ca != col[static_cast<std::size_t>(e.b)]) continue;
         dl->AddLine({sx(X(e.a)), sy(Y(e.a))}, {sx(X(e.b)), sy(Y(e.b))}, layer.grey_edges ? IM_COL32(120, 120, 130, 140) : ca, thin);
@@ -136,7 +163,12 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
     if (layer.show_red && layer.red_edges)
       for (std::int64_t i : *layer.red_edges) {
         const auto& e = m.edges[static_cast<std::size_t>(i)];
-        if (visible(e.a) || visible(e.b)) dl->AddLine({sx(X(e.a)), sy(Y(e.a))}, {sx(X(e.b)), sy(Y(e.b))}, kRed, thin * 1.6f);
+        if (!(visible(e.a) || visible(e.b))) continue;
+        if (std::hypot(X(e.a) - X(e.b), Y(e.a) - Y(e.b)) > long_edge) {
+          for (int v : {e.a, e.b}) dl->AddRectFilled({sx(X(v)) - hh, sy(Y(v)) - hh}, {sx(X(v)) + hh, sy(Y(v)) + hh}, kRed);
+          continue;
+        }
+        dl->AddLine({sx(X(e.a)), sy(Y(e.a))}, {sx(X(e.b)), sy(Y(e.b))}, kRed, thin * 1.6f);
       }
   }
   // Highlighted vertices (a few): outlined squares on top, the first one larger.

@@ -2,7 +2,8 @@
 // (wheel at the cursor), pan (drag), fit (double-click), and the mesh drawn with a colour per
 // vertex, optional red edges (cut edges) and highlighted vertices. Level of detail: small meshes
 // as ImDrawList lines and squares; from kShaderVertices on, through MeshRenderer (shaders/mesh.*):
-// points for every vertex, red edges as GL lines, every edge only once they are a few pixels long.
+// points for every vertex, red edges as GL lines (too long ones as marked ends), every edge only
+// once they are a few pixels long; nothing smaller than a pixel.
 #pragma once
 
 #include <cstdint>
@@ -15,8 +16,18 @@ namespace loadlab::app {
 
 struct App;
 
-/// Meshes with at least this many vertices go through the shader path (when it compiled).
-inline constexpr int kShaderVertices = 20'000;
+/// Meshes with at least this many vertices go through the shader path (when it compiled): above
+/// it, ImDrawList's per-line triangles cost more than a frame in the browser (Walshaw's 4elt,
+/// 15,606 vertices, drew at under one frame per second).
+inline constexpr int kShaderVertices = 4'000;
+/// Edges longer than this many typical edge lengths are not drawn as lines (cut edges: their ends
+/// are marked instead): in a layout without coordinates they cross the whole drawing; in a
+/// geometric mesh there are none this long.
+inline constexpr float kLongEdgeSynthetic = 4.0f;
+inline constexpr float kLongEdgeGeometric = 20.0f;
+/// Vertices closer than kThinSpacingPx pixels are drawn one per kThinCellPx-pixel cell.
+inline constexpr float kThinSpacingPx = 2.0f;
+inline constexpr float kThinCellPx = 2.0f;
 
 struct MeshLayer {
   const std::vector<std::uint32_t>* colours = nullptr;  ///< per vertex (ImU32)

@@ -60,13 +60,24 @@ void mesh_renderer_callback(const void* renderer, const void* command) {
     glDrawElements(GL_LINES, self->all_count_, GL_UNSIGNED_INT, nullptr);
   }
   glUniform4f(colour, 0, 0, 0, 0);
-  glDrawArrays(GL_POINTS, 0, self->count_);
-  if (f.cut_edges && self->cut_count_ > 0) {
+  if (f.subset) {
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, self->ibo_subset_);
+    glDrawElements(GL_POINTS, self->subset_count_, GL_UNSIGNED_INT, nullptr);
+  } else {
+    glDrawArrays(GL_POINTS, 0, self->count_);
+  }
+  if (f.cut_edges && (self->cut_count_ > 0 || self->ends_count_ > 0)) {
     const std::uint32_t c = f.cut_colour;
     glUniform4f(colour, static_cast<float>(c & 0xFF) / 255.0f, static_cast<float>((c >> 8) & 0xFF) / 255.0f,
                 static_cast<float>((c >> 16) & 0xFF) / 255.0f, 1.0f);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, self->ibo_cut_);
-    glDrawElements(GL_LINES, self->cut_count_, GL_UNSIGNED_INT, nullptr);
+    if (self->cut_count_ > 0) {
+      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, self->ibo_cut_);
+      glDrawElements(GL_LINES, self->cut_count_, GL_UNSIGNED_INT, nullptr);
+    }
+    if (self->ends_count_ > 0) {
+      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, self->ibo_ends_);
+      glDrawElements(GL_POINTS, self->ends_count_, GL_UNSIGNED_INT, nullptr);
+    }
   }
   glBindVertexArray(0);
 }
@@ -81,6 +92,8 @@ bool MeshRenderer::ensure_gl() {
   gl_point_vao(vao_, vbo_pos_, vbo_col_);
   glGenBuffers(1, &ibo_cut_);
   glGenBuffers(1, &ibo_all_);
+  glGenBuffers(1, &ibo_ends_);
+  glGenBuffers(1, &ibo_subset_);
   return true;
 }
 
@@ -105,31 +118,58 @@ void MeshRenderer::set_colours(const std::vector<std::uint32_t>& rgba, std::uint
 }
 
 void MeshRenderer::set_cut_edges(const std::vector<core::MeshEdge>& edges, const std::vector<std::int64_t>& which,
-                                 std::uint64_t key) {
+                                 std::uint64_t key, const std::vector<float>* xy, float max_length) {
   if (!ensure_gl() || key == cut_key_) return;
-  std::vector<unsigned> idx;
+  std::vector<unsigned> idx, ends;
   idx.reserve(which.size() * 2);
+  std::vector<char> marked(xy ? xy->size() / 2 : 0, 0);
+  const float max2 = max_length * max_length;
   for (std::int64_t i : which) {
     const auto& e = edges[static_cast<std::size_t>(i)];
+    if (xy) {
+      const auto a = 2 * static_cast<std::size_t>(e.a), b = 2 * static_cast<std::size_t>(e.b);
+      const float dx = (*xy)[a] - (*xy)[b], dy = (*xy)[a + 1] - (*xy)[b + 1];
+      if (dx * dx + dy * dy > max2) {
+        for (int v : {e.a, e.b})
+          if (!marked[static_cast<std::size_t>(v)]) marked[static_cast<std::size_t>(v)] = 1, ends.push_back(static_cast<unsigned>(v));
+        continue;
+      }
+    }
     idx.push_back(static_cast<unsigned>(e.a));
     idx.push_back(static_cast<unsigned>(e.b));
   }
   upload_indices(vao_, ibo_cut_, idx);
+  upload_indices(vao_, ibo_ends_, ends);
   cut_count_ = static_cast<int>(idx.size());
+  ends_count_ = static_cast<int>(ends.size());
   cut_key_ = key;
 }
 
-void MeshRenderer::set_all_edges(const std::vector<core::MeshEdge>& edges, std::uint64_t key) {
+void MeshRenderer::set_all_edges(const std::vector<core::MeshEdge>& edges, std::uint64_t key,
+                                 const std::vector<float>* xy, float max_length) {
   if (!ensure_gl() || key == all_key_) return;
   std::vector<unsigned> idx;
   idx.reserve(edges.size() * 2);
+  const float max2 = max_length * max_length;
   for (const auto& e : edges) {
+    if (xy) {
+      const auto a = 2 * static_cast<std::size_t>(e.a), b = 2 * static_cast<std::size_t>(e.b);
+      const float dx = (*xy)[a] - (*xy)[b], dy = (*xy)[a + 1] - (*xy)[b + 1];
+      if (dx * dx + dy * dy > max2) continue;
+    }
     idx.push_back(static_cast<unsigned>(e.a));
     idx.push_back(static_cast<unsigned>(e.b));
   }
   upload_indices(vao_, ibo_all_, idx);
   all_count_ = static_cast<int>(idx.size());
   all_key_ = key;
+}
+
+void MeshRenderer::set_point_subset(const std::vector<unsigned>& vertices, std::uint64_t key) {
+  if (!ensure_gl() || key == subset_key_) return;
+  upload_indices(vao_, ibo_subset_, vertices);
+  subset_count_ = static_cast<int>(vertices.size());
+  subset_key_ = key;
 }
 
 void MeshRenderer::draw(ImDrawList* dl, const Frame& f) {

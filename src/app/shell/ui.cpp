@@ -59,6 +59,57 @@ const io::Json& app_edit_base(const App& app) {
   return app.state.scenario;
 }
 
+namespace {
+
+// The arrays app_edit_copy leaves out: (member, array) pairs, when longer than kBulkyElements.
+constexpr const char* kBulky[][2] = {{"graph", "tasks"}, {"graph", "edges"}, {"mesh", "edges"},
+                                     {"mesh", "coordinates"}, {"mesh", "weights"}, {"topology", "edges"}};
+constexpr std::size_t kBulkyElements = 256;
+
+bool edit_is_bulky(const io::Json& base, const char* member, const char* array) {
+  if (!base.is_object()) return false;
+  const auto m = base.find(member);
+  if (m == base.end() || !m->is_object()) return false;
+  const auto a = m->find(array);
+  return a != m->end() && a->is_array() && a->size() > kBulkyElements;
+}
+
+}  // namespace
+
+io::Json app_edit_copy(const App& app) {
+  const io::Json& base = app_edit_base(app);
+  if (!base.is_object()) return base;
+  io::Json doc = io::Json::object();
+  for (auto it = base.begin(); it != base.end(); ++it) {
+    bool shallow = false;
+    for (const auto& b : kBulky) shallow |= it.key() == b[0] && edit_is_bulky(base, b[0], b[1]);
+    if (!shallow) {
+      doc[it.key()] = it.value();
+      continue;
+    }
+    io::Json& member = doc[it.key()] = io::Json::object();
+    for (auto jt = it.value().begin(); jt != it.value().end(); ++jt) {
+      bool skip = false;
+      for (const auto& b : kBulky) skip |= it.key() == b[0] && jt.key() == b[1] && edit_is_bulky(base, b[0], b[1]);
+      member[jt.key()] = skip ? io::Json::array() : jt.value();
+    }
+  }
+  return doc;
+}
+
+void app_edit_restore(const App& app, io::Json& doc) {
+  const io::Json& base = app_edit_base(app);
+  if (!doc.is_object()) return;
+  for (const auto& b : kBulky) {
+    if (!edit_is_bulky(base, b[0], b[1])) continue;
+    const auto m = doc.find(b[0]);
+    if (m == doc.end() || !m->is_object()) continue;
+    const auto a = m->find(b[1]);
+    // Still the empty placeholder: the form left it alone (a replaced member keeps its own).
+    if (a != m->end() && a->is_array() && a->empty()) *a = base[b[0]][b[1]];
+  }
+}
+
 bool app_load_scenario_now(App& app, const io::Json& scenario, const std::string& origin, bool run) {
   if (auto err = set_scenario(app.state, scenario)) {
     set_status(app.state, "Could not load " + origin + ": " + *err, true);

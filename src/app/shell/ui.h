@@ -68,6 +68,12 @@ int app_import_text(App& app, const std::string& text, const std::string& origin
 int app_apply_edit(App& app, const io::Json& scenario, bool run);
 /// The document a form edits: the newest edit still being parsed, else the current scenario.
 const io::Json& app_edit_base(const App& app);
+/// app_edit_base() for forms that never edit an imported document's bulky arrays (a workflow's
+/// tasks and edges, a mesh's edges, coordinates and weights, a custom topology's edges): a copy
+/// with those arrays left empty, so drawing the form does not copy megabytes every frame (a 10 MB
+/// workflow's copy took most of a 60 ms frame). app_edit_restore puts them back before applying.
+io::Json app_edit_copy(const App& app);
+void app_edit_restore(const App& app, io::Json& doc);
 /// Synchronous open (the startup scenario, tests): installs and runs it (unless `run` is false:
 /// the browser while a share link is still to be opened), or reports why not.
 bool app_load_scenario_now(App& app, const io::Json& scenario, const std::string& origin,
