@@ -78,8 +78,12 @@ bool partition_needs_coordinates(std::string_view method, const PartitionParams&
   if (method == "strips_1xp" || method == "strips_pxq" || method == "orb_m" || method == "orb_i")
     return true;
   if (method == "orb_kl" || method == "orb_sa") return params.base != "orb_e";
-  if (method == "ggp" || method == "sa")
+  if (method == "ggp" || method == "sa") {
+    // An initial partition that itself takes an initial partition is refused when run; asking it
+    // here would recurse forever on the same params.
+    if (params.initial == "ggp" || params.initial == "sa") return false;
     return !params.initial.empty() && partition_needs_coordinates(params.initial, params);
+  }
   return false;
 }
 
