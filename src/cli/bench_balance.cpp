@@ -65,6 +65,7 @@ nlohmann::json bench_balance(const BenchOptions& opts) {
   const bool q = opts.quick;
   const int cube_dim = q ? 12 : 20, mesh_side = q ? 64 : 1024, tree_nodes = q ? 4096 : 1 << 20;
   const int opt_dim = q ? 6 : 10, opt_side = q ? 8 : 32;
+  const int big_side = q ? 32 : 256, big_dim = q ? 8 : 14, huge_side = q ? 64 : 1024, ns_side = q ? 16 : 128;
   const std::string cube_tag = "cube" + std::to_string(cube_dim);
   const std::string mesh_tag = "mesh" + std::to_string(mesh_side) + "x" + std::to_string(mesh_side);
   // Uniform loads in [0, 200] for the big cases (mean 100; the multinomial generator is limited to
@@ -88,6 +89,31 @@ nlohmann::json bench_balance(const BenchOptions& opts) {
       {"balance/optimal/mesh" + std::to_string(opt_side) + "x" + std::to_string(opt_side) + "_avg100",
        [=] { return Topology::mesh(opt_side, opt_side); }, core::LoadGenerator::Multinomial,
        [](const Topology& t, const LoadVector& w) { return core::optimal(t, w); }},
+      // The goals: a 256 x 256 mesh and a 14-cube under 0.5 s, a 1024 x 1024 mesh under 30 s.
+      {"balance/optimal/mesh" + std::to_string(big_side) + "x" + std::to_string(big_side) + "_avg100",
+       [=] { return Topology::mesh(big_side, big_side); }, core::LoadGenerator::Multinomial,
+       [](const Topology& t, const LoadVector& w) { return core::optimal(t, w); }},
+      {"balance/optimal/torus" + std::to_string(big_side) + "x" + std::to_string(big_side) + "_avg100",
+       [=] { return Topology::torus(big_side, big_side); }, core::LoadGenerator::Multinomial,
+       [](const Topology& t, const LoadVector& w) { return core::optimal(t, w); }},
+      {"balance/optimal/cube" + std::to_string(big_dim) + "_avg100",
+       [=] { return Topology::hypercube(big_dim); }, core::LoadGenerator::Multinomial,
+       [](const Topology& t, const LoadVector& w) { return core::optimal(t, w); }},
+      {"balance/optimal/mesh" + std::to_string(huge_side) + "x" + std::to_string(huge_side) + "_avg100",
+       [=] { return Topology::mesh(huge_side, huge_side); }, core::LoadGenerator::Multinomial,
+       [](const Topology& t, const LoadVector& w) { return core::optimal(t, w); }},
+      // The reference formulation (LEMON's network simplex on Section 2's graph), for comparison.
+      {"balance/optimal_network_simplex/mesh" + std::to_string(ns_side) + "x" + std::to_string(ns_side) +
+           "_avg100",
+       [=] { return Topology::mesh(ns_side, ns_side); }, core::LoadGenerator::Multinomial,
+       [](const Topology& t, const LoadVector& w) {
+         return core::optimal(t, w, core::OptimalSolver::NetworkSimplex);
+       }},
+      {"balance/optimal_network_simplex/cube" + std::to_string(opt_dim) + "_avg100",
+       [=] { return Topology::hypercube(opt_dim); }, core::LoadGenerator::Multinomial,
+       [](const Topology& t, const LoadVector& w) {
+         return core::optimal(t, w, core::OptimalSolver::NetworkSimplex);
+       }},
   };
   nlohmann::json out = nlohmann::json::array();
   for (const Case& c : cases)
