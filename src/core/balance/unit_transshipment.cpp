@@ -185,6 +185,7 @@ class UnitTransshipmentSolver {
       }
     }
     relabels_ = 0;
+    gap_ = n_;
     std::fill(count_.begin(), count_.end(), 0);
     for (int v = 0; v < n_; ++v) ++count_[label_[v]];
   }
@@ -201,7 +202,7 @@ class UnitTransshipmentSolver {
       for (int s : sources_) {
         path_.clear();
         int u = s;
-        while (excess_[s] > 0 && label_[s] < n_) {
+        while (excess_[s] > 0 && label_[s] <= gap_ && label_[s] < n_) {
           if (excess_[u] < 0) {
             std::int64_t x = std::min(excess_[s], -excess_[u]);
             for (int k : path_)
@@ -230,18 +231,13 @@ class UnitTransshipmentSolver {
           for (int j = offset_[u]; j < end; ++j)
             if (tight(u, j)) lowest = std::min(lowest, label_[arcs_[j].to]);
           const int old = label_[u];
-          label_[u] = lowest + 1;
+          label_[u] = lowest + 1 > gap_ ? n_ : lowest + 1;
           --count_[old];
           ++count_[label_[u]];
           current_[u] = offset_[u];
-          if (count_[old] == 0 && old < n_) {  // gap: nothing above `old` reaches a deficit now
-            for (int v = 0; v < n_; ++v)
-              if (label_[v] > old && label_[v] < n_) {
-                --count_[label_[v]];
-                label_[v] = n_;
-                ++count_[n_];
-              }
-          }
+          // Gap heuristic, lazily: with no node left on level `old`, no node above it reaches a
+          // deficit (labels drop by at most 1 per tight arc), so labels above gap_ read as dead.
+          if (count_[old] == 0 && old < gap_) gap_ = old;
           if (++relabels_ >= n_) {
             global_relabel();
             path_.clear();
@@ -267,7 +263,7 @@ class UnitTransshipmentSolver {
   std::vector<int> dist_, seen_, parent_arc_, parent_, label_, current_;
   std::vector<int> sources_, order_, path_, queue_, count_;
   std::vector<int> buckets_[3];
-  int stamp_ = 0, relabels_ = 0;
+  int stamp_ = 0, relabels_ = 0, gap_ = 0;
 };
 
 }  // namespace
