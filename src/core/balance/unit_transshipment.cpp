@@ -45,7 +45,10 @@ class UnitTransshipmentSolver {
     count_.assign(static_cast<std::size_t>(n_) + 1, 0);
     current_.assign(n_, 0);
     for (int v = 0; v < n_; ++v)
-      if (excess_[v] > 0) sources_.push_back(v);
+      if (excess_[v] > 0)
+        sources_.push_back(v);
+      else if (excess_[v] < 0)
+        sinks_.push_back(v);
   }
 
   std::vector<std::int64_t> run(UnitTransshipmentStats& stats) {
@@ -167,15 +170,30 @@ class UnitTransshipmentSolver {
 
   // Exact hop distances to the nearest deficit over tight arcs (breadth-first from the deficits);
   // n_ where none is reachable.
-  void global_relabel() {
-    queue_.clear();
-    for (int v = 0; v < n_; ++v) {
-      label_[v] = excess_[v] < 0 ? 0 : n_;
-      if (excess_[v] < 0) queue_.push_back(v);
-      current_[v] = offset_[v];
+  // `full` at the start of a phase; later calls revisit only the nodes the previous one reached,
+  // since a node that reaches no deficit never will again within the phase (augmenting only adds
+  // arcs leaving nodes of a path to a deficit, and such a node could not reach those).
+  void global_relabel(bool full) {
+    if (full) {
+      std::fill(count_.begin(), count_.end(), 0);
+      for (int v = 0; v < n_; ++v) label_[v] = n_;
+    } else {
+      for (int v : queue_) {
+        count_[label_[v]] = 0;
+        label_[v] = n_;
+      }
+      count_[n_] = 0;
     }
+    queue_.clear();
+    for (int v : sinks_)
+      if (excess_[v] < 0) {
+        label_[v] = 0;
+        queue_.push_back(v);
+      }
     for (std::size_t head = 0; head < queue_.size(); ++head) {
       const int v = queue_[head];
+      current_[v] = offset_[v];
+      ++count_[label_[v]];
       for (int k = offset_[v]; k < offset_[v + 1]; ++k) {
         const int u = arcs_[k].to;
         if (label_[u] == n_ && twin_tight(v, k)) {
@@ -186,17 +204,20 @@ class UnitTransshipmentSolver {
     }
     relabels_ = 0;
     gap_ = n_;
-    std::fill(count_.begin(), count_.end(), 0);
-    for (int v = 0; v < n_; ++v) ++count_[label_[v]];
   }
 
   // Maximum flow over the tight arcs: the shortest augmenting path method with distance labels
   // (Ahuja and Orlin, 1991; "Network Flows" Section 7.4), advancing along arcs whose head is one
   // label closer to a deficit, relabelling at dead ends, and recomputing the labels exactly once
-  // n relabels have accumulated. Returns the tasks delivered.
+  // n / 4 relabels have accumulated (fewer instructions than n or 4n on a 128 x 128 mesh).
+  // Nodes left unexplored only cost a further phase: its Dijkstra finds any tight path missed
+  // here at distance 0. Returns the tasks delivered.
   std::int64_t max_flow_on_tight_arcs() {
     std::int64_t delivered = 0;
-    global_relabel();
+    sinks_.erase(
+        std::remove_if(sinks_.begin(), sinks_.end(), [&](int v) { return excess_[v] >= 0; }),
+        sinks_.end());
+    global_relabel(true);
     for (bool again = true; again;) {
       again = false;
       for (int s : sources_) {
@@ -238,8 +259,8 @@ class UnitTransshipmentSolver {
           // Gap heuristic, lazily: with no node left on level `old`, no node above it reaches a
           // deficit (labels drop by at most 1 per tight arc), so labels above gap_ read as dead.
           if (count_[old] == 0 && old < gap_) gap_ = old;
-          if (++relabels_ >= n_) {
-            global_relabel();
+          if (++relabels_ >= n_ / 4 + 16) {
+            global_relabel(false);
             path_.clear();
             u = s;
             continue;
@@ -261,7 +282,7 @@ class UnitTransshipmentSolver {
   std::vector<std::int64_t> flow_;
   std::vector<std::int64_t> psi_, want_, left_;
   std::vector<int> dist_, seen_, parent_arc_, parent_, label_, current_;
-  std::vector<int> sources_, order_, path_, queue_, count_;
+  std::vector<int> sources_, sinks_, order_, path_, queue_, count_;
   std::vector<int> buckets_[3];
   int stamp_ = 0, relabels_ = 0, gap_ = 0;
 };
