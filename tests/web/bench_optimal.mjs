@@ -1,7 +1,8 @@
-// Browser benchmark of the balance optimum: opens a 256 x 256 mesh (65,536 nodes, Poisson loads of
-// mean 100, the same instance as `loadlab bench --filter balance/optimal/mesh256`) with only the
-// optimum checked, through window.loadlab.open, and prints the wall time until its result is shown
-// (the run happens on the page's worker). Not a test (speed goals are benchmarks): the README quotes it.
+// Browser benchmark of the balance optimum: opens a 256 x 256 mesh (65,536 nodes, multinomial loads
+// of mean 100: the size and distribution of `loadlab bench --filter balance/optimal/mesh256`; the
+// page draws its own loads from each scenario seed) with only the optimum checked, through
+// window.loadlab.open, and prints the wall time until its verified result is in state() (the run
+// happens on the page's worker). Not a test (speed goals are benchmarks): the README quotes it.
 //   node tests/web/bench_optimal.mjs <site dir> <screenshot dir>
 import { startHarness } from "./harness.mjs";
 
