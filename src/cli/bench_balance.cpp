@@ -123,6 +123,12 @@ nlohmann::json bench_balance(const BenchOptions& opts) {
        [](const Topology& t, const LoadVector& w) {
          return core::optimal(t, w, core::OptimalSolver::NetworkSimplex);
        }},
+      {"balance/optimal_primal_dual/mesh" + std::to_string(ns_side) + "x" +
+           std::to_string(ns_side) + "_avg100",
+       [=] { return Topology::mesh(ns_side, ns_side); }, core::LoadGenerator::Multinomial,
+       [](const Topology& t, const LoadVector& w) {
+         return core::optimal(t, w, core::OptimalSolver::PrimalDual);
+       }},
       {"balance/optimal_network_simplex/cube" + std::to_string(opt_dim) + "_avg100",
        [=] { return Topology::hypercube(opt_dim); }, core::LoadGenerator::Multinomial,
        [](const Topology& t, const LoadVector& w) {

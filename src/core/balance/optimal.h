@@ -15,7 +15,8 @@ namespace loadlab::core {
 /// The exact solver behind `optimal` and `optimal_to_target`. Every solver returns the same minimum
 /// task-hops; the transfers may differ where several schedules reach it.
 enum class OptimalSolver {
-  /// The fastest for the instance (today: PrimalDual everywhere; see optimal.cpp for the numbers).
+  /// The faster one for the topology, measured: NetworkSimplex on meshes and tori, PrimalDual on
+  /// every other family (see optimal.cpp for the numbers).
   Auto,
   /// unit_transshipment.h: primal-dual on the network itself (unit costs, unbounded links).
   PrimalDual,
