@@ -10,12 +10,14 @@
 // relabelling and the gap heuristic). Any augmentation along tight arcs keeps the flow optimal for
 // what it has delivered, so the final flow is a minimum-cost flow.
 //
-// Why this instead of LEMON's general solvers: with unit costs and unbounded links every reduced
-// cost is 0, 1 or 2, so Dijkstra is a three-bucket breadth-first search, and a phase leaves no
-// tight path, so the number of phases is small (3 on a 14-cube, about 100 on a 256 x 256 mesh with
-// Poisson loads). Measured on one machine (loaded, Poisson loads of mean 100): a 128 x 128 mesh
-// takes LEMON's network simplex 0.9-1.3 s (block search, altering list, first eligible, candidate
-// list), cost scaling 3.2-7.4 s, capacity scaling 4.1 s; this solver 0.55 s; a 14-cube 0.06 s.
+// Why: with unit costs and unbounded links every reduced cost is 0, 1 or 2, so Dijkstra is a
+// three-bucket breadth-first search, and a phase leaves no tight path, so phases are few (3 on a
+// 14-cube, about 100 on a 256 x 256 mesh with Poisson loads). It beats LEMON's network simplex on
+// hypercubes, trees, rings, complete and random graphs (CPU seconds in optimal.cpp: 5x on a
+// 14-cube, 30x on a random tree) but not on meshes and tori (2.5x slower on a 256 x 256 mesh: the
+// late phases move a few tasks each while every phase runs a Dijkstra over all nodes), so
+// `optimal` picks per topology. LEMON's cost scaling (3-7x slower than its network simplex on a
+// 128 x 128 mesh) and capacity scaling (4x) were measured too and are not used.
 #pragma once
 
 #include <cstdint>
