@@ -35,6 +35,7 @@ struct Case {
   core::LoadGenerator loads;
   std::function<BalanceResult(const Topology&, const LoadVector&)> run;
   std::int64_t mean = 100;
+  int repetitions = 3;
 };
 
 nlohmann::json measure(const Case& c, int repetitions) {
@@ -111,11 +112,11 @@ nlohmann::json bench_balance(const BenchOptions& opts) {
       {"balance/optimal/cube" + std::to_string(big_dim) + "_avg100",
        [=] { return Topology::hypercube(big_dim); }, core::LoadGenerator::Multinomial,
        [](const Topology& t, const LoadVector& w) { return core::optimal(t, w); }},
-      // Mean 40: the multinomial generator is limited to 5e7 tasks.
+      // Mean 40: the multinomial generator is limited to 5e7 tasks. Once: it takes minutes.
       {"balance/optimal/mesh" + std::to_string(huge_side) + "x" + std::to_string(huge_side) +
            "_avg40",
        [=] { return Topology::mesh(huge_side, huge_side); }, core::LoadGenerator::Multinomial,
-       [](const Topology& t, const LoadVector& w) { return core::optimal(t, w); }, 40},
+       [](const Topology& t, const LoadVector& w) { return core::optimal(t, w); }, 40, 1},
       // The reference formulation (LEMON's network simplex on Section 2's graph), for comparison.
       {"balance/optimal_network_simplex/mesh" + std::to_string(ns_side) + "x" +
            std::to_string(ns_side) + "_avg100",
@@ -138,7 +139,7 @@ nlohmann::json bench_balance(const BenchOptions& opts) {
   nlohmann::json out = nlohmann::json::array();
   for (const Case& c : cases)
     if (opts.filter.empty() || c.name.find(opts.filter) != std::string::npos)
-      out.push_back(measure(c, 3));
+      out.push_back(measure(c, c.repetitions));
   return out;
 }
 
