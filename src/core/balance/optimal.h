@@ -12,15 +12,28 @@
 
 namespace loadlab::core {
 
-/// Minimum task-hops reaching the Fig 4 quotas, solved with LEMON's NetworkSimplex on the graph of
-/// Section 2 (source -> surplus nodes -> links with cost 1 -> deficit nodes -> sink), then turned
-/// into per-link transfers in data-flow order. Throws std::invalid_argument if the topology is not
-/// connected.
-BalanceResult optimal(const Topology& topology, const LoadVector& loads);
+/// The exact solver behind `optimal` and `optimal_to_target`. Every solver returns the same minimum
+/// task-hops; the transfers may differ where several schedules reach it.
+enum class OptimalSolver {
+  /// The faster one for the topology, measured: NetworkSimplex on meshes and tori, PrimalDual on
+  /// every other family (see optimal.cpp for the numbers).
+  Auto,
+  /// unit_transshipment.h: primal-dual on the network itself (unit costs, unbounded links).
+  PrimalDual,
+  /// LEMON's NetworkSimplex (block search) on the graph of Section 2: the reference formulation.
+  NetworkSimplex,
+};
+
+/// Minimum task-hops reaching the Fig 4 quotas as a min-cost flow (Section 2: surplus nodes ->
+/// links with cost 1 -> deficit nodes), turned into per-link transfers in data-flow order. Throws
+/// std::invalid_argument if the topology is not connected.
+BalanceResult optimal(const Topology& topology, const LoadVector& loads,
+                      OptimalSolver solver = OptimalSolver::Auto);
 
 /// Minimum task-hops moving `loads` to exactly `target` (same total, same size).
 BalanceResult optimal_to_target(const Topology& topology, const LoadVector& loads,
-                                const LoadVector& target);
+                                const LoadVector& target,
+                                OptimalSolver solver = OptimalSolver::Auto);
 
 /// Minimum task-hops over every final distribution with w_avg or w_avg + 1 tasks per node.
 BalanceResult optimal_free_remainder(const Topology& topology, const LoadVector& loads);

@@ -60,7 +60,7 @@ class AffinityDispenser final : public ChunkDispenser {
   std::vector<Queue> queues_;
 };
 
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_affinity_dispenser(const LoopParams& s) {
   check_loop_params(s);
   return std::make_unique<AffinityDispenser>(s.iterations, s.processors);
 }
@@ -72,7 +72,7 @@ LoopTechnique affinity_technique() {
           "paper 002, Section 3.1 (affinity loop scheduling [103, 101], Markatos & LeBlanc)",
           "queue of thread t = its static block; take ceil(r_t/P) from the own queue; when empty, steal "
           "ceil(r_s/P) from the back of the most loaded queue s",
-          make};
+          make_affinity_dispenser};
 }
 
 }  // namespace loadlab::core

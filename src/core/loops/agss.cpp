@@ -17,7 +17,7 @@
 namespace loadlab::core {
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_agss_dispenser(const LoopParams& s) {
   check_loop_params(s);
   const std::int64_t n = s.iterations, p = s.processors, k = s.min_chunk;
   const std::int64_t split = n / 2;
@@ -38,7 +38,7 @@ LoopTechnique agss_technique() {
           "first S = floor(N/2) iterations: static blocks of b = ceil(S/P^2), block j -> thread j mod P "
           "(consecutive iterations to different processors); rest: central queue with "
           "chunk = max(k, ceil(R/P)) (threads arrive staggered: back-off)",
-          make};
+          make_agss_dispenser};
 }
 
 }  // namespace loadlab::core

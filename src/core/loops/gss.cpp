@@ -15,7 +15,7 @@ std::vector<std::int64_t> gss_bounds(const LoopParams& s) {
 }
 
 namespace {
-std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
+std::unique_ptr<ChunkDispenser> make_gss_dispenser(const LoopParams& s) {
   check_loop_params(s);
   return make_sequence_dispenser(gss_bounds(s));
 }
@@ -24,7 +24,7 @@ std::unique_ptr<ChunkDispenser> make(const LoopParams& s) {
 LoopTechnique gss_technique() {
   return {"gss", "Guided self-scheduling", "paper 002, Section 3.1 (guided self-scheduling [118])",
           "chunk = max(k, ceil(R/P)), R = iterations remaining in the central queue, k = min_chunk",
-          make};
+          make_gss_dispenser};
 }
 
 }  // namespace loadlab::core

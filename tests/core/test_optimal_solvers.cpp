@@ -1,0 +1,221 @@
+// The optimum's fast solver (primal-dual, unit_transshipment.h) against the reference formulation
+// (LEMON's network simplex on the graph of Wu's Section 2) on 240 seeded instances of every family,
+// plus an independent closed form on trees and lines: the optimal task-hops on a tree is the sum
+// over its links of |tasks the subtree below the link must export|, since every such task crosses
+// that link and nothing else has to. Each returned schedule is also checked on its own: transfers
+// only on links, positive counts, final loads exactly the quotas (or the given target), task-hops =
+// sum of the counts, no link used in both directions.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/balance/optimal.h"
+#include "core/balance/quota.h"
+#include "core/balance/unit_transshipment.h"
+#include "core/metrics/balance_metrics.h"
+#include "core/model/loads.h"
+#include "core/model/topology.h"
+#include "core/verify/balance_verify.h"
+
+using namespace loadlab;
+using namespace loadlab::core;
+
+namespace {
+
+std::int64_t optimal_solvers_hops(const BalanceResult& r) {
+  std::int64_t h = 0;
+  for (const Transfer& t : r.transfers) h += t.count;
+  return h;
+}
+
+// Supplies met, flow on links only, non-negative, cost = sum of counts.
+void optimal_solvers_check_schedule(const Topology& topo, const LoadVector& w,
+                                    const LoadVector& target, const BalanceResult& r) {
+  std::set<std::pair<int, int>> used;
+  LoadVector final_loads = w;
+  for (const Transfer& t : r.transfers) {
+    CHECK(t.count > 0);
+    CHECK(topo.has_link(t.from, t.to));
+    CHECK(used.insert({t.from, t.to}).second);
+    CHECK(used.count({t.to, t.from}) == 0);
+    final_loads[t.from] -= t.count;
+    final_loads[t.to] += t.count;
+  }
+  CHECK(final_loads == target);
+  CHECK(r.final_loads == target);
+  CHECK(compute_balance_metrics(r).task_hops == optimal_solvers_hops(r));
+  if (target != quotas(average_load(w))) return;  // the verifier expects "optimal" to reach quotas
+  const BalanceVerification v = verify_balance(topo, w, r);
+  CHECK_MESSAGE(v.ok, (v.errors.empty() ? std::string() : v.errors.front()));
+}
+
+// Sum over tree links of |subtree load - subtree target| (children have larger preorder indices).
+std::int64_t optimal_solvers_tree_closed_form(const Topology& tree, const LoadVector& w,
+                                              const LoadVector& target) {
+  const std::vector<int>& parent = tree.parents();
+  std::vector<std::int64_t> surplus(w.size());
+  for (std::size_t i = 0; i < w.size(); ++i) surplus[i] = w[i] - target[i];
+  std::int64_t hops = 0;
+  for (int v = tree.size() - 1; v > 0; --v) {
+    hops += surplus[v] < 0 ? -surplus[v] : surplus[v];
+    surplus[parent[v]] += surplus[v];
+  }
+  return hops;
+}
+
+Topology optimal_solvers_random_connected(int n, int extra, util::Rng& rng) {
+  std::vector<Edge> edges;
+  std::set<std::pair<int, int>> have;
+  for (int v = 1; v < n; ++v) {
+    const int u = static_cast<int>(rng.below(static_cast<std::uint64_t>(v)));
+    edges.push_back({u, v});
+    have.insert({u, v});
+  }
+  for (int k = 0; k < extra; ++k) {
+    int a = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
+    int b = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
+    if (a == b) continue;
+    if (a > b) std::swap(a, b);
+    if (have.insert({a, b}).second) edges.push_back({a, b});
+  }
+  return Topology::custom(n, edges);
+}
+
+Topology optimal_solvers_topology(int family, util::Rng& rng) {
+  auto in = [&](int lo, int hi) { return static_cast<int>(rng.uniform_int(lo, hi)); };
+  switch (family) {
+    case 0:
+      return Topology::mesh(in(1, 14), in(1, 14));
+    case 1:
+      return Topology::torus(in(3, 12), in(3, 12));
+    case 2:
+      return Topology::hypercube(in(0, 8));
+    case 3:
+      return Topology::random_tree(in(1, 150), rng);
+    case 4:
+      return Topology::ring(in(3, 120));
+    case 5:
+      return Topology::line(in(1, 120));
+    case 6:
+      return Topology::complete(in(1, 24));
+    default: {
+      const int n = in(2, 150);
+      return optimal_solvers_random_connected(n, in(0, 2 * n), rng);
+    }
+  }
+}
+
+LoadVector optimal_solvers_loads(int kind, int n, util::Rng& rng) {
+  switch (kind) {
+    case 0:
+      return generate_loads(LoadGenerator::Multinomial, n, rng.uniform_int(0, 30), rng);
+    case 1:
+      return generate_loads(LoadGenerator::Uniform, n, rng.uniform_int(1, 50), rng);
+    case 2:
+      return generate_loads(LoadGenerator::HotSpot, n, rng.uniform_int(1, 20), rng,
+                            static_cast<int>(rng.below(static_cast<std::uint64_t>(n))));
+    default: {  // a few heavy nodes in a sea of light ones
+      LoadVector w(static_cast<std::size_t>(n));
+      for (auto& x : w) x = rng.bernoulli(0.1) ? rng.uniform_int(50, 500) : rng.uniform_int(0, 3);
+      return w;
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("OptimalSolvers.PrimalDualEqualsNetworkSimplexOn240SeededInstances") {
+  int instances = 0, with_remainder = 0;
+  for (int family = 0; family < 8; ++family)
+    for (int i = 0; i < 30; ++i) {
+      util::Rng rng(1000u * static_cast<std::uint64_t>(family) + static_cast<std::uint64_t>(i));
+      const Topology topo = optimal_solvers_topology(family, rng);
+      const LoadVector w = optimal_solvers_loads(i % 4, topo.size(), rng);
+      CAPTURE(family);
+      CAPTURE(i);
+      CAPTURE(topo.size());
+      const LoadVector q = quotas(average_load(w));
+      const BalanceResult fast = optimal(topo, w, OptimalSolver::PrimalDual);
+      const BalanceResult ref = optimal(topo, w, OptimalSolver::NetworkSimplex);
+      CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+      CHECK(optimal_solvers_hops(optimal(topo, w)) == optimal_solvers_hops(ref));  // Auto
+      optimal_solvers_check_schedule(topo, w, q, fast);
+      optimal_solvers_check_schedule(topo, w, q, ref);
+      if (topo.kind() == TopologyKind::Tree)
+        CHECK(optimal_solvers_hops(fast) == optimal_solvers_tree_closed_form(topo, w, q));
+      with_remainder += average_load(w).remainder > 0 ? 1 : 0;
+      ++instances;
+    }
+  CHECK(instances == 240);
+  CHECK(with_remainder > 60);  // the Fig 4 quotas with R > 0 are exercised, not just N | T
+}
+
+TEST_CASE("OptimalSolvers.ArbitraryTargetsAgree") {
+  // optimal_to_target with a random target of the same total (DEM's final loads are such targets).
+  for (int i = 0; i < 40; ++i) {
+    util::Rng rng(77000u + static_cast<std::uint64_t>(i));
+    const Topology topo = optimal_solvers_topology(i % 8, rng);
+    const int n = topo.size();
+    const LoadVector w = optimal_solvers_loads(1, n, rng);
+    LoadVector target(static_cast<std::size_t>(n), 0);
+    for (std::int64_t t = total_load(w); t > 0; --t)
+      ++target[static_cast<std::size_t>(rng.below(static_cast<std::uint64_t>(n)))];
+    CAPTURE(i);
+    const BalanceResult fast = optimal_to_target(topo, w, target, OptimalSolver::PrimalDual);
+    const BalanceResult ref = optimal_to_target(topo, w, target, OptimalSolver::NetworkSimplex);
+    CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+    optimal_solvers_check_schedule(topo, w, target, fast);
+  }
+}
+
+TEST_CASE("OptimalSolvers.LineClosedForm") {
+  // On a line 0 - 1 - ... - n-1 the link (i, i+1) carries |prefix load - prefix target| tasks.
+  util::Rng rng(5);
+  for (int n : {1, 2, 3, 10, 200}) {
+    const Topology line = Topology::line(n);
+    const LoadVector w = generate_loads(LoadGenerator::Uniform, n, 40, rng);
+    const LoadVector q = quotas(average_load(w));
+    std::int64_t prefix = 0, expected = 0;
+    for (int i = 0; i + 1 < n; ++i) {
+      prefix += w[i] - q[i];
+      expected += prefix < 0 ? -prefix : prefix;
+    }
+    CHECK(optimal_solvers_hops(optimal(line, w, OptimalSolver::PrimalDual)) == expected);
+  }
+}
+
+TEST_CASE("OptimalSolvers.BadInputIsRefused") {
+  const Topology mesh = Topology::mesh(2, 2);
+  CHECK_THROWS_AS(unit_transshipment(mesh, {1, -1, 0}), std::invalid_argument);
+  CHECK_THROWS_AS(unit_transshipment(mesh, {1, 0, 0, 0}), std::invalid_argument);
+  const Topology split = Topology::custom(4, {{0, 1}, {2, 3}});
+  CHECK_THROWS_AS(unit_transshipment(split, {1, 0, 0, -1}), std::logic_error);
+  CHECK_THROWS_AS(optimal(split, {4, 0, 0, 0}, OptimalSolver::PrimalDual), std::invalid_argument);
+  // Nothing to move: no flow, no phases.
+  UnitTransshipmentStats stats;
+  const auto flow = unit_transshipment(mesh, {0, 0, 0, 0}, &stats);
+  CHECK(flow == std::vector<std::int64_t>(4, 0));
+  CHECK(stats.phases == 0);
+}
+
+TEST_CASE("OptimalSolvers.MediumInstancesAgree") {
+  // Large enough for many phases, relabels and gaps (the bench sizes stay out of the ASan run).
+  util::Rng rng(2026);
+  const Topology topos[] = {Topology::mesh(40, 40), Topology::torus(32, 32),
+                            Topology::hypercube(10),
+                            optimal_solvers_random_connected(2000, 1000, rng)};
+  for (const Topology& topo : topos)
+    for (LoadGenerator g : {LoadGenerator::Multinomial, LoadGenerator::Uniform}) {
+      CAPTURE(topo.size());
+      const LoadVector w = generate_loads(g, topo.size(), 100, rng);
+      const BalanceResult fast = optimal(topo, w, OptimalSolver::PrimalDual);
+      const BalanceResult ref = optimal(topo, w, OptimalSolver::NetworkSimplex);
+      CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+      optimal_solvers_check_schedule(topo, w, quotas(average_load(w)), fast);
+    }
+}
