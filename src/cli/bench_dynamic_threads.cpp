@@ -56,7 +56,7 @@ struct Variant {
   std::string name, strategy, victim, amount;
 };
 
-nlohmann::json bench_workload(const std::string& label, const sim::TreeWorkload& w,
+nlohmann::json bench_dynamic_threads_bench_workload(const std::string& label, const sim::TreeWorkload& w,
                               const BenchOptions& opts) {
   nlohmann::json out = nlohmann::json::array();
   const std::string prefix = "dynamic_threads/" + label + "/";
@@ -199,9 +199,9 @@ nlohmann::json bench_dynamic_threads(const BenchOptions& opts) {
   dw.spawn.max_depth = q ? 8 : 14;
   dw.seed = 7;
 
-  for (auto& r : bench_workload("uts_geometric", sim::TreeWorkload::uts(geo), opts)) out.push_back(std::move(r));
-  for (auto& r : bench_workload("uts_binomial", sim::TreeWorkload::uts(bin), opts)) out.push_back(std::move(r));
-  for (auto& r : bench_workload("spawn_spin", sim::TreeWorkload::spawn(dw, 2e-5), opts)) out.push_back(std::move(r));
+  for (auto& r : bench_dynamic_threads_bench_workload("uts_geometric", sim::TreeWorkload::uts(geo), opts)) out.push_back(std::move(r));
+  for (auto& r : bench_dynamic_threads_bench_workload("uts_binomial", sim::TreeWorkload::uts(bin), opts)) out.push_back(std::move(r));
+  for (auto& r : bench_dynamic_threads_bench_workload("spawn_spin", sim::TreeWorkload::spawn(dw, 2e-5), opts)) out.push_back(std::move(r));
   return out;
 }
 

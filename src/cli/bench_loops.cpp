@@ -23,7 +23,7 @@ struct Workload {
   sim::LoopBody body;
 };
 
-nlohmann::json bench_workload(const Workload& w, const BenchOptions& opts) {
+nlohmann::json bench_loops_bench_workload(const Workload& w, const BenchOptions& opts) {
   nlohmann::json out = nlohmann::json::array();
   const int p = opts.threads < 1 ? 1 : opts.threads;
   core::LoopParams params;
@@ -75,7 +75,7 @@ nlohmann::json bench_loops(const BenchOptions& opts) {
     prof.profile = profile;
     Workload w{std::string("spin_") + profile, core::iteration_costs(prof, n, 1), unit, {}};
     w.body = sim::spin_body(w.costs, unit);
-    for (auto& r : bench_workload(w, opts)) out.push_back(std::move(r));
+    for (auto& r : bench_loops_bench_workload(w, opts)) out.push_back(std::move(r));
   }
 
   // Mandelbrot rows: cost unit = one average pixel iteration; calibrated by a one-thread run.
@@ -94,7 +94,7 @@ nlohmann::json bench_loops(const BenchOptions& opts) {
   w.seconds_per_unit = total > 0 ? t1 / total : 0;
   if (opts.filter.empty() || std::string("loops/mandelbrot/sequential").find(opts.filter) != std::string::npos)
     out.push_back({{"name", "loops/mandelbrot/sequential"}, {"seconds", t1}, {"threads", 1}});
-  for (auto& r : bench_workload(w, opts)) out.push_back(std::move(r));
+  for (auto& r : bench_loops_bench_workload(w, opts)) out.push_back(std::move(r));
   return out;
 }
 

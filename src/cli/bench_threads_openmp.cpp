@@ -14,11 +14,11 @@ namespace loadlab::cli {
 #ifdef _OPENMP
 namespace {
 
-using Slot = ExternalSlot;
+using BenchThreadsOpenmpSlot = ExternalSlot;
 
 // Pointers, not references: a task's firstprivate copies of them are the same objects.
-void visit(const sim::TreeWorkload* w, sim::ThreadTask t, Slot* slots) {
-  Slot& s = slots[omp_get_thread_num()];
+void bench_threads_openmp_visit(const sim::TreeWorkload* w, sim::ThreadTask t, BenchThreadsOpenmpSlot* slots) {
+  BenchThreadsOpenmpSlot& s = slots[omp_get_thread_num()];
   s.checksum += w->execute(t);
   ++s.tasks;
   s.key_sum += sim::task_key(t);
@@ -26,16 +26,16 @@ void visit(const sim::TreeWorkload* w, sim::ThreadTask t, Slot* slots) {
   for (int i = 0; i < n; ++i) {
     const sim::ThreadTask c = sim::TreeWorkload::child(t, i);
 #pragma omp task firstprivate(w, c, slots)
-    visit(w, c, slots);
+    bench_threads_openmp_visit(w, c, slots);
   }
 }
 
 }  // namespace
 
 ExternalTreeRun run_tree_openmp(const sim::TreeWorkload& w, int threads) {
-  std::vector<Slot> slots(static_cast<std::size_t>(threads));
+  std::vector<BenchThreadsOpenmpSlot> slots(static_cast<std::size_t>(threads));
   const sim::TreeWorkload* wp = &w;
-  Slot* sp = slots.data();
+  BenchThreadsOpenmpSlot* sp = slots.data();
   const auto t0 = std::chrono::steady_clock::now();
 #pragma omp parallel num_threads(threads) firstprivate(wp, sp)
   {
@@ -43,7 +43,7 @@ ExternalTreeRun run_tree_openmp(const sim::TreeWorkload& w, int threads) {
     for (const sim::ThreadTask& r : wp->roots()) {
       const sim::ThreadTask root = r;
 #pragma omp task firstprivate(wp, root, sp)
-      visit(wp, root, sp);
+      bench_threads_openmp_visit(wp, root, sp);
     }
   }  // the region's barrier: every task has finished
   return sum_slots(slots, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());

@@ -15,11 +15,11 @@ namespace loadlab::cli {
 #ifdef LOADLAB_HAVE_TBB
 namespace {
 
-using Slot = ExternalSlot;
+using BenchThreadsTbbSlot = ExternalSlot;
 
 // A slot is written only by the thread occupying that arena slot (one task at a time).
-void visit(const sim::TreeWorkload& w, const sim::ThreadTask& t, std::vector<Slot>& slots) {
-  Slot& s = slots[static_cast<std::size_t>(oneapi::tbb::this_task_arena::current_thread_index())];
+void bench_threads_tbb_visit(const sim::TreeWorkload& w, const sim::ThreadTask& t, std::vector<BenchThreadsTbbSlot>& slots) {
+  BenchThreadsTbbSlot& s = slots[static_cast<std::size_t>(oneapi::tbb::this_task_arena::current_thread_index())];
   s.checksum += w.execute(t);
   ++s.tasks;
   s.key_sum += sim::task_key(t);
@@ -28,9 +28,9 @@ void visit(const sim::TreeWorkload& w, const sim::ThreadTask& t, std::vector<Slo
   oneapi::tbb::task_group g;
   for (int i = 1; i < n; ++i) {
     const sim::ThreadTask c = sim::TreeWorkload::child(t, i);
-    g.run([&w, &slots, c] { visit(w, c, slots); });
+    g.run([&w, &slots, c] { bench_threads_tbb_visit(w, c, slots); });
   }
-  visit(w, sim::TreeWorkload::child(t, 0), slots);  // the first child on this thread
+  bench_threads_tbb_visit(w, sim::TreeWorkload::child(t, 0), slots);  // the first child on this thread
   g.wait();
 }
 
@@ -39,11 +39,11 @@ void visit(const sim::TreeWorkload& w, const sim::ThreadTask& t, std::vector<Slo
 ExternalTreeRun run_tree_tbb(const sim::TreeWorkload& w, int threads) {
   oneapi::tbb::task_arena arena(threads);
   arena.initialize();
-  std::vector<Slot> slots(static_cast<std::size_t>(threads));
+  std::vector<BenchThreadsTbbSlot> slots(static_cast<std::size_t>(threads));
   const auto t0 = std::chrono::steady_clock::now();
   arena.execute([&] {
     oneapi::tbb::task_group g;
-    for (const sim::ThreadTask& r : w.roots()) g.run([&w, &slots, r] { visit(w, r, slots); });
+    for (const sim::ThreadTask& r : w.roots()) g.run([&w, &slots, r] { bench_threads_tbb_visit(w, r, slots); });
     g.wait();
   });
   return sum_slots(slots, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());

@@ -34,7 +34,7 @@ struct Csv {
   std::ostringstream text;
 };
 
-bool write_csv(const ReproduceOptions& opts, const Csv& csv, std::ostream& out) {
+bool reproduce_notes_write_csv(const ReproduceOptions& opts, const Csv& csv, std::ostream& out) {
   if (opts.csv_dir.empty()) return true;
   std::error_code ec;
   std::filesystem::create_directories(opts.csv_dir, ec);
@@ -140,7 +140,7 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
         << (all ? "every processor 7500" : "NOT balanced") << (verified ? " (verified)" : " (VERIFIER FAILED)")
         << (all ? "" : "  MISMATCH") << "\n";
     ok = ok && all && verified;
-    csv_ok = write_csv(opts, csv, out) && csv_ok;
+    csv_ok = reproduce_notes_write_csv(opts, csv, out) && csv_ok;
     out << "\n";
   }
 
@@ -172,7 +172,7 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
       out << "  " << row.label << "  ERRATA " << row.errata << "  ours " << r.sweeps << (match ? "" : "  MISMATCH") << "\n";
       csv.text << row.lambda << "," << (row.relative ? "relative_0.01" : "max_minus_min_1") << "," << row.errata << "," << r.sweeps << "\n";
     }
-    csv_ok = write_csv(opts, csv, out) && csv_ok;
+    csv_ok = reproduce_notes_write_csv(opts, csv, out) && csv_ok;
     out << "\n";
   }
 
@@ -217,7 +217,7 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
         out << "\n";
       }
     }
-    csv_ok = write_csv(opts, csv, out) && csv_ok;
+    csv_ok = reproduce_notes_write_csv(opts, csv, out) && csv_ok;
     out << "\n";
   }
 
@@ -255,7 +255,7 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
                  << r.parameter << "," << r.predicted_rate << "," << measured << "\n";
       }
     }
-    csv_ok = write_csv(opts, csv, out) && csv_ok;
+    csv_ok = reproduce_notes_write_csv(opts, csv, out) && csv_ok;
   }
   return ok && csv_ok ? 0 : 1;
 }

@@ -47,7 +47,7 @@ void weight_header(std::ostream& out, const char* lead, std::size_t width) {
 }
 
 // Writes the table's CSV into opts.csv_dir (when given) and says where.
-bool write_csv(const ReproduceOptions& opts, const ExperimentTable& t, std::ostream& out) {
+bool reproduce_wu_write_csv(const ReproduceOptions& opts, const ExperimentTable& t, std::ostream& out) {
   if (opts.csv_dir.empty() || t.csv_name.empty()) return true;
   std::error_code ec;
   std::filesystem::create_directories(opts.csv_dir, ec);
@@ -194,7 +194,7 @@ int reproduce_wu(const ReproduceOptions& opts, std::ostream& out) {
       print_fig15(t, out);
     else
       print_cost_figure(t, out);
-    ok = write_csv(opts, t, out) && ok;
+    ok = reproduce_wu_write_csv(opts, t, out) && ok;
     out << "\n";
   }
   return ok ? 0 : 1;

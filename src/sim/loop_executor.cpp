@@ -9,10 +9,10 @@ namespace loadlab::sim {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using LoopExecutorClock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
+double seconds_since(LoopExecutorClock::time_point t0) {
+  return std::chrono::duration<double>(LoopExecutorClock::now() - t0).count();
 }
 
 }  // namespace
@@ -31,7 +31,7 @@ double spin_steps_per_second() {
     const std::int64_t steps = 1 << 20;
     volatile double sink = 0;
     for (int rep = 0; rep < 5; ++rep) {
-      const auto t0 = Clock::now();
+      const auto t0 = LoopExecutorClock::now();
       sink = sink + spin(steps);
       const double s = seconds_since(t0);
       if (s > 0 && steps / s > best) best = static_cast<double>(steps) / s;
@@ -71,7 +71,7 @@ LoopExecResult execute_loop(const core::LoopTechnique& technique, const core::Lo
   std::atomic<int> arrived{0};
   std::atomic<bool> go{false};
   std::atomic<bool> stopped{false};
-  Clock::time_point t0;
+  LoopExecutorClock::time_point t0;
 
   auto worker = [&](int t) {
     PerThread& me = local[static_cast<std::size_t>(t)];
@@ -98,7 +98,7 @@ LoopExecResult execute_loop(const core::LoopTechnique& technique, const core::Lo
   threads.reserve(up);
   for (int t = 0; t < p; ++t) threads.emplace_back(worker, t);
   while (arrived.load() < p) std::this_thread::yield();
-  t0 = Clock::now();
+  t0 = LoopExecutorClock::now();
   go.store(true, std::memory_order_release);
   for (auto& th : threads) th.join();
 

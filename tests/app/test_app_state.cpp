@@ -16,7 +16,7 @@ using io::Json;
 
 namespace {
 
-const Json kCube3 = Json::parse(R"({"loadlab": 1, "kind": "balance",
+const Json kAppStateCube3 = Json::parse(R"({"loadlab": 1, "kind": "balance",
   "topology": {"type": "hypercube", "dim": 3}, "loads": [19, 11, 2, 9, 0, 9, 10, 4],
   "algorithms": ["cwa", "dem"]})");
 
@@ -32,7 +32,7 @@ std::optional<JobOutcome> wait(JobRunner& jobs) {
 
 TEST_CASE("AppState.SetScenarioParsesOnceAndDerivesTheNetwork") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kCube3));
+  REQUIRE_FALSE(set_scenario(s, kAppStateCube3));
   REQUIRE(s.parsed);
   CHECK(s.kind == "balance");
   CHECK(s.parsed->kind == "balance");
@@ -46,18 +46,18 @@ TEST_CASE("AppState.SetScenarioParsesOnceAndDerivesTheNetwork") {
 
 TEST_CASE("AppState.SetScenarioOfAnInvalidDocLeavesStateUnchanged") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kCube3));
+  REQUIRE_FALSE(set_scenario(s, kAppStateCube3));
   set_results(s, {}, Json::array({Json{{"algorithm", "cwa"}}}));
   s.selected_result = 0;
   s.step = 2;
   const io::ScenarioPtr before = s.parsed;
-  Json bad = kCube3;
+  Json bad = kAppStateCube3;
   bad["loads"] = Json::array({1, 2, 3});  // 3 loads for 8 nodes
   const auto err = set_scenario(s, bad);
   REQUIRE(err);
   CHECK(err->find("/loads") != std::string::npos);  // names the field
   CHECK(s.parsed == before);
-  CHECK(s.scenario == kCube3);
+  CHECK(s.scenario == kAppStateCube3);
   CHECK(s.results.size() == 1);
   CHECK(s.step == 2);
   CHECK(s.loads.size() == 8);
@@ -68,7 +68,7 @@ TEST_CASE("AppState.SetScenarioOfAnInvalidDocLeavesStateUnchanged") {
 
 TEST_CASE("AppState.SetScenarioOfAnotherKindDropsTheNetwork") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kCube3));
+  REQUIRE_FALSE(set_scenario(s, kAppStateCube3));
   REQUIRE_FALSE(set_scenario(s, Json::parse(R"({"loadlab": 1, "kind": "dlt", "dim": 3, "E": 3,
       "C": 2, "load": 100, "algorithms": ["closed_form"]})")));
   CHECK(s.kind == "dlt");
@@ -79,7 +79,7 @@ TEST_CASE("AppState.SetScenarioOfAnotherKindDropsTheNetwork") {
 
 TEST_CASE("JobRunner.RunsTheSharedTypedScenarioLikeRunScenario") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kCube3));
+  REQUIRE_FALSE(set_scenario(s, kAppStateCube3));
   JobRunner jobs;
   start_scenario_run(jobs, s.parsed);
   auto out = wait(jobs);
@@ -88,7 +88,7 @@ TEST_CASE("JobRunner.RunsTheSharedTypedScenarioLikeRunScenario") {
   CHECK(out->ran_on_other_thread);
   REQUIRE(out->results.size() == 2);
   // The typed results write the same entries io's one-call façade produces.
-  const Json direct = io::run_scenario(kCube3, io::RunContext{});
+  const Json direct = io::run_scenario(kAppStateCube3, io::RunContext{});
   CHECK(out->result == direct);
   for (std::size_t i = 0; i < out->results.size(); ++i)
     CHECK(out->results[i]->to_json() == direct["results"][i]);
@@ -101,7 +101,7 @@ TEST_CASE("JobRunner.ANewerScenarioSupersedesTheRunningOne") {
   AppState a, b;
   REQUIRE_FALSE(set_scenario(a, Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 4,
       "graph": {"generator": "lu", "size": 120}, "algorithms": ["flb", "etf", "mcp"]})")));
-  REQUIRE_FALSE(set_scenario(b, kCube3));
+  REQUIRE_FALSE(set_scenario(b, kAppStateCube3));
   JobRunner jobs;
   start_scenario_run(jobs, a.parsed);
   start_scenario_run(jobs, b.parsed);  // cancels the dag run; b's outcome is the one delivered

@@ -14,7 +14,7 @@ namespace {
 
 // Polls like the UI does (once per "frame") until a result arrives or ~10 s pass.
 template <class T>
-std::optional<T> poll_until_done(BackgroundJob<T>& job) {
+std::optional<T> background_job_poll_until_done(BackgroundJob<T>& job) {
   for (int i = 0; i < 10000; ++i) {
     if (auto r = job.poll()) return r;
     if (!job.busy()) return std::nullopt;
@@ -33,7 +33,7 @@ TEST_CASE("BackgroundJob.ResultArrivesOnceFromAnotherThread") {
     worker = std::this_thread::get_id();
     return 42;
   }));
-  auto r = poll_until_done(job);
+  auto r = background_job_poll_until_done(job);
   REQUIRE(r);
   CHECK(*r == 42);
   CHECK(worker != ui);
@@ -52,7 +52,7 @@ TEST_CASE("BackgroundJob.StartWhileBusyIsRefused") {
   CHECK_FALSE(job.start([](const JobControl&) { return 2; }));
   CHECK_FALSE(job.poll());  // still running: poll never waits
   release.store(true);
-  auto r = poll_until_done(job);
+  auto r = background_job_poll_until_done(job);
   REQUIRE(r);
   CHECK(*r == 1);
 }
@@ -75,7 +75,7 @@ TEST_CASE("BackgroundJob.CancelReachesTheWorkAndProgressIsReported") {
   CHECK_FALSE(job.cancel_requested());
   job.cancel();
   CHECK(job.cancel_requested());
-  auto r = poll_until_done(job);
+  auto r = background_job_poll_until_done(job);
   REQUIRE(r);
   CHECK(*r == -1);
   CHECK(job.progress() == doctest::Approx(1.0));
@@ -96,7 +96,7 @@ TEST_CASE("BackgroundJob.SupersedeDropsTheOldResultAndRunsTheNewest") {
   job.supersede(slow(2));  // cancels 1; 2 waits
   job.supersede([](const JobControl&) { return 3; });  // replaces 2
   CHECK(job.has_pending());
-  auto r = poll_until_done(job);
+  auto r = background_job_poll_until_done(job);
   REQUIRE(r);
   CHECK(*r == 3);
   CHECK(started.load() == 1);  // 2 never ran

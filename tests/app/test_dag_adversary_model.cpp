@@ -39,7 +39,7 @@ io::ScenarioPtr parse(const Json& doc) {
 
 // Polls like the UI (once per "frame") until the runner has collected its result (~60 s at most).
 template <class Runner>
-bool poll_until_done(Runner& r) {
+bool dag_adversary_model_poll_until_done(Runner& r) {
   for (int i = 0; i < 60000; ++i) {
     if (r.poll()) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -100,7 +100,7 @@ TEST_CASE("DagAdversary.SearchOnAWorkerAgainstTheOptimum" * doctest::timeout(120
   app::AdversaryRunner runner;
   REQUIRE(runner.start(app::adversary_start_instance(s, sc), app::adversary_options(s), 50));
   CHECK(runner.busy());
-  REQUIRE(poll_until_done(runner));
+  REQUIRE(dag_adversary_model_poll_until_done(runner));
   REQUIRE(runner.last());
   const app::AdversaryOutcome& o = *runner.last();
   CHECK(o.error.empty());
@@ -145,7 +145,7 @@ TEST_CASE("DagAdversary.CancelStopsTheSearchAndKeepsTheBestSoFar" * doctest::tim
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   CHECK(runner.live().iterations >= 40);  // progress arrives while it runs
   runner.cancel();
-  REQUIRE(poll_until_done(runner));
+  REQUIRE(dag_adversary_model_poll_until_done(runner));
   REQUIRE(runner.last()->result);
   CHECK(runner.last()->result->cancelled);
   CHECK(runner.last()->result->iterations < s.iterations);
@@ -172,7 +172,7 @@ TEST_CASE("DagAdversary.PairwiseMatrixCsvAndCells" * doctest::timeout(120)) {
   base.iterations = s.pair_iterations;
   app::PairwiseRunner runner;
   REQUIRE(runner.start(s.pairwise, app::adversary_start_instance(s, parse(small_dag())), base));
-  REQUIRE(poll_until_done(runner));
+  REQUIRE(dag_adversary_model_poll_until_done(runner));
   const auto& o = *runner.last();
   CHECK(o.error.empty());
   REQUIRE(o.matrix.ratio.size() == 3);

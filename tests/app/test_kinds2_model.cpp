@@ -18,7 +18,7 @@ using io::Json;
 
 namespace {
 
-void run(AppState& s, const Json& doc) { testing::run_in_state(s, doc); }
+void kinds2_model_run(AppState& s, const Json& doc) { testing::run_in_state(s, doc); }
 
 }  // namespace
 
@@ -33,7 +33,7 @@ TEST_CASE("PartitionView.StripsOfA4x8GridCutOneColumnOfEdges") {
   // 1 x 2 strips of a 4 x 8 grid (cut across the longer x axis): columns 0-3 against 4-7, the 4
   // horizontal edges between columns 3 and 4 cut.
   AppState s;
-  run(s, Json::parse(R"({"loadlab": 1, "kind": "partition", "mesh": {"generator": "grid", "rows": 4, "cols": 8},
+  kinds2_model_run(s, Json::parse(R"({"loadlab": 1, "kind": "partition", "mesh": {"generator": "grid", "rows": 4, "cols": 8},
                           "parts": 2, "algorithms": ["strips_1xp"]})"));
   const PartitionViewModel m = partition_view_model(s);
   REQUIRE(m.mesh);
@@ -80,7 +80,7 @@ TEST_CASE("PartitionView.ImportsAMetisGraphInline") {
   AppState s;
   (*doc)["parts"] = 2;
   (*doc)["algorithms"] = Json::array({"cm"});
-  run(s, *doc);
+  kinds2_model_run(s, *doc);
   const PartitionViewModel m = partition_view_model(s);
   CHECK(m.synthetic_layout);  // no coordinates in a .graph
   REQUIRE(m.methods.size() == 1);
@@ -93,7 +93,7 @@ TEST_CASE("PartitionView.ImportsAMetisGraphInline") {
 TEST_CASE("OsView.OneLinearJobAloneFinishesAtWorkOverP") {
   // docs/scenario-os.md: a linear-speedup job alone with d = P threads finishes at work / P.
   AppState s;
-  run(s, Json::parse(R"({"loadlab": 1, "kind": "os", "processors": 4,
+  kinds2_model_run(s, Json::parse(R"({"loadlab": 1, "kind": "os", "processors": 4,
                           "jobs": [{"arrival": 0, "work": 8, "threads": 4}],
                           "algorithms": ["central_queue", "static_partition"]})"));
   const OsViewModel m = os_view_model(s);
@@ -121,7 +121,7 @@ TEST_CASE("OsView.OneLinearJobAloneFinishesAtWorkOverP") {
 
 TEST_CASE("OsView.OverheadBandsDrawnAfterComputeAndLostTimeItemsSumToTotal") {
   AppState s;
-  run(s, Json::parse(R"({"loadlab": 1, "kind": "os", "processors": 2,
+  kinds2_model_run(s, Json::parse(R"({"loadlab": 1, "kind": "os", "processors": 2,
                           "jobs": [{"arrival": 0, "work": 4, "threads": 2}, {"arrival": 0, "work": 4, "threads": 2}],
                           "costs": {"context_switch": 0.1},
                           "algorithms": ["central_queue"], "params": {"central_queue": {"quantum": 0.5}}})"));

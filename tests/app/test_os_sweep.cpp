@@ -19,7 +19,7 @@ using io::Json;
 
 namespace {
 
-void run(AppState& s, const Json& doc) { testing::run_in_state(s, doc); }
+void os_sweep_run(AppState& s, const Json& doc) { testing::run_in_state(s, doc); }
 
 Json linear_stream(int count) {
   Json doc = Json::parse(R"({"loadlab": 1, "kind": "os", "seed": 3, "processors": 8,
@@ -37,7 +37,7 @@ Json linear_stream(int count) {
 
 TEST_CASE("OsSweep.RatesAreTheScenarioRateTimesTheFactorsAndFactorOneIsTheScenarioRun") {
   AppState s;
-  run(s, linear_stream(40));
+  os_sweep_run(s, linear_stream(40));
   const auto spec = os_sweep_spec(s);
   REQUIRE(spec);
   REQUIRE(spec->rates.size() == std::size(kOsSweepFactors));
@@ -69,7 +69,7 @@ TEST_CASE("OsSweep.RatesAreTheScenarioRateTimesTheFactorsAndFactorOneIsTheScenar
 
 TEST_CASE("OsSweep.CappedStreamAndExplicitJobsHaveNoSweep") {
   AppState s;
-  run(s, linear_stream(1000));
+  os_sweep_run(s, linear_stream(1000));
   const auto spec = os_sweep_spec(s);
   REQUIRE(spec);
   CHECK(spec->scenario_jobs == 1000);
@@ -83,7 +83,7 @@ TEST_CASE("OsSweep.CappedStreamAndExplicitJobsHaveNoSweep") {
     for (double y : ser.mean_response) CHECK(std::isnan(y));
 
   AppState e;
-  run(e, Json::parse(R"({"loadlab": 1, "kind": "os", "processors": 2,
+  os_sweep_run(e, Json::parse(R"({"loadlab": 1, "kind": "os", "processors": 2,
                           "jobs": [{"arrival": 0, "work": 4, "threads": 2}],
                           "algorithms": ["central_queue"]})"));
   CHECK_FALSE(os_sweep_spec(e));

@@ -17,7 +17,7 @@ using io::Json;
 
 namespace {
 
-const Json kCube3 = Json::parse(R"({"loadlab": 1, "kind": "balance",
+const Json kScenarioOpenerCube3 = Json::parse(R"({"loadlab": 1, "kind": "balance",
   "topology": {"type": "hypercube", "dim": 3}, "loads": [19, 11, 2, 9, 0, 9, 10, 4],
   "algorithms": ["cwa", "dem"]})");
 
@@ -42,7 +42,7 @@ std::optional<OpenOutcome> wait_and_install(ScenarioOpener& o, AppState& s) {
 
 TEST_CASE("ScenarioOpener.OpensOnAWorkerAndInstallsOnPoll") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kCube3));
+  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3));
   const io::ScenarioPtr old = s.parsed;
   ScenarioOpener o;
   const int id = o.open_text(kMesh4.dump(), "the test", OpenMode::load);
@@ -70,7 +70,7 @@ TEST_CASE("ScenarioOpener.OpensOnAWorkerAndInstallsOnPoll") {
 
 TEST_CASE("ScenarioOpener.CancelLeavesTheOldScenarioUntouched") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kCube3));
+  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3));
   const io::ScenarioPtr old = s.parsed;
   const Json before = s.scenario;
   ScenarioOpener o;
@@ -92,10 +92,10 @@ TEST_CASE("ScenarioOpener.CancelLeavesTheOldScenarioUntouched") {
 
 TEST_CASE("ScenarioOpener.BadScenarioKeepsTheOldOneAndNamesTheField") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kCube3));
+  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3));
   const io::ScenarioPtr old = s.parsed;
   ScenarioOpener o;
-  Json bad = kCube3;
+  Json bad = kScenarioOpenerCube3;
   bad["loads"] = Json::array({1, 2, 3});  // 3 loads for 8 nodes
   const int id = o.open_json(bad, "the form", OpenMode::edit);
   const auto out = wait_and_install(o, s);
@@ -124,9 +124,9 @@ TEST_CASE("ScenarioOpener.BadScenarioKeepsTheOldOneAndNamesTheField") {
 
 TEST_CASE("ScenarioOpener.TheNewestEditWinsAndIsTheFormsBase") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kCube3));
+  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3));
   ScenarioOpener o;
-  Json a = kCube3, b = kCube3;
+  Json a = kScenarioOpenerCube3, b = kScenarioOpenerCube3;
   a["loads"] = Json::array({1, 1, 1, 1, 1, 1, 1, 9});
   b["loads"] = Json::array({2, 2, 2, 2, 2, 2, 2, 9});
   const int ia = o.open_json(a, "the form", OpenMode::edit);

@@ -21,7 +21,7 @@ using loadlab::test::kFigure1Loads;
 namespace {
 
 
-bool mentions(const BalanceVerification& v, const std::string& word) {
+bool balance_verify_mentions(const BalanceVerification& v, const std::string& word) {
   for (const auto& e : v.errors)
     if (e.find(word) != std::string::npos) return true;
   return false;
@@ -45,7 +45,7 @@ TEST_CASE("BalanceVerify.CatchesCorruptedResults") {
     r.transfers[0].count += 1;
     const auto v = verify_balance(cube, kFigure1Loads, r);
     CHECK_FALSE(v.ok);
-    CHECK(mentions(v, "transfers give"));
+    CHECK(balance_verify_mentions(v, "transfers give"));
   }
   SUBCASE("transfer not along a link") {
     BalanceResult r = good;
@@ -53,7 +53,7 @@ TEST_CASE("BalanceVerify.CatchesCorruptedResults") {
     r.final_loads = apply_transfers(kFigure1Loads, r.transfers);
     const auto v = verify_balance(cube, kFigure1Loads, r);
     CHECK_FALSE(v.ok);
-    CHECK(mentions(v, "not along a link"));
+    CHECK(balance_verify_mentions(v, "not along a link"));
   }
   SUBCASE("final loads edited (conserved but not what the transfers give)") {
     BalanceResult r = good;
@@ -66,7 +66,7 @@ TEST_CASE("BalanceVerify.CatchesCorruptedResults") {
     r.final_loads[0] += 1;
     const auto v = verify_balance(cube, kFigure1Loads, r);
     CHECK_FALSE(v.ok);
-    CHECK(mentions(v, "not conserved"));
+    CHECK(balance_verify_mentions(v, "not conserved"));
   }
   SUBCASE("quota missed by a consistent schedule") {
     BalanceResult r = good;
@@ -74,7 +74,7 @@ TEST_CASE("BalanceVerify.CatchesCorruptedResults") {
     r.final_loads = apply_transfers(kFigure1Loads, r.transfers);
     const auto v = verify_balance(cube, kFigure1Loads, r);
     CHECK_FALSE(v.ok);
-    CHECK(mentions(v, "quota"));
+    CHECK(balance_verify_mentions(v, "quota"));
   }
   SUBCASE("non-positive count") {
     BalanceResult r = good;
@@ -113,7 +113,7 @@ TEST_CASE("BalanceVerify.CatchesSendBeforeReceive") {
   for (Transfer& t : r.transfers) t.step = 0;
   const auto v = verify_balance(tree, kExample1Loads, r);
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "holds only"));
+  CHECK(balance_verify_mentions(v, "holds only"));
 }
 
 TEST_CASE("BalanceMetrics.ForeignTasksLeaveFirst") {

@@ -18,7 +18,7 @@ Schedule errata_schedule() {
   return s;
 }
 
-bool mentions(const ScheduleCheck& c, const std::string& word) {
+bool dag_verify_mentions(const ScheduleCheck& c, const std::string& word) {
   for (const auto& e : c.errors)
     if (e.find(word) != std::string::npos) return true;
   return false;
@@ -40,7 +40,7 @@ TEST_CASE("DagVerify.RejectsCorruptions") {
     s.entries[7] = {7, 0, 11, 13};  // t5->t7 on p0 is fine, but t6 (p1, ends 10) + 2 = 12 > 11
     const auto c = verify_schedule(g, s);
     CHECK_FALSE(c.ok);
-    CHECK(mentions(c, "before its input"));
+    CHECK(dag_verify_mentions(c, "before its input"));
   }
   SUBCASE("precedence violated") {
     Schedule s = errata_schedule();
@@ -52,21 +52,21 @@ TEST_CASE("DagVerify.RejectsCorruptions") {
     s.entries[4] = {4, 0, 5, 8};  // t4 moved to p0 where t2 runs [5,7]
     const auto c = verify_schedule(g, s);
     CHECK_FALSE(c.ok);
-    CHECK(mentions(c, "overlap"));
+    CHECK(dag_verify_mentions(c, "overlap"));
   }
   SUBCASE("task missing") {
     Schedule s = errata_schedule();
     s.entries.pop_back();
     const auto c = verify_schedule(g, s);
     CHECK_FALSE(c.ok);
-    CHECK(mentions(c, "not scheduled"));
+    CHECK(dag_verify_mentions(c, "not scheduled"));
   }
   SUBCASE("task twice") {
     Schedule s = errata_schedule();
     s.entries.push_back({7, 1, 20, 22});
     const auto c = verify_schedule(g, s);
     CHECK_FALSE(c.ok);
-    CHECK(mentions(c, "more than once"));
+    CHECK(dag_verify_mentions(c, "more than once"));
   }
   SUBCASE("wrong duration") {
     Schedule s = errata_schedule();

@@ -10,7 +10,7 @@ using namespace loadlab::core;
 
 namespace {
 
-bool mentions(const DynamicVerification& v, const std::string& word) {
+bool dynamic_verify_mentions(const DynamicVerification& v, const std::string& word) {
   for (const auto& e : v.errors)
     if (e.find(word) != std::string::npos) return true;
   return false;
@@ -58,7 +58,7 @@ TEST_CASE("DynamicVerify.TaskExecutedTwice") {
   f.rep.completion_time = 2.5;
   const auto v = f.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "executed more than once"));
+  CHECK(dynamic_verify_mentions(v, "executed more than once"));
 }
 
 TEST_CASE("DynamicVerify.TaskNeverExecuted") {
@@ -67,7 +67,7 @@ TEST_CASE("DynamicVerify.TaskNeverExecuted") {
   f.rep.completion_time = 1.0;
   const auto v = f.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "never executed"));
+  CHECK(dynamic_verify_mentions(v, "never executed"));
 }
 
 TEST_CASE("DynamicVerify.StartedBeforeItAppeared") {
@@ -75,8 +75,8 @@ TEST_CASE("DynamicVerify.StartedBeforeItAppeared") {
   f.tasks[0].appear = 0.25;  // as if it had arrived later than it ran
   const auto v = f.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "before it appeared"));
-  CHECK(mentions(v, "differs from the workload"));  // and it is not the workload's arrival
+  CHECK(dynamic_verify_mentions(v, "before it appeared"));
+  CHECK(dynamic_verify_mentions(v, "differs from the workload"));  // and it is not the workload's arrival
 }
 
 TEST_CASE("DynamicVerify.StartedBeforeMigrationFinished") {
@@ -85,7 +85,7 @@ TEST_CASE("DynamicVerify.StartedBeforeMigrationFinished") {
   f.rep.completion_time = 1.25;
   const auto v = f.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "before its migration finished"));
+  CHECK(dynamic_verify_mentions(v, "before its migration finished"));
 }
 
 TEST_CASE("DynamicVerify.RanWhereItWasNot") {
@@ -95,7 +95,7 @@ TEST_CASE("DynamicVerify.RanWhereItWasNot") {
   f.rep.task_hops = 0;
   const auto v = f.check();  // task 1 never left node 0 but ran on node 1
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "but was on node 0"));
+  CHECK(dynamic_verify_mentions(v, "but was on node 0"));
 }
 
 TEST_CASE("DynamicVerify.NodeRanTwoTasksAtOnce") {
@@ -105,7 +105,7 @@ TEST_CASE("DynamicVerify.NodeRanTwoTasksAtOnce") {
   f.execs[1] = {1, 0, 0.5, 1.5};  // overlaps task 0 on node 0
   const auto v = f.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "at the same time"));
+  CHECK(dynamic_verify_mentions(v, "at the same time"));
 }
 
 TEST_CASE("DynamicVerify.MigrationFasterThanHops") {
@@ -115,7 +115,7 @@ TEST_CASE("DynamicVerify.MigrationFasterThanHops") {
   f.rep.completion_time = 1.25;
   const auto v = f.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "faster than"));
+  CHECK(dynamic_verify_mentions(v, "faster than"));
 }
 
 TEST_CASE("DynamicVerify.WrongDuration") {
@@ -123,7 +123,7 @@ TEST_CASE("DynamicVerify.WrongDuration") {
   f.execs[0].end = 0.5;
   const auto v = f.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "instead of its duration"));
+  CHECK(dynamic_verify_mentions(v, "instead of its duration"));
 }
 
 TEST_CASE("DynamicVerify.ExtraAndMissingArrivals") {
@@ -135,7 +135,7 @@ TEST_CASE("DynamicVerify.ExtraAndMissingArrivals") {
   f.rep.completion_time = 4;
   auto v = f.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "no initial task or arrival"));
+  CHECK(dynamic_verify_mentions(v, "no initial task or arrival"));
 
   Fixture g;
   g.tasks.pop_back();
@@ -144,7 +144,7 @@ TEST_CASE("DynamicVerify.ExtraAndMissingArrivals") {
   g.rep = {1.0, 0, 0};
   v = g.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "are missing"));
+  CHECK(dynamic_verify_mentions(v, "are missing"));
 }
 
 TEST_CASE("DynamicVerify.SpawnParentRules") {
@@ -173,13 +173,13 @@ TEST_CASE("DynamicVerify.SpawnParentRules") {
   late.tasks[3].appear = 1.0;
   auto v = late.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "but its parent 1 finished"));
+  CHECK(dynamic_verify_mentions(v, "but its parent 1 finished"));
 
   Fixture orphan = f;  // a child the spawn model does not produce
   orphan.tasks[3].child_index = 1;
   v = orphan.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "is not child 1 of task 1"));
+  CHECK(dynamic_verify_mentions(v, "is not child 1 of task 1"));
 
   Fixture missing = f;  // parent 1 ran but its child is absent
   missing.tasks.pop_back();
@@ -187,7 +187,7 @@ TEST_CASE("DynamicVerify.SpawnParentRules") {
   missing.rep.completion_time = 2.0;
   v = missing.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "spawned 0 children, the workload says 1"));
+  CHECK(dynamic_verify_mentions(v, "spawned 0 children, the workload says 1"));
 }
 
 TEST_CASE("DynamicVerify.ReportedTotalsMustMatch") {
@@ -195,7 +195,7 @@ TEST_CASE("DynamicVerify.ReportedTotalsMustMatch") {
   f.rep = {2.0, 3, 5};
   const auto v = f.check();
   CHECK_FALSE(v.ok);
-  CHECK(mentions(v, "completion_time"));
-  CHECK(mentions(v, "migrations 3"));
-  CHECK(mentions(v, "task_hops 5"));
+  CHECK(dynamic_verify_mentions(v, "completion_time"));
+  CHECK(dynamic_verify_mentions(v, "migrations 3"));
+  CHECK(dynamic_verify_mentions(v, "task_hops 5"));
 }

@@ -15,7 +15,7 @@ Json scenario(const std::string& params_json, const std::string& algorithm = "gd
                      R"("],"params":{")" + algorithm + R"(":)" + params_json + "}}");
 }
 
-std::string error_pointer(const Json& doc) {
+std::string balance_iterative_error_pointer(const Json& doc) {
   try {
     run_scenario(doc, RunContext{});
   } catch (const ScenarioError& e) {
@@ -65,16 +65,16 @@ TEST_CASE("BalanceIterative.ResultKeys") {
 }
 
 TEST_CASE("BalanceIterative.ParamsErrorsNameTheField") {
-  CHECK(error_pointer(scenario(R"({"lambda":1.5})")) == "/params/gde/lambda");
-  CHECK(error_pointer(scenario(R"({"lambda":0})")) == "/params/gde/lambda");
-  CHECK(error_pointer(scenario(R"({"lambda":"averaging"})")) == "/params/gde/lambda");
-  CHECK(error_pointer(scenario(R"({"alpha":"fast"})", "diffusion")) == "/params/diffusion/alpha");
-  CHECK(error_pointer(scenario(R"({"max_sweeps":1000000})")) == "/params/gde/max_sweeps");
-  CHECK(error_pointer(scenario(R"({"stop":{"max_minus_min":1,"relative":0.1}})")) == "/params/gde/stop");
-  CHECK(error_pointer(scenario(R"({"stop":{"relative":-1}})")) == "/params/gde/stop/relative");
-  CHECK(error_pointer(scenario(R"({"model":"integer"})")) == "/params/gde/model");
-  CHECK(error_pointer(scenario(R"({"termination":"yes"})")) == "/params/gde/termination");
-  CHECK(error_pointer(scenario(R"({"alpha":0.5})")) == "/params/gde/alpha");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"lambda":1.5})")) == "/params/gde/lambda");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"lambda":0})")) == "/params/gde/lambda");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"lambda":"averaging"})")) == "/params/gde/lambda");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"alpha":"fast"})", "diffusion")) == "/params/diffusion/alpha");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"max_sweeps":1000000})")) == "/params/gde/max_sweeps");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"stop":{"max_minus_min":1,"relative":0.1}})")) == "/params/gde/stop");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"stop":{"relative":-1}})")) == "/params/gde/stop/relative");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"model":"integer"})")) == "/params/gde/model");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"termination":"yes"})")) == "/params/gde/termination");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"alpha":0.5})")) == "/params/gde/alpha");
 }
 
 TEST_CASE("BalanceIterative.NotInTheDefaultSet") {

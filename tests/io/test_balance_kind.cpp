@@ -10,7 +10,7 @@ using namespace loadlab::io;
 
 namespace {
 
-Json run_text(const std::string& text) { return run_scenario(Json::parse(text), RunContext{}); }
+Json balance_kind_run_text(const std::string& text) { return run_scenario(Json::parse(text), RunContext{}); }
 
 const Json* find(const Json& results, const std::string& algorithm) {
   for (const auto& r : results)
@@ -21,7 +21,7 @@ const Json* find(const Json& results, const std::string& algorithm) {
 }  // namespace
 
 TEST_CASE("BalanceKind.Example3ResultKeys") {
-  const Json out = run_text(R"({"loadlab": 1, "kind": "balance",
+  const Json out = balance_kind_run_text(R"({"loadlab": 1, "kind": "balance",
     "topology": {"type": "hypercube", "dim": 3}, "loads": [19,11,2,9,0,9,10,4],
     "algorithms": ["cwa", "dem", "optimal"]})");
   const Json& results = out.at("results");
@@ -47,7 +47,7 @@ TEST_CASE("BalanceKind.Example3ResultKeys") {
 }
 
 TEST_CASE("BalanceKind.DefaultAlgorithmsFollowTheTopology") {
-  const Json out = run_text(R"({"loadlab": 1, "kind": "balance",
+  const Json out = balance_kind_run_text(R"({"loadlab": 1, "kind": "balance",
     "topology": {"type": "tree", "parents": [-1,0,1,1,0,4,0,6,6]}, "loads": [1,4,5,11,7,2,3,3,5]})");
   const Json& results = out.at("results");
   REQUIRE(results.size() == 2);  // twa and optimal
@@ -70,7 +70,7 @@ TEST_CASE("BalanceKind.UnsupportedAlgorithmNamesTheEntry") {
 }
 
 TEST_CASE("BalanceKind.Example4Mesh") {
-  const Json out = run_text(R"({"loadlab": 1, "kind": "balance",
+  const Json out = balance_kind_run_text(R"({"loadlab": 1, "kind": "balance",
     "topology": {"type": "mesh", "rows": 4, "cols": 4},
     "loads": [7,12,6,16,17,3,0,15,2,13,5,5,5,6,4,12], "algorithms": ["mwa", "optimal"]})");
   CHECK(out.at("results").at(0).at("metrics").at("task_hops") == 48);

@@ -28,7 +28,7 @@ Json figure1_scenario() {
     "algorithms": ["flb", "etf", "mcp", "optimal", "dsc_llb", "coffman_graham", "heft", "fcp"]})");
 }
 
-std::string error_of(const Json& doc, const RunContext& ctx = {}) {
+std::string dag_scenario_error_of(const Json& doc, const RunContext& ctx = {}) {
   try {
     run_scenario(doc, ctx);
   } catch (const ScenarioError& e) {
@@ -98,40 +98,40 @@ TEST_CASE("DagScenario.FileAndGenerator") {
 TEST_CASE("DagScenario.Errors") {
   Json doc = figure1_scenario();
   doc["graph"]["edges"].push_back({{"from", "t7"}, {"to", "t0"}, {"cost", 1}});
-  const std::string cyc = error_of(doc);
+  const std::string cyc = dag_scenario_error_of(doc);
   CHECK(cyc.find("/graph") != std::string::npos);
   CHECK(cyc.find("cycle") != std::string::npos);
   CHECK(cyc.find("t0 -> t") != std::string::npos);
 
   doc = figure1_scenario();
   doc["processors"] = 0;
-  CHECK(error_of(doc).find("/processors") != std::string::npos);
+  CHECK(dag_scenario_error_of(doc).find("/processors") != std::string::npos);
 
   doc = figure1_scenario();
   doc["algorithms"] = {"flb", "fastest"};
-  CHECK(error_of(doc).find("/algorithms/1") != std::string::npos);
+  CHECK(dag_scenario_error_of(doc).find("/algorithms/1") != std::string::npos);
 
   doc = figure1_scenario();
   doc["graph"]["tasks"][3]["cost"] = -1;
-  CHECK(error_of(doc).find("/graph/tasks/3/cost") != std::string::npos);
+  CHECK(dag_scenario_error_of(doc).find("/graph/tasks/3/cost") != std::string::npos);
 
   doc = figure1_scenario();
   doc["graph"] = {{"file", "missing.stg"}};
-  CHECK(error_of(doc).find("/graph/file") != std::string::npos);
+  CHECK(dag_scenario_error_of(doc).find("/graph/file") != std::string::npos);
 
   doc = figure1_scenario();
   doc["graph"] = {{"generator", "lu"}, {"size", 5000}};
-  CHECK(error_of(doc).find("/graph/size") != std::string::npos);
+  CHECK(dag_scenario_error_of(doc).find("/graph/size") != std::string::npos);
 
   doc = figure1_scenario();
   doc["graph"] = {{"generator", "fft"}, {"points", 100}};
-  CHECK(error_of(doc).find("power of two") != std::string::npos);
+  CHECK(dag_scenario_error_of(doc).find("power of two") != std::string::npos);
 
   doc = figure1_scenario();
   doc["graph"] = {{"generator", "stencil"}, {"pointz", 100}};
-  CHECK(error_of(doc).find("/graph/pointz") != std::string::npos);
+  CHECK(dag_scenario_error_of(doc).find("/graph/pointz") != std::string::npos);
 
   doc = figure1_scenario();
   doc["colour"] = 1;
-  CHECK(error_of(doc).find("/colour") != std::string::npos);
+  CHECK(dag_scenario_error_of(doc).find("/colour") != std::string::npos);
 }

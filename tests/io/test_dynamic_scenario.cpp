@@ -10,9 +10,9 @@ using namespace loadlab::io;
 
 namespace {
 
-Json run_text(const std::string& text) { return run_scenario(Json::parse(text), RunContext{}); }
+Json dynamic_scenario_run_text(const std::string& text) { return run_scenario(Json::parse(text), RunContext{}); }
 
-std::string error_pointer(const std::string& text) {
+std::string dynamic_scenario_error_pointer(const std::string& text) {
   try {
     run_scenario(Json::parse(text), RunContext{});
   } catch (const ScenarioError& e) {
@@ -33,7 +33,7 @@ const char* kHotSpot = R"({"loadlab": 1, "kind": "dynamic", "seed": 4,
 }  // namespace
 
 TEST_CASE("DynamicKind.AllStrategiesVerifiedWithResultKeys") {
-  const Json out = run_text(kHotSpot);
+  const Json out = dynamic_scenario_run_text(kHotSpot);
   const Json& results = out.at("results");
   REQUIRE(results.size() == 7);  // none named: every strategy
   double work = -1;
@@ -56,7 +56,7 @@ TEST_CASE("DynamicKind.AllStrategiesVerifiedWithResultKeys") {
 }
 
 TEST_CASE("DynamicKind.TimelineDecimatedAboveLimit") {
-  const Json out = run_text(R"({"loadlab": 1, "kind": "dynamic",
+  const Json out = dynamic_scenario_run_text(R"({"loadlab": 1, "kind": "dynamic",
     "topology": {"type": "ring", "nodes": 64},
     "workload": {"duration": {"profile": "constant", "value": 0.1},
                  "arrivals": {"process": "poisson", "rate": 1, "until": 200}},
@@ -71,28 +71,28 @@ TEST_CASE("DynamicKind.TimelineDecimatedAboveLimit") {
 
 TEST_CASE("DynamicKind.FieldNamedErrors") {
   const std::string base = R"({"loadlab": 1, "kind": "dynamic", "topology": {"type": "ring", "nodes": 4}, )";
-  CHECK(error_pointer(base + R"("workload": {"initial": [1,2,3,4], "duration": {"profile": "increasing"}}})") ==
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"initial": [1,2,3,4], "duration": {"profile": "increasing"}}})") ==
         "/workload/duration/profile");
-  CHECK(error_pointer(base + R"("workload": {"initial": [1,2,3]}})") == "/workload/initial");
-  CHECK(error_pointer(base + R"("workload": {"initial": [1,2,3,4], "bogus": 1}})") == "/workload/bogus");
-  CHECK(error_pointer(base + R"("workload": {"arrivals": {"process": "poisson", "rate": 1000, "until": 1e6}}})") ==
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"initial": [1,2,3]}})") == "/workload/initial");
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"initial": [1,2,3,4], "bogus": 1}})") == "/workload/bogus");
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"arrivals": {"process": "poisson", "rate": 1000, "until": 1e6}}})") ==
         "/workload/arrivals");
-  CHECK(error_pointer(base + R"("workload": {"arrivals": {"process": "poisson", "rate": -1, "until": 5}}})") ==
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"arrivals": {"process": "poisson", "rate": -1, "until": 5}}})") ==
         "/workload/arrivals/rate");
-  CHECK(error_pointer(base + R"("workload": {"spawn": {"shape": "fixed", "max_depth": 1000}}})") ==
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"spawn": {"shape": "fixed", "max_depth": 1000}}})") ==
         "/workload/spawn/max_depth");
-  CHECK(error_pointer(base + R"("workload": {}, "costs": {"hop": -1}})") == "/costs/hop");
-  CHECK(error_pointer(base + R"("workload": {}, "params": {"receiver": {"M": 3}}})") == "/params/receiver/M");
-  CHECK(error_pointer(base + R"("workload": {}, "params": {"work_stealing": {"victim": "all"}}})") ==
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "costs": {"hop": -1}})") == "/costs/hop");
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "params": {"receiver": {"M": 3}}})") == "/params/receiver/M");
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "params": {"work_stealing": {"victim": "all"}}})") ==
         "/params/work_stealing/victim");
-  CHECK(error_pointer(base + R"("workload": {}, "params": {"rips": {"inner": "cwa"}}})") == "/params/rips/inner");
-  CHECK(error_pointer(base + R"("workload": {}, "params": {"bogus": {}}})") == "/params/bogus");
-  CHECK(error_pointer(base + R"("workload": {}, "algorithms": ["steal"]})") == "/algorithms/0");
-  CHECK(error_pointer(R"({"loadlab": 1, "kind": "dynamic", "topology": {"type": "hypercube", "dim": 20},
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "params": {"rips": {"inner": "cwa"}}})") == "/params/rips/inner");
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "params": {"bogus": {}}})") == "/params/bogus");
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "algorithms": ["steal"]})") == "/algorithms/0");
+  CHECK(dynamic_scenario_error_pointer(R"({"loadlab": 1, "kind": "dynamic", "topology": {"type": "hypercube", "dim": 20},
                           "workload": {}})") == "/topology");
   // A spawn tree past the task limit is only found while simulating: each strategy's entry says
   // so at /workload/spawn (docs/scenario-format.md, "Results"), the run itself returns.
-  const Json spawned = run_text(base + R"("workload": {"initial": [1,0,0,0],
+  const Json spawned = dynamic_scenario_run_text(base + R"("workload": {"initial": [1,0,0,0],
       "spawn": {"shape": "fixed", "m": 64, "max_depth": 64}}, "algorithms": ["none", "random"]})");
   REQUIRE(spawned.at("results").size() == 2);
   for (const auto& r : spawned.at("results")) {
@@ -106,7 +106,7 @@ TEST_CASE("DynamicKind.HotSpotAtZeroCostEveryStrategyFinishes") {
   // 64 unit tasks on node 0 of a 3-cube, every cost zero. The gradient model used to push the
   // same tasks back and forth at one instant until the 50,000,000-event limit; a task now starts
   // at most one downhill path per instant.
-  const Json out = run_text(R"({"loadlab": 1, "kind": "dynamic", "seed": 1,
+  const Json out = dynamic_scenario_run_text(R"({"loadlab": 1, "kind": "dynamic", "seed": 1,
     "topology": {"type": "hypercube", "dim": 3},
     "workload": {"initial": [64, 0, 0, 0, 0, 0, 0, 0]},
     "costs": {"hop": 0, "message": 0, "system_phase": 0},

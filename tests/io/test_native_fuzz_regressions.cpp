@@ -14,7 +14,7 @@ using loadlab::fuzz::Outcome;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
+std::string native_fuzz_regressions_slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream ss;
   ss << in.rdbuf();
@@ -40,7 +40,7 @@ TEST_CASE("Fuzz.Regressions.EveryCheckedInInputIsAResultOrAFieldNamedError") {
     for (const auto& f : files) {
       CAPTURE(f.string());
       Outcome o = Outcome::Refused;
-      CHECK_NOTHROW(o = loadlab::fuzz::by_target(target, slurp(f)));
+      CHECK_NOTHROW(o = loadlab::fuzz::by_target(target, native_fuzz_regressions_slurp(f)));
       const std::string line = f.filename().string() + ": " + name_of(o);
       MESSAGE(line);
       ++replayed;
@@ -60,6 +60,6 @@ TEST_CASE("Fuzz.HostileLinksFromIssue16AreRefused") {
   CHECK(loadlab::fuzz::share_link(bomb) == Outcome::Refused);
   // ...while a good link of a small scenario runs.
   const auto cube = loadlab::io::parse_json_text(
-      slurp(fs::path(LOADLAB_SOURCE_DIR) / "examples" / "cube3.json"), 1u << 20);
+      native_fuzz_regressions_slurp(fs::path(LOADLAB_SOURCE_DIR) / "examples" / "cube3.json"), 1u << 20);
   CHECK(loadlab::fuzz::share_link(loadlab::io::encode_link(cube)) == Outcome::Ran);
 }

@@ -32,7 +32,7 @@ ScenarioError partition_error_for(const std::string& patch, const RunContext& ct
   return testing::patched_error(kGrid, patch, ctx);
 }
 
-std::string slurp(const std::filesystem::path& p) {
+std::string partition_scenario_slurp(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
@@ -101,7 +101,7 @@ TEST_CASE("PartitionScenario.Walshaw.FilesReadWithTheirPublishedSizes") {
   for (const Case& c : {Case{"3elt.graph", 4720, 13722}, Case{"data.graph", 2851, 15093},
                         Case{"crack.graph", 10240, 30380}, Case{"whitaker3.graph", 9800, 28989}}) {
     CAPTURE(c.file);
-    const loadlab::core::Mesh m = read_metis_graph(slurp(kWalshaw / c.file));
+    const loadlab::core::Mesh m = read_metis_graph(partition_scenario_slurp(kWalshaw / c.file));
     CHECK(m.size() == c.n);
     CHECK(m.edge_count() == c.m);
     CHECK_FALSE(m.has_coordinates());

@@ -58,7 +58,7 @@ std::vector<Json> small_scenarios(const std::string& kind, const std::string& al
   return out;
 }
 
-ScenarioError error_of(const Json& s) {
+ScenarioError typed_kinds_error_of(const Json& s) {
   try {
     parse_scenario(s, RunContext{});
   } catch (const ScenarioError& e) {
@@ -186,30 +186,30 @@ TEST_CASE("TypedKinds.ToJsonIsTheEntryRunScenarioPrints") {
 TEST_CASE("TypedKinds.Params.ErrorsNameAlgorithmAndKey") {
   Json d = small_scenarios("dag", "flb")[0];
   d["params"] = {{"flb", {{"lookahead", 2}}}};
-  ScenarioError e = error_of(d);
+  ScenarioError e = typed_kinds_error_of(d);
   CHECK(e.pointer() == "/params/flb/lookahead");
 
   Json b = small_scenarios("balance", "cwa")[0];
   b["params"] = {{"cwa", {{"alpha", 0.5}}}};
-  CHECK(error_of(b).pointer() == "/params/cwa/alpha");
+  CHECK(typed_kinds_error_of(b).pointer() == "/params/cwa/alpha");
 
   Json l = small_scenarios("loop", "gss")[0];
   l["params"] = {{"gss", {{"k", 2}}}};
-  CHECK(error_of(l).pointer() == "/params/gss/k");
+  CHECK(typed_kinds_error_of(l).pointer() == "/params/gss/k");
 
   Json t = small_scenarios("dlt", "ibs")[0];
   t["params"] = {{"ibs", {{"buffer", 2}}}};
-  CHECK(error_of(t).pointer() == "/params/ibs/buffer");
+  CHECK(typed_kinds_error_of(t).pointer() == "/params/ibs/buffer");
 }
 
 TEST_CASE("TypedKinds.Params.UnknownAlgorithmOrShapeIsRefused") {
   Json d = small_scenarios("dag", "flb")[0];
   d["params"] = {{"cwa", Json::object()}};  // an algorithm of another kind
-  CHECK(error_of(d).pointer() == "/params/cwa");
+  CHECK(typed_kinds_error_of(d).pointer() == "/params/cwa");
   d["params"] = {{"flb", 3}};
-  CHECK(error_of(d).pointer() == "/params/flb");
+  CHECK(typed_kinds_error_of(d).pointer() == "/params/flb");
   d["params"] = Json::array();
-  CHECK(error_of(d).pointer() == "/params");
+  CHECK(typed_kinds_error_of(d).pointer() == "/params");
   // Empty settings are fine.
   d["params"] = {{"flb", Json::object()}, {"etf", Json::object()}};
   CHECK_NOTHROW(parse_scenario(d, RunContext{}));
@@ -218,7 +218,7 @@ TEST_CASE("TypedKinds.Params.UnknownAlgorithmOrShapeIsRefused") {
 TEST_CASE("TypedKinds.ValidateAndLoadUseTheSameParse") {
   Json d = small_scenarios("dag", "flb")[0];
   d["graph"]["tasks"][0]["cost"] = -1;
-  ScenarioError parse_error = error_of(d);
+  ScenarioError parse_error = typed_kinds_error_of(d);
   CHECK(parse_error.pointer() == "/graph/tasks/0/cost");
   try {
     validate_scenario(d, RunContext{});

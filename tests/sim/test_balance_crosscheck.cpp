@@ -47,7 +47,7 @@ std::int64_t hops(const std::vector<Transfer>& t) {
   return s;
 }
 
-loadlab::core::BalanceResult central(const std::string& algo, const Topology& topo,
+loadlab::core::BalanceResult balance_crosscheck_central(const std::string& algo, const Topology& topo,
                                      const LoadVector& loads) {
   if (algo == "twa") return loadlab::core::twa(topo, loads);
   if (algo == "cwa") return loadlab::core::cwa(topo, loads);
@@ -56,9 +56,9 @@ loadlab::core::BalanceResult central(const std::string& algo, const Topology& to
 }
 
 // Runs both engines and checks they agree exactly; returns the node run.
-NodeBalanceRun check_same(const std::string& algo, const Topology& topo, const LoadVector& loads,
+NodeBalanceRun balance_crosscheck_check_same(const std::string& algo, const Topology& topo, const LoadVector& loads,
                           int threads = 1) {
-  const auto ref = central(algo, topo, loads);
+  const auto ref = balance_crosscheck_central(algo, topo, loads);
   NodeBalanceRun run = run_balance_nodes(algo, topo, loads, threads);
   REQUIRE(run.status == loadlab::sim::RunStatus::Finished);
   CHECK(run.result.final_loads == ref.final_loads);
@@ -163,7 +163,7 @@ TEST_CASE("Nodes.CrossCheck.Trees" * doctest::timeout(300)) {
     const Topology topo = trial % 10 == 9 ? Topology::line(n) : Topology::random_tree(n, rng);
     const LoadVector w = random_loads(rng, n, trial % 2 == 0);
     CAPTURE(trial);
-    const NodeBalanceRun run = check_same("twa", topo, w, trial % 7 == 0 ? 2 : 1);
+    const NodeBalanceRun run = balance_crosscheck_check_same("twa", topo, w, trial % 7 == 0 ? 2 : 1);
     int m = 0;
     if (topo.kind() == loadlab::core::TopologyKind::Tree)
       for (int d : topo.depths()) m = std::max(m, d);
@@ -181,9 +181,9 @@ TEST_CASE("Nodes.CrossCheck.Cubes" * doctest::timeout(300)) {
     const LoadVector w = random_loads(rng, topo.size(), trial % 2 == 0);
     CAPTURE(trial);
     const int threads = trial % 7 == 0 ? 2 : 1;
-    const NodeBalanceRun c = check_same("cwa", topo, w, threads);
+    const NodeBalanceRun c = balance_crosscheck_check_same("cwa", topo, w, threads);
     CHECK(c.supersteps <= 2 * d);
-    const NodeBalanceRun e = check_same("dem", topo, w, threads);
+    const NodeBalanceRun e = balance_crosscheck_check_same("dem", topo, w, threads);
     CHECK(e.supersteps <= 2 * d);
     if (d > 0) CHECK(e.supersteps >= 2 * d - 1);  // load values are always exchanged
   }
@@ -197,7 +197,7 @@ TEST_CASE("Nodes.CrossCheck.Meshes" * doctest::timeout(300)) {
     const Topology topo = Topology::mesh(n1, n2);
     const LoadVector w = random_loads(rng, topo.size(), trial % 2 == 0);
     CAPTURE(trial);
-    const NodeBalanceRun run = check_same("mwa", topo, w, trial % 7 == 0 ? 2 : 1);
+    const NodeBalanceRun run = balance_crosscheck_check_same("mwa", topo, w, trial % 7 == 0 ? 2 : 1);
     // Scans and spreads take 2(n1-1) + 2(n2-1), task chains at most (n1-1) + (n2-1) more.
     CHECK(run.supersteps <= 3 * (n1 + n2) - 6);
   }
@@ -216,7 +216,7 @@ TEST_CASE("Nodes.SameResultsForAnyThreadCount" * doctest::timeout(300)) {
                          Case{"mwa", &mesh}}) {
     CAPTURE(cs.algo);
     const LoadVector w = random_loads(rng, cs.topo->size(), false);
-    const NodeBalanceRun one = check_same(cs.algo, *cs.topo, w, 1);
+    const NodeBalanceRun one = balance_crosscheck_check_same(cs.algo, *cs.topo, w, 1);
     for (int threads : {2, 4, 8}) {
       const NodeBalanceRun many = run_balance_nodes(cs.algo, *cs.topo, w, threads);
       CHECK(many.result.transfers == one.result.transfers);

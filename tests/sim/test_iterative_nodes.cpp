@@ -22,14 +22,14 @@ using loadlab::test::same_bits;
 
 namespace {
 
-IterativeResult central(const std::string& alg, const core::Topology& t, const core::LoadVector& w,
+IterativeResult iterative_nodes_central(const std::string& alg, const core::Topology& t, const core::LoadVector& w,
                         const IterativeOptions& o) {
   if (alg == "gde") return core::gde(t, w, o);
   if (alg == "diffusion") return core::diffusion(t, w, o);
   return core::gradient(t, w, o);
 }
 
-void check_same(const IterativeResult& c, const IterativeResult& n) {
+void iterative_nodes_check_same(const IterativeResult& c, const IterativeResult& n) {
   CHECK(same_bits(c.final_loads, n.final_loads));
   CHECK(same_bits(c.history_max_minus_min, n.history_max_minus_min));
   CHECK(same_bits(c.history_std_dev, n.history_std_dev));
@@ -72,7 +72,7 @@ TEST_CASE("IterativeNodes.SameAsCentralForAnyThreadCount") {
           o.averaging = alg == "diffusion" && t.size() == 23;
           o.termination = termination && alg != "gradient";
           o.max_sweeps = 300;
-          const IterativeResult c = central(alg, t, w, o);
+          const IterativeResult c = iterative_nodes_central(alg, t, w, o);
           CHECK(core::verify_iterative(t, w, c).ok);
           for (int threads : {1, 2, 4}) {
             CAPTURE(alg);
@@ -81,7 +81,7 @@ TEST_CASE("IterativeNodes.SameAsCentralForAnyThreadCount") {
             CAPTURE(termination);
             CAPTURE(threads);
             const sim::NodeIterativeRun n = sim::run_iterative_nodes(alg, t, w, o, threads);
-            check_same(c, n.result);
+            iterative_nodes_check_same(c, n.result);
           }
         }
   }

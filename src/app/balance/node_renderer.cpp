@@ -13,7 +13,7 @@ namespace {
 
 // The ImGui draw callbacks: run while ImGui renders, between its own draw calls. ImGui restores
 // its state afterwards because draw() queues ImDrawCallback_ResetRenderState next.
-void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+void node_renderer_draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   node_renderer_callback(cmd->UserCallbackData, cmd);
 }
 void heatmap_callback(const ImDrawList*, const ImDrawCmd* cmd) {
@@ -22,12 +22,12 @@ void heatmap_callback(const ImDrawList*, const ImDrawCmd* cmd) {
 
 // Scissor to the command's clip rectangle (framebuffer coordinates, origin bottom-left); returns
 // the framebuffer size and ImGui's display origin and scale.
-struct Frame {
+struct NodeRendererFrame {
   ImVec2 fb_scale{1, 1}, origin{0, 0};
   float fb_w = 1, fb_h = 1;
 };
-Frame begin_clipped(const ImDrawCmd* cmd) {
-  Frame f;
+NodeRendererFrame begin_clipped(const ImDrawCmd* cmd) {
+  NodeRendererFrame f;
   if (const ImDrawData* dd = ImGui::GetDrawData()) {
     f.fb_scale = dd->FramebufferScale;
     f.origin = dd->DisplayPos;
@@ -50,7 +50,7 @@ void node_renderer_callback(const void* renderer, const void* command) {
   auto* self = static_cast<const NodeRenderer*>(renderer);
   auto* cmd = static_cast<const ImDrawCmd*>(command);
   if (!self->program_ || self->count_ == 0) return;
-  const Frame f = begin_clipped(cmd);
+  const NodeRendererFrame f = begin_clipped(cmd);
   const ImVec2 fb_scale = f.fb_scale, origin = f.origin;
   const float fb_w = f.fb_w, fb_h = f.fb_h;
 #ifndef __EMSCRIPTEN__
@@ -107,7 +107,7 @@ void NodeRenderer::draw(ImDrawList* dl, float centre_x, float centre_y, float sc
                         float pan_y, float radius) {
   if (!program_) return;
   params_ = {{centre_x, centre_y, scale, 0}, {pan_x, pan_y}, radius};
-  dl->AddCallback(draw_callback, this);
+  dl->AddCallback(node_renderer_draw_callback, this);
   dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 
@@ -117,7 +117,7 @@ void heatmap_renderer_callback(const void* renderer, const void* command) {
   auto* self = static_cast<const HeatmapRenderer*>(renderer);
   auto* cmd = static_cast<const ImDrawCmd*>(command);
   if (!self->program_ || !self->tex_) return;
-  const Frame f = begin_clipped(cmd);
+  const NodeRendererFrame f = begin_clipped(cmd);
   glUseProgram(self->program_);
   const float* r = self->rect_;
   glUniform4f(glGetUniformLocation(self->program_, "u_rect"), (r[0] - f.origin.x) * f.fb_scale.x,

@@ -29,7 +29,7 @@ namespace {
 
 using experiments::ExperimentTable;
 using experiments::WuExperiment;
-using Clock = std::chrono::steady_clock;
+using ViewExperimentsClock = std::chrono::steady_clock;
 
 int fig_cases_for(int cases) {
   return std::max(1, (cases + 9) / 10);
@@ -37,7 +37,7 @@ int fig_cases_for(int cases) {
 
 void start_run(ExperimentsState& s, std::vector<WuExperiment> which, int cases, int fig_cases) {
   if (s.job.busy()) return;
-  s.started = Clock::now();
+  s.started = ViewExperimentsClock::now();
   char label[96];
   std::snprintf(label, sizeof label, "%d cases per cell (Figs 16-17: %d), seed %d", cases,
                 fig_cases, s.seed);
@@ -63,7 +63,7 @@ void start_run(ExperimentsState& s, std::vector<WuExperiment> which, int cases, 
 void poll_run(ExperimentsState& s, App& app) {
   auto out = s.job.poll();
   if (!out) return;
-  const double secs = std::chrono::duration<double>(Clock::now() - s.started).count();
+  const double secs = std::chrono::duration<double>(ViewExperimentsClock::now() - s.started).count();
   char buf[160];
   if (!out->error.empty()) {
     set_status(app.state, "Experiments failed: " + out->error, true);
@@ -144,7 +144,7 @@ void plot_row(const std::vector<std::pair<std::string, std::vector<PlotSeries>>>
   }
 }
 
-std::string cell_text(double v, int decimals) {
+std::string view_experiments_cell_text(double v, int decimals) {
   if (std::isnan(v)) return "-";
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.*f", std::min(decimals, 4),
@@ -172,7 +172,7 @@ void numbers_table(const ExperimentTable& t, float height) {
     }
     for (std::size_t c = 0; c < t.columns.size() && c < t.rows[i].size(); ++c) {
       ImGui::TableNextColumn();
-      const std::string text = cell_text(t.rows[i][c], t.columns[c].decimals);
+      const std::string text = view_experiments_cell_text(t.rows[i][c], t.columns[c].decimals);
       if (t.columns[c].from_paper)
         ImGui::TextColored({0.75f, 0.75f, 0.55f, 1}, "%s", text.c_str());
       else
@@ -408,7 +408,7 @@ void draw_experiments_window(App& app) {
   ImGui::EndDisabled();
   if (busy) {
     const double p = s.job.progress();
-    const double el = std::chrono::duration<double>(Clock::now() - s.started).count();
+    const double el = std::chrono::duration<double>(ViewExperimentsClock::now() - s.started).count();
     char over[64];
     if (p > 0.02)
       std::snprintf(over, sizeof over, "%.0f%%, ~%.0f s left", 100 * p, el * (1 - p) / p);

@@ -14,10 +14,10 @@ namespace loadlab::app {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using ModelAdversaryClock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
+double seconds_since(ModelAdversaryClock::time_point t0) {
+  return std::chrono::duration<double>(ModelAdversaryClock::now() - t0).count();
 }
 
 bool known_scheduler(const std::string& name) {
@@ -140,7 +140,7 @@ bool AdversaryRunner::start(core::AdversaryInstance start, core::AdversaryOption
     out.a = opts.a;
     out.b = opts.b;
     out.seed = opts.seed;
-    const auto t0 = Clock::now();
+    const auto t0 = ModelAdversaryClock::now();
     // The callback runs on this worker; the UI thread only reads the copy under the mutex. Only
     // new history points are appended, so a long search does not copy its history quadratically.
     auto progress = [&](const core::AdversaryResult& r) {
@@ -196,7 +196,7 @@ bool PairwiseRunner::start(std::vector<std::string> schedulers, core::AdversaryI
   return job_.start([schedulers = std::move(schedulers), start = std::move(start),
                      base = std::move(base)](const JobControl& control) {
     PairwiseOutcome out;
-    const auto t0 = Clock::now();
+    const auto t0 = ModelAdversaryClock::now();
     try {
       out.matrix = core::adversary_pairwise(
           schedulers, start, base, [&](std::size_t done, std::size_t total) {

@@ -13,7 +13,7 @@ namespace {
 
 // Layer = longest path (in edges) from an entry; within a layer, barycenter sweeps (down, up,
 // down) reduce crossings. O(sweeps * (V log W + E)), fine for a million tasks on a worker.
-void layout(DagModel& m) {
+void model_graph_layout(DagModel& m) {
   const core::TaskGraph& g = m.graph;
   const std::int32_t n = g.size();
   m.layer.assign(n, 0);
@@ -102,7 +102,7 @@ std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::
     if (!dag || !dag->graph) throw std::runtime_error("not a dag scenario");
     m->levels = core::compute_levels(m->graph);  // before layout: it centres the critical path
     m->ccr = m->graph.ccr();
-    layout(*m);
+    model_graph_layout(*m);
     const auto n = m->graph.size();
     m->on_cp.assign(n, 0);
     m->edge_on_cp.assign(static_cast<std::size_t>(m->graph.edge_count()), 0);

@@ -15,7 +15,7 @@ namespace loadlab::app {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using ModelThreadsClock = std::chrono::steady_clock;
 
 // The sizes of the UTS trees offered in the tab: tens of thousands of fine-grained tasks, a run of
 // a fraction of a second (the bench's --quick shapes, a little larger).
@@ -114,9 +114,9 @@ DynamicThreadsReport measure_dynamic_threads(const io::DynamicScenario& sc, cons
   // One untimed pass first (WebAssembly runs baseline code until V8 has optimized the hot
   // functions, which would make the sequential reference look slow), then the timed one.
   run_sequential(*w);
-  const auto t0 = Clock::now();
+  const auto t0 = ModelThreadsClock::now();
   run_sequential(*w);
-  rep.sequential_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  rep.sequential_seconds = std::chrono::duration<double>(ModelThreadsClock::now() - t0).count();
 
   for (std::size_t k = 0; k < names.size(); ++k) {
     if (cancel && cancel->load()) {

@@ -11,7 +11,7 @@ namespace loadlab::app {
 
 namespace {
 
-void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) { mesh_renderer_callback(cmd->UserCallbackData, cmd); }
+void mesh_renderer_draw_callback(const ImDrawList*, const ImDrawCmd* cmd) { mesh_renderer_callback(cmd->UserCallbackData, cmd); }
 
 // The element binding is VAO state: bind ours so no other vertex array's binding changes.
 void upload_indices(unsigned vao, unsigned buffer, const std::vector<unsigned>& idx) {
@@ -175,7 +175,7 @@ void MeshRenderer::set_point_subset(const std::vector<unsigned>& vertices, std::
 void MeshRenderer::draw(ImDrawList* dl, const Frame& f) {
   if (!program_) return;
   frame_ = f;
-  dl->AddCallback(draw_callback, this);
+  dl->AddCallback(mesh_renderer_draw_callback, this);
   dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
 

@@ -17,7 +17,7 @@ std::string method_title(const std::string& name) {
   return name;
 }
 
-void layout(PartitionViewModel& m) {
+void model_view_layout(PartitionViewModel& m) {
   const core::Mesh& mesh = *m.mesh;
   const int n = mesh.size();
   m.xy.assign(static_cast<std::size_t>(n) * 2, 0.0f);
@@ -114,7 +114,7 @@ PartitionViewModel partition_view_model(const AppState& st) {
   for (int v = 0; v < mesh.size(); ++v)
     for (int w : mesh.neighbours(v))
       if (v < w) m.edges.push_back({v, w});
-  layout(m);
+  model_view_layout(m);
   if (!mesh.has_coordinates()) m.graph_hash = core::mesh_graph_hash(mesh);
   m.edge_length = typical_edge_length(m.xy, m.edges);
   for (const auto& r : st.typed_results) {

@@ -54,7 +54,7 @@ void legend_swatch(ImU32 col, const char* text) {
   ImGui::TextUnformatted(text);
 }
 
-void draw_legend(PartitionViewState& c, const PartitionMethodData& d, float s) {
+void view_draw_legend(PartitionViewState& c, const PartitionMethodData& d, float s) {
   const auto& w = d.metrics().part_weights;
   const int parts = static_cast<int>(w.size());
   c.highlight_part = -1;
@@ -90,7 +90,7 @@ void draw_mesh_tab(App& app, PartitionViewState& c, int sel) {
     ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.name.c_str(), d.note.empty() ? "no partition" : d.note.c_str());
     return;
   }
-  draw_legend(c, d, s);
+  view_draw_legend(c, d, s);
   // Vertex colours by part (the hovered legend entry's part bright, the others dimmed), rebuilt only
   // when the method, the model or the hovered part changes.
   const std::uint64_t key = (c.generation << 32) | (static_cast<std::uint64_t>(sel) << 16) |
@@ -195,7 +195,7 @@ void draw_table(App& app, PartitionViewState& c, int sel) {
   ImGui::EndTable();
 }
 
-void draw_compare_tab(App& app, PartitionViewState& c, int sel) {
+void view_draw_compare_tab(App& app, PartitionViewState& c, int sel) {
   const float s = app.ui_scale;
   draw_table(app, c, sel);
   std::vector<std::string> names;
@@ -222,7 +222,7 @@ void draw_compare_tab(App& app, PartitionViewState& c, int sel) {
 // The part graph on the processor network: nodes at the topology's layout, each filled with the
 // colour of the part mapped onto it; network links faint; part-graph edges as arcs whose width
 // grows with the cut and whose colour says how many hops they travel.
-void draw_network_tab(App& app, PartitionViewState& c, int sel) {
+void view_draw_network_tab(App& app, PartitionViewState& c, int sel) {
   const float s = app.ui_scale;
   const PartitionViewModel& m = c.model;
   const PartitionMethodData& d = m.methods[static_cast<std::size_t>(sel)];
@@ -353,11 +353,11 @@ void draw_partition_view(App& app) {
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Methods compared (Table 1)", 1, request)) {
-      draw_compare_tab(app, c, sel);
+      view_draw_compare_tab(app, c, sel);
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Parts on the network", 2, request)) {
-      draw_network_tab(app, c, sel);
+      view_draw_network_tab(app, c, sel);
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Bisection steps", 3, request)) {

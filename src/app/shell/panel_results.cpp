@@ -35,7 +35,7 @@ std::vector<std::string> metric_columns(const io::Json& results) {
   return cols;
 }
 
-std::string cell_text(const io::Json& r, const std::string& col) {
+std::string panel_results_cell_text(const io::Json& r, const std::string& col) {
   const io::Json* v = nullptr;
   if (col.rfind("metrics.", 0) == 0) {
     if (r.contains("metrics") && r["metrics"].contains(col.substr(8))) v = &r["metrics"][col.substr(8)];
@@ -178,7 +178,7 @@ void draw_results_panel(App& app) {
       row.push_back(ok ? "yes" : "NO");
       for (std::size_t c = 0; c < shown; ++c) {
         ImGui::TableSetColumnIndex(static_cast<int>(c) + 2);
-        const std::string text = cell_text(r, cols[c]);
+        const std::string text = panel_results_cell_text(r, cols[c]);
         // Right-aligned, so digits line up.
         const float w = ImGui::CalcTextSize(text.c_str()).x;
         const float avail = ImGui::GetContentRegionAvail().x;

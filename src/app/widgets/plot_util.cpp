@@ -62,7 +62,7 @@ Axis make_axis(double mn, double mx, bool log, bool from_zero) {
 }
 
 // Legend: colour swatches and names, wrapped to the width; returns its height.
-float draw_legend(ImDrawList* dl, ImVec2 at, float width, const std::vector<PlotSeries>& series,
+float plot_util_draw_legend(ImDrawList* dl, ImVec2 at, float width, const std::vector<PlotSeries>& series,
                   float s, bool measure_only) {
   const float fh = ImGui::GetFontSize(), sw = 10 * s, gap = 12 * s;
   float x = at.x, y = at.y;
@@ -86,21 +86,21 @@ ImU32 faded(ImU32 c, float alpha) {
   return ImGui::ColorConvertFloat4ToU32(v);
 }
 
-struct Frame {
+struct PlotUtilFrame {
   ImVec2 origin, size;
   float x0, x1, y0, y1;  // plot rectangle
   bool hovered;
 };
 
 // Reserves the widget, draws the legend and the frame; leaves room for tick labels.
-Frame begin_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& series,
+PlotUtilFrame begin_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& series,
                  const PlotAxes& axes, float s) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   if (size.x <= 0) size.x = avail.x;
   if (size.y <= 0) size.y = avail.y;
   size.x = std::max(size.x, 60 * s);
   size.y = std::max(size.y, 60 * s);
-  Frame f{ImGui::GetCursorScreenPos(), size, 0, 0, 0, 0, false};
+  PlotUtilFrame f{ImGui::GetCursorScreenPos(), size, 0, 0, 0, 0, false};
   ImGui::InvisibleButton(id, size);
   f.hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -108,7 +108,7 @@ Frame begin_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& ser
   const float left = 54 * s, bottom = fh * (axes.x_label.empty() ? 1.3f : 2.4f);
   float top = 4 * s;
   if (axes.legend)
-    top += draw_legend(dl, {f.origin.x + left, f.origin.y + top}, size.x - left, series, s, false);
+    top += plot_util_draw_legend(dl, {f.origin.x + left, f.origin.y + top}, size.x - left, series, s, false);
   if (!axes.y_label.empty()) {
     dl->AddText({f.origin.x + 2 * s, f.origin.y + top}, ImGui::GetColorU32(ImGuiCol_TextDisabled),
                 axes.y_label.c_str());
@@ -128,7 +128,7 @@ Frame begin_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& ser
   return f;
 }
 
-void draw_y_ticks(ImDrawList* dl, const Frame& f, const Axis& ay, float s) {
+void draw_y_ticks(ImDrawList* dl, const PlotUtilFrame& f, const Axis& ay, float s) {
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   for (double v : ay.ticks(f.y1 - f.y0, 28 * s)) {
     const float y = ay.map(v);
@@ -161,7 +161,7 @@ std::string short_number(double v) {
 
 bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& series,
                     const PlotAxes& axes, float s) {
-  const Frame f = begin_plot(id, size, series, axes, s);
+  const PlotUtilFrame f = begin_plot(id, size, series, axes, s);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   double xmn = INFINITY, xmx = -INFINITY, ymn = INFINITY, ymx = -INFINITY;
   for (const auto& ser : series)
@@ -258,7 +258,7 @@ bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& 
 int draw_bar_chart(const char* id, ImVec2 size, const std::vector<std::string>& categories,
                    const std::vector<PlotSeries>& series, const PlotAxes& axes,
                    const std::vector<PlotRule>& rules, float s) {
-  const Frame f = begin_plot(id, size, series, axes, s);
+  const PlotUtilFrame f = begin_plot(id, size, series, axes, s);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const int nc = static_cast<int>(categories.size()), ns = static_cast<int>(series.size());
   double ymn = INFINITY, ymx = -INFINITY;

@@ -44,7 +44,7 @@ namespace {
   throw std::invalid_argument(field + ": " + why);
 }
 
-std::string num(double v) {
+std::string adversary_num(double v) {
   std::string s = std::to_string(v);
   while (s.size() > 1 && s.back() == '0') s.pop_back();
   if (!s.empty() && s.back() == '.') s.pop_back();
@@ -77,7 +77,7 @@ void validate(const AdversaryInstance& inst, const AdversaryOptions& o) {
                      std::to_string(g.size()));
   for (TaskId t = 0; t < g.size(); ++t)
     if (!(g.comp(t) > 0))
-      bad("graph", "task " + g.name(t) + " has cost " + num(g.comp(t)) +
+      bad("graph", "task " + g.name(t) + " has cost " + adversary_num(g.comp(t)) +
                        "; the adversary needs positive task costs");
   const Machine& m = inst.machine;
   if (m.processors < 1 || m.processors > AdversaryLimits::max_processors)

@@ -10,7 +10,7 @@ namespace loadlab::core {
 
 namespace {
 
-void require(bool ok, const std::string& what) {
+void generators_app_require(bool ok, const std::string& what) {
   if (!ok) throw GraphError(what);
 }
 
@@ -28,7 +28,7 @@ void add_updates(GraphShape& s, std::int32_t k, std::int32_t n, TaskId pivot, st
 }  // namespace
 
 GraphShape lu_shape(std::int32_t n) {
-  require(n >= 1 && n <= 2000, "LU size must be in [1, 2000]");
+  generators_app_require(n >= 1 && n <= 2000, "LU size must be in [1, 2000]");
   GraphShape s;
   std::vector<TaskId> prev_update(n, -1);  // update (k-1, j) per column j
   TaskId prev_pivot = -1;
@@ -46,7 +46,7 @@ GraphShape lu_shape(std::int32_t n) {
 }
 
 GraphShape gaussian_shape(std::int32_t n) {
-  require(n >= 2 && n <= 2000, "Gaussian elimination size must be in [2, 2000]");
+  generators_app_require(n >= 2 && n <= 2000, "Gaussian elimination size must be in [2, 2000]");
   GraphShape s;
   std::vector<TaskId> prev_update(n, -1);
   for (std::int32_t k = 0; k + 1 < n; ++k) {
@@ -59,9 +59,9 @@ GraphShape gaussian_shape(std::int32_t n) {
 }
 
 GraphShape laplace_shape(std::int32_t width, std::int32_t iterations) {
-  require(width >= 1 && width <= 100000, "Laplace width must be in [1, 100000]");
-  require(iterations >= 1 && iterations <= 100000, "Laplace iterations must be in [1, 100000]");
-  require(static_cast<std::int64_t>(width + 1) * iterations <= GraphLimits::max_tasks,
+  generators_app_require(width >= 1 && width <= 100000, "Laplace width must be in [1, 100000]");
+  generators_app_require(iterations >= 1 && iterations <= 100000, "Laplace iterations must be in [1, 100000]");
+  generators_app_require(static_cast<std::int64_t>(width + 1) * iterations <= GraphLimits::max_tasks,
           "Laplace graph too large");
   GraphShape s;
   std::vector<TaskId> prev(width, -1);
@@ -85,9 +85,9 @@ GraphShape laplace_shape(std::int32_t width, std::int32_t iterations) {
 }
 
 GraphShape stencil_shape(std::int32_t width, std::int32_t steps) {
-  require(width >= 1 && width <= 1000000, "stencil width must be in [1, 1000000]");
-  require(steps >= 1 && steps <= 1000000, "stencil steps must be in [1, 1000000]");
-  require(static_cast<std::int64_t>(width) * steps <= GraphLimits::max_tasks, "stencil graph too large");
+  generators_app_require(width >= 1 && width <= 1000000, "stencil width must be in [1, 1000000]");
+  generators_app_require(steps >= 1 && steps <= 1000000, "stencil steps must be in [1, 1000000]");
+  generators_app_require(static_cast<std::int64_t>(width) * steps <= GraphLimits::max_tasks, "stencil graph too large");
   GraphShape s;
   s.tasks = width * steps;
   for (std::int32_t st = 0; st < steps; ++st)
@@ -102,7 +102,7 @@ GraphShape stencil_shape(std::int32_t width, std::int32_t steps) {
 }
 
 GraphShape fft_shape(std::int32_t points) {
-  require(points >= 2 && points <= (1 << 16) && (points & (points - 1)) == 0,
+  generators_app_require(points >= 2 && points <= (1 << 16) && (points & (points - 1)) == 0,
           "FFT points must be a power of two in [2, 65536]");
   std::int32_t stages = 0;
   while ((1 << stages) < points) ++stages;

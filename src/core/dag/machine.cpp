@@ -14,7 +14,7 @@ namespace loadlab::core {
 
 namespace {
 
-std::string num(double x) {
+std::string machine_num(double x) {
   std::string s = std::to_string(x);
   while (s.size() > 1 && s.back() == '0') s.pop_back();
   if (!s.empty() && s.back() == '.') s.pop_back();
@@ -64,8 +64,8 @@ void validate_machine(const Machine& m, const TaskGraph& g) {
                         std::to_string(P) + " processors");
     for (std::size_t p = 0; p < m.speeds.size(); ++p)
       if (!(m.speeds[p] >= MachineLimits::min_speed && m.speeds[p] <= MachineLimits::max_speed))
-        bad("speeds/" + std::to_string(p), "must be in [" + num(MachineLimits::min_speed) + ", " +
-                                               num(MachineLimits::max_speed) + "]");
+        bad("speeds/" + std::to_string(p), "must be in [" + machine_num(MachineLimits::min_speed) + ", " +
+                                               machine_num(MachineLimits::max_speed) + "]");
   }
   if (!m.bandwidth.empty()) {
     if (P * P > MachineLimits::max_bandwidth_entries)
@@ -80,8 +80,8 @@ void validate_machine(const Machine& m, const TaskGraph& g) {
         if (p == q) {
           if (!(b >= 0 && std::isfinite(b))) bad(f, "must be a finite non-negative number (unused)");
         } else if (!(b >= MachineLimits::min_bandwidth && b <= MachineLimits::max_bandwidth)) {
-          bad(f, "must be in [" + num(MachineLimits::min_bandwidth) + ", " +
-                     num(MachineLimits::max_bandwidth) + "]");
+          bad(f, "must be in [" + machine_num(MachineLimits::min_bandwidth) + ", " +
+                     machine_num(MachineLimits::max_bandwidth) + "]");
         }
       }
   }
@@ -97,7 +97,7 @@ void validate_machine(const Machine& m, const TaskGraph& g) {
         const double x = m.etc[static_cast<std::size_t>(t * P + p)];
         if (!(x >= 0 && x <= MachineLimits::max_etc))
           bad("etc/" + std::to_string(t) + "/" + std::to_string(p),
-              "must be in [0, " + num(MachineLimits::max_etc) + "]");
+              "must be in [0, " + machine_num(MachineLimits::max_etc) + "]");
       }
   }
 }
@@ -113,8 +113,8 @@ std::vector<double> routed_bandwidth(const Topology& t, const std::vector<double
   for (std::size_t i = 0; i < links.size(); ++i)
     if (!(links[i] >= MachineLimits::min_bandwidth && links[i] <= MachineLimits::max_bandwidth))
       throw std::invalid_argument((links.size() == 1 ? std::string("links") : "links/" + std::to_string(i)) +
-                                  ": must be in [" + num(MachineLimits::min_bandwidth) + ", " +
-                                  num(MachineLimits::max_bandwidth) + "]");
+                                  ": must be in [" + machine_num(MachineLimits::min_bandwidth) + ", " +
+                                  machine_num(MachineLimits::max_bandwidth) + "]");
   // Link costs 1 / b (time per unit of data), indexed like the CSR adjacency of the topology.
   struct Link {
     int to;
@@ -159,7 +159,7 @@ std::vector<double> routed_bandwidth(const Topology& t, const std::vector<double
         throw std::invalid_argument("links: the route from processor " + std::to_string(s) +
                                     " to " + std::to_string(q) + " has effective bandwidth " +
                                     std::to_string(bw) + ", below " +
-                                    num(MachineLimits::min_bandwidth));
+                                    machine_num(MachineLimits::min_bandwidth));
       out[static_cast<std::size_t>(s) * Pz + static_cast<std::size_t>(q)] = bw;
       out[static_cast<std::size_t>(q) * Pz + static_cast<std::size_t>(s)] = bw;
     }

@@ -13,13 +13,13 @@ namespace loadlab::core {
 
 namespace {
 
-void require(bool ok, const std::string& message) {
+void topology_require(bool ok, const std::string& message) {
   if (!ok) throw std::invalid_argument(message);
 }
 
 void require_nodes(std::int64_t n) {
-  require(n >= 1, "a topology needs at least one node");
-  require(n <= TopologyLimits::max_nodes,
+  topology_require(n >= 1, "a topology needs at least one node");
+  topology_require(n <= TopologyLimits::max_nodes,
           "too many nodes: " + std::to_string(n) + " (limit " +
               std::to_string(TopologyLimits::max_nodes) + ")");
 }
@@ -60,7 +60,7 @@ void Topology::build_from_edges(int n, const std::vector<Edge>& edges) {
 
 Topology Topology::tree(std::vector<int> parents) {
   require_nodes(static_cast<std::int64_t>(parents.size()));
-  require(parents[0] == -1, "parents[0] must be -1 (node 0 is the root)");
+  topology_require(parents[0] == -1, "parents[0] must be -1 (node 0 is the root)");
   const int n = static_cast<int>(parents.size());
   Topology t;
   t.kind_ = TopologyKind::Tree;
@@ -71,10 +71,10 @@ Topology Topology::tree(std::vector<int> parents) {
   edges.reserve(n - 1);
   for (int i = 1; i < n; ++i) {
     const int p = parents[i];
-    require(p >= 0 && p < i, "parents[" + std::to_string(i) + "] = " + std::to_string(p) +
+    topology_require(p >= 0 && p < i, "parents[" + std::to_string(i) + "] = " + std::to_string(p) +
                                  " must be a node before " + std::to_string(i) + " (preorder)");
     while (!stack.empty() && stack.back() != p) stack.pop_back();
-    require(!stack.empty(), "parents[" + std::to_string(i) + "] = " + std::to_string(p) +
+    topology_require(!stack.empty(), "parents[" + std::to_string(i) + "] = " + std::to_string(p) +
                                 " breaks preorder: node " + std::to_string(p) +
                                 "'s subtree was already closed");
     stack.push_back(i);
@@ -87,12 +87,12 @@ Topology Topology::tree(std::vector<int> parents) {
 }
 
 Topology Topology::kary_tree(int k, int depth) {
-  require(k >= 1, "k must be at least 1");
-  require(depth >= 0, "depth must be non-negative");
+  topology_require(k >= 1, "k must be at least 1");
+  topology_require(depth >= 0, "depth must be non-negative");
   std::int64_t n = 0, level = 1;
   for (int i = 0; i <= depth; ++i) {
     n += level;
-    require(n <= TopologyLimits::max_nodes, "k-ary tree too large (limit " +
+    topology_require(n <= TopologyLimits::max_nodes, "k-ary tree too large (limit " +
                                                 std::to_string(TopologyLimits::max_nodes) + " nodes)");
     level *= k;
   }
@@ -125,7 +125,7 @@ Topology Topology::random_tree(int n, util::Rng& rng) {
 }
 
 Topology Topology::hypercube(int dim) {
-  require(dim >= 0 && dim <= TopologyLimits::max_hypercube_dim,
+  topology_require(dim >= 0 && dim <= TopologyLimits::max_hypercube_dim,
           "hypercube dimension must be in [0, " + std::to_string(TopologyLimits::max_hypercube_dim) +
               "]");
   const int n = 1 << dim;
@@ -145,7 +145,7 @@ Topology Topology::hypercube(int dim) {
 }
 
 Topology Topology::mesh(int rows, int cols) {
-  require(rows >= 1 && cols >= 1, "mesh rows and cols must be at least 1");
+  topology_require(rows >= 1 && cols >= 1, "mesh rows and cols must be at least 1");
   require_nodes(static_cast<std::int64_t>(rows) * cols);
   std::vector<Edge> edges;
   for (int r = 0; r < rows; ++r)
@@ -163,7 +163,7 @@ Topology Topology::mesh(int rows, int cols) {
 }
 
 Topology Topology::torus(int rows, int cols) {
-  require(rows >= 3 && cols >= 3, "torus rows and cols must be at least 3 (smaller wraps duplicate links)");
+  topology_require(rows >= 3 && cols >= 3, "torus rows and cols must be at least 3 (smaller wraps duplicate links)");
   require_nodes(static_cast<std::int64_t>(rows) * cols);
   std::vector<Edge> edges;
   for (int r = 0; r < rows; ++r)
@@ -181,7 +181,7 @@ Topology Topology::torus(int rows, int cols) {
 }
 
 Topology Topology::ring(int n) {
-  require(n >= 3, "a ring needs at least 3 nodes");
+  topology_require(n >= 3, "a ring needs at least 3 nodes");
   require_nodes(n);
   std::vector<Edge> edges;
   for (int v = 0; v < n; ++v) edges.push_back({v, (v + 1) % n});
@@ -203,7 +203,7 @@ Topology Topology::line(int n) {
 
 Topology Topology::complete(int n) {
   require_nodes(n);
-  require(static_cast<std::int64_t>(n) * (n - 1) / 2 <= TopologyLimits::max_edges,
+  topology_require(static_cast<std::int64_t>(n) * (n - 1) / 2 <= TopologyLimits::max_edges,
           "complete graph too large: " + std::to_string(n) + " nodes exceed the edge limit");
   std::vector<Edge> edges;
   for (int a = 0; a < n; ++a)
@@ -216,22 +216,22 @@ Topology Topology::complete(int n) {
 
 Topology Topology::custom(int n, const std::vector<Edge>& edges) {
   require_nodes(n);
-  require(static_cast<std::int64_t>(edges.size()) <= TopologyLimits::max_edges, "too many edges");
+  topology_require(static_cast<std::int64_t>(edges.size()) <= TopologyLimits::max_edges, "too many edges");
   std::vector<Edge> norm;
   norm.reserve(edges.size());
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const Edge& e = edges[i];
     const std::string where = "edge " + std::to_string(i);
-    require(e.a >= 0 && e.a < n && e.b >= 0 && e.b < n, where + " names a node outside [0, " +
+    topology_require(e.a >= 0 && e.a < n && e.b >= 0 && e.b < n, where + " names a node outside [0, " +
                                                             std::to_string(n) + ")");
-    require(e.a != e.b, where + " is a self-loop");
+    topology_require(e.a != e.b, where + " is a self-loop");
     norm.push_back({std::min(e.a, e.b), std::max(e.a, e.b)});
   }
   std::vector<Edge> sorted = norm;
   std::sort(sorted.begin(), sorted.end(),
             [](const Edge& x, const Edge& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
   for (std::size_t i = 1; i < sorted.size(); ++i)
-    require(!(sorted[i] == sorted[i - 1]), "duplicate edge " + std::to_string(sorted[i].a) + "-" +
+    topology_require(!(sorted[i] == sorted[i - 1]), "duplicate edge " + std::to_string(sorted[i].a) + "-" +
                                                std::to_string(sorted[i].b));
   Topology t;
   t.build_from_edges(n, norm);

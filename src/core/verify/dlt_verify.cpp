@@ -32,7 +32,7 @@ class Checker {
   DltVerification out_;
 };
 
-std::string num(double x) {
+std::string dlt_num(double x) {
   std::ostringstream os;
   os.precision(10);
   os << x;
@@ -63,7 +63,7 @@ DltVerification verify_dlt_schedule(const DltParams& p, const DltSchedule& s,
 
   // Load flow: the root holds L; recursion (1) moves what layer i does not keep to layer i+1.
   if (!(std::abs(s.received[0] - p.load) <= load_tol))
-    ck.fail("layer 0 receives " + num(s.received[0]) + ", not the load " + num(p.load));
+    ck.fail("layer 0 receives " + dlt_num(s.received[0]) + ", not the load " + dlt_num(p.load));
   double total = 0;
   for (int i = 0; i <= d; ++i) {
     const auto u = static_cast<std::size_t>(i);
@@ -88,19 +88,19 @@ DltVerification verify_dlt_schedule(const DltParams& p, const DltSchedule& s,
       const double passed = choose(d, i) * (1 - a) * got;
       const double arrived = choose(d, i + 1) * s.received[u + 1];
       if (!(std::abs(passed - arrived) <= load_tol))
-        ck.fail(at("load not conserved between layers (" + num(passed) + " sent, " + num(arrived) +
+        ck.fail(at("load not conserved between layers (" + dlt_num(passed) + " sent, " + dlt_num(arrived) +
                        " received)",
                    i));
     }
     if (c.buffer && !(kept <= *c.buffer * (1 + kTol)))
-      ck.fail(at("buffer exceeded: " + num(kept) + " > " + num(*c.buffer), i));
+      ck.fail(at("buffer exceeded: " + dlt_num(kept) + " > " + dlt_num(*c.buffer), i));
     if (c.granularity && !(kept >= *c.granularity * (1 - kTol)))
-      ck.fail(at("fraction below granularity: " + num(kept) + " < " + num(*c.granularity), i));
+      ck.fail(at("fraction below granularity: " + dlt_num(kept) + " < " + dlt_num(*c.granularity), i));
   }
   if (!(std::abs(s.alpha[static_cast<std::size_t>(k)] - 1) <= kTol))
     ck.fail("the last layer must keep all it receives (alpha = 1)");
   if (!(std::abs(total - p.load) <= load_tol))
-    ck.fail("fractions sum to " + num(total) + ", not the load " + num(p.load));
+    ck.fail("fractions sum to " + dlt_num(total) + ", not the load " + dlt_num(p.load));
 
   // Timing diagram (Fig 2), recomputed: store-and-forward, computing overlaps forwarding.
   double t = 0, finish = 0;
@@ -123,7 +123,7 @@ DltVerification verify_dlt_schedule(const DltParams& p, const DltSchedule& s,
   }
   const double time_tol = kTol * std::max(1.0, finish) * 10;
   if (!(std::abs(s.finish_time - finish) <= time_tol))
-    ck.fail("finish_time " + num(s.finish_time) + " != " + num(finish));
+    ck.fail("finish_time " + dlt_num(s.finish_time) + " != " + dlt_num(finish));
 
   // Optimality principle (eq (2), Lemma 5): processors not stopped by a full buffer all finish
   // at the finish time; those with full buffers finish no later.
@@ -133,7 +133,7 @@ DltVerification verify_dlt_schedule(const DltParams& p, const DltSchedule& s,
     const bool full = c.buffer && kept >= *c.buffer * (1 - 1e-7);
     if (full && ends[u] > finish + time_tol) ck.fail(at("full layer finishes after the others", i));
     if (!full && std::abs(ends[u] - finish) > time_tol)
-      ck.fail(at("finish " + num(ends[u]) + " differs from " + num(finish), i));
+      ck.fail(at("finish " + dlt_num(ends[u]) + " differs from " + dlt_num(finish), i));
   }
   return ck.result();
 }

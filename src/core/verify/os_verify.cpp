@@ -30,7 +30,7 @@ double speedup_of(const OsSpeedup& s, int n) {
 
 bool close(double a, double b, double scale) { return std::fabs(a - b) <= 1e-6 * std::max(1.0, scale); }
 
-std::string num(double x) {
+std::string os_num(double x) {
   char b[40];
   std::snprintf(b, sizeof b, "%.9g", x);
   return b;
@@ -63,7 +63,7 @@ OsVerification verify_os(int processors, const std::vector<OsJob>& jobs, const O
     }
     const OsJob& j = jobs[static_cast<std::size_t>(x.job)];
     if (x.end < x.start) fail("interval of job " + std::to_string(x.job) + " ends before it starts");
-    if (x.start < j.arrival - eps) fail("job " + std::to_string(x.job) + " runs at " + num(x.start) + " before its arrival " + num(j.arrival));
+    if (x.start < j.arrival - eps) fail("job " + std::to_string(x.job) + " runs at " + os_num(x.start) + " before its arrival " + os_num(j.arrival));
     if (x.end > makespan + eps) fail("interval ends after the makespan");
     if (x.degree < 1 || x.degree > j.threads || x.thread < 0 || x.thread >= x.degree)
       fail("job " + std::to_string(x.job) + " runs thread " + std::to_string(x.thread) + " of degree " +
@@ -87,7 +87,7 @@ OsVerification verify_os(int processors, const std::vector<OsJob>& jobs, const O
       for (; k < idx.size() && iv[idx[k]].processor == p; ++k) {
         const auto& x = iv[idx[k]];
         if (x.start < t - eps)
-          fail("processor " + std::to_string(p) + " runs two threads at once at " + num(x.start));
+          fail("processor " + std::to_string(p) + " runs two threads at once at " + os_num(x.start));
         idle += std::max(0.0, x.start - t);
         t = std::max(t, x.end);
       }
@@ -127,7 +127,7 @@ OsVerification verify_os(int processors, const std::vector<OsJob>& jobs, const O
     for (const auto& [t, d] : ev) {
       on += d;
       if (on > jobs[static_cast<std::size_t>(job)].threads) {
-        fail("job " + std::to_string(job) + " is on " + std::to_string(on) + " processors at " + num(t) +
+        fail("job " + std::to_string(job) + " is on " + std::to_string(on) + " processors at " + os_num(t) +
              " but has " + std::to_string(jobs[static_cast<std::size_t>(job)].threads) + " threads");
         break;
       }
@@ -140,7 +140,7 @@ OsVerification verify_os(int processors, const std::vector<OsJob>& jobs, const O
       if (by_thread[q].second.first == by_thread[q - 1].second.first &&
           by_thread[q].first < by_thread[q - 1].second.second - eps) {
         fail("thread " + std::to_string(by_thread[q].second.first) + " of job " + std::to_string(job) +
-             " is on two processors at once at " + num(by_thread[q].first));
+             " is on two processors at once at " + os_num(by_thread[q].first));
         break;
       }
     k = e;
@@ -160,22 +160,22 @@ OsVerification verify_os(int processors, const std::vector<OsJob>& jobs, const O
   for (std::size_t j = 0; j < n; ++j) {
     const double done = work[j] - rolled[j];
     if (!close(done, jobs[j].work, jobs[j].work))
-      fail("job " + std::to_string(j) + " completed " + num(done) + " of its work " + num(jobs[j].work));
+      fail("job " + std::to_string(j) + " completed " + os_num(done) + " of its work " + os_num(jobs[j].work));
     if (!close(last_end[j], run.finish[j], makespan))
-      fail("job " + std::to_string(j) + " reported finished at " + num(run.finish[j]) +
-           " but computed until " + num(last_end[j]));
+      fail("job " + std::to_string(j) + " reported finished at " + os_num(run.finish[j]) +
+           " but computed until " + os_num(last_end[j]));
   }
 
   // 5. Time conservation, and the run's own totals.
   const double total = static_cast<double>(processors) * makespan;
   const double scale = std::max(1.0, total);
   if (!close(busy + idle + lost, total, scale))
-    fail("time not conserved: busy " + num(busy) + " + idle " + num(idle) + " + lost " + num(lost) +
-         " != P x makespan " + num(total));
-  if (!close(busy - rollback_time, run.busy, scale)) fail("reported busy time " + num(run.busy) + " != " + num(busy - rollback_time));
-  if (!close(idle, run.idle, scale)) fail("reported idle time " + num(run.idle) + " != " + num(idle));
+    fail("time not conserved: busy " + os_num(busy) + " + idle " + os_num(idle) + " + lost " + os_num(lost) +
+         " != P x makespan " + os_num(total));
+  if (!close(busy - rollback_time, run.busy, scale)) fail("reported busy time " + os_num(run.busy) + " != " + os_num(busy - rollback_time));
+  if (!close(idle, run.idle, scale)) fail("reported idle time " + os_num(run.idle) + " != " + os_num(idle));
   if (!close(lost + rollback_time, run.lost.total(), scale))
-    fail("reported lost time " + num(run.lost.total()) + " != " + num(lost + rollback_time));
+    fail("reported lost time " + os_num(run.lost.total()) + " != " + os_num(lost + rollback_time));
   return v;
 }
 

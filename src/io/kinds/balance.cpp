@@ -25,7 +25,7 @@ constexpr int kMaxOptimalNodes = 1 << 16;
 constexpr std::int64_t kMaxTraceEntries = 200'000;
 
 // Empty if the algorithm can run on this topology, else why not.
-std::string unsupported(const std::string& algorithm, const core::Topology& topo) {
+std::string balance_unsupported(const std::string& algorithm, const core::Topology& topo) {
   std::string reason = core::balance_unsupported_reason(algorithm, topo);
   if (reason.empty() && algorithm == "optimal" && topo.size() > kMaxOptimalNodes)
     reason = "optimal (min-cost flow) is limited to " + std::to_string(kMaxOptimalNodes) +
@@ -52,7 +52,7 @@ bool has_node_program(const std::string& algorithm) {
 
 // params/<algorithm>: none of today's algorithms has settings, so every key is refused (the error
 // names "/params/<algorithm>/<key>"). An algorithm with settings reads them here into the scenario.
-void read_params(const JsonReader& s, BalanceScenario& sc) {
+void balance_read_params(const JsonReader& s, BalanceScenario& sc) {
   if (s.has("params")) sc.params = s.at("params");
   for (const auto& a : core::balance_algorithms()) {
     if (is_iterative_balance_algorithm(a.info.name)) {  // course notes 003: params validated here
@@ -159,14 +159,14 @@ BalanceScenario read_balance_scenario(const JsonReader& s) {
   sc.seed = seed;
   sc.algorithms = read_algorithms(s, core::balance_algorithm_names());
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
-    const std::string reason = unsupported(sc.algorithms[i], sc.topology);
+    const std::string reason = balance_unsupported(sc.algorithms[i], sc.topology);
     if (!reason.empty()) throw ScenarioError("/algorithms/" + std::to_string(i), reason);
   }
   if (sc.algorithms.empty())  // none named: the default set, where this topology supports it
     for (const auto& a : core::balance_algorithms())
-      if (a.default_set && unsupported(a.info.name, sc.topology).empty())
+      if (a.default_set && balance_unsupported(a.info.name, sc.topology).empty())
         sc.algorithms.emplace_back(a.info.name);
-  read_params(s, sc);
+  balance_read_params(s, sc);
   return sc;
 }
 

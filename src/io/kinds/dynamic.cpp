@@ -108,7 +108,7 @@ core::DynamicWorkload read_workload(const JsonReader& w, int nodes, std::uint64_
   return out;
 }
 
-core::DynamicParams read_params(const JsonReader& s, const core::Topology& topo) {
+core::DynamicParams dynamic_read_params(const JsonReader& s, const core::Topology& topo) {
   core::DynamicParams p;
   {
     const JsonReader r = algorithm_params(s, "random");
@@ -163,7 +163,7 @@ core::DynamicParams read_params(const JsonReader& s, const core::Topology& topo)
 }
 
 // Empty if `algorithm` can run here, else why not (the pointer is chosen by the caller).
-std::string unsupported(const std::string& algorithm, const DynamicScenario& sc) {
+std::string dynamic_unsupported(const std::string& algorithm, const DynamicScenario& sc) {
   const int n = sc.topology.size();
   if (algorithm == "receiver" && n > DynamicLimits::max_receiver_nodes)
     return "receiver is limited to " + std::to_string(DynamicLimits::max_receiver_nodes) + " nodes";
@@ -218,12 +218,12 @@ std::shared_ptr<DynamicScenario> read_dynamic_scenario(const JsonReader& s) {
     sc->costs.message = c.get_number_or("message", 0, 0, kMaxCost);
     sc->costs.system_phase = c.get_number_or("system_phase", 0, 0, kMaxCost);
   }
-  sc->params = read_params(s, sc->topology);
+  sc->params = dynamic_read_params(s, sc->topology);
   std::vector<std::string> names;
   for (const auto& a : core::dynamic_algorithm_table()) names.emplace_back(a.name);
   sc->algorithms = read_algorithms(s, names);
   for (std::size_t i = 0; i < sc->algorithms.size(); ++i) {
-    const std::string why = unsupported(sc->algorithms[i], *sc);
+    const std::string why = dynamic_unsupported(sc->algorithms[i], *sc);
     if (!why.empty())
       throw ScenarioError(sc->algorithms[i] == "rips" && algorithm_params(s, "rips").has("inner")
                               ? "/params/rips/inner"
@@ -232,7 +232,7 @@ std::shared_ptr<DynamicScenario> read_dynamic_scenario(const JsonReader& s) {
   }
   if (sc->algorithms.empty())
     for (const auto& a : names)
-      if (unsupported(a, *sc).empty()) sc->algorithms.push_back(a);
+      if (dynamic_unsupported(a, *sc).empty()) sc->algorithms.push_back(a);
   return sc;
 }
 

@@ -102,7 +102,7 @@ bool is_one_of(const std::string& a, std::initializer_list<const char*> names) {
   return false;
 }
 
-core::OsParams read_params(const JsonReader& s, const std::string& alg) {
+core::OsParams os_read_params(const JsonReader& s, const std::string& alg) {
   const JsonReader p = algorithm_params(s, alg);
   core::OsParams out;
   const bool sliced = is_one_of(alg, {"central_queue", "affinity_queues", "coscheduling",
@@ -175,7 +175,7 @@ std::shared_ptr<OsScenario> parse_os_scenario(const JsonReader& s) {
   sc->algorithms = read_algorithms(s, all_names());
   if (sc->algorithms.empty()) sc->algorithms = all_names();
   for (const auto& a : sc->algorithms) {
-    sc->params[a] = read_params(s, a);
+    sc->params[a] = os_read_params(s, a);
     core::OsParams est = sc->params[a];
     if (a == "coscheduling") {
       // Every processor switches at each quantum, so only quantum - context_switch of it runs

@@ -160,7 +160,7 @@ std::vector<std::string_view> param_keys(const std::string& a) {
   return {};
 }
 
-core::PartitionParams read_params(const JsonReader& s, const std::string& a, std::uint64_t seed) {
+core::PartitionParams partition_read_params(const JsonReader& s, const std::string& a, std::uint64_t seed) {
   const JsonReader p = algorithm_params(s, a);
   const auto keys = param_keys(a);
   for (auto it = p.json().begin(); it != p.json().end(); ++it)
@@ -205,13 +205,13 @@ std::shared_ptr<TypedScenario> parse_partition_kind(const JsonReader& s, const R
   // Settings of every algorithm under "params" are checked, run or not (the names were checked
   // by the common keys).
   if (s.has("params"))
-    for (auto it = s.at("params").begin(); it != s.at("params").end(); ++it) read_params(s, it.key(), seed);
+    for (auto it = s.at("params").begin(); it != s.at("params").end(); ++it) partition_read_params(s, it.key(), seed);
   std::vector<std::string> algorithms = read_algorithms(s, names);
   const bool named = !algorithms.empty();
   if (!named) algorithms = names;
   for (std::size_t i = 0; i < algorithms.size(); ++i) {
     const std::string& a = algorithms[i];
-    core::PartitionParams p = read_params(s, a, seed);
+    core::PartitionParams p = partition_read_params(s, a, seed);
     if (a == "metis" && !core::metis_available() && !named) continue;
     sc->params[a] = p;
     sc->algorithms.push_back(a);

@@ -13,9 +13,9 @@ namespace loadlab::sim {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using ThreadExecutorClock = std::chrono::steady_clock;
 
-double seconds_between(Clock::time_point a, Clock::time_point b) {
+double seconds_between(ThreadExecutorClock::time_point a, ThreadExecutorClock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
@@ -60,7 +60,7 @@ ThreadExecResult execute_tree(const TreeWorkload& workload, const ThreadExecOpti
   std::atomic<int> arrived{0};
   std::atomic<bool> go{false};
   std::atomic<bool> stopped{false};
-  Clock::time_point t0;
+  ThreadExecutorClock::time_point t0;
 
   auto worker = [&](int self) {
     dynexec::WorkerStats& st = stats[static_cast<std::size_t>(self)];
@@ -71,7 +71,7 @@ ThreadExecResult execute_tree(const TreeWorkload& workload, const ThreadExecOpti
     arrived.fetch_add(1);
     while (!go.load(std::memory_order_acquire)) std::this_thread::yield();
     bool idle = false;
-    Clock::time_point idle_since;
+    ThreadExecutorClock::time_point idle_since;
     int fails = 0;
     for (;;) {
       if (opts.cancel && opts.cancel->load(std::memory_order_relaxed)) {
@@ -82,7 +82,7 @@ ThreadExecResult execute_tree(const TreeWorkload& workload, const ThreadExecOpti
       ThreadTask task;
       if (mine.pop_back(task)) {
         if (idle) {
-          st.idle += seconds_between(idle_since, Clock::now());
+          st.idle += seconds_between(idle_since, ThreadExecutorClock::now());
           idle = false;
         }
         fails = 0;
@@ -102,14 +102,14 @@ ThreadExecResult execute_tree(const TreeWorkload& workload, const ThreadExecOpti
       }
       if (!idle) {
         idle = true;
-        idle_since = Clock::now();
+        idle_since = ThreadExecutorClock::now();
       }
       if (strategy->stop_when_empty()) break;
       if (shared.pending.load(std::memory_order_acquire) == 0) break;
       if (strategy->acquire(shared, self, rng, st)) continue;
       back_off(++fails);
     }
-    const auto end = Clock::now();
+    const auto end = ThreadExecutorClock::now();
     if (idle) st.idle += seconds_between(idle_since, end);
     st.finish = seconds_between(t0, end);
   };
@@ -118,7 +118,7 @@ ThreadExecResult execute_tree(const TreeWorkload& workload, const ThreadExecOpti
   threads.reserve(up);
   for (int t = 0; t < p; ++t) threads.emplace_back(worker, t);
   while (arrived.load() < p) std::this_thread::yield();
-  t0 = Clock::now();
+  t0 = ThreadExecutorClock::now();
   go.store(true, std::memory_order_release);
   for (auto& th : threads) th.join();
 
