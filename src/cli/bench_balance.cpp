@@ -145,8 +145,8 @@ nlohmann::json bench_balance(const BenchOptions& opts) {
       out.push_back(measure(c, c.repetitions));
   // Uncached, once per size: what opening such a scenario costs the first time.
   for (int side : q ? std::vector<int>{20, 64} : std::vector<int>{20, 100, 316, 1448}) {
-    const std::string name = "balance/custom_layout/grid" + std::to_string(side) + "x" +
-                             std::to_string(side);
+    const std::string name =
+        "balance/custom_layout/grid" + std::to_string(side) + "x" + std::to_string(side);
     if (!opts.filter.empty() && name.find(opts.filter) == std::string::npos) continue;
     const Topology grid = Topology::mesh(side, side);
     std::vector<core::Edge> edges;
