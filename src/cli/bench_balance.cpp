@@ -5,11 +5,13 @@
 // result is then checked by the verifier and its metrics are reported with the timing. The optimum
 // also runs at the sizes of its goals (256 x 256 mesh and torus, 14-cube, 1024 x 1024 mesh) and,
 // for comparison, with the reference solver (LEMON's network simplex) on a 128 x 128 mesh and the
-// 10-cube.
+// 10-cube. The drawing of a custom network (Topology::layout beyond a dozen nodes: the graph layout
+// of core/util/graph_layout.h) is timed on grids given as custom graphs, up to the node limit.
 #include <algorithm>
 #include <chrono>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "core/balance/cwa.h"
@@ -19,6 +21,7 @@
 #include "core/balance/twa.h"
 #include "core/metrics/balance_metrics.h"
 #include "core/model/loads.h"
+#include "core/util/graph_layout.h"
 #include "core/verify/balance_verify.h"
 
 namespace loadlab::cli {
@@ -140,6 +143,32 @@ nlohmann::json bench_balance(const BenchOptions& opts) {
   for (const Case& c : cases)
     if (opts.filter.empty() || c.name.find(opts.filter) != std::string::npos)
       out.push_back(measure(c, c.repetitions));
+  // Uncached, once per size: what opening such a scenario costs the first time.
+  for (int side : q ? std::vector<int>{20, 64} : std::vector<int>{20, 100, 316, 1448}) {
+    const std::string name =
+        "balance/custom_layout/grid" + std::to_string(side) + "x" + std::to_string(side);
+    if (!opts.filter.empty() && name.find(opts.filter) == std::string::npos) continue;
+    const Topology grid = Topology::mesh(side, side);
+    std::vector<core::Edge> edges;
+    for (int v = 0; v < grid.size(); ++v)
+      for (int u : grid.neighbours(v))
+        if (v < u) edges.push_back({v, u});
+    const Topology t = Topology::custom(grid.size(), edges);
+    std::vector<std::int64_t> off{0};
+    std::vector<int> adj;
+    for (int v = 0; v < t.size(); ++v) {
+      for (int u : t.neighbours(v)) adj.push_back(u);
+      off.push_back(static_cast<std::int64_t>(adj.size()));
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<double> xy = core::compute_graph_layout(off, adj);
+    const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    out.push_back(nlohmann::json{{"name", name},
+                                 {"seconds", sec},
+                                 {"nodes", t.size()},
+                                 {"links", static_cast<std::int64_t>(edges.size())},
+                                 {"coordinates", static_cast<std::int64_t>(xy.size())}});
+  }
   return out;
 }
 

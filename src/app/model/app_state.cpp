@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "io/kinds/balance.h"
+#include "io/kinds/dynamic.h"
+#include "io/kinds/partition.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -14,6 +16,13 @@ DerivedScenario derive_scenario(const io::TypedScenario& parsed) {
     d.loads = b->loads;
     d.layout = d.topology->layout();
   }
+  // The dynamic and partition views ask the network for its layout on the UI thread; for a big
+  // custom graph that is the graph layout (up to seconds), so compute it here, on the worker, into
+  // the layout's per-graph cache, and the views get it at once.
+  if (const auto* dyn = dynamic_cast<const io::DynamicScenario*>(&parsed))
+    (void)dyn->topology.layout();
+  if (const auto* part = dynamic_cast<const io::PartitionScenario*>(&parsed))
+    if (part->topology) (void)part->topology->layout();
   return d;
 }
 

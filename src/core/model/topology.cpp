@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/util/graph_layout.h"
+
 namespace loadlab::core {
 
 namespace {
@@ -366,6 +368,26 @@ Point closed_form_layout(TopologyKind kind, int v, int n, int dim, int rows, int
 
 std::vector<Point> Topology::layout() const {
   std::vector<Point> out(n_);
+  if (kind_ == TopologyKind::Custom && n_ > kCustomCircleMaxNodes) {
+    // A circle with chords stops being readable beyond a dozen nodes: draw the graph itself
+    // (cached per graph, since views ask for the layout again on every frame).
+    const auto xy = cached_graph_layout(offsets_, adj_);
+    double lo[2] = {(*xy)[0], (*xy)[1]}, hi[2] = {lo[0], lo[1]};
+    for (int v = 0; v < n_; ++v)
+      for (int a = 0; a < 2; ++a) {
+        lo[a] = std::min(lo[a], (*xy)[2 * static_cast<std::size_t>(v) + a]);
+        hi[a] = std::max(hi[a], (*xy)[2 * static_cast<std::size_t>(v) + a]);
+      }
+    // One scale for both axes keeps the drawing's proportions; the short side is centred.
+    const double span = std::max(hi[0] - lo[0], hi[1] - lo[1]);
+    for (int v = 0; v < n_; ++v) {
+      const std::size_t i = 2 * static_cast<std::size_t>(v);
+      const double x = (*xy)[i], y = (*xy)[i + 1];
+      out[v] = {span > 0 ? float((x - lo[0] + (span - (hi[0] - lo[0])) / 2) / span) : 0.5f,
+                span > 0 ? float((y - lo[1] + (span - (hi[1] - lo[1])) / 2) / span) : 0.5f};
+    }
+    return out;
+  }
   if (kind_ != TopologyKind::Tree) {
     for (int v = 0; v < n_; ++v) out[v] = closed_form_layout(kind_, v, n_, dim_, rows_, cols_);
     return out;

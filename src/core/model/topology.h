@@ -87,8 +87,12 @@ class Topology {
   bool connected() const;
 
   /// 2-D position hints in [0,1]^2 for drawing every node (layered tree, nested-square cube, grid,
-  /// circle). O(n); views compute it once per topology.
+  /// circle). O(n), except custom graphs of more than kCustomCircleMaxNodes nodes: those get the
+  /// graph layout of core/util/graph_layout.h (pivot MDS + sparse stress, O(pivots * edges), cached
+  /// per graph), scaled uniformly into the unit square. Views compute it once per topology.
   std::vector<Point> layout() const;
+  /// Custom graphs up to this many nodes are drawn on a circle.
+  static constexpr int kCustomCircleMaxNodes = 12;
 
   // Family parameters (0 / empty when not applicable).
   int dim() const { return dim_; }
