@@ -20,7 +20,7 @@ std::string lower_extension(const std::string& name) {
   return ext;
 }
 
-std::string model_import_base_name(const std::string& name) {
+std::string dag_import_base_name(const std::string& name) {
   const auto slash = name.find_last_of("/\\");
   return slash == std::string::npos ? name : name.substr(slash + 1);
 }
@@ -30,7 +30,7 @@ io::Json wrap(const core::TaskGraph& g, const std::string& filename) {
   if (g.size() <= 20) algs.push_back("optimal");
   return {{"loadlab", io::kScenarioVersion},
           {"kind", "dag"},
-          {"name", "Imported " + model_import_base_name(filename) + " (" + std::to_string(g.size()) + " tasks)"},
+          {"name", "Imported " + dag_import_base_name(filename) + " (" + std::to_string(g.size()) + " tasks)"},
           {"processors", 4},
           {"graph", io::graph_to_json(g)},
           {"algorithms", algs}};
@@ -41,7 +41,7 @@ io::Json wrap(const core::TaskGraph& g, const std::string& filename) {
 std::optional<io::Json> wrap_graph_file_as_scenario(const std::string& filename,
                                                     const std::string& text) {
   const std::string ext = lower_extension(filename);
-  const std::string where = model_import_base_name(filename);
+  const std::string where = dag_import_base_name(filename);
   try {
     if (ext == ".stg") return wrap(io::read_stg(text), filename);
     if (ext == ".dot" || ext == ".gv") return wrap(io::read_dot(text), filename);

@@ -23,13 +23,13 @@ constexpr ImU32 kReceive = IM_COL32(95, 150, 235, 255);
 constexpr ImU32 kCompute = IM_COL32(105, 200, 120, 255);
 constexpr ImU32 kForward = IM_COL32(240, 160, 70, 255);
 
-void view_rebuild(const AppState& st, DltViewState& c) {
+void dlt_rebuild(const AppState& st, DltViewState& c) {
   c.model = dlt_view_model(st);  // from the typed results: no result JSON is read back
   c.gantt_for = -1;
   c.step = -1;
 }
 
-void view_build_gantt(DltViewState& c, int sel) {
+void dlt_build_gantt(DltViewState& c, int sel) {
   const DltViewResult& d = c.model.res[static_cast<std::size_t>(sel)];
   c.gantt.clear(true);
   c.gantt.set_row_height(54, 10);
@@ -287,7 +287,7 @@ void draw_dlt_view(App& app) {
     return n;
   };
   if (c.follow.results_changed(st)) {
-    view_rebuild(st, c);
+    dlt_rebuild(st, c);
     c.follow.reselect(st, names());
   }
   // View state a scenario may carry ("ui": {"dlt_view": "timing" | "loads" | "ibs", "ibs_step": k,
@@ -304,7 +304,7 @@ void draw_dlt_view(App& app) {
   }
   const int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.model.res.size()));
   c.follow.selected = c.model.res[static_cast<std::size_t>(sel)].name;
-  if (sel != c.gantt_for) view_build_gantt(c, sel);
+  if (sel != c.gantt_for) dlt_build_gantt(c, sel);
   const DltViewResult& d = c.model.res[static_cast<std::size_t>(sel)];
 
   ImGui::SetNextItemWidth(190 * app.ui_scale);

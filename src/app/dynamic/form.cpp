@@ -18,7 +18,7 @@ namespace loadlab::app {
 
 namespace {
 
-bool form_int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo, int hi, bool log = false) {
+bool dynamic_int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo, int hi, bool log = false) {
   int v = obj.is_object() ? obj.value(key, dflt) : dflt;
   if (!ImGui::SliderInt(label, &v, lo, hi, "%d", log ? ImGuiSliderFlags_Logarithmic : 0)) return false;
   obj[key] = std::clamp(v, lo, hi);
@@ -57,12 +57,12 @@ bool topology_fields(io::Json& doc, std::vector<std::string>& notes) {
     else t = {{"type", o}, {"nodes", 8}};
   });
   const std::string now = t.value("type", std::string());
-  if (now == "hypercube") changed |= form_int_field("dimension", t, "dim", 4, 0, 12);
+  if (now == "hypercube") changed |= dynamic_int_field("dimension", t, "dim", 4, 0, 12);
   else if (now == "mesh" || now == "torus") {
-    changed |= form_int_field("rows", t, "rows", 4, now == "torus" ? 3 : 1, 64);
-    changed |= form_int_field("cols", t, "cols", 4, now == "torus" ? 3 : 1, 64);
+    changed |= dynamic_int_field("rows", t, "rows", 4, now == "torus" ? 3 : 1, 64);
+    changed |= dynamic_int_field("cols", t, "cols", 4, now == "torus" ? 3 : 1, 64);
   } else if (now == "ring" || now == "line" || now == "complete") {
-    changed |= form_int_field("nodes", t, "nodes", 8, now == "ring" ? 3 : 1, 1024, true);
+    changed |= dynamic_int_field("nodes", t, "nodes", 8, now == "ring" ? 3 : 1, 1024, true);
   } else {
     ImGui::TextDisabled("topology: %s (edit it in the JSON)", now.c_str());
   }
@@ -100,7 +100,7 @@ bool workload_fields(io::Json& doc, int nodes) {
     changed |= choice("initial", init.value("generator", std::string("uniform")), {"uniform", "multinomial", "hot_spot", "ramp"},
                       [&](const std::string& o) { init = {{"generator", o}, {"mean", init.value("mean", 2.0)}}; });
     changed |= num_field("mean tasks per node", init, "mean", 2, 0, 1000);
-    if (init.value("generator", std::string()) == "hot_spot") changed |= form_int_field("hot node", init, "hot_node", 0, 0, nodes - 1);
+    if (init.value("generator", std::string()) == "hot_spot") changed |= dynamic_int_field("hot node", init, "hot_node", 0, 0, nodes - 1);
   }
   io::Json& dur = w["duration"];
   if (!dur.is_object()) dur = {{"profile", "constant"}, {"value", 1}};
@@ -121,13 +121,13 @@ bool workload_fields(io::Json& doc, int nodes) {
     const std::string p = arr.value("process", std::string());
     if (p == "poisson" || p == "hot_spot") changed |= num_field("rate (per node)", arr, "rate", 0.1, 0.0001, 100);
     if (p == "hot_spot") {
-      changed |= form_int_field("hot node##arr", arr, "node", 0, 0, nodes - 1);
+      changed |= dynamic_int_field("hot node##arr", arr, "node", 0, 0, nodes - 1);
       changed |= num_field("fraction", arr, "fraction", 0.8, 0, 1, false);
     }
     if (p == "bursts") {
       changed |= num_field("period", arr, "period", 5, 0.01, 1000);
-      changed |= form_int_field("tasks per burst", arr, "size", 20, 1, 10000, true);
-      changed |= form_int_field("nodes per burst", arr, "nodes", 1, 1, nodes);
+      changed |= dynamic_int_field("tasks per burst", arr, "size", 20, 1, 10000, true);
+      changed |= dynamic_int_field("nodes per burst", arr, "nodes", 1, 1, nodes);
     }
     changed |= num_field("until", arr, "until", 20, 0, 10000);
   }
@@ -144,11 +144,11 @@ bool workload_fields(io::Json& doc, int nodes) {
     changed = true;
   if (sp.is_object() && sp.contains("shape")) {
     const std::string shape = sp.value("shape", std::string());
-    if (shape == "fixed" || shape == "binomial") changed |= form_int_field("children m", sp, "m", 2, 1, 16);
+    if (shape == "fixed" || shape == "binomial") changed |= dynamic_int_field("children m", sp, "m", 2, 1, 16);
     if (shape == "fixed") changed |= num_field("prune", sp, "prune", 0.3, 0, 0.95, false);
     if (shape == "binomial") changed |= num_field("q", sp, "q", 0.3, 0, 1, false);
     if (shape == "geometric") changed |= num_field("mean children", sp, "mean", 1.5, 0.1, 8, false);
-    changed |= form_int_field("max depth", sp, "max_depth", 5, 0, 16);
+    changed |= dynamic_int_field("max depth", sp, "max_depth", 5, 0, 16);
   }
   if (sp.is_null()) w.erase("spawn");
   else if (sp.is_object() && sp.contains("shape")) w["spawn"] = sp;
@@ -171,10 +171,10 @@ bool strategy_params(io::Json& doc) {
     io::Json par = doc["params"].contains(a) ? doc["params"][a] : io::Json::object();
     if (a == "random") {
       changed |= num_field("threshold", par, "threshold", 2, 0, 100, false);
-      changed |= form_int_field("transfer limit", par, "transfer_limit", 1, 0, 64);
+      changed |= dynamic_int_field("transfer limit", par, "transfer_limit", 1, 0, 64);
     } else if (a == "sender") {
       changed |= num_field("threshold", par, "threshold", 2, 0, 100, false);
-      changed |= form_int_field("probe limit", par, "probe_limit", 3, 0, 64);
+      changed |= dynamic_int_field("probe limit", par, "probe_limit", 3, 0, 64);
     } else if (a == "receiver") {
       changed |= num_field("theta_r", par, "theta", 0, 0, 1, false);
       changed |= num_field("f (receive cost)", par, "f", 1, 0, 100, false);

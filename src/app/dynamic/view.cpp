@@ -26,7 +26,7 @@ constexpr std::size_t kMaxMigrationLines = 3000;
 constexpr int kSamples = 400;                   // tasks-per-node samples over the run
 constexpr int kMaxPlottedNodes = 16;
 
-void view_swatch(ImU32 col, const char* text, float s) {
+void dynamic_swatch(ImU32 col, const char* text, float s) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float h = ImGui::GetTextLineHeight();
   ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y + h * 0.2f}, {p.x + h, p.y + h * 0.8f}, col);
@@ -38,7 +38,7 @@ void view_swatch(ImU32 col, const char* text, float s) {
 
 ImU32 strategy_colour(int k) { return palette_colour(k + 1, 0.9f); }
 
-void view_build_gantt(DynamicViewState& c, int sel) {
+void dynamic_build_gantt(DynamicViewState& c, int sel) {
   const DynamicStrategyData& d = c.model.strategies[static_cast<std::size_t>(sel)];
   const core::DynamicRunResult& r = d.run();
   c.gantt.clear(false);
@@ -76,11 +76,11 @@ void view_build_gantt(DynamicViewState& c, int sel) {
   c.gantt_for = sel;
 }
 
-void view_draw_chart_tab(App& app, DynamicViewState& c, int sel) {
+void dynamic_draw_chart_tab(App& app, DynamicViewState& c, int sel) {
   const float s = app.ui_scale;
   const core::DynamicRunResult& r = c.model.strategies[static_cast<std::size_t>(sel)].run();
   for (auto st : {core::NodeState::Busy, core::NodeState::Migrating, core::NodeState::System})
-    view_swatch(dynamic_state_colour(st), st == core::NodeState::Migrating ? "waiting for a migrating task" : core::node_state_name(st), s);
+    dynamic_swatch(dynamic_state_colour(st), st == core::NodeState::Migrating ? "waiting for a migrating task" : core::node_state_name(st), s);
   ImGui::TextDisabled("gaps: idle");
   ImGui::SameLine(0, 12 * s);
   ImGui::Checkbox("migrations", &c.show_migrations);
@@ -149,7 +149,7 @@ void draw_queue_tab(App& app, DynamicViewState& c, int sel) {
   draw_line_plot("##dyn_queue", {0, 0}, series, ax, app.ui_scale);
 }
 
-void view_draw_compare_tab(App& app, DynamicViewState& c, int sel) {
+void dynamic_draw_compare_tab(App& app, DynamicViewState& c, int sel) {
   const float s = app.ui_scale;
   AppState& st = app.state;
   const DynamicViewModel& m = c.model;
@@ -232,7 +232,7 @@ ImU32 tasks_colour(double tasks, double hi) {
   return ImGui::ColorConvertFloat4ToU32({rgb[0], rgb[1], rgb[2], 1.0f});
 }
 
-void view_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) {
+void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) {
   const float s = app.ui_scale;
   ensure_series(c, sel);
   const DynamicViewModel& m = c.model;
@@ -357,7 +357,7 @@ void draw_dynamic_view(App& app) {
   }
   const int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.model.strategies.size()));
   c.follow.selected = c.model.strategies[static_cast<std::size_t>(sel)].name;
-  if (sel != c.gantt_for) view_build_gantt(c, sel);
+  if (sel != c.gantt_for) dynamic_build_gantt(c, sel);
   const DynamicStrategyData& d = c.model.strategies[static_cast<std::size_t>(sel)];
   ImGui::SetNextItemWidth(170 * app.ui_scale);
   if (ImGui::BeginCombo("##dyn_strategy", d.name.c_str())) {
@@ -383,7 +383,7 @@ void draw_dynamic_view(App& app) {
   const int request = c.tabs.take();
   if (ImGui::BeginTabBar("##dyn_tabs")) {
     if (begin_tab(c.tabs, "Processors x time", 0, request)) {
-      view_draw_chart_tab(app, c, sel);
+      dynamic_draw_chart_tab(app, c, sel);
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Tasks per node", 1, request)) {
@@ -391,11 +391,11 @@ void draw_dynamic_view(App& app) {
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Strategies compared", 2, request)) {
-      view_draw_compare_tab(app, c, sel);
+      dynamic_draw_compare_tab(app, c, sel);
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Network", 3, request)) {
-      view_draw_network_tab(app, c, sel, ImGui::GetIO().DeltaTime);
+      dynamic_draw_network_tab(app, c, sel, ImGui::GetIO().DeltaTime);
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "System phases", 4, request)) {

@@ -29,7 +29,7 @@ ImU32 iteration_colour(double frac) {
   return ImGui::ColorConvertFloat4ToU32({r, g, b, 1.0f});
 }
 
-void view_rebuild(const AppState& st, LoopViewState& c) {
+void loop_rebuild(const AppState& st, LoopViewState& c) {
   c.model = loop_view_model(st);  // from the typed results: no result JSON is read back
   for (auto& t : c.model.tech) t.colour = technique_colour(t.name);
   c.gantt_for = -1;
@@ -187,7 +187,7 @@ void draw_schedule_tab(App& app, LoopViewState& c, int sel) {
   ImGui::EndChild();
 }
 
-void view_draw_compare_tab(App& app, LoopViewState& c) {
+void loop_draw_compare_tab(App& app, LoopViewState& c) {
   ImGui::TextDisabled("Every technique on the same loop and time axis: one row per technique (parallel time in the label), one lane per thread.");
   c.compare.set_tooltip_fn([&c](const GanttBar& b) {
     const std::size_t k = static_cast<std::size_t>(b.id >> 40), j = static_cast<std::size_t>(b.id & ((std::int64_t{1} << 40) - 1));
@@ -311,7 +311,7 @@ void draw_loop_view(App& app) {
     return n;
   };
   if (c.follow.results_changed(st)) {
-    view_rebuild(st, c);
+    loop_rebuild(st, c);
     c.follow.reselect(st, names());
   }
   // View state a scenario may carry (docs/scenario-format.md, "ui"): {"loop_view": "schedule" |
@@ -358,7 +358,7 @@ void draw_loop_view(App& app) {
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Side by side", 1, request)) {
-      view_draw_compare_tab(app, c);
+      loop_draw_compare_tab(app, c);
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "On my machine", 2, request)) {

@@ -22,7 +22,7 @@ namespace loadlab::app {
 
 namespace {
 
-void view_swatch(ImU32 col, const char* text, float s) {
+void os_swatch(ImU32 col, const char* text, float s) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float h = ImGui::GetTextLineHeight();
   ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y + h * 0.2f}, {p.x + h, p.y + h * 0.8f}, col);
@@ -34,7 +34,7 @@ void view_swatch(ImU32 col, const char* text, float s) {
 
 ImU32 policy_colour(int k) { return palette_colour(k + 2, 0.9f); }
 
-void view_build_gantt(OsViewState& c, int sel) {
+void os_build_gantt(OsViewState& c, int sel) {
   const OsPolicyData& d = c.model.policies[static_cast<std::size_t>(sel)];
   c.gantt.clear(false);
   c.gantt.set_row_height(22, 3);
@@ -64,13 +64,13 @@ void view_build_gantt(OsViewState& c, int sel) {
   c.gantt_for = sel;
 }
 
-void view_draw_chart_tab(App& app, OsViewState& c, int sel) {
+void os_draw_chart_tab(App& app, OsViewState& c, int sel) {
   const float s = app.ui_scale;
   const OsPolicyData& d = c.model.policies[static_cast<std::size_t>(sel)];
   ImGui::TextDisabled("colour = job;");
   ImGui::SameLine();
   for (const char* k : {"barrier_spin", "context_switch", "cache_reload", "migration", "checkpoint", "restart"})
-    view_swatch(os_segment_colour(k), k, s);
+    os_swatch(os_segment_colour(k), k, s);
   if (ImGui::SmallButton("fit")) c.gantt.fit();
   ImGui::SameLine();
   ImGui::TextDisabled("%zu intervals%s; gaps are idle; wheel: zoom, drag: pan", d.result->chart.size(),
@@ -106,7 +106,7 @@ void draw_response_tab(App& app, OsViewState& c, int sel) {
   draw_bar_chart("##os_resp", {0, 0}, cats, series, ax, {}, s);
 }
 
-void view_draw_compare_tab(App& app, OsViewState& c, int sel) {
+void os_draw_compare_tab(App& app, OsViewState& c, int sel) {
   const float s = app.ui_scale;
   AppState& st = app.state;
   const OsViewModel& m = c.model;
@@ -283,7 +283,7 @@ void draw_os_view(App& app) {
   }
   const int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.model.policies.size()));
   c.follow.selected = c.model.policies[static_cast<std::size_t>(sel)].name;
-  if (sel != c.gantt_for) view_build_gantt(c, sel);
+  if (sel != c.gantt_for) os_build_gantt(c, sel);
   const OsPolicyData& d = c.model.policies[static_cast<std::size_t>(sel)];
   ImGui::SetNextItemWidth(190 * app.ui_scale);
   if (ImGui::BeginCombo("##os_policy", d.name.c_str())) {
@@ -305,7 +305,7 @@ void draw_os_view(App& app) {
   const int request = c.tabs.take();
   if (ImGui::BeginTabBar("##os_tabs")) {
     if (begin_tab(c.tabs, "Processors x time", 0, request)) {
-      view_draw_chart_tab(app, c, sel);
+      os_draw_chart_tab(app, c, sel);
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Response time per job", 1, request)) {
@@ -313,7 +313,7 @@ void draw_os_view(App& app) {
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Policies compared", 2, request)) {
-      view_draw_compare_tab(app, c, sel);
+      os_draw_compare_tab(app, c, sel);
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Response time vs load", 3, request)) {

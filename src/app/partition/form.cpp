@@ -25,7 +25,7 @@ io::Json default_mesh(const std::string& g) {
   return {{"generator", g}, {"rows", 32}, {"cols", 32}};
 }
 
-bool form_int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo, int hi, bool log = false) {
+bool partition_int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo, int hi, bool log = false) {
   int v = obj.value(key, dflt);
   if (!ImGui::SliderInt(label, &v, lo, hi, "%d", log ? static_cast<int>(ImGuiSliderFlags_Logarithmic) : 0)) return false;
   obj[key] = std::clamp(v, lo, hi);
@@ -70,9 +70,9 @@ void refining_params(io::Json& doc, const std::string& alg, bool& changed) {
     if (ImGui::SliderScalar("allowed imbalance", ImGuiDataType_Double, &imb, &lo, &hi, "%.3f"))
       p["imbalance"] = imb, changed = true;
   }
-  if (alg == "orb_kl" || alg == "ggp" || alg == "multilevel") changed |= form_int_field("passes", p, "passes", 8, 1, 100);
-  if (alg == "sa" || alg == "orb_sa") changed |= form_int_field("sweeps", p, "sweeps", 30, 1, 1000, true);
-  if (alg == "orb_e") changed |= form_int_field("coarse limit", p, "coarse_limit", 1500, 16, 200000, true);
+  if (alg == "orb_kl" || alg == "ggp" || alg == "multilevel") changed |= partition_int_field("passes", p, "passes", 8, 1, 100);
+  if (alg == "sa" || alg == "orb_sa") changed |= partition_int_field("sweeps", p, "sweeps", 30, 1, 1000, true);
+  if (alg == "orb_e") changed |= partition_int_field("coarse limit", p, "coarse_limit", 1500, 16, 200000, true);
   ImGui::Unindent();
   ImGui::PopID();
   if (p.empty()) doc["params"].erase(alg);
@@ -102,17 +102,17 @@ void draw_partition_form(App& app) {
       ImGui::EndCombo();
     }
     if (g == "annulus") {
-      changed |= form_int_field("rings", mesh, "rings", 16, 2, 1000, true);
-      changed |= form_int_field("sectors", mesh, "sectors", 64, 3, 4000, true);
+      changed |= partition_int_field("rings", mesh, "rings", 16, 2, 1000, true);
+      changed |= partition_int_field("sectors", mesh, "sectors", 64, 3, 4000, true);
     } else if (g == "random_points") {
-      changed |= form_int_field("points", mesh, "points", 2000, 3, 1 << 20, true);
+      changed |= partition_int_field("points", mesh, "points", 2000, 3, 1 << 20, true);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("seeded uniform points, Delaunay-triangulated");
     } else {
-      changed |= form_int_field("rows", mesh, "rows", 32, 2, 1448, true);
-      changed |= form_int_field("cols", mesh, "cols", 32, 2, 1448, true);
-      if (g == "with_holes") changed |= form_int_field("holes", mesh, "holes", 4, 0, 64);
+      changed |= partition_int_field("rows", mesh, "rows", 32, 2, 1448, true);
+      changed |= partition_int_field("cols", mesh, "cols", 32, 2, 1448, true);
+      if (g == "with_holes") changed |= partition_int_field("holes", mesh, "holes", 4, 0, 64);
       if (g == "graded") {
-        changed |= form_int_field("grading", mesh, "grading", 2, 1, 4);
+        changed |= partition_int_field("grading", mesh, "grading", 2, 1, 4);
       }
       if (g == "grid") {
         bool three_d = mesh.contains("depth");
@@ -121,7 +121,7 @@ void draw_partition_form(App& app) {
           else mesh.erase("depth");
           changed = true;
         }
-        if (three_d) changed |= form_int_field("depth", mesh, "depth", 4, 1, 256, true);
+        if (three_d) changed |= partition_int_field("depth", mesh, "depth", 4, 1, 256, true);
       }
     }
   } else if (app.partition.model.mesh) {

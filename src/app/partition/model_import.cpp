@@ -13,7 +13,7 @@ namespace loadlab::app {
 
 namespace {
 
-std::string model_import_base_name(const std::string& filename) {
+std::string partition_import_base_name(const std::string& filename) {
   const auto slash = filename.find_last_of("/\\");
   return slash == std::string::npos ? filename : filename.substr(slash + 1);
 }
@@ -26,10 +26,10 @@ bool ends_with_ci(const std::string& name, const std::string& suffix) {
 
 }  // namespace
 
-bool is_coordinates_file(const std::string& filename) { return ends_with_ci(model_import_base_name(filename), ".xyz"); }
+bool is_coordinates_file(const std::string& filename) { return ends_with_ci(partition_import_base_name(filename), ".xyz"); }
 
 io::Json attach_coordinates_file(const io::Json& current, const std::string& filename, const std::string& text) {
-  const std::string base = model_import_base_name(filename);
+  const std::string base = partition_import_base_name(filename);
   const bool inline_mesh = current.is_object() && current.value("kind", "") == "partition" && current.contains("mesh") &&
                            current["mesh"].is_object() && current["mesh"].contains("vertices") &&
                            current["mesh"].contains("edges") && current["mesh"]["vertices"].is_number_integer();
@@ -72,7 +72,7 @@ io::Json attach_coordinates_file(const io::Json& current, const std::string& fil
 }
 
 std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename, const std::string& text) {
-  const std::string base = model_import_base_name(filename);
+  const std::string base = partition_import_base_name(filename);
   if (!ends_with_ci(base, ".graph")) return std::nullopt;
   if (text.size() > io::kMaxMeshFileBytes)
     throw io::ScenarioError("", base + ": larger than " + std::to_string(io::kMaxMeshFileBytes >> 20) + " MiB");

@@ -195,7 +195,7 @@ void draw_table(App& app, PartitionViewState& c, int sel) {
   ImGui::EndTable();
 }
 
-void view_draw_compare_tab(App& app, PartitionViewState& c, int sel) {
+void partition_draw_compare_tab(App& app, PartitionViewState& c, int sel) {
   const float s = app.ui_scale;
   draw_table(app, c, sel);
   std::vector<std::string> names;
@@ -222,7 +222,7 @@ void view_draw_compare_tab(App& app, PartitionViewState& c, int sel) {
 // The part graph on the processor network: nodes at the topology's layout, each filled with the
 // colour of the part mapped onto it; network links faint; part-graph edges as arcs whose width
 // grows with the cut and whose colour says how many hops they travel.
-void view_draw_network_tab(App& app, PartitionViewState& c, int sel) {
+void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
   const float s = app.ui_scale;
   const PartitionViewModel& m = c.model;
   const PartitionMethodData& d = m.methods[static_cast<std::size_t>(sel)];
@@ -353,11 +353,11 @@ void draw_partition_view(App& app) {
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Methods compared (Table 1)", 1, request)) {
-      view_draw_compare_tab(app, c, sel);
+      partition_draw_compare_tab(app, c, sel);
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Parts on the network", 2, request)) {
-      view_draw_network_tab(app, c, sel);
+      partition_draw_network_tab(app, c, sel);
       ImGui::EndTabItem();
     }
     if (begin_tab(c.tabs, "Bisection steps", 3, request)) {

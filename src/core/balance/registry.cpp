@@ -45,7 +45,7 @@ BalanceResult run_twa(const Topology& t, const LoadVector& w) { return twa(t, w)
 BalanceResult run_cwa(const Topology& t, const LoadVector& w) { return cwa(t, w); }
 BalanceResult run_mwa(const Topology& t, const LoadVector& w) { return mwa(t, w); }
 BalanceResult run_dem(const Topology& t, const LoadVector& w) { return dem(t, w); }
-BalanceResult registry_run_optimal(const Topology& t, const LoadVector& w) { return optimal(t, w); }
+BalanceResult balance_run_optimal(const Topology& t, const LoadVector& w) { return optimal(t, w); }
 
 }  // namespace
 
@@ -99,7 +99,7 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
         "min sum_k e_k  s.t. flow conservation;  cap(s,i) = w_i - q_i,  cap(j,t) = q_j - w_j,\n"
         "cap(edge) = inf, cost(edge) = 1  (network simplex)",
         "network simplex on N + 2 nodes and E + N arcs"},
-       true, optimal_unsupported, registry_run_optimal},
+       true, optimal_unsupported, balance_run_optimal},
       // Course notes 003 (gde.cpp, diffusion.cpp, gradient.cpp): settings in params/<name>, run by
       // io/kinds/balance_iterative.cpp; not in the default set.
       {{"gde", "Generalized dimension exchange", "003 Overview of Techniques; Problems 2-3",

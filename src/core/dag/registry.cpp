@@ -47,7 +47,7 @@ Schedule run_coffman_graham(const TaskGraph& g, int p, const DagOptions&, Trace 
   return coffman_graham(g, p, t);
 }
 Schedule run_heft(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return heft(g, p, t); }
-Schedule registry_run_optimal(const TaskGraph& g, int p, const DagOptions& o, Trace, Opt info) {
+Schedule dag_run_optimal(const TaskGraph& g, int p, const DagOptions& o, Trace, Opt info) {
   OptimalResult r = optimal_schedule(g, p, o.optimal_node_budget, o.optimal_max_tasks);
   Schedule s = std::move(r.schedule);
   if (info) *info = std::move(r);
@@ -271,7 +271,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "DFS over (ready task, processor) decisions with non-decreasing starts;\n"
         "prune when max(current makespan, lower bound) >= best",
         "exponential; bounded by optimal_node_budget", false},
-       false, false, registry_run_optimal, run_optimal_machine},
+       false, false, dag_run_optimal, run_optimal_machine},
   };
   return rows;
 }
