@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/text.h"
 #include "cli/reproduce_split.h"
 #include "core/partition/generators.h"
 #include "core/partition/metrics.h"
@@ -112,18 +113,7 @@ int partition_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream&
   out << "\ncells: edge cut, imbalance" << (have_metis ? ", cut / METIS's cut" : "")
       << "; '!' = the verifier rejected the partition\n";
   out << "ORB-ANN and ORB-GGP of Table 1 are not reproduced (docs/scenario-partition.md says why).\n";
-  if (!opts.csv_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(opts.csv_dir, ec);
-    const auto path = std::filesystem::path(opts.csv_dir) / "partition_table1.csv";
-    std::ofstream file(path);
-    file << csv.str();
-    if (!file) {
-      out << "cannot write " << path.string() << "\n";
-      return 1;
-    }
-    out << "CSV: " << path.string() << "\n";
-  }
+  if (!opts.csv_dir.empty() && !write_csv_file(opts.csv_dir, "partition_table1.csv", csv.str(), out)) return 1;
   return all_verified ? 0 : 1;
 }
 

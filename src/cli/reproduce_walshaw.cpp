@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/text.h"
 #include "cli/reproduce_split.h"
 #include "core/partition/metrics.h"
 #include "core/partition/partition.h"
@@ -139,18 +140,7 @@ int walshaw_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& o
         goal_met, goal_cases, worst_ratio, worst_case.c_str());
     out << line;
   }
-  if (!opts.csv_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(opts.csv_dir, ec);
-    const auto csv_path = std::filesystem::path(opts.csv_dir) / "walshaw_vs_metis.csv";
-    std::ofstream file(csv_path);
-    file << csv.str();
-    if (!file) {
-      out << "cannot write " << csv_path.string() << "\n";
-      return 1;
-    }
-    out << "CSV: " << csv_path.string() << "\n";
-  }
+  if (!opts.csv_dir.empty() && !write_csv_file(opts.csv_dir, "walshaw_vs_metis.csv", csv.str(), out)) return 1;
   return all_verified ? 0 : 1;
 }
 

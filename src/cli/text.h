@@ -2,6 +2,9 @@
 #pragma once
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
 #include <string>
 
 namespace loadlab::cli {
@@ -11,6 +14,23 @@ inline std::string printf_number(const char* format, double x) {
   char buf[64];
   std::snprintf(buf, sizeof buf, format, x);
   return buf;
+}
+
+/// Writes a reproduce table's CSV as `dir/name` (creating dir) and says where, or says why not;
+/// false when the file could not be written (the command then exits 1).
+inline bool write_csv_file(const std::string& dir, const char* name, const std::string& text,
+                           std::ostream& out) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  const auto path = std::filesystem::path(dir) / name;
+  std::ofstream file(path);
+  file << text;
+  if (!file) {
+    out << "cannot write " << path.string() << "\n";
+    return false;
+  }
+  out << "CSV: " << path.string() << "\n";
+  return true;
 }
 
 }  // namespace loadlab::cli
