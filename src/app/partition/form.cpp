@@ -176,7 +176,7 @@ void draw_partition_form(App& app) {
     if (parts_changed) doc["topology"] = topology_for(type == "hypercube" && !is_power_of_two(parts) ? "ring" : type, parts);
   }
 
-  ImGui::TextDisabled("Methods (survey 002, Table 1; metis = baseline)");
+  ImGui::TextDisabled("Methods (Houstis et al., Table 1)");
   AlgorithmPickerOptions opt;
   opt.colour = [](const std::string&) { return IM_COL32(235, 110, 90, 255); };
   opt.all_button = true;
