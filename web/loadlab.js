@@ -78,7 +78,7 @@
     const packed = await pipe(new TextEncoder().encode(jsonText), new CompressionStream("deflate-raw"));
     return "s=" + toBase64Url(packed);
   }
-  // Each failure names what is wrong with the link (issue 11, defect 4): empty, too long, not
+  // Each failure names what is wrong with the link: empty, too long, not
   // base64url, not deflate data (damaged or truncated), a zip bomb, or not UTF-8 text.
   async function decodeLink(fragment) {
     let f = fragment;
@@ -246,15 +246,15 @@
     scenario: () => JSON.parse(Module.UTF8ToString(Module._loadlab_scenario_json())),
     run: () => Module._loadlab_run(),
     loopMeasure: () => Module._loadlab_loop_measure(),
-    // Dynamic scenarios (issue 13): the shared-memory strategies on real threads (Web Workers);
+    // Dynamic scenarios: the shared-memory strategies on real threads (Web Workers);
     // workload "scenario" | "uts_geometric" | "uts_binomial". state().dynamic_threads has the result.
     dynamicThreads: (workload = "scenario", threads = 2) =>
       call("loadlab_dynamic_threads", "number", ["string", "number"], [workload, threads]) === 1,
-    // The dag view's Adversary tab (issue 18): "start" | "cancel" | "open_worst" | "pairwise" with
+    // The dag view's Adversary tab: "start" | "cancel" | "open_worst" | "pairwise" with
     // the tab's settings (scenario "ui".adversary); state().adversary has progress and results.
     adversary: (command) => call("loadlab_adversary", "number", ["string"], [command]) === 1,
     setStep: (k) => Module._loadlab_set_step(k),
-    // Node simulation (issue 4): start({algorithm, threads, speed (supersteps/s, 0 = max), paused}),
+    // Node simulation: start({algorithm, threads, speed (supersteps/s, 0 = max), paused}),
     // commands "pause" | "resume" | "step" | "reset" | "off", and its state without the scenario.
     nodeSim: (o = {}) => call("loadlab_node_sim_start", "number", ["string", "number", "number", "number"],
                                       [o.algorithm || "", o.threads || 2, o.speed || 0, o.paused ? 1 : 0]) === 1,
@@ -265,20 +265,20 @@
     // A Promise (the scenario is parsed on a worker): true once state() shows it, false if refused.
     open: (jsonText) => importText(jsonText, "script"),
     copyLink: () => share.copyLink(Module.UTF8ToString(Module._loadlab_link_json())),
-    // The link's document: the scenario with the visible view state in "ui" (issue 11).
+    // The link's document: the scenario with the visible view state in "ui".
     link: () => JSON.parse(Module.UTF8ToString(Module._loadlab_link_json())),
     dismissError: () => Module._loadlab_dismiss_status(),
     // Drives the current kind's form: sets the scenario value at a JSON pointer with the form's own
     // rules (loads follow the node count, ...). A Promise: true once the edit is installed.
     setField: (pointer, value) => openResult(call("loadlab_set_field", "number", ["string", "string"],
                                                           [pointer, JSON.stringify(value)])),
-    // Issue 11 help: open a gallery example by preset name (as its button does; true if it exists),
+    // help: open a gallery example by preset name (as its button does; true if it exists),
     // and "dismiss" / "open" the welcome panel (dismissing is remembered in localStorage).
     openExample: (preset) => call("loadlab_open_example", "number", ["string"], [preset]) === 1,
     welcome: (action) => call("loadlab_welcome", null, ["string"], [action]),
     // Opens (true) or closes the scenario JSON editor's large window; state().json_editor is its box.
     jsonEditor: (open) => Module._loadlab_json_editor(open ? 1 : 0),
-    // Issue 16, nothing is lost: File > Restore last session (the autosave a link displaced;
+    //, nothing is lost: File > Restore last session (the autosave a link displaced;
     // state().autosave_available says whether there is one), Edit > Undo open (state().undo_available),
     // File > Save (a download of the scenario with its view, = link()), and a pending autosave now.
     restoreLast: () => Module._loadlab_restore_last() === 1,

@@ -1,4 +1,4 @@
-// `loadlab adversary` (issue 18): the adversarial instance search (core/dag/adversary.h, after
+// `loadlab adversary`: the adversarial instance search (core/dag/adversary.h, after
 // PISA, Coleman et al.) from the command line. Shared by the native CLI (CLI11 in main.cpp) and
 // the WebAssembly CLI under node (wasm_cli_main.cpp, for scripts/determinism.sh), so both print
 // and write exactly the same thing. Documentation: docs/adversary.md.

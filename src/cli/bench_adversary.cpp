@@ -1,4 +1,4 @@
-// `loadlab bench --filter adversary` (issue 18): adversarial search iterations per second on
+// `loadlab bench --filter adversary`: adversarial search iterations per second on
 // 20-task instances (goal >= 10,000 iterations/s natively); each iteration mutates the instance,
 // rebuilds the graph and runs both schedulers once. Pairs: flb vs etf and mcp vs heft on 4
 // identical processors (the machine stays fixed), heft vs cpop on a heterogeneous machine (speeds

@@ -1,7 +1,7 @@
-// `loadlab bench` for task-graph scheduling (issue 5): FLB on each ~2000-task graph of paper 001
+// `loadlab bench` for task-graph scheduling: FLB on each ~2000-task graph of paper 001
 // Section 6 (paper: 38-49 ms on a Pentium Pro 233 MHz; target < 5 ms), FLB on a 1,000,000-task
 // layered random DAG with about 4M edges (target < 3 s), and ETF vs FLB at V = 2000, P = 32.
-// Issue 18: every scheduler that runs on heterogeneous machines on a 10,000-task layered DAG with
+// every scheduler that runs on heterogeneous machines on a 10,000-task layered DAG with
 // 64 processors of seeded speeds in [1, 4] and bandwidths in [0.5, 2] ("dag/hetero/<name>"), and
 // on the 1,000-task graph of the same family ("dag/hetero/<name>/V1000").
 #include <chrono>

@@ -1,4 +1,4 @@
-// Benchmarks of the dynamic kind's discrete-event simulator (issue 13): simulated events per second
+// Benchmarks of the dynamic kind's discrete-event simulator: simulated events per second
 // on a 256x256 torus (65,536 nodes) with about 10^7 tasks (multinomial initial loads, mean 153 per
 // node, exponential durations), for `none` and `work_stealing`; wall and process CPU time of the
 // whole run (creating the 10^7 tasks included). Logs off (record = false). Two records per strategy:

@@ -1,5 +1,5 @@
 // `loadlab bench --filter dynamic_threads/`: the dynamic kind's shared-memory strategies as
-// real-thread executors (sim/dynamic_exec, issue 13 "Real threads") beside oneTBB and OpenMP tasks
+// real-thread executors (sim/dynamic_exec, "Real threads") beside oneTBB and OpenMP tasks
 // on the same workloads: UTS geometric (T1-like), UTS binomial (T3-like) and the dynamic kind's
 // spawn trees with calibrated spin, all roots starting on thread 0 (a hot spot).
 //

@@ -1,4 +1,4 @@
-// Benchmarks of the BSP node simulation (issue 4): node-supersteps per second for neighbour
+// Benchmarks of the BSP node simulation: node-supersteps per second for neighbour
 // averaging on a 256x256 torus with 1 thread and with opts.threads threads, and the node programs
 // of paper 000 on 2^16 nodes. Best of three repetitions (the machine may be shared).
 #include <chrono>

@@ -1,4 +1,4 @@
-// oneTBB and OpenMP runs of the real-thread dynamic workloads (issue 13, "Real threads"), for
+// oneTBB and OpenMP runs of the real-thread dynamic workloads, for
 // comparison with LoadLab's executors (sim/dynamic_exec). bench_threads_tbb.cpp is compiled with
 // LOADLAB_HAVE_TBB when CMake finds oneTBB, bench_threads_openmp.cpp with -fopenmp when it finds
 // OpenMP (native only); without them the functions return `available = false`.

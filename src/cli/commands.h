@@ -42,7 +42,7 @@ int reproduce_notes(const ReproduceOptions& opts, std::ostream& out);  // paper 
 int reproduce_partition(const ReproduceOptions& opts, std::ostream& out);  // paper 002 Table 1
 int reproduce_rips(const ReproduceOptions& opts, std::ostream& out);   // paper 000 §1 dynamic (RIPS)
 int reproduce_os(const ReproduceOptions& opts, std::ostream& out);  // paper 002 §4 (OS layer)
-int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out);  // PISA pairwise (issue 18)
+int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out);  // PISA pairwise
 int reproduce_walshaw(const ReproduceOptions& opts, std::ostream& out);  // Walshaw meshes vs METIS
 
 struct BenchOptions {
@@ -58,11 +58,11 @@ nlohmann::json bench_balance(const BenchOptions& opts);
 nlohmann::json bench_dag(const BenchOptions& opts);
 nlohmann::json bench_loops(const BenchOptions& opts);
 nlohmann::json bench_sim(const BenchOptions& opts);
-nlohmann::json bench_iterative(const BenchOptions& opts);  // bench_iterative.cpp (issue 12)
-nlohmann::json bench_dynamic(const BenchOptions& opts);  // bench_dynamic.cpp (issue 13)
-nlohmann::json bench_partition(const BenchOptions& opts);  // bench_partition.cpp (issue 14)
-nlohmann::json bench_os(const BenchOptions& opts);  // bench_os.cpp (issue 15)
-nlohmann::json bench_dynamic_threads(const BenchOptions& opts);  // bench_dynamic_threads.cpp (issue 13)
-nlohmann::json bench_adversary(const BenchOptions& opts);  // bench_adversary.cpp (issue 18)
+nlohmann::json bench_iterative(const BenchOptions& opts);  // bench_iterative.cpp
+nlohmann::json bench_dynamic(const BenchOptions& opts);  // bench_dynamic.cpp
+nlohmann::json bench_partition(const BenchOptions& opts);  // bench_partition.cpp
+nlohmann::json bench_os(const BenchOptions& opts);  // bench_os.cpp
+nlohmann::json bench_dynamic_threads(const BenchOptions& opts);  // bench_dynamic_threads.cpp
+nlohmann::json bench_adversary(const BenchOptions& opts);  // bench_adversary.cpp
 
 }  // namespace loadlab::cli

@@ -1,4 +1,4 @@
-// `loadlab reproduce adversary [--quick] [--csv DIR]` (issue 18): the pairwise matrix of PISA
+// `loadlab reproduce adversary [--quick] [--csv DIR]`: the pairwise matrix of PISA
 // (Coleman et al., "PISA: An Adversarial Approach To Comparing Task Graph Scheduling
 // Algorithms", SAGA): for every ordered pair (A, B) of a scheduler set, simulated annealing
 // (core/dag/adversary.h) searches for the instance maximizing makespan(A) / makespan(B); the

@@ -1,5 +1,5 @@
-// `loadlab validate|run|adversary` for the WebAssembly build, run under node (issue 16's
-// determinism corpus; issue 18's adversarial search):
+// `loadlab validate|run|adversary` for the WebAssembly build, run under node (the
+// determinism corpus; the adversarial search):
 //   node --no-experimental-fetch build/web/src/cli/loadlab_cli.js run SCENARIO [-o OUT]
 //   node --no-experimental-fetch build/web/src/cli/loadlab_cli.js adversary --a A --b B ...
 // The same io calls, output format and exit codes as those commands of the native CLI

@@ -58,7 +58,7 @@ const std::vector<Preset>& presets() {
                                  {"from":"t4","to":"t7","cost":1},{"from":"t5","to":"t7","cost":3},
                                  {"from":"t6","to":"t7","cost":2}]},
                "algorithms":["flb","etf","mcp","optimal"]})json"),
-      // Issue 18: the same graph opened on the dag view's Adversary tab, set up to search for the
+      // the same graph opened on the dag view's Adversary tab, set up to search for the
       // instance where FLB does worst against ETF (core/dag/adversary.h; press Start).
       make("adversary_flb_etf", "Adversary: FLB vs ETF (simulated annealing over the graph)",
            R"json({"loadlab":1,"kind":"dag","name":"Adversary: FLB vs ETF","processors":2,
@@ -139,7 +139,7 @@ const std::vector<Preset>& presets() {
                "mesh":{"generator":"with_holes","rows":40,"cols":40,"holes":4,"weights":"hot_region"},
                "parts":16,"topology":{"type":"torus","rows":4,"cols":4},
                "algorithms":["strips_pxq","orb_i","orb_kl","ggp","cm"]})json"),
-      // One "big" scenario per kind (issue 11's gallery): sizes where the algorithms' differences
+      // One "big" scenario per kind (the gallery): sizes where the algorithms' differences
       // show, running in about a second natively (big_os: a few seconds, the OS simulator's log).
       make("big_balance", "Big: CWA, DEM and the optimum on a 12-cube (4,096 nodes)",
            R"json({"loadlab":1,"kind":"balance","name":"Big: CWA, DEM and the optimum on a 12-cube (4,096 nodes)",

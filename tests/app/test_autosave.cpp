@@ -1,4 +1,4 @@
-// Issue 16, nothing a user made is lost: the autosave's text round-trips a scenario with its view,
+//, nothing a user made is lost: the autosave's text round-trips a scenario with its view,
 // stored text is read as untrusted input (corrupt, foreign, oversized: a reason, never a throw),
 // writes are debounced and never repeated, a too-big scenario is reported once, and the undo of
 // opens is a bounded stack (src/app/model/autosave.h).

@@ -1,4 +1,4 @@
-// The dag view's Adversary tab, headless (src/app/dag/model_adversary.h, issue 18): settings in
+// The dag view's Adversary tab, headless (src/app/dag/model_adversary.h): settings in
 // the scenario's "ui", the search and the pairwise matrix on BackgroundJobs, the worst instance
 // as a scenario that reproduces its ratio.
 #include <doctest/doctest.h>

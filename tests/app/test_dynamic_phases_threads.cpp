@@ -1,5 +1,5 @@
 // The dynamic view's "System phases" replay (src/app/dynamic/model_phases.h) and "Real threads"
-// measurement (src/app/dynamic/model_threads.h), issue 13.
+// measurement (src/app/dynamic/model_threads.h).
 #include <doctest/doctest.h>
 
 #include <algorithm>

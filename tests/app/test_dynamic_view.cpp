@@ -1,4 +1,4 @@
-// The dynamic kind's view model (src/app/dynamic/model_view.h, issue 13): tasks per node over
+// The dynamic kind's view model (src/app/dynamic/model_view.h): tasks per node over
 // time from the task and migration logs, on a hand-made run and on the gallery preset.
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // Platform input before ImGui (src/app/shell/model_input.h) and the wheel zoom
-// (src/app/widgets/view_transform.h): issue 11, defects 1 (wheel) and 8 (fast clicks).
+// (src/app/widgets/view_transform.h):, defects 1 (wheel) and 8 (fast clicks).
 #include <doctest/doctest.h>
 
 #include <cmath>

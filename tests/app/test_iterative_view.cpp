@@ -1,4 +1,4 @@
-// The iterative-balancing views' model (src/app/balance/model_iterative.h, issue 12): the sweeps
+// The iterative-balancing views' model (src/app/balance/model_iterative.h): the sweeps
 // replayed for the network view, checked against the notes' worked examples (ERRATA.md 003) and
 // against the run's own final loads and history; the Dijkstra-Scholten tree.
 #include <doctest/doctest.h>

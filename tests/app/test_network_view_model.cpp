@@ -1,4 +1,4 @@
-// The network view's headless geometry and step player (src/app/balance/model_network.h), issue 11
+// The network view's headless geometry and step player (src/app/balance/model_network.h)
 // defects 6 and 7: layouts whose nodes never overlap at the drawn radius, torus wrap-around links
 // as two border stubs, incremental steps equal to recomputing from the initial loads.
 #include <doctest/doctest.h>

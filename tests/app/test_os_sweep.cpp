@@ -1,5 +1,5 @@
 // The os view's response time vs arrival rate sweep (src/app/os/model_view.cpp, run_os_sweep;
-// issue 15 "plots over load", survey 002 §4): the rates are the scenario's times the documented
+// "plots over load", survey 002 §4): the rates are the scenario's times the documented
 // factors, the point at factor 1 is the scenario's own run, and under time sharing a
 // linear-speedup stream answers no faster when its jobs arrive 8 times as often.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Opening scenarios off the UI thread (src/app/model/scenario_opener.h, issue 11): the worker
+// Opening scenarios off the UI thread (src/app/model/scenario_opener.h): the worker
 // parses and derives, the old scenario stays installed until the new one is handed over, cancel
 // leaves it untouched, and a bad scenario reports the field and keeps the old one.
 #include <doctest/doctest.h>

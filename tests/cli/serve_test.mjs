@@ -1,4 +1,4 @@
-// scripts/serve.mjs refuses to serve anything outside its root and binds to loopback (issue 16).
+// scripts/serve.mjs refuses to serve anything outside its root and binds to loopback.
 // Usage: node serve_test.mjs <source dir>. Starts the server on a free loopback port (port 0) over
 // a temporary root and sends raw request paths (node's client does not normalize them).
 import { spawn } from "node:child_process";

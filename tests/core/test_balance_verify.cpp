@@ -163,7 +163,7 @@ TEST_CASE("BalanceRegistry.UnsupportedTopologyIsAClearError") {
   // Every name runs on a topology it supports, and the optimum runs everywhere.
   CHECK(run_balance("twa", Topology::line(5), LoadVector{9, 0, 0, 0, 1}).final_loads ==
         LoadVector{2, 2, 2, 2, 2});
-  // Paper 000's five come first (notes 003's gde, diffusion, gradient follow: issue 12).
+  // Paper 000's five come first (notes 003's gde, diffusion, gradient follow:).
   const auto& names = balance_algorithm_names();
   CHECK(std::vector<std::string>(names.begin(), names.begin() + 5) ==
         std::vector<std::string>{"twa", "cwa", "mwa", "dem", "optimal"});

@@ -1,4 +1,4 @@
-// Adversarial instance search (issue 18; PISA, Coleman et al.): every accepted instance is valid
+// Adversarial instance search: every accepted instance is valid
 // (acyclic, positive costs, machine inside its limits), the best ratio never decreases, the same
 // seed gives the same search, ratios against "optimal" are >= 1 and match recomputed makespans,
 // cancel stops promptly, errors name the field, and our exp matches libm closely.

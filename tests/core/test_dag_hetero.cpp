@@ -1,4 +1,4 @@
-// Heterogeneous machines (issue 18): the Topcuoglu et al. 2002 example (HEFT 80, CPOP 86, and our
+// Heterogeneous machines: the Topcuoglu et al. 2002 example (HEFT 80, CPOP 86, and our
 // HBMCT 76, worked by hand below), Arabnejad & Barbosa's PEFT example (122; Lookahead HEFT 127 on it;
 // tests/core/independent/peft_lookahead_example.py), the verifier on speeds / bandwidth / ETC, lower bounds, the identical-processor
 // equivalence, refusals by name, and every heterogeneous scheduler against an exhaustive optimum

@@ -1,4 +1,4 @@
-// Per-link bandwidth over a topology (issue 18): least-time routes turned into the machine's
+// Per-link bandwidth over a topology: least-time routes turned into the machine's
 // P x P bandwidth matrix (core::routed_bandwidth), and the verifier on a message between fast
 // processors whose direct link is slow.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Heterogeneous machines on real data (issue 18): every scheduler that runs on a machine, on a
+// Heterogeneous machines on real data: every scheduler that runs on a machine, on a
 // STG 50-task graphs (all 180; about 2 s in Release) with seeded random edge data, on
 // P in {2, 4, 8, 16} processors with seeded random speeds, bandwidth matrices, per-link bandwidth
 // over a ring or a mesh, or an ETC matrix:

@@ -1,4 +1,4 @@
-// The dynamic simulator's fast-path pieces (issue 13) against plain reference implementations: the
+// The dynamic simulator's fast-path pieces against plain reference implementations: the
 // run-length task queue against std::deque, the radix event queue against std::priority_queue, the
 // duration sampler against task_duration, and a run without the task table against one with it.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// libFuzzer target "dot" (issue 16): see fuzz_entries.h for the contract; run by scripts/fuzz.sh.
+// libFuzzer target "dot": see fuzz_entries.h for the contract; run by scripts/fuzz.sh.
 #include "fuzz_entries.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

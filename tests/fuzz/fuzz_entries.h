@@ -2,7 +2,7 @@
 // regression test that replays tests/fuzz/regressions/<target>/* in every native build
 // (tests/io/test_native_fuzz_regressions.cpp), so a crash found once stays fixed.
 //
-// Contract (issue 16): every input gives a verified result or a field-named error
+// Contract: every input gives a verified result or a field-named error
 // (io::ScenarioError / io::DagFormatError; std::invalid_argument naming the line for METIS; or,
 // for an algorithm that failed while running, its entry's error with a field). Anything else
 // escaping -- another exception type, an unverified result -- is a bug: the fuzz target lets it

@@ -1,4 +1,4 @@
-// The adversarial search's instances as dag scenarios (issue 18): the written scenario parses
+// The adversarial search's instances as dag scenarios: the written scenario parses
 // (for every accepted instance of a search), and parse(write(instance)) reproduces the
 // instance's makespans exactly, both through core and through `loadlab run`'s path.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// The dag kind's "machine" (issue 18): field-named errors, refusals by name, the homogeneous
+// The dag kind's "machine": field-named errors, refusals by name, the homogeneous
 // form unchanged, and a heterogeneous run verified with the machine's bounds.
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // The "dlt" scenario kind (paper 004): bad input names the field; a valid scenario runs every
-// algorithm with the result keys of issue 7 and the paper's numbers (Examples 3 and 4, ERRATA 004).
+// algorithm with the result keys of and the paper's numbers (Examples 3 and 4, ERRATA 004).
 #include <doctest/doctest.h>
 
 #include <string>

@@ -1,6 +1,6 @@
 // Replays every input the fuzzers ever crashed or hung on (tests/fuzz/regressions/<target>/*)
 // through the same entry points as the libFuzzer targets (tests/fuzz/fuzz_entries.h), in every
-// native build: each must give a verified result or a field-named error, nothing else (issue 16).
+// native build: each must give a verified result or a field-named error, nothing else.
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Size limits (issue 16): for each documented limit, one just over is refused with an error naming
+// Size limits: for each documented limit, one just over is refused with an error naming
 // the field (before anything big is allocated), and one at the limit is accepted -- run when that
 // is cheap, else parsed (parsing builds the topology, graph or cost tables, so it exercises the
 // allocation the limit protects). Limits per kind: docs/scenario-*.md.

@@ -1,4 +1,4 @@
-// METIS k-way, the partition kind's baseline (native builds only; issue 14).
+// METIS k-way, the partition kind's baseline (native builds only).
 #include <doctest/doctest.h>
 
 #include "core/partition/generators.h"

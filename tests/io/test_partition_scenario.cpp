@@ -1,4 +1,4 @@
-// The "partition" scenario kind (issue 14, survey 002 §2.2–2.3): bad input names the field; the
+// The "partition" scenario kind: bad input names the field; the
 // Walshaw meshes read as the data README describes them; a grid scenario reports the known cut and
 // objective (2).
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// The real-thread dynamic executors (src/sim/dynamic_exec, issue 13 "Real threads"): tree sizes
+// The real-thread dynamic executors (src/sim/dynamic_exec, "Real threads"): tree sizes
 // against independent recursive counts and closed forms, every task executed exactly once by every
 // strategy on 1, 2 and 4 threads, and migrations/steals that must (or must not) happen.
 #include <doctest/doctest.h>

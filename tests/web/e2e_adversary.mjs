@@ -1,4 +1,4 @@
-// Browser test of the dag view's Adversary tab (issue 18):
+// Browser test of the dag view's Adversary tab:
 //   node tests/web/e2e_adversary.mjs <site dir> <screenshot dir>
 //  - a link with "ui": {"tab": "adversary", "adversary": {...}} opens the tab set up;
 //  - a search (flb vs etf) runs on a Web Worker: the UI keeps drawing frames, the plotted history

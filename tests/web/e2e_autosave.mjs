@@ -1,4 +1,4 @@
-// Browser test of issue 16, "nothing a user made is lost": the scenario and its view are autosaved
+// Browser test of, "nothing a user made is lost": the scenario and its view are autosaved
 // (localStorage, after a quiet time) and restored by a reload without a link; a link wins but the
 // unsaved scenario stays reachable (restoreLast); opens can be undone (undoOpen, Ctrl+Z); a corrupt
 // autosave gives a clear message and the default example; HTML/JS in a link's strings stays text;

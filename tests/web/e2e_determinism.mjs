@@ -1,4 +1,4 @@
-// Issue 16, determinism: the browser's test hook agrees with the native CLI on a sample of the
+//, determinism: the browser's test hook agrees with the native CLI on a sample of the
 // determinism corpus (scripts/determinism.sh compares the native and WebAssembly CLIs on all of
 // it). The corpus is generated as that script does (scripts/gen_scenarios.py over the kinds the CLI
 // reports, bases from examples/ and the presets); the sample is the smallest scenario of each kind.

@@ -1,4 +1,4 @@
-// Browser test of issue 11's help for newcomers: the welcome panel (first visit, dismissal
+// Browser test of the help for newcomers: the welcome panel (first visit, dismissal
 // remembered across a reload), the example gallery (each example loads with the name it is listed
 // under), F1 help on the selected algorithm, formatted integers in the results table, and the
 // optimum row visible at 1280 x 800 and 1920 x 1080.

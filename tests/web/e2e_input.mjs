@@ -1,4 +1,4 @@
-// Issue 11, defects 1 (mouse wheel) and 8 (fast clicks), UI scale and keyboard shortcuts, in the
+//, defects 1 (mouse wheel) and 8 (fast clicks), UI scale and keyboard shortcuts, in the
 // browser build:
 //   node tests/web/e2e_input.mjs <site dir> <screenshot dir>
 // One wheel notch (pixels or lines) zooms the network in by a bounded factor around the cursor,

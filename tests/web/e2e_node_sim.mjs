@@ -1,4 +1,4 @@
-// Browser end-to-end test of the playground's node simulation (issue 4, "In the playground").
+// Browser end-to-end test of the playground's node simulation.
 //   node tests/web/e2e_node_sim.mjs <site dir> <screenshot dir> [--quick]
 // Serves the site with COOP/COEP (scripts/serve.mjs), opens balance scenarios through share links
 // made with node's own zlib, runs the algorithm as node programs in the page's Web Workers through

@@ -1,4 +1,4 @@
-// Browser test of the partition view's issue 14 finish (step view, big meshes through shaders,
+// Browser test of the partition view's finish (step view, big meshes through shaders,
 // .xyz import):   node tests/web/e2e_partition.mjs <site dir> <screenshot dir>
 //  - a 1000 x 1000 grid (10^6 vertices) drawn through shaders/mesh.*: parts visible in colour, and
 //    the frame times the page reports stay within budget while the view is zoomed;

@@ -1,4 +1,4 @@
-// Issue 11, defect 2 in the browser: networks of 4,096-16,384 nodes drew as garbage triangles
+//, defect 2 in the browser: networks of 4,096-16,384 nodes drew as garbage triangles
 // (ImGui's 16-bit indices wrapped past 65,535 vertices on WebGL2). Opens a 12-cube, a 14-cube and
 // the node-simulation view of a 14-cube, and checks the screenshot's pixels: the bands around the
 // network's bounding box (inside the view's margin; the mapping comes from state()) hold only

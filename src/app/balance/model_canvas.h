@@ -1,7 +1,7 @@
 // What the zoomable network canvases decide without ImGui or GL (tested in tests/app). Three
 // canvases draw the balance scenario's network: the network view (view_network.cpp) and the
 // iterative Sweeps and Pressure tabs (view_iterative_canvas.cpp); network_canvas.h draws with
-// these decisions, so the three keep one level-of-detail policy (issue 11, defect 7):
+// these decisions, so the three keep one level-of-detail policy:
 //  - the canvas mapping: screen = centre + (p - 0.5 + pan) * scale (ViewTransform's);
 //  - layout facts computed once per scenario and shared by the canvases (LayoutFacts);
 //  - the visible nodes: all of a small network, else the heat-grid buckets under the canvas, so

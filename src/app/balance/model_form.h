@@ -38,7 +38,7 @@ struct ScenarioForm {
   /// A small network of the same family (what the algorithms' applies_to checks look at), so the
   /// picker's reasons cost nothing for a 2^20-node network; nullopt if the fields are invalid.
   std::optional<core::Topology> family_sample() const;
-  /// Makes the fields describe a valid scenario after an edit (issue 11, defect 3): explicit loads
+  /// Makes the fields describe a valid scenario after an edit: explicit loads
   /// are resized to the topology's node count, algorithms the topology does not support are
   /// unchecked. Returns one human note per change (for the status line); empty if none.
   std::vector<std::string> make_consistent(const std::vector<std::string>& algorithms);

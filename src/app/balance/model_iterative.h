@@ -1,4 +1,4 @@
-// What the iterative-balancing views (view_iterative.cpp; issue 12) draw beyond the typed result
+// What the iterative-balancing views (view_iterative.cpp) draw beyond the typed result
 // (io::IterativeRunResult): the loads after each sweep, so the network view can play the sweeps,
 // the Dijkstra-Scholten tree and which nodes are still in it after each sweep. Headless, tested in
 // tests/app. Paper: course notes 003 (../shared/seeds/003_6046837c8e4c81af.txt), "Overview of

@@ -1,6 +1,6 @@
 // What the network view draws, computed without ImGui or GL (tested in tests/app):
 //  - link geometry: a torus wrap-around link is two short stubs leaving the grid's border, not a
-//    line across the whole grid (issue 11, defect 6);
+//    line across the whole grid;
 //  - the node radius from the layout's smallest node distance, so nodes never overlap;
 //  - the step player: loads after step s kept incrementally (a step click applies one step's
 //    transfers, never all earlier ones again), and the k largest transfers of the shown step;

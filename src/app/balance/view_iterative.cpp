@@ -1,4 +1,4 @@
-// The iterative neighbour methods in the balance view (issue 12; course notes 003,
+// The iterative neighbour methods in the balance view (course notes 003,
 // ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques", "Termination Detection",
 // Problems 2 and 3; ERRATA.md 003). Tabs beside the network view of the walking algorithms:
 //  - Sweeps: the network with each GDE colour class in its own colour (legend), the loads after

@@ -1,4 +1,4 @@
-// The iterative neighbour methods' views inside the balance kind (issue 12; course notes 003,
+// The iterative neighbour methods' views inside the balance kind (course notes 003,
 // ../shared/seeds/003_6046837c8e4c81af.txt): parameter pickers for params/<algorithm>, the sweeps
 // played on the network with GDE's colour classes, the convergence plot (measured max - min per
 // sweep beside the predicted rate), the gradient model's pressure surface and the

@@ -1,4 +1,4 @@
-// The iterative tabs on the network canvas (issue 12; course notes 003,
+// The iterative tabs on the network canvas (course notes 003,
 // ../shared/seeds/003_6046837c8e4c81af.txt): Sweeps (the loads after each sweep or GDE colour
 // class, the classes' links, the Dijkstra-Scholten tree, the tasks model's moves as arrows) and
 // Pressure (the gradient model's initial pressure surface).

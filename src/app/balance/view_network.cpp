@@ -2,7 +2,7 @@
 // load at the selected communication step, the step's transfers as arrows with counts; zoom (wheel),
 // pan (drag), hover tooltip, and a colour legend.
 //
-// Level of detail (issue 11, defect 7): per-frame work never grows with the network. Everything
+// Level of detail: per-frame work never grows with the network. Everything
 // derived from the scenario or the result is cached (NetworkViewCache): a step click applies one
 // step's transfers (StepPlayer), colours and texels are rebuilt only when the loads change. When
 // nodes would be smaller than a few pixels the loads are one mipmapped texture (shaders/heatmap.*)
@@ -202,7 +202,7 @@ void draw_network_view(App& app) {
 }
 
 void draw_balance_view(App& app) {
-  if (app.state.topology && has_iterative_results(app)) draw_iterative_balance_view(app);  // issue 12's tabs
+  if (app.state.topology && has_iterative_results(app)) draw_iterative_balance_view(app);  // the tabs
   else if (app.state.topology) draw_network_view(app);
   else draw_json_view(app);
 }

@@ -93,7 +93,7 @@ bool generator_fields(DagDeferredSlider& d, io::Json& g, bool defer) {
   return ch;
 }
 
-// The machine (issue 18): identical processors, speeds per processor (a compact "1, 2, 4" field),
+// The machine: identical processors, speeds per processor (a compact "1, 2, 4" field),
 // and links of unit time per datum, one uniform bandwidth, or a matrix edited in the JSON. An ETC
 // matrix is shown, not edited here. io's errors name the field (/machine/speeds/2) in the
 // status line, and the last one about the machine is repeated under these fields.

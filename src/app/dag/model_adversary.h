@@ -1,4 +1,4 @@
-// The dag view's Adversary tab, headless (issue 18): its settings (kept in the scenario's
+// The dag view's Adversary tab, headless: its settings (kept in the scenario's
 // "ui": {"adversary": {...}} so a share link reopens the tab set up), the search and the pairwise
 // matrix running on BackgroundJobs with a live snapshot the UI thread reads every frame, and what
 // the results become (the worst instance as a scenario, the matrix as CSV). The search itself is

@@ -1,4 +1,4 @@
-// The dag form's machine editor, headless (issue 18): the scenario's "machine" object
+// The dag form's machine editor, headless: the scenario's "machine" object
 // (docs/scenario-dag.md: speeds, bandwidth matrix, ETC) read into the form's fields and written
 // back, and the rules that keep an edited scenario valid the way the balance form keeps loads
 // following the node count: speeds and a uniform bandwidth follow P, and schedulers defined for

@@ -31,7 +31,7 @@ ImU32 dag_proc_colour(int proc);
 void draw_dag_graph_tab(App& app, const DagModel& m);
 void draw_dag_gantt_tab(App& app, const DagModel& m);
 void draw_dag_steps_tab(App& app, const DagModel& m);
-/// The Adversary tab (view_adversary.cpp, issue 18); dag_poll_adversary collects its workers.
+/// The Adversary tab (view_adversary.cpp); dag_poll_adversary collects its workers.
 void draw_dag_adversary_tab(App& app, const DagModel& m);
 void dag_poll_adversary(App& app);
 /// The tab's buttons by name (also the browser test hook): "start", "cancel", "open_worst",

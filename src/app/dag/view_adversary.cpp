@@ -1,4 +1,4 @@
-// The dag view's Adversary tab (issue 18): simulated annealing over the task graph and machine to
+// The dag view's Adversary tab: simulated annealing over the task graph and machine to
 // find where scheduler A does worst against B (core/dag/adversary.h, PISA), run on a worker with
 // progress, cancel and the best and current ratio plotted live; the worst instance opens as the
 // scenario (algorithms [A, B], both Gantt charts side by side, its share link in the address bar).

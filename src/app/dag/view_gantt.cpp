@@ -361,7 +361,7 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     return;
   }
 
-  // Two results (an adversarial pair, issue 18): side by side on one time axis when there is room,
+  // Two results (an adversarial pair): side by side on one time axis when there is room,
   // each as tall as the view; more (or a narrow view): stacked below each other.
   const float font = ImGui::GetFontSize();
   const float axis_h = font + 6 * s, header_h = ImGui::GetFrameHeightWithSpacing();

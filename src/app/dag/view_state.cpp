@@ -47,7 +47,7 @@ void dag_refresh_model(App& app) {
       if (u.compare) v.compare = *u.compare;
       if (u.comm) v.show_comm = *u.comm;
       if (u.zoom) v.ui_zoom = *u.zoom;
-      // The Adversary tab's settings (issue 18) travel in "ui"."adversary".
+      // The Adversary tab's settings travel in "ui"."adversary".
       if (u.other.contains("adversary")) {
         v.adversary.settings = read_adversary_settings(u.other["adversary"]);
         v.adversary.shown = true;

@@ -28,7 +28,7 @@ struct DagSchedule {
   std::vector<std::int64_t> entry_of_task;  ///< -1 if the task is missing
   int unknown_tasks = 0;                    ///< entries whose task is not in the graph
   int cost_mismatches = 0;                  ///< durations that differ from the task's time there
-  /// The machine the schedule ran on (issue 18): null = identical processors. Owned by `owner`.
+  /// The machine the schedule ran on: null = identical processors. Owned by `owner`.
   const core::Machine* machine = nullptr;
   io::ScenarioPtr owner;
   double lower_bound = 0;  ///< the result's lower bound (the machine's, docs/scenario-dag.md)
@@ -88,7 +88,7 @@ struct DagDeferredSlider {
   double value = 0;
 };
 
-/// The Adversary tab (view_adversary.cpp; issue 18): its settings ("ui"."adversary") and runners.
+/// The Adversary tab (view_adversary.cpp): its settings ("ui"."adversary") and runners.
 struct DagAdversaryState {
   AdversarySettings settings;
   bool shown = false;  ///< the tab was opened: its settings go into the link's "ui" from now on

@@ -1,4 +1,4 @@
-// RIPS system phases, replayed for the "System phases" tab (issue 13; paper 000 Sections 1 and 5,
+// RIPS system phases, replayed for the "System phases" tab (paper 000 Sections 1 and 5,
 // ../shared/seeds/000_ace8fcde3218dd88.txt: a system phase balances the ready tasks with a walking
 // algorithm, then a user phase runs them). The simulator keeps per phase only the ready loads and
 // totals (core::PhaseRecord); the tab re-runs the phase's walking algorithm on those loads (the

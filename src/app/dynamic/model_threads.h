@@ -1,4 +1,4 @@
-// "Real threads" for dynamic scenarios (issue 13): the shared-memory strategies (none, random,
+// "Real threads" for dynamic scenarios: the shared-memory strategies (none, random,
 // work_stealing, receiver) run as executors on P real threads (sim/dynamic_exec/thread_executor.h;
 // Web Workers in the browser) over a tree-structured workload, beside a plain one-thread run of the
 // same tree (the "work" of work / P). Runs on its own BackgroundJob so the UI never blocks.

@@ -1,4 +1,4 @@
-// The "dynamic" kind's view (issue 13; papers 000 §1/§6, 002 §2.5, 003 in ../shared/seeds/;
+// The "dynamic" kind's view (papers 000 §1/§6, 002 §2.5, 003 in ../shared/seeds/;
 // docs/scenario-dynamic.md): the processor x time chart of a strategy coloured by node state
 // (busy, idle, migrating, RIPS system phase) with its migrations drawn, the tasks at each node over
 // time, the strategies compared on the same seeded workload (table and bars), and the network

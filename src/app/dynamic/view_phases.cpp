@@ -1,4 +1,4 @@
-// The dynamic view's "System phases" tab (issue 13): RIPS's system phases one by one (paper 000,
+// The dynamic view's "System phases" tab: RIPS's system phases one by one (paper 000,
 // ../shared/seeds/000_ace8fcde3218dd88.txt, Sections 1 and 5). A table of the run's phases; for the
 // chosen one, its walking algorithm replayed step by step on the network (ready tasks per node as
 // colours, that step's transfers as arrows with counts) and whether the replay matches the run's

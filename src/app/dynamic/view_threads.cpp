@@ -1,4 +1,4 @@
-// The dynamic view's "Real threads" tab (issue 13, "Real threads"): the shared-memory strategies as
+// The dynamic view's "Real threads" tab: the shared-memory strategies as
 // executors on P real threads of this machine (Web Workers in the browser) over the scenario's own
 // task tree or a UTS tree, against work / P (model_threads.h). Papers: 003 (randomized allocation,
 // work stealing), 002 Section 2.5 (receiver-initiated), ../shared/seeds/.

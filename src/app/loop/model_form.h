@@ -1,4 +1,4 @@
-// The loop form's consistency rules (issue 11, defect 3): after an edit the form's scenario must
+// The loop form's consistency rules: after an edit the form's scenario must
 // still be valid, so what depends on another field follows it instead of failing validation.
 #pragma once
 

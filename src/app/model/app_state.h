@@ -32,7 +32,7 @@ struct AppState {
 
   std::string status;  ///< one line for the status bar
   bool status_is_error = false;
-  /// An error that must stay until dismissed (a bad share link, issue 11): while set, set_status
+  /// An error that must stay until dismissed (a bad share link): while set, set_status
   /// drops messages that are not errors (a run finishing must not hide why a link was refused).
   bool status_pinned = false;
 

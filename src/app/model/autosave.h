@@ -1,4 +1,4 @@
-// Nothing a user made is lost (issue 16): the playground keeps the current scenario and its view
+// Nothing a user made is lost: the playground keeps the current scenario and its view
 // state (the share link's document) in persistent storage, restores it on the next start, and
 // keeps the scenarios that opens replaced for Edit > Undo open. This is the headless part (tested
 // in tests/app/test_autosave.cpp); shell/session.cpp drives it and the platform stores the text

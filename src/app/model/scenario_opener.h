@@ -1,4 +1,4 @@
-// Opens scenarios off the UI thread (issue 11: a 1M-task DAG generator froze the UI while
+// Opens scenarios off the UI thread (a 1M-task DAG generator froze the UI while
 // set_scenario built its graph). Text is parsed as JSON, validated by io::parse_scenario (graph
 // built, bounds checked, once) and its drawing data derived (derive_scenario) on a BackgroundJob;
 // the UI keeps drawing, may cancel, and the old scenario stays installed until poll() hands over

@@ -58,7 +58,7 @@ struct OsLostItem {
 };
 std::vector<OsLostItem> os_lost_items(const core::OsLostTime& lost);
 
-/// Response time against load (issue 15, "plots over load"): the scenario's job generator re-run
+/// Response time against load: the scenario's job generator re-run
 /// at rate x factor for each of kOsSweepFactors (same seed: the same work and threads, arrivals
 /// compressed or stretched), every policy the scenario runs, mean response time per point. Only
 /// for generated jobs. Capped so it stays interactive in the browser: the generator's count cut to

@@ -1,4 +1,4 @@
-// The "Bisection steps" tab of the partition view (survey 002 §2.3, Table 1; issue 14): the first
+// The "Bisection steps" tab of the partition view (survey 002 §2.3, Table 1): the first
 // bisection of ORB-M/I/E or ORB-KL as the core recorded it (core::trace_first_bisection, traced on
 // a worker so a 10^6-vertex mesh never blocks the UI): the bisector's key as a heatmap (ORB-E: the
 // Fiedler vector; white = the weighted median where the split falls), then every FM move with its

@@ -2,7 +2,7 @@
 // already in progress is cancelled and the newest edit runs as soon as the worker is free, so
 // dragging a slider never queues stale runs and never blocks the UI thread.
 //
-// Also the share link's view state (issue 11, defect 5): the visible view (tab, selected algorithm,
+// Also the share link's view state: the visible view (tab, selected algorithm,
 // step, zoom/pan) is written to the link's "ui" and restored when a scenario is opened.
 #pragma once
 

@@ -73,7 +73,7 @@ bool write_png(const std::string& path, int w, int h, const std::vector<unsigned
   return static_cast<bool>(out);
 }
 
-// Issue 16: files dropped on the window open like File > Import, undoable with Edit > Undo open
+// files dropped on the window open like File > Import, undoable with Edit > Undo open
 // (the browser does the same in web/loadlab.js). GLFW calls on_drop inside glfwPollEvents and
 // frees the paths afterwards: the callback only copies them, the frame loop opens them.
 struct Drops {
@@ -148,7 +148,7 @@ void write_state(const loadlab::app::App& app, const std::string& path) {
   j.erase("results");
   const auto& v = app.balance.view;
   j["view_zoom"] = v.zoom;
-  j["scenario_name"] = loadlab::app::scenario_display_name(app.state.scenario);  // issue 16
+  j["scenario_name"] = loadlab::app::scenario_display_name(app.state.scenario);
   j["autosave_available"] = loadlab::app::restore_available(app);
   j["undo_available"] = loadlab::app::undo_available(app);
   j["view_pan"] = {v.pan_x, v.pan_y};
@@ -157,7 +157,7 @@ void write_state(const loadlab::app::App& app, const std::string& path) {
   j["ui_scale"] = app.ui_scale;
   j["ui_scale_user"] = app.ui_scale_user;
   j["playing"] = app.balance.playing;
-  j["files_dropped"] = g_drops.files_dropped;  // issue 16: tests/desktop/desktop_drop.sh
+  j["files_dropped"] = g_drops.files_dropped;  // tests/desktop/desktop_drop.sh
   j["input"] = {{"clicks", loadlab::app::input_counters().clicks},
                 {"releases", loadlab::app::input_counters().releases}};
   const std::string tmp = path + ".tmp";
@@ -236,9 +236,9 @@ int main(int argc, char** argv) {
   loadlab::app::load_user_ui_scale(app);
   // The default scenario is installed at once; a file or link from the command line then opens on
   // the worker like any other and replaces it only if it is valid (else the status line says why).
-  // Not run when a file or link follows: its results would replace a bad link's error (issue 11).
+  // Not run when a file or link follows: its results would replace a bad link's error.
   loadlab::app::app_load_scenario_now(app, loadlab::app::default_scenario(), "the default scenario", false);
-  // Issue 16: the autosave (~/.config/loadlab/autosave.json) is restored unless a file or link was
+  // the autosave (~/.config/loadlab/autosave.json) is restored unless a file or link was
   // given, and kept for File > Restore last session if one was; the default example runs only
   // when nothing replaces it. Scripted runs (--frames, --until: the tests) leave the user's
   // autosave alone unless --autosave asks for it (as automated browsers skip the welcome panel).
@@ -253,7 +253,7 @@ int main(int argc, char** argv) {
       loadlab::app::app_load_scenario(app, loadlab::io::decode_link(link), "the link");
     } catch (const std::exception& e) {
       loadlab::app::set_status(app.state, std::string("Bad link: ") + e.what(), true);
-      app.state.status_pinned = true;  // stays until dismissed (issue 11, defect 4)
+      app.state.status_pinned = true;  // stays until dismissed
     }
   }
 
@@ -297,7 +297,7 @@ int main(int argc, char** argv) {
     ++frame;
     bool idle = !app.jobs.busy() && !app.opener.busy();
     // --adversary: the Adversary tab's commands, one each time everything is idle; the screenshot
-    // waits for the searches (issue 18: the live plot, the heatmap, the worst instance).
+    // waits for the searches (the live plot, the heatmap, the worst instance).
     if (!adversary.empty()) {
       const bool adv_busy = app.dag.adversary.search.busy() || app.dag.adversary.pairwise.busy();
       if (idle && !adv_busy && frame > 10) {

@@ -59,7 +59,7 @@ EM_JS(void, js_set_canvas_size, (int w, int h), {
 });
 // A share link (#...) the page will open once main has returned.
 EM_JS(int, js_has_link, (), { return location.hash.length > 1 ? 1 : 0; });
-// Keeps the address bar in step with the scenario and its view (issue 11, defect 5).
+// Keeps the address bar in step with the scenario and its view.
 EM_JS(void, js_replace_link, (const char* json), { window.loadlabShare.replaceLink(UTF8ToString(json)); });
 // Wheel events reach C++ with their deltaMode (GLFW's scroll callback drops it and passes raw
 // pixels); Ctrl+wheel and Ctrl+= / Ctrl+- / Ctrl+0 are the app's zoom and UI scale, not the page's
@@ -223,7 +223,7 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
     lm["rows"] = rows;
   }
   j["loop_measure"] = lm;
-  {  // "Real threads" for dynamic scenarios (issue 13): the last executor run.
+  {  // "Real threads" for dynamic scenarios: the last executor run.
     auto& dt = g_web->app.dynamic.threads;
     loadlab::io::Json d = {{"busy", dt.busy()}};
     if (const auto& rep = dt.last()) {
@@ -243,7 +243,7 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
                   {"error", rp.error}};
     j["dynamic_threads"] = d;
   }
-  // The dag view's Adversary tab (issue 18): the search's progress and the pairwise matrix.
+  // The dag view's Adversary tab: the search's progress and the pairwise matrix.
   j["adversary"] = loadlab::app::adversary_state_json(g_web->app.dag.adversary.search,
                                                       g_web->app.dag.adversary.pairwise,
                                                       g_web->app.dag.adversary.settings);
@@ -253,7 +253,7 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
     j["iterative_view"] = {{"zoom", iv.view.zoom}, {"pan", {iv.view.pan_x, iv.view.pan_y}},
                            {"lod", iv.canvas.lod}, {"drawn_arrows", iv.canvas.drawn_arrows}};
   }
-  // The balance form's greyed-out algorithms and why (the core table's reasons; issue 11).
+  // The balance form's greyed-out algorithms and why (the core table's reasons).
   if (g_web->app.state.kind == "balance") {
     const auto algs = loadlab::io::algorithm_names_of("balance");
     const auto& why = g_web->app.balance.form.unavailable_reasons(algs);
@@ -262,7 +262,7 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
       if (!why[i].empty()) un[algs[i]] = why[i];
     j["unavailable"] = un;
   }
-  {  // Issue 11 help for newcomers (shell/panel_help.h).
+  {  // help for newcomers (shell/panel_help.h).
     const auto& h = g_web->app.help;
     j["welcome_open"] = h.welcome_open;
     j["help_open"] = h.help_open;
@@ -277,7 +277,7 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
       gallery.push_back({{"preset", p.name}, {"label", loadlab::app::example_label(p)}});
     j["gallery"] = gallery;
   }
-  // Issue 11: the network view's mapping (screen = centre + (p - 0.5 + pan) * base_scale * zoom,
+  // the network view's mapping (screen = centre + (p - 0.5 + pan) * base_scale * zoom,
   // canvas pixels = CSS pixels x display_scale), UI scale, playback and what ImGui saw of clicks.
   const auto& view = g_web->app.balance.view;
   j["view_pan"] = {view.pan_x, view.pan_y};
@@ -301,7 +301,7 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   if (help.json_editor_frame >= ImGui::GetFrameCount() - 1)
     j["json_editor"] = {help.json_editor_box[0], help.json_editor_box[1], help.json_editor_box[2],
                         help.json_editor_box[3]};
-  // Issue 16: the autosave and the undo of opens.
+  // the autosave and the undo of opens.
   j["autosave_available"] = loadlab::app::restore_available(g_web->app);
   j["undo_available"] = loadlab::app::undo_available(g_web->app);
   j["autosave"] = {{"saves", g_web->app.session.autosaver.saves()},
@@ -348,7 +348,7 @@ EMSCRIPTEN_KEEPALIVE int loadlab_dynamic_threads(const char* workload, int threa
   return loadlab::app::start_dynamic_threads(g_web->app) ? 1 : 0;
 }
 
-/// The dag view's Adversary tab (issue 18): "start", "cancel", "open_worst", "pairwise", as its
+/// The dag view's Adversary tab: "start", "cancel", "open_worst", "pairwise", as its
 /// buttons. Returns 1 if done or started.
 EMSCRIPTEN_KEEPALIVE int loadlab_adversary(const char* command) {
   return g_web && loadlab::app::dag_adversary_command(g_web->app, command) ? 1 : 0;
@@ -413,7 +413,7 @@ EMSCRIPTEN_KEEPALIVE void loadlab_set_step(int step) {
   if (g_web) g_web->app.state.step = step;
 }
 
-/// Opens a gallery example as its button does (issue 11). Returns 1 if the preset exists.
+/// Opens a gallery example as its button does. Returns 1 if the preset exists.
 EMSCRIPTEN_KEEPALIVE int loadlab_open_example(const char* preset) {
   return g_web && loadlab::app::open_example(g_web->app, preset) ? 1 : 0;
 }
@@ -425,20 +425,20 @@ EMSCRIPTEN_KEEPALIVE void loadlab_welcome(const char* action) {
   else loadlab::app::dismiss_welcome(g_web->app);
 }
 
-/// Issue 16: File > Restore last session (1 if there was one to restore).
+/// File > Restore last session (1 if there was one to restore).
 EMSCRIPTEN_KEEPALIVE int loadlab_restore_last() {
   return g_web && loadlab::app::restore_last_session(g_web->app) ? 1 : 0;
 }
 
-/// Issue 16: Edit > Undo open (1 if there was an open to undo).
+/// Edit > Undo open (1 if there was an open to undo).
 EMSCRIPTEN_KEEPALIVE int loadlab_undo_open() { return g_web && loadlab::app::undo_open(g_web->app) ? 1 : 0; }
 
-/// Issue 16: File > Save (a download of the scenario with its view).
+/// File > Save (a download of the scenario with its view).
 EMSCRIPTEN_KEEPALIVE void loadlab_save() {
   if (g_web) loadlab::app::save_scenario(g_web->app);
 }
 
-/// Issue 16: writes a pending autosave now (the page is being hidden or closed).
+/// writes a pending autosave now (the page is being hidden or closed).
 EMSCRIPTEN_KEEPALIVE void loadlab_autosave_flush() {
   if (g_web) loadlab::app::session_flush(g_web->app);
 }
@@ -476,8 +476,8 @@ int main() {
   fit_canvas(web);
 
   // The page opens a share link (if any) after main returns; until then show Wu's Example 3, but
-  // do not run it then: its results would replace a bad link's error (issue 11, defect 4).
-  // Issue 16: without a link the autosave (if any) is restored instead, and the default example
+  // do not run it then: its results would replace a bad link's error.
+  // without a link the autosave (if any) is restored instead, and the default example
   // runs only when nothing replaces it (session_start).
   loadlab::app::app_load_scenario_now(web.app, loadlab::app::default_scenario(), "the default scenario", false);
   loadlab::app::session_start(web.app, js_has_link() != 0);

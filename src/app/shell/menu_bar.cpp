@@ -63,14 +63,14 @@ void draw_menu_bar(App& app) {
       }
       ImGui::EndMenu();
     }
-    draw_edit_menu(app);  // Edit > Undo open (issue 16)
+    draw_edit_menu(app);  // Edit > Undo open
     if (ImGui::BeginMenu("View")) {
       if (ImGui::MenuItem("Reset zoom and pan")) {
         app.balance.view.reset();
         app.balance_iterative.view.reset();  // the iterative sweeps and pressure canvases too
       }
       draw_ui_scale_menu(app);  // shell/shortcuts.cpp: UI scale, Ctrl+= / Ctrl+-
-      ImGui::MenuItem("Paper 000 experiments (Wu)...", nullptr, &experiments_window_open(app));
+      ImGui::MenuItem("Wu (1997) experiments: Table I, Figs 14-17...", nullptr, &experiments_window_open(app));
       ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {

@@ -1,4 +1,4 @@
-// Platform input before it reaches ImGui (issue 11, defects 1 and 8), headless so tests/app can
+// Platform input before it reaches ImGui, headless so tests/app can
 // check it natively and as WebAssembly:
 // - wheel_units_from_dom: the browser's WheelEvent delta (pixels, lines or pages by deltaMode) in
 //   ImGui wheel units, the same unit and sign the desktop GLFW build delivers (one notch = 1,

@@ -1,4 +1,4 @@
-// Share links that keep the view (issue 11, defect 5) and bad links that stay reported (defect 4):
+// Share links that keep the view and bad links that stay reported (defect 4):
 // the headless part (tested in tests/app). The address bar follows every scenario edit after a
 // short quiet time (LinkSync), a link carries the visible view state in the scenario's "ui", and
 // an error from a bad link stays in the status line until dismissed (LinkState::status_pinned).

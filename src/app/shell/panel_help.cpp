@@ -138,7 +138,6 @@ void draw_algorithm_text(const std::string& kind, const core::AlgorithmInfo& a) 
   ImGui::Text("Complexity: %s", a.complexity && *a.complexity ? a.complexity : "not stated by the paper");
   ImGui::Text("Paper: %s", a.paper);
   if (a.unbounded) ImGui::TextDisabled("May use more processors than given (clustering).");
-  ImGui::TextDisabled("Papers: /work/shared/seeds (README.md says which file is which).");
   ImGui::PopTextWrapPos();
 }
 

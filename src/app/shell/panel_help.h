@@ -1,4 +1,4 @@
-// Help for newcomers (issue 11): the welcome panel with the example gallery (panel_welcome.cpp),
+// Help for newcomers: the welcome panel with the example gallery (panel_welcome.cpp),
 // the per-algorithm help window and the tooltips on algorithm names and metric columns
 // (panel_help.cpp). Text comes from the core descriptor tables (core::AlgorithmInfo), so the
 // browser and the desktop app show the same words.

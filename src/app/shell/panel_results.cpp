@@ -225,7 +225,7 @@ void draw_status_line(App& app) {
     text = std::string(buf) + (name.empty() ? "" : " (" + name + ")") +
            (st.status_is_error ? " | " + st.status : "");
   }
-  if (st.status_pinned) {  // a bad link's error stays until dismissed (issue 11, defect 4)
+  if (st.status_pinned) {  // a bad link's error stays until dismissed
     if (ImGui::SmallButton("Dismiss")) {
       app.state.status_pinned = false;
       set_status(app.state, "");

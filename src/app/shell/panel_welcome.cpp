@@ -1,4 +1,4 @@
-// The welcome panel (issue 11): what LoadLab is, a gallery of ready scenarios (the papers' worked
+// The welcome panel: what LoadLab is, a gallery of ready scenarios (the papers' worked
 // examples and one big scenario per kind, io/presets.cpp) and the keyboard shortcuts. Shown on a
 // first visit that did not open a given scenario; dismissing is remembered (platform settings:
 // localStorage / ~/.config/loadlab/settings); Help > Welcome brings it back.
@@ -21,19 +21,19 @@ constexpr const char* kDismissedKey = "welcome_dismissed";
 // One line per preset; presets added later fall back to their menu title.
 const std::map<std::string, const char*>& blurbs() {
   static const std::map<std::string, const char*> m = {
-      {"adversary_flb_etf", "Issue 18: search the graph (costs, edges) for where FLB does worst against ETF; open the worst instance with both Gantt charts side by side."},
-      {"wu_example1", "Paper 000 Example 1: the tree walking algorithm moves 9 tasks; TWA equals the optimum."},
-      {"wu_example3", "Paper 000 Example 3 (Fig 1): cube walking vs dimension exchange vs the task-hop optimum."},
-      {"wu_example4", "Paper 000 Example 4: the mesh walking algorithm on a 4x4 mesh."},
+      {"adversary_flb_etf", "Adversarial search: vary the graph (costs, edges) to find where FLB does worst against ETF; open the worst instance with both Gantt charts side by side."},
+      {"wu_example1", "Wu (1997), Example 1: the tree walking algorithm moves 9 tasks; TWA equals the optimum."},
+      {"wu_example3", "Wu (1997), Example 3 (Fig 1): cube walking vs dimension exchange vs the task-hop optimum."},
+      {"wu_example4", "Wu (1997), Example 4: the mesh walking algorithm on a 4x4 mesh."},
       {"wu_random_cube", "A random 6-cube with about 20 tasks per node: where CWA and DEM differ."},
       {"notes_problem2", "Course notes Problem 2: one averaging sweep leaves 7500 on every node."},
       {"notes_problem3", "Course notes Problem 3: 22 sweeps of GDE until max - min < 1."},
-      {"flb_table1", "Paper 001 Table 1: FLB, ETF and MCP list schedules of an 8-task graph, with the optimum."},
+      {"flb_table1", "Radulescu & van Gemund, FLB: Fast Load Balancing, Table 1: FLB, ETF and MCP list schedules of an 8-task graph, with the optimum."},
       {"loop_decreasing", "Survey 002 §3.1: nine loop scheduling techniques on a loop with expensive early iterations."},
       {"os_mixed", "Survey 002 §4: eight OS policies on a Poisson stream of parallel jobs."},
       {"os_coscheduling_fragmentation", "Survey 002 §4.2: how coscheduling fragments 10 processors."},
-      {"dlt_example1", "Paper 004 Example 1: the closed-form divisible load schedule, T* = 273.8."},
-      {"dlt_example4", "Paper 004 Examples 3-4: finite buffers (IBS) and a smallest share (Algorithms A, A')."},
+      {"dlt_example1", "Li, Veeravalli & Ko, divisible load on a hypercube, Example 1: the closed-form divisible load schedule, T* = 273.8."},
+      {"dlt_example4", "Li, Veeravalli & Ko, Examples 3-4: finite buffers (IBS) and a smallest share (Algorithms A, A')."},
       {"dynamic_hotspot_mesh", "Tasks keep arriving at one node of a mesh: seven dynamic strategies."},
       {"dynamic_bursts_hypercube", "Bursts of tasks on a 4-cube: who absorbs them fastest."},
       {"dynamic_bnb_ring", "A branch-and-bound tree grows on a ring of 8."},

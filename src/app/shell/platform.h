@@ -37,7 +37,7 @@ int platform_hardware_threads();
 std::string platform_load_setting(const std::string& key);
 /// Stores a setting (best effort: a read-only home only loses the memory).
 void platform_save_setting(const std::string& key, const std::string& value);
-/// The autosave store (issue 16), one text per slot ("autosave", "autosave_previous"): localStorage
+/// The autosave store, one text per slot ("autosave", "autosave_previous"): localStorage
 /// "loadlab.<slot>" in the browser, its own file ~/.config/loadlab/<slot>.json on the desktop (the
 /// settings file is line-based and re-read per key: no place for a big scenario). "" when unset.
 std::string platform_load_autosave(const std::string& slot);

@@ -31,7 +31,7 @@ EM_JS(char*, js_load_setting, (const char* key), {
 EM_JS(void, js_save_setting, (const char* key, const char* value), {
   try { localStorage.setItem("loadlab." + UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
 });
-// The autosave (issue 16): 1 when stored, 0 when the browser refused it (quota, private mode).
+// The autosave: 1 when stored, 0 when the browser refused it (quota, private mode).
 EM_JS(int, js_save_autosave, (const char* slot, const char* text), {
   try { localStorage.setItem("loadlab." + UTF8ToString(slot), UTF8ToString(text)); return 1; } catch (e) { return 0; }
 });

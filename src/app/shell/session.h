@@ -1,4 +1,4 @@
-// Nothing a user made is lost (issue 16): autosave and restore, File > Restore last session,
+// Nothing a user made is lost: autosave and restore, File > Restore last session,
 // Edit > Undo open and File > Save. The decisions are in app/model/autosave.h (tested headless);
 // this file connects them to the App, the opener and the platform's store.
 #pragma once

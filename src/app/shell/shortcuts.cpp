@@ -83,7 +83,7 @@ void handle_shortcuts(App& app) {
     if (pressed(GLFW_KEY_0)) set_user_ui_scale(app, 1.0f);
   }
   if (io.WantTextInput) return;  // a text field has focus: keys are text
-  // Issue 16: Ctrl+Z undoes the last open (not while typing: a text field has its own undo).
+  // Ctrl+Z undoes the last open (not while typing: a text field has its own undo).
   if (io.KeyCtrl && !io.KeyShift && !io.KeyAlt && pressed(GLFW_KEY_Z)) {
     undo_open(app);
     return;

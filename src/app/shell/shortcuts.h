@@ -1,4 +1,4 @@
-// Keyboard shortcuts and the UI-scale setting (issue 11): Space play/pause, Left/Right step,
+// Keyboard shortcuts and the UI-scale setting: Space play/pause, Left/Right step,
 // Ctrl+Enter run, Ctrl+= / Ctrl+- UI scale. F1 (help) lives with the help panel.
 #pragma once
 

@@ -130,7 +130,7 @@ void app_poll_open(App& app) {
     set_status(app.state, "Could not load " + out->origin + ": " + out->error, true);
     return;
   }
-  session_before_install(app, *out);  // keeps the replaced scenario for Edit > Undo open (issue 16)
+  session_before_install(app, *out);  // keeps the replaced scenario for Edit > Undo open
   install_scenario(app.state, std::move(out->parsed), std::move(out->derived));
   installed(app, out->origin, out->mode, app.open_runs);
 }

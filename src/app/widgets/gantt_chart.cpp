@@ -302,7 +302,7 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
         add_colour(*p, b.colour);
         // Bars after this one that start in the same pixel column are hidden inside the run:
         // jump over them to the last one (it may reach farther), so a row costs about its
-        // pixel width, not its bar count (1,000,000 tasks stay interactive, issue 11).
+        // pixel width, not its bar count (1,000,000 tasks stay interactive).
         if (row.disjoint) {
           const double t_next = v0 + (std::floor(x0 - px0) + 1.0) / pw * span;
           const std::size_t k = first_start_at_or_after(row.starts, j + 1, t_next);

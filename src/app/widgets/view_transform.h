@@ -1,6 +1,6 @@
 // Zoom and pan of the main view: maps layout coordinates ([0,1]^2 hints) to screen pixels:
 //   screen = centre + (p - 0.5 + pan) * base_scale * zoom
-// Header-only and ImGui-free so tests/app checks the wheel zoom (issue 11, defect 1).
+// Header-only and ImGui-free so tests/app checks the wheel zoom.
 #pragma once
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Adversarial instance search (issue 18): simulated annealing over small changes of a task graph
+// Adversarial instance search: simulated annealing over small changes of a task graph
 // and its machine, maximizing makespan(A) / makespan(B) for two schedulers A and B. The method is
 // PISA's (Coleman, Kumar, Krishnamachari et al., "PISA: An Adversarial Approach To Comparing Task
 // Graph Scheduling Algorithms", the SAGA benchmark's adversarial module); the schedulers are the

@@ -1,4 +1,4 @@
-// Shared bookkeeping for the heterogeneous schedulers (issue 18): where tasks are, when processors
+// Shared bookkeeping for the heterogeneous schedulers: where tasks are, when processors
 // are free, data-ready times with the machine's link costs, and earliest start / finish with or
 // without insertion into idle gaps (HEFT's insertion policy, Topcuoglu et al. 2002, Section 4.1).
 // Plus the average costs that HEFT, CPOP and PEFT rank tasks by.

@@ -1,4 +1,4 @@
-// The heterogeneous task-graph schedulers (issue 18), one per file in this folder, each taking a
+// The heterogeneous task-graph schedulers, one per file in this folder, each taking a
 // Machine (speeds, bandwidth matrix or ETC matrix; core/dag/machine.h). Every one returns a
 // complete Schedule that verify_schedule(g, machine, s) accepts.
 #pragma once

@@ -1,4 +1,4 @@
-// Heterogeneous machines (issue 18): validation, uniform reduction and lower bounds.
+// Heterogeneous machines: validation, uniform reduction and lower bounds.
 // Lower bounds as the issue names them: critical path at the fastest speed (per task the minimum
 // over processors for ETC) and work / sum of speeds.
 #include "core/dag/machine.h"

@@ -1,4 +1,4 @@
-// Heterogeneous machines for the dag kind (issue 18): P processors with speeds, a P x P bandwidth
+// Heterogeneous machines for the dag kind: P processors with speeds, a P x P bandwidth
 // matrix, or a per-task per-processor execution-time matrix (ETC, the unrelated-machines model of
 // Braun et al. 2001 and Topcuoglu et al. 2002).
 //
@@ -70,7 +70,7 @@ struct Machine {
   std::string nonuniform_reason() const;
 };
 
-/// Per-link bandwidths over a topology (issue 18; docs/scenario-dag.md "Machine"): the P x P
+/// Per-link bandwidths over a topology: the P x P
 /// matrix of effective bandwidths between processors (P = t.size()), row-major like
 /// Machine::bandwidth. A message from p to q follows the route of least time: the path minimising
 /// the sum over its links of 1 / b_link (store-and-forward of one whole message, no contention),

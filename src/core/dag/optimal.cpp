@@ -8,7 +8,7 @@
 // (only the first is tried); equal starts of positive-length tasks are taken in id order; bounds
 // from comp-only levels and from the remaining work.
 // Model: paper 001, Section 2 (../shared/seeds/001_37b951120b5002ad.txt).
-// Heterogeneous machines (issue 18): the same search with the machine's execution and
+// Heterogeneous machines: the same search with the machine's execution and
 // communication times (class MachineCosts); empty processors are then no longer interchangeable,
 // so that symmetry cut is off, and the bounds use each task's fastest execution time.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The dag descriptor table (issue 5's scheduler names are contracts). Papers 001 and 003; each
+// The dag descriptor table (the scheduler names are contracts). Papers 001 and 003; each
 // scheduler's file cites its section.
 #include "core/dag/registry.h"
 

@@ -30,7 +30,7 @@ struct DagAlgorithm {
   /// through `run_machine`).
   Schedule (*run)(const TaskGraph& g, int processors, const DagOptions& opts, ScheduleTrace* trace,
                   OptimalResult* optimal_info) = nullptr;
-  /// Runs the scheduler on a heterogeneous machine (issue 18); nullptr for schedulers defined for
+  /// Runs the scheduler on a heterogeneous machine; nullptr for schedulers defined for
   /// identical processors only, which then refuse non-uniform machines by name. When both are
   /// set, `run` serves uniform machines (byte-identical to the identical-processor results).
   Schedule (*run_machine)(const TaskGraph& g, const Machine& m, const DagOptions& opts,

@@ -340,7 +340,7 @@ Point closed_form_layout(TopologyKind kind, int v, int n, int dim, int rows, int
         // 3-cube (right, down, and a short diagonal for depth), and the next group places copies
         // of that cube on a larger one. Links then never pass through other nodes. The outer
         // cube's depth direction (dimension 5) moves its copies right of the first four instead of
-        // diagonally: the short oblique offset made the 6-cube's copies overlap (issue 11).
+        // diagonally: the short oblique offset made the 6-cube's copies overlap.
         static constexpr double kDir[6][2] = {{1.0, 0.0}, {0.0, 1.0}, {0.42, 0.3},
                                               {2.4, 0.0}, {0.0, 2.4}, {4.8, 1.2}};
         double x = 0, y = 0, span_x = 0, span_y = 0;

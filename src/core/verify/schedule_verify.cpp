@@ -1,7 +1,7 @@
 // Paper: ../shared/seeds/001_37b951120b5002ad.txt, Section 2 (a task starts only after all its
 // messages arrive; messages between tasks on one processor take no time; one task at a time).
 // Written independently of the schedulers: it only reads the graph, the machine and the entries.
-// Heterogeneous machines (issue 18): a task on p must run exactly its time there (comp / speed,
+// Heterogeneous machines: a task on p must run exactly its time there (comp / speed,
 // or the ETC entry), and a message from p to q takes data / bandwidth(p, q) (0 when p == q).
 #include "core/verify/schedule_verify.h"
 

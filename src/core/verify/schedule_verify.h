@@ -1,7 +1,7 @@
 // Independent checker for task-graph schedules (paper 001, Section 2 model): every task exactly
 // once on an existing processor, duration = comp(t), precedence with communication delay unless
 // both tasks share a processor, and no two tasks overlapping on a processor. The machine overload
-// checks heterogeneous durations and link delays (issue 18).
+// checks heterogeneous durations and link delays.
 #pragma once
 
 #include <string>
@@ -24,7 +24,7 @@ struct ScheduleCheck {
 ScheduleCheck verify_schedule(const TaskGraph& g, const Schedule& s, int processors = 0,
                               std::size_t max_errors = 20);
 
-/// Checks `s` against `g` on a heterogeneous machine (issue 18): processor ids below
+/// Checks `s` against `g` on a heterogeneous machine: processor ids below
 /// m.processors, each duration equal to the task's time on its processor (comp / speed or the
 /// ETC entry), and each cross-processor message taking data / bandwidth(from, to). Same 1e-9
 /// relative tolerance.

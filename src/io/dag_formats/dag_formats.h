@@ -1,4 +1,4 @@
-// Task-graph file formats and schedule exporters (issue 5).
+// Task-graph file formats and schedule exporters.
 //
 // Readers: our inline JSON graph, STG (Kasahara's Standard Task Graph Set), DOT with DAGGEN-style
 // "size" attributes, WfCommons WfFormat 1.5. Writers: DOT of a graph, inline JSON of a graph,

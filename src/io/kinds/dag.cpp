@@ -1,4 +1,4 @@
-// The "dag" kind: task-graph scheduling on P identical processors (papers 001 and 003, issue 5).
+// The "dag" kind: task-graph scheduling on P identical processors (papers 001 and 003).
 // Format: docs/scenario-dag.md. The graph comes inline, from a file (.stg/.dot/.json, relative to
 // the scenario's folder) or from a generator; every listed scheduler runs, its schedule is checked
 // by the independent verifier, and metrics (NSL vs MCP as in paper 001 Section 6, and vs a lower
@@ -32,7 +32,7 @@ core::TaskGraph read_generator(const JsonReader& g, std::uint64_t seed) {
     if (gen == "lu" || gen == "gaussian") {
       keys.push_back("size");
       // 1999 keeps both within GraphLimits::max_tasks (LU 1,999,000, Gaussian 1,999,999 tasks):
-      // size 2000 would build ~2M tasks before TaskGraph refused them (issue 16).
+      // size 2000 would build ~2M tasks before TaskGraph refused them.
       const auto n = i32("size", gen == "lu" ? 62 : 63, gen == "lu" ? 1 : 2, 1999);
       shape = gen == "lu" ? core::lu_shape(n) : core::gaussian_shape(n);
     } else if (gen == "laplace") {

@@ -28,7 +28,7 @@ struct DagScenario : TypedScenario {
   /// Shared with every result (results can outlive the scenario and still name their tasks).
   std::shared_ptr<const core::TaskGraph> graph;
   int processors = 1;
-  /// "machine" (issue 18): speeds, bandwidth matrix or ETC matrix; trivial when absent.
+  /// "machine": speeds, bandwidth matrix or ETC matrix; trivial when absent.
   core::Machine machine;
   core::DagOptions options;  ///< seed (random priorities) and the optimal search budget
   bool trace = false;        ///< record each list-scheduling step

@@ -1,4 +1,4 @@
-// The adversarial search's instances as dag scenarios (issue 18), shared by the CLI
+// The adversarial search's instances as dag scenarios, shared by the CLI
 // (`loadlab adversary -o worst.json`) and the playground's adversary panel: the worst instance
 // found is written as an ordinary dag scenario that `loadlab run` and io::parse_scenario accept.
 // Search: core/dag/adversary.h (PISA, Coleman et al.); format: docs/scenario-dag.md.

@@ -1,4 +1,4 @@
-// Real-thread executors for the dynamic kind's shared-memory strategies (issue 13, "Real threads").
+// Real-thread executors for the dynamic kind's shared-memory strategies.
 //
 // P std::threads (Web Workers under Emscripten: the pthread pool must hold P workers) run a
 // TreeWorkload: each executed task may create children, so the total work is unknown in advance.

@@ -1,4 +1,4 @@
-// Tree-structured workloads for the real-thread dynamic executors (issue 13, "Real threads").
+// Tree-structured workloads for the real-thread dynamic executors.
 //
 // Sections: 1. tasks and keys  2. UTS parameters  3. TreeWorkload  4. independent counting
 //

@@ -1,7 +1,7 @@
 // Neighbour-averaging diffusion (first-order scheme, Cybenko 1989): the engine's benchmark and
 // smoke test. Each superstep every node sends its value to all neighbours and then moves towards
 // their average: x_i += alpha * sum_j (x_j - x_i). Not one of paper 000's algorithms; it is the
-// "diffusion-like neighbour averaging" workload issue 4 benchmarks.
+// "diffusion-like neighbour averaging" workload benchmarks.
 #pragma once
 
 #include <cstdint>
