@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/partition_run.h"
 #include "cli/text.h"
 #include "cli/reproduce_split.h"
 #include "core/partition/generators.h"
@@ -73,14 +74,7 @@ int partition_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream&
         if (q) params.sweeps = 10;
         // The time is the one measured by the process that ran the method (as reproduce flb).
         RunRecord rec = split.next([&](RunRecord& mine) {
-          const auto t0 = std::chrono::steady_clock::now();
-          const std::vector<int> part = run_partition_method(method, m, parts, params);
-          mine.put(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                       .count());
-          const PartitionMetrics pm = compute_partition_metrics(m, part, parts);
-          mine.put(verify_partition(m, parts, part, pm).ok ? 1 : 0);
-          mine.put(static_cast<double>(pm.edge_cut));
-          mine.put(pm.imbalance);
+          const PartitionMetrics pm = put_partition_run(mine, method, m, parts, params);
           mine.put(static_cast<double>(pm.communication_volume));
           mine.put(pm.disconnected_parts);
         });

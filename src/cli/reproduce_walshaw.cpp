@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/partition_run.h"
 #include "cli/text.h"
 #include "cli/reproduce_split.h"
 #include "core/partition/metrics.h"
@@ -89,14 +90,7 @@ int walshaw_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& o
         params.seed = opts.seed;
         if (!row.base.empty()) params.base = row.base;
         RunRecord rec = split.next([&](RunRecord& mine) {
-          const auto t0 = std::chrono::steady_clock::now();
-          const std::vector<int> part = run_partition_method(row.method, m, parts, params);
-          mine.put(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                       .count());
-          const PartitionMetrics pm = compute_partition_metrics(m, part, parts);
-          mine.put(verify_partition(m, parts, part, pm).ok ? 1 : 0);
-          mine.put(static_cast<double>(pm.edge_cut));
-          mine.put(pm.imbalance);
+          put_partition_run(mine, row.method, m, parts, params);
         });
         const double ms = rec.number();
         const bool ok = rec.flag();
