@@ -36,6 +36,7 @@ if [ "${1:-}" = --quick ]; then
 fi
 
 stage_or_stop "setup" bash scripts/setup.sh
+stage "format (clang-format 14)" bash scripts/format.sh --check
 stage_or_stop "build web (emcc)" bash scripts/build.sh web "${werror[@]}"
 stage_or_stop "build native (release)" bash scripts/build.sh native -DLOADLAB_UNIT_TESTS=OFF "${werror[@]}"
 

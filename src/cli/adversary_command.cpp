@@ -39,20 +39,40 @@ bool parse_adversary_args(const std::vector<std::string>& args, AdversaryCliOpti
                           std::string& error) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& k = args[i];
-    if (k == "--heterogeneous") { o.heterogeneous = true; continue; }
-    if (k == "--json") { o.json = true; continue; }
-    if (i + 1 >= args.size()) { error = k + ": needs a value"; return false; }
+    if (k == "--heterogeneous") {
+      o.heterogeneous = true;
+      continue;
+    }
+    if (k == "--json") {
+      o.json = true;
+      continue;
+    }
+    if (i + 1 >= args.size()) {
+      error = k + ": needs a value";
+      return false;
+    }
     const std::string& v = args[++i];
     try {
-      if (k == "--a") o.a = v;
-      else if (k == "--b") o.b = v;
-      else if (k == "--tasks") o.tasks = std::stoi(v);
-      else if (k == "--processors") o.processors = std::stoi(v);
-      else if (k == "--scenario") o.scenario = v;
-      else if (k == "--iterations") o.iterations = std::stoll(v);
-      else if (k == "--seed") o.seed = std::stoull(v);
-      else if (k == "-o" || k == "--output") o.output = v;
-      else { error = "unknown option " + k; return false; }
+      if (k == "--a")
+        o.a = v;
+      else if (k == "--b")
+        o.b = v;
+      else if (k == "--tasks")
+        o.tasks = std::stoi(v);
+      else if (k == "--processors")
+        o.processors = std::stoi(v);
+      else if (k == "--scenario")
+        o.scenario = v;
+      else if (k == "--iterations")
+        o.iterations = std::stoll(v);
+      else if (k == "--seed")
+        o.seed = std::stoull(v);
+      else if (k == "-o" || k == "--output")
+        o.output = v;
+      else {
+        error = "unknown option " + k;
+        return false;
+      }
     } catch (const std::exception&) {
       error = k + ": not a number: " + v;
       return false;
@@ -109,17 +129,24 @@ int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostr
   }
   const std::int32_t tasks = start.graph.size();
   if (o.json) {
-    nlohmann::json j = {{"a", o.a}, {"b", o.b}, {"tasks", tasks},
+    nlohmann::json j = {{"a", o.a},
+                        {"b", o.b},
+                        {"tasks", tasks},
                         {"processors", start.machine.processors},
-                        {"iterations", r.iterations}, {"seed", o.seed},
-                        {"start_ratio", r.start_ratio}, {"best_ratio", r.best_ratio},
+                        {"iterations", r.iterations},
+                        {"seed", o.seed},
+                        {"start_ratio", r.start_ratio},
+                        {"best_ratio", r.best_ratio},
                         {"best_makespan_a", r.best_makespan_a},
-                        {"best_makespan_b", r.best_makespan_b}, {"accepted", r.accepted},
-                        {"improvements", r.improvements}, {"unproven", r.unproven},
+                        {"best_makespan_b", r.best_makespan_b},
+                        {"accepted", r.accepted},
+                        {"improvements", r.improvements},
+                        {"unproven", r.unproven},
                         {"machine_varied", r.machine_varied},
                         {"best_tasks", r.best.graph.size()},
                         {"best_edges", r.best.graph.edge_count()},
-                        {"elapsed_seconds", secs}, {"iterations_per_second", rate}};
+                        {"elapsed_seconds", secs},
+                        {"iterations_per_second", rate}};
     if (!o.output.empty()) j["output"] = o.output;
     out << j.dump(2) << "\n";
     return 0;

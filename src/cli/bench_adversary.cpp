@@ -21,8 +21,8 @@ nlohmann::json bench_adversary(const BenchOptions& opts) {
   const std::int32_t tasks = 20, processors = 4;
   const std::int64_t iterations = opts.quick ? 300 : 20000;
   for (const Case& c : cases) {
-    const std::string name = std::string("adversary/") + c.a + "_vs_" + c.b + "/V20" +
-                             (c.hetero ? "/hetero" : "");
+    const std::string name =
+        std::string("adversary/") + c.a + "_vs_" + c.b + "/V20" + (c.hetero ? "/hetero" : "");
     if (!opts.filter.empty() && name.find(opts.filter) == std::string::npos) continue;
     core::AdversaryOptions o;
     o.a = c.a;
@@ -33,9 +33,13 @@ nlohmann::json bench_adversary(const BenchOptions& opts) {
     const auto t0 = std::chrono::steady_clock::now();
     const core::AdversaryResult r = core::adversary_search(start, o);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    out.push_back({{"name", name}, {"seconds", s}, {"iterations", r.iterations},
+    out.push_back({{"name", name},
+                   {"seconds", s},
+                   {"iterations", r.iterations},
                    {"iterations_per_second", static_cast<double>(r.iterations) / s},
-                   {"tasks", tasks}, {"processors", processors}, {"best_ratio", r.best_ratio},
+                   {"tasks", tasks},
+                   {"processors", processors},
+                   {"best_ratio", r.best_ratio},
                    {"goal_iterations_per_second", 10000}});
   }
   return out;

@@ -23,7 +23,8 @@ double best_seconds(int reps, F&& f) {
   for (int r = 0; r < reps; ++r) {
     const auto t0 = std::chrono::steady_clock::now();
     f();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    best = std::min(best,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   return best;
 }
@@ -40,11 +41,10 @@ nlohmann::json bench_dag(const BenchOptions& opts) {
     const char* name;
     core::GraphShape shape;
   };
-  const std::vector<Paper> graphs = {
-      {"lu", core::lu_shape(q ? 20 : 62)},
-      {"laplace", core::laplace_shape(q ? 8 : 32, q ? 10 : 60)},
-      {"stencil", core::stencil_shape(q ? 10 : 40, q ? 10 : 50)},
-      {"fft", core::fft_shape(q ? 32 : 256)}};
+  const std::vector<Paper> graphs = {{"lu", core::lu_shape(q ? 20 : 62)},
+                                     {"laplace", core::laplace_shape(q ? 8 : 32, q ? 10 : 60)},
+                                     {"stencil", core::stencil_shape(q ? 10 : 40, q ? 10 : 50)},
+                                     {"fft", core::fft_shape(q ? 32 : 256)}};
   for (const auto& pg : graphs)
     for (int P : {2, 32}) {
       const std::string name = "dag/flb/" + std::string(pg.name) + "/P" + std::to_string(P);
@@ -54,16 +54,21 @@ nlohmann::json bench_dag(const BenchOptions& opts) {
       const core::TaskGraph g = core::assign_costs(pg.shape, cs, 1);
       double makespan = 0;
       const double s = best_seconds(q ? 1 : 5, [&] { makespan = core::flb(g, P).makespan(); });
-      out.push_back({{"name", name}, {"seconds", s}, {"tasks", g.size()}, {"edges", g.edge_count()},
-                     {"processors", P}, {"makespan", makespan}, {"target_seconds", 0.005}});
+      out.push_back({{"name", name},
+                     {"seconds", s},
+                     {"tasks", g.size()},
+                     {"edges", g.edge_count()},
+                     {"processors", P},
+                     {"makespan", makespan},
+                     {"target_seconds", 0.005}});
     }
   {
     const std::string name = "dag/flb/layered_1M";
     if (want(name)) {
       core::LayeredSpec sp;
       sp.n = q ? 20000 : 1000000;
-      sp.fat = 0.5;           // levels of about sqrt(n) = 1000 tasks
-      sp.density = 0.004;     // round(0.004 x 1000) = 4 parents per task -> about 4M edges
+      sp.fat = 0.5;        // levels of about sqrt(n) = 1000 tasks
+      sp.density = 0.004;  // round(0.004 x 1000) = 4 parents per task -> about 4M edges
       sp.regularity = 0.9;
       sp.jump = 2;
       if (q) sp.density = 4.0 / 141;
@@ -71,24 +76,35 @@ nlohmann::json bench_dag(const BenchOptions& opts) {
       cs.ccr = 1.0;
       const auto tg0 = std::chrono::steady_clock::now();
       const core::TaskGraph g = core::assign_costs(core::layered_shape(sp, 7), cs, 7);
-      const double gen = std::chrono::duration<double>(std::chrono::steady_clock::now() - tg0).count();
+      const double gen =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - tg0).count();
       double makespan = 0;
       const double s = best_seconds(1, [&] { makespan = core::flb(g, 32).makespan(); });
-      out.push_back({{"name", name}, {"seconds", s}, {"tasks", g.size()}, {"edges", g.edge_count()},
-                     {"processors", 32}, {"makespan", makespan}, {"build_seconds", gen},
+      out.push_back({{"name", name},
+                     {"seconds", s},
+                     {"tasks", g.size()},
+                     {"edges", g.edge_count()},
+                     {"processors", 32},
+                     {"makespan", makespan},
+                     {"build_seconds", gen},
                      {"target_seconds", 3.0}});
     }
   }
   {
     core::CostSpec cs;
     cs.ccr = 1.0;
-    const core::TaskGraph g = core::assign_costs(core::stencil_shape(q ? 10 : 40, q ? 10 : 50), cs, 3);
+    const core::TaskGraph g =
+        core::assign_costs(core::stencil_shape(q ? 10 : 40, q ? 10 : 50), cs, 3);
     for (const char* alg : {"etf", "flb"}) {
       const std::string name = std::string("dag/") + alg + "_vs/V2000/P32";
       if (!want(name)) continue;
       double makespan = 0;
-      const double s = best_seconds(q ? 1 : 3, [&] { makespan = core::run_dag_algorithm(alg, g, 32).makespan(); });
-      out.push_back({{"name", name}, {"seconds", s}, {"tasks", g.size()}, {"processors", 32},
+      const double s = best_seconds(
+          q ? 1 : 3, [&] { makespan = core::run_dag_algorithm(alg, g, 32).makespan(); });
+      out.push_back({{"name", name},
+                     {"seconds", s},
+                     {"tasks", g.size()},
+                     {"processors", 32},
                      {"makespan", makespan}});
     }
   }
@@ -113,12 +129,18 @@ nlohmann::json bench_dag(const BenchOptions& opts) {
       if (!a.run_machine || std::string(a.info.name) == "optimal") continue;
       for (const bool at_1000 : {false, true}) {
         const core::TaskGraph& graph = at_1000 ? small : g;
-        const std::string name = std::string("dag/hetero/") + a.info.name + (at_1000 ? "/V1000" : "");
+        const std::string name =
+            std::string("dag/hetero/") + a.info.name + (at_1000 ? "/V1000" : "");
         if (!want(name)) continue;
         core::Schedule sched;
-        const double s = best_seconds(1, [&] { sched = core::run_dag_algorithm(a.info.name, graph, m); });
-        out.push_back({{"name", name}, {"seconds", s}, {"tasks", graph.size()},
-                       {"edges", graph.edge_count()}, {"processors", P}, {"makespan", sched.makespan()},
+        const double s =
+            best_seconds(1, [&] { sched = core::run_dag_algorithm(a.info.name, graph, m); });
+        out.push_back({{"name", name},
+                       {"seconds", s},
+                       {"tasks", graph.size()},
+                       {"edges", graph.edge_count()},
+                       {"processors", P},
+                       {"makespan", sched.makespan()},
                        {"lower_bound", core::makespan_lower_bound(graph, m)},
                        {"verified", core::verify_schedule(graph, m, sched).ok}});
       }

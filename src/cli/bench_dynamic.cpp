@@ -1,11 +1,11 @@
 // Benchmarks of the dynamic kind's discrete-event simulator: simulated events per second
 // on a 256x256 torus (65,536 nodes) with about 10^7 tasks (multinomial initial loads, mean 153 per
 // node, exponential durations), for `none` and `work_stealing`; wall and process CPU time of the
-// whole run (creating the 10^7 tasks included). Logs off (record = false). Two records per strategy:
-// without the task table (task_log = false: the engine alone, the same counters and times) and,
-// named `dynamic_events_tasklog_*`, with it (72 bytes per task, what the checker reads; on a VM its page faults
-// dominate). Goal: >= 10^7 events/s natively, WebAssembly at most 1.6x slower. --quick: a 64x64
-// torus with ~10^5 tasks.
+// whole run (creating the 10^7 tasks included). Logs off (record = false). Two records per
+// strategy: without the task table (task_log = false: the engine alone, the same counters and
+// times) and, named `dynamic_events_tasklog_*`, with it (72 bytes per task, what the checker reads;
+// on a VM its page faults dominate). Goal: >= 10^7 events/s natively, WebAssembly at most 1.6x
+// slower. --quick: a 64x64 torus with ~10^5 tasks.
 #include <chrono>
 #include <ctime>
 #include <string>

@@ -56,8 +56,9 @@ struct Variant {
   std::string name, strategy, victim, amount;
 };
 
-nlohmann::json bench_dynamic_threads_bench_workload(const std::string& label, const sim::TreeWorkload& w,
-                              const BenchOptions& opts) {
+nlohmann::json bench_dynamic_threads_bench_workload(const std::string& label,
+                                                    const sim::TreeWorkload& w,
+                                                    const BenchOptions& opts) {
   nlohmann::json out = nlohmann::json::array();
   const std::string prefix = "dynamic_threads/" + label + "/";
   auto wanted = [&](const std::string& name) {
@@ -90,12 +91,14 @@ nlohmann::json bench_dynamic_threads_bench_workload(const std::string& label, co
     // threads looking for work all cost CPU); 1 = no overhead.
     rec["sequential_cpu_seconds"] = seq.cpu;
     rec["cpu_efficiency"] = cpu > 0 ? seq.cpu / cpu : 0;
-    if (w.seconds_per_unit() > 0) rec["model_work_seconds"] = count.work_units * w.seconds_per_unit();
+    if (w.seconds_per_unit() > 0)
+      rec["model_work_seconds"] = count.work_units * w.seconds_per_unit();
     return rec;
   };
   if (wanted(prefix + "sequential"))
-    out.push_back(common({{"name", prefix + "sequential"}, {"tasks", count.tasks}, {"verified", true}},
-                         seq.seconds, seq.cpu, 1));
+    out.push_back(
+        common({{"name", prefix + "sequential"}, {"tasks", count.tasks}, {"verified", true}},
+               seq.seconds, seq.cpu, 1));
 
   const std::vector<Variant> variants = {
       {"none", "none", "random", "half"},
@@ -199,9 +202,15 @@ nlohmann::json bench_dynamic_threads(const BenchOptions& opts) {
   dw.spawn.max_depth = q ? 8 : 14;
   dw.seed = 7;
 
-  for (auto& r : bench_dynamic_threads_bench_workload("uts_geometric", sim::TreeWorkload::uts(geo), opts)) out.push_back(std::move(r));
-  for (auto& r : bench_dynamic_threads_bench_workload("uts_binomial", sim::TreeWorkload::uts(bin), opts)) out.push_back(std::move(r));
-  for (auto& r : bench_dynamic_threads_bench_workload("spawn_spin", sim::TreeWorkload::spawn(dw, 2e-5), opts)) out.push_back(std::move(r));
+  for (auto& r :
+       bench_dynamic_threads_bench_workload("uts_geometric", sim::TreeWorkload::uts(geo), opts))
+    out.push_back(std::move(r));
+  for (auto& r :
+       bench_dynamic_threads_bench_workload("uts_binomial", sim::TreeWorkload::uts(bin), opts))
+    out.push_back(std::move(r));
+  for (auto& r :
+       bench_dynamic_threads_bench_workload("spawn_spin", sim::TreeWorkload::spawn(dw, 2e-5), opts))
+    out.push_back(std::move(r));
   return out;
 }
 

@@ -27,7 +27,8 @@ nlohmann::json bench_iterative(const BenchOptions& opts) {
   const int sweeps = opts.quick ? 10 : 100;
   const core::Topology torus = core::Topology::torus(side, side);
   util::Rng rng(12345);
-  const core::LoadVector w = core::generate_loads(core::LoadGenerator::Uniform, torus.size(), 100, rng);
+  const core::LoadVector w =
+      core::generate_loads(core::LoadGenerator::Uniform, torus.size(), 100, rng);
   const std::string tag = "torus" + std::to_string(side) + "x" + std::to_string(side);
   nlohmann::json out = nlohmann::json::array();
   for (const std::string alg : {"diffusion", "gde"})
@@ -48,8 +49,10 @@ nlohmann::json bench_iterative(const BenchOptions& opts) {
         const std::clock_t c0 = std::clock();
         const auto t0 = std::chrono::steady_clock::now();
         r = alg == "gde" ? core::gde(torus, w, o) : core::diffusion(torus, w, o);
-        const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        if (sec < best) best = sec, best_cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+        const double sec =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (sec < best)
+          best = sec, best_cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
       }
       double total = 0, total0 = 0;
       for (double x : r.final_loads) total += x;
@@ -65,7 +68,8 @@ nlohmann::json bench_iterative(const BenchOptions& opts) {
                      {"threads", threads},
                      {"node_updates_per_second", updates / best},
                      {"per_thread", updates / best / threads},
-                     {"max_minus_min", r.history_max_minus_min.empty() ? 0.0 : r.history_max_minus_min.back()},
+                     {"max_minus_min",
+                      r.history_max_minus_min.empty() ? 0.0 : r.history_max_minus_min.back()},
                      {"conserved", std::abs(total - total0) <= 1e-9 * total0}});
     }
   return out;

@@ -1,5 +1,6 @@
-// `loadlab bench` for loop scheduling: each technique on real threads (sim::execute_loop) beside the
-// virtual-time simulator's prediction for the same loop, and natively the same loop under OpenMP.
+// `loadlab bench` for loop scheduling: each technique on real threads (sim::execute_loop) beside
+// the virtual-time simulator's prediction for the same loop, and natively the same loop under
+// OpenMP.
 //
 // Predictions use time units calibrated on this machine: the spin workload costs costs[i] * unit
 // seconds by construction; for Mandelbrot rows a one-thread run gives seconds per unit of row cost.
@@ -39,15 +40,16 @@ nlohmann::json bench_loops_bench_workload(const Workload& w, const BenchOptions&
     if (!opts.filter.empty() && name.find(opts.filter) == std::string::npos) continue;
     const auto predicted = core::simulate_loop(t, params, seconds, core::LoopMachine{});
     const auto measured = sim::execute_loop(t, params, w.body);
-    out.push_back({{"name", name},
-                   {"seconds", measured.run.parallel_time},
-                   {"predicted_seconds", predicted.parallel_time},
-                   {"measured_over_predicted",
-                    predicted.parallel_time > 0 ? measured.run.parallel_time / predicted.parallel_time : 0},
-                   {"percent_imbalance", measured.run.percent_imbalance},
-                   {"predicted_percent_imbalance", predicted.percent_imbalance},
-                   {"num_chunks", measured.run.num_chunks},
-                   {"threads", p}});
+    out.push_back(
+        {{"name", name},
+         {"seconds", measured.run.parallel_time},
+         {"predicted_seconds", predicted.parallel_time},
+         {"measured_over_predicted",
+          predicted.parallel_time > 0 ? measured.run.parallel_time / predicted.parallel_time : 0},
+         {"percent_imbalance", measured.run.percent_imbalance},
+         {"predicted_percent_imbalance", predicted.percent_imbalance},
+         {"num_chunks", measured.run.num_chunks},
+         {"threads", p}});
   }
   const std::string omp_prefix = "loops/" + w.name + "/omp";
   if (opts.filter.empty() || omp_prefix.find(opts.filter) != std::string::npos ||
@@ -92,7 +94,8 @@ nlohmann::json bench_loops(const BenchOptions& opts) {
   double total = 0;
   for (double c : w.costs) total += c;
   w.seconds_per_unit = total > 0 ? t1 / total : 0;
-  if (opts.filter.empty() || std::string("loops/mandelbrot/sequential").find(opts.filter) != std::string::npos)
+  if (opts.filter.empty() ||
+      std::string("loops/mandelbrot/sequential").find(opts.filter) != std::string::npos)
     out.push_back({{"name", "loops/mandelbrot/sequential"}, {"seconds", t1}, {"threads", 1}});
   for (auto& r : bench_loops_bench_workload(w, opts)) out.push_back(std::move(r));
   return out;

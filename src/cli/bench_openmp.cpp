@@ -11,7 +11,8 @@
 namespace loadlab::cli {
 
 nlohmann::json bench_openmp_loop(const std::string& workload, std::int64_t n,
-                                 const sim::LoopBody& body, int threads, std::int64_t dynamic_chunk) {
+                                 const sim::LoopBody& body, int threads,
+                                 std::int64_t dynamic_chunk) {
   nlohmann::json out = nlohmann::json::array();
 #ifdef _OPENMP
   const int k = static_cast<int>(dynamic_chunk < 1 ? 1 : dynamic_chunk);

@@ -15,6 +15,7 @@ namespace loadlab::cli {
 /// Runs iterations [0, n) of `body` under schedule(static), schedule(dynamic, k) and
 /// schedule(guided) with `threads` threads; one record per schedule.
 nlohmann::json bench_openmp_loop(const std::string& workload, std::int64_t n,
-                                 const sim::LoopBody& body, int threads, std::int64_t dynamic_chunk);
+                                 const sim::LoopBody& body, int threads,
+                                 std::int64_t dynamic_chunk);
 
 }  // namespace loadlab::cli

@@ -1,9 +1,9 @@
 // `loadlab bench` for the os kind: simulated events per second of the OS-scheduling simulator
 // (paper 002, Section 4) with 10^5 jobs on 1024 processors (README goal: >= 10^6 events/s
 // natively; records carry `seconds` = wall and `cpu_seconds` = process CPU time, the fair figure
-// on a shared machine). The interval log (the checker's input) is off, as it would be for a long headless
-// run; --quick uses 10^3 jobs. process_control and dynamic_space_sharing re-divide the whole
-// machine at every arrival and departure (O(P) events each), so they run 10^4 jobs.
+// on a shared machine). The interval log (the checker's input) is off, as it would be for a long
+// headless run; --quick uses 10^3 jobs. process_control and dynamic_space_sharing re-divide the
+// whole machine at every arrival and departure (O(P) events each), so they run 10^4 jobs.
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -33,8 +33,8 @@ nlohmann::json bench_os(const BenchOptions& opts) {
   costs.cache_reload = 0.05;
   for (const char* policy : {"central_queue", "affinity_queues", "coscheduling", "static_partition",
                              "process_control", "dynamic_space_sharing"}) {
-    const bool reallocating = std::string(policy) == "process_control" ||
-                              std::string(policy) == "dynamic_space_sharing";
+    const bool reallocating =
+        std::string(policy) == "process_control" || std::string(policy) == "dynamic_space_sharing";
     const std::int64_t n = reallocating ? std::max<std::int64_t>(full / 10, 100) : full;
     const std::string name = std::string("os/") + policy + "/jobs" + std::to_string(n) + "_p1024";
     if (!opts.filter.empty() && name.find(opts.filter) == std::string::npos) continue;

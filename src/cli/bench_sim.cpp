@@ -97,7 +97,8 @@ nlohmann::json bench_sim(const BenchOptions& opts) {
   cases.push_back({"mwa", core::Topology::mesh(mesh_side, mesh_side)});
   cases.push_back({"twa", core::Topology::random_tree(1 << dim, rng)});
   for (const Case& c : cases) {
-    const std::string name = std::string("sim.nodes.") + c.algo + ".n" + std::to_string(c.topo.size());
+    const std::string name =
+        std::string("sim.nodes.") + c.algo + ".n" + std::to_string(c.topo.size());
     if (!wanted(opts, name)) continue;
     const core::LoadVector loads =
         core::generate_loads(core::LoadGenerator::Uniform, c.topo.size(), 10, rng);

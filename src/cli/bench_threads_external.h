@@ -15,7 +15,7 @@ struct ExternalTreeRun {
   bool available = false;
   double seconds = 0;
   std::int64_t tasks = 0;
-  std::uint64_t key_sum = 0;               ///< Σ task_key, compared with TreeCount::key_sum
+  std::uint64_t key_sum = 0;                   ///< Σ task_key, compared with TreeCount::key_sum
   std::vector<std::int64_t> tasks_per_thread;  ///< by arena slot / OpenMP thread number
   double checksum = 0;
 };

@@ -17,7 +17,8 @@ namespace {
 using BenchThreadsOpenmpSlot = ExternalSlot;
 
 // Pointers, not references: a task's firstprivate copies of them are the same objects.
-void bench_threads_openmp_visit(const sim::TreeWorkload* w, sim::ThreadTask t, BenchThreadsOpenmpSlot* slots) {
+void bench_threads_openmp_visit(const sim::TreeWorkload* w, sim::ThreadTask t,
+                                BenchThreadsOpenmpSlot* slots) {
   BenchThreadsOpenmpSlot& s = slots[omp_get_thread_num()];
   s.checksum += w->execute(t);
   ++s.tasks;
@@ -46,7 +47,8 @@ ExternalTreeRun run_tree_openmp(const sim::TreeWorkload& w, int threads) {
       bench_threads_openmp_visit(wp, root, sp);
     }
   }  // the region's barrier: every task has finished
-  return sum_slots(slots, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  return sum_slots(slots,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 #else
 ExternalTreeRun run_tree_openmp(const sim::TreeWorkload& w, int threads) {

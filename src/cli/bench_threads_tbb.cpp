@@ -18,8 +18,10 @@ namespace {
 using BenchThreadsTbbSlot = ExternalSlot;
 
 // A slot is written only by the thread occupying that arena slot (one task at a time).
-void bench_threads_tbb_visit(const sim::TreeWorkload& w, const sim::ThreadTask& t, std::vector<BenchThreadsTbbSlot>& slots) {
-  BenchThreadsTbbSlot& s = slots[static_cast<std::size_t>(oneapi::tbb::this_task_arena::current_thread_index())];
+void bench_threads_tbb_visit(const sim::TreeWorkload& w, const sim::ThreadTask& t,
+                             std::vector<BenchThreadsTbbSlot>& slots) {
+  BenchThreadsTbbSlot& s =
+      slots[static_cast<std::size_t>(oneapi::tbb::this_task_arena::current_thread_index())];
   s.checksum += w.execute(t);
   ++s.tasks;
   s.key_sum += sim::task_key(t);
@@ -30,7 +32,8 @@ void bench_threads_tbb_visit(const sim::TreeWorkload& w, const sim::ThreadTask& 
     const sim::ThreadTask c = sim::TreeWorkload::child(t, i);
     g.run([&w, &slots, c] { bench_threads_tbb_visit(w, c, slots); });
   }
-  bench_threads_tbb_visit(w, sim::TreeWorkload::child(t, 0), slots);  // the first child on this thread
+  bench_threads_tbb_visit(w, sim::TreeWorkload::child(t, 0),
+                          slots);  // the first child on this thread
   g.wait();
 }
 
@@ -43,10 +46,12 @@ ExternalTreeRun run_tree_tbb(const sim::TreeWorkload& w, int threads) {
   const auto t0 = std::chrono::steady_clock::now();
   arena.execute([&] {
     oneapi::tbb::task_group g;
-    for (const sim::ThreadTask& r : w.roots()) g.run([&w, &slots, r] { bench_threads_tbb_visit(w, r, slots); });
+    for (const sim::ThreadTask& r : w.roots())
+      g.run([&w, &slots, r] { bench_threads_tbb_visit(w, r, slots); });
     g.wait();
   });
-  return sum_slots(slots, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  return sum_slots(slots,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 #else
 ExternalTreeRun run_tree_tbb(const sim::TreeWorkload& w, int threads) {

@@ -35,13 +35,13 @@ struct ReproduceOptions {
 };
 
 /// Each prints the paper's tables beside ours; returns a process exit code.
-int reproduce_wu(const ReproduceOptions& opts, std::ostream& out);   // paper 000
-int reproduce_flb(const ReproduceOptions& opts, std::ostream& out);  // paper 001
-int reproduce_dlt(const ReproduceOptions& opts, std::ostream& out);  // paper 004
-int reproduce_notes(const ReproduceOptions& opts, std::ostream& out);  // paper 003 problems
+int reproduce_wu(const ReproduceOptions& opts, std::ostream& out);         // paper 000
+int reproduce_flb(const ReproduceOptions& opts, std::ostream& out);        // paper 001
+int reproduce_dlt(const ReproduceOptions& opts, std::ostream& out);        // paper 004
+int reproduce_notes(const ReproduceOptions& opts, std::ostream& out);      // paper 003 problems
 int reproduce_partition(const ReproduceOptions& opts, std::ostream& out);  // paper 002 Table 1
-int reproduce_rips(const ReproduceOptions& opts, std::ostream& out);   // paper 000 §1 dynamic (RIPS)
-int reproduce_os(const ReproduceOptions& opts, std::ostream& out);  // paper 002 §4 (OS layer)
+int reproduce_rips(const ReproduceOptions& opts, std::ostream& out);  // paper 000 §1 dynamic (RIPS)
+int reproduce_os(const ReproduceOptions& opts, std::ostream& out);    // paper 002 §4 (OS layer)
 int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out);  // PISA pairwise
 int reproduce_walshaw(const ReproduceOptions& opts, std::ostream& out);  // Walshaw meshes vs METIS
 
@@ -58,11 +58,11 @@ nlohmann::json bench_balance(const BenchOptions& opts);
 nlohmann::json bench_dag(const BenchOptions& opts);
 nlohmann::json bench_loops(const BenchOptions& opts);
 nlohmann::json bench_sim(const BenchOptions& opts);
-nlohmann::json bench_iterative(const BenchOptions& opts);  // bench_iterative.cpp
-nlohmann::json bench_dynamic(const BenchOptions& opts);  // bench_dynamic.cpp
-nlohmann::json bench_partition(const BenchOptions& opts);  // bench_partition.cpp
-nlohmann::json bench_os(const BenchOptions& opts);  // bench_os.cpp
+nlohmann::json bench_iterative(const BenchOptions& opts);        // bench_iterative.cpp
+nlohmann::json bench_dynamic(const BenchOptions& opts);          // bench_dynamic.cpp
+nlohmann::json bench_partition(const BenchOptions& opts);        // bench_partition.cpp
+nlohmann::json bench_os(const BenchOptions& opts);               // bench_os.cpp
 nlohmann::json bench_dynamic_threads(const BenchOptions& opts);  // bench_dynamic_threads.cpp
-nlohmann::json bench_adversary(const BenchOptions& opts);  // bench_adversary.cpp
+nlohmann::json bench_adversary(const BenchOptions& opts);        // bench_adversary.cpp
 
 }  // namespace loadlab::cli

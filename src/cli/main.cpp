@@ -26,8 +26,8 @@ constexpr int kExitAlgorithmFailed = 3;
 
 loadlab::io::RunContext context_for(const std::string& path) {
   loadlab::io::RunContext ctx;
-  ctx.base_dir = path == "-" ? std::filesystem::current_path()
-                             : std::filesystem::absolute(path).parent_path();
+  ctx.base_dir =
+      path == "-" ? std::filesystem::current_path() : std::filesystem::absolute(path).parent_path();
   return ctx;
 }
 
@@ -80,7 +80,8 @@ int main(int argc, char** argv) {
   run->add_option("-o,--output", out_path, "Write the result JSON here instead of stdout");
   run->add_option("--engine", engine, "central: algorithms as functions; nodes: per-node programs")
       ->check(CLI::IsMember({"central", "nodes"}));
-  run->add_option("--threads", threads, "Worker threads for --engine nodes")->check(CLI::Range(1, 256));
+  run->add_option("--threads", threads, "Worker threads for --engine nodes")
+      ->check(CLI::Range(1, 256));
 
   auto* mklink = app.add_subcommand("link", "Print the share-link fragment (#s=...) of a scenario");
   mklink->add_option("scenario", path, "Scenario JSON file ('-' = stdin)")->required();
@@ -89,32 +90,46 @@ int main(int argc, char** argv) {
   unlink->add_option("link", link, "A URL, '#s=...' fragment or payload ('-' = stdin)")->required();
 
   std::string preset_name;
-  auto* preset = app.add_subcommand("preset", "List the papers' worked examples, or print one as a scenario");
+  auto* preset =
+      app.add_subcommand("preset", "List the papers' worked examples, or print one as a scenario");
   preset->add_option("name", preset_name, "Preset name (omit to list them)");
 
   loadlab::cli::AdversaryCliOptions adv;
   auto* adversary = app.add_subcommand(
-      "adversary", "Search for an instance where scheduler A is worst against B (PISA-style annealing)");
+      "adversary",
+      "Search for an instance where scheduler A is worst against B (PISA-style annealing)");
   adversary->add_option("--a", adv.a, "Scheduler A (its makespan is the numerator)");
   adversary->add_option("--b", adv.b, "Scheduler B (the denominator; 'optimal' on <= 12 tasks)");
   adversary->add_option("--tasks", adv.tasks, "Tasks of the random start instance (1..200)");
-  adversary->add_option("--processors", adv.processors, "Processors of the random start instance (1..64)");
-  adversary->add_flag("--heterogeneous", adv.heterogeneous, "Random speeds and bandwidths in the start instance");
-  adversary->add_option("--scenario", adv.scenario, "Start from this dag scenario instead of a random instance");
+  adversary->add_option("--processors", adv.processors,
+                        "Processors of the random start instance (1..64)");
+  adversary->add_flag("--heterogeneous", adv.heterogeneous,
+                      "Random speeds and bandwidths in the start instance");
+  adversary->add_option("--scenario", adv.scenario,
+                        "Start from this dag scenario instead of a random instance");
   adversary->add_option("--iterations", adv.iterations, "Annealing iterations (0..1e8)");
   adversary->add_option("--seed", adv.seed, "Seed of the start instance and of the search");
-  adversary->add_option("-o,--output", adv.output, "Write the worst instance found as a dag scenario");
+  adversary->add_option("-o,--output", adv.output,
+                        "Write the worst instance found as a dag scenario");
   adversary->add_flag("--json", adv.json, "Print a JSON record");
 
   auto* reproduce = app.add_subcommand("reproduce", "Print a paper's tables beside ours");
-  reproduce->add_option("paper", paper, "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition (002 Table 1), os (002 §4), adversary (PISA pairwise matrix), walshaw (real meshes vs METIS; needs --data)")
+  reproduce
+      ->add_option("paper", paper,
+                   "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition "
+                   "(002 Table 1), os (002 §4), adversary (PISA pairwise matrix), walshaw (real "
+                   "meshes vs METIS; needs --data)")
       ->required()
-      ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os", "adversary", "walshaw"}));
+      ->check(CLI::IsMember(
+          {"wu", "flb", "notes", "dlt", "rips", "partition", "os", "adversary", "walshaw"}));
   reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder");
-  reproduce->add_option("--cases", rep.cases, "Random cases per cell")->check(CLI::Range(1, 100000));
+  reproduce->add_option("--cases", rep.cases, "Random cases per cell")
+      ->check(CLI::Range(1, 100000));
   reproduce->add_option("--seed", rep.seed, "Seed of the random cases");
   reproduce->add_flag("--quick", rep.quick, "Fewer cases and sizes (for smoke tests)");
-  reproduce->add_option("--data", rep.data_dir, "walshaw: folder holding 3elt.graph, crack.graph, data.graph, whitaker3.graph");
+  reproduce->add_option(
+      "--data", rep.data_dir,
+      "walshaw: folder holding 3elt.graph, crack.graph, data.graph, whitaker3.graph");
 
   auto* benchcmd = app.add_subcommand("bench", "Time the algorithms; prints JSON records");
   benchcmd->add_option("--filter", bench.filter, "Only benchmarks whose name contains this");
@@ -143,8 +158,10 @@ int main(int argc, char** argv) {
       const auto parsed = loadlab::io::parse_scenario_text(loadlab::io::read_document(path), ctx);
       Json result = loadlab::io::results_document(*parsed, loadlab::io::run_parsed(*parsed, ctx));
       const std::string text = result.dump(2) + "\n";
-      if (out_path.empty()) std::cout << text;
-      else loadlab::io::write_text_file(out_path, text);
+      if (out_path.empty())
+        std::cout << text;
+      else
+        loadlab::io::write_text_file(out_path, text);
       const int failed = report_failed_algorithms(result);
       if (!all_verified(result)) {
         std::cerr << "loadlab: a result failed its verifier (see \"verified\": false)\n";
@@ -153,7 +170,8 @@ int main(int argc, char** argv) {
       return failed > 0 ? kExitAlgorithmFailed : 0;
     }
     if (*mklink) {
-      Json scenario = loadlab::io::load_scenario_text(loadlab::io::read_document(path), context_for(path));
+      Json scenario =
+          loadlab::io::load_scenario_text(loadlab::io::read_document(path), context_for(path));
       std::cout << "#" << loadlab::io::encode_link(scenario) << "\n";
       return 0;
     }
@@ -186,11 +204,11 @@ int main(int argc, char** argv) {
     }
     if (*benchcmd) {
       Json all = Json::array();
-      for (auto* fn : {loadlab::cli::bench_balance, loadlab::cli::bench_dag,
-                       loadlab::cli::bench_loops, loadlab::cli::bench_sim,
-                       loadlab::cli::bench_dynamic, loadlab::cli::bench_partition,
-                       loadlab::cli::bench_os, loadlab::cli::bench_iterative,
-                       loadlab::cli::bench_dynamic_threads, loadlab::cli::bench_adversary})
+      for (auto* fn :
+           {loadlab::cli::bench_balance, loadlab::cli::bench_dag, loadlab::cli::bench_loops,
+            loadlab::cli::bench_sim, loadlab::cli::bench_dynamic, loadlab::cli::bench_partition,
+            loadlab::cli::bench_os, loadlab::cli::bench_iterative,
+            loadlab::cli::bench_dynamic_threads, loadlab::cli::bench_adversary})
         for (auto& rec : fn(bench)) all.push_back(rec);
       std::cout << all.dump(2) << "\n";
       return 0;

@@ -23,7 +23,7 @@
 namespace loadlab::cli {
 
 int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out) {
-  const std::vector<std::string> full = {"bil", "cpop", "dls", "etf", "fcp", "flb",
+  const std::vector<std::string> full = {"bil",  "cpop",    "dls", "etf", "fcp",     "flb",
                                          "heft", "max_min", "mct", "met", "min_min", "olb"};
   const std::vector<std::string> quick = {"cpop", "etf", "fcp", "flb", "heft", "mct"};
   const auto& set = opts.quick ? quick : full;
@@ -34,7 +34,8 @@ int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out) {
   base.vary_machine = false;
   const core::AdversaryInstance start =
       core::random_adversary_instance(tasks, processors, false, opts.seed);
-  out << "PISA pairwise adversarial matrix (Coleman et al.): worst makespan(A) / makespan(B) found\n"
+  out << "PISA pairwise adversarial matrix (Coleman et al.): worst makespan(A) / makespan(B) "
+         "found\n"
       << "by simulated annealing from one random instance (" << tasks << " tasks, " << processors
       << " identical processors, seed " << opts.seed << "), " << base.iterations
       << " iterations per ordered pair; rows = A, columns = B.\n\n";
@@ -58,7 +59,8 @@ int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out) {
     csv += set[i];
     for (std::size_t j = 0; j < set.size(); ++j) {
       const double r = m.ratio[i][j];
-      if (i == j) out << "         -";
+      if (i == j)
+        out << "         -";
       else {
         std::snprintf(buf, sizeof buf, "%10.3f", r);
         out << buf;
@@ -76,7 +78,8 @@ int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out) {
     csv += "\n";
   }
   std::snprintf(buf, sizeof buf, "%.3f", worst);
-  out << "\n" << above << " of " << cells
+  out << "\n"
+      << above << " of " << cells
       << " ordered pairs reach a ratio above 1.1 (A at least 10% worse than B on some instance);\n"
       << "largest: " << worst_pair << " = " << buf
       << ". PISA's finding: no scheduler dominates; each has instances where others beat it.\n";

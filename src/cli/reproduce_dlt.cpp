@@ -63,7 +63,8 @@ struct Section {
 // Sections travel between processes as JSON (doubles round-trip exactly).
 nlohmann::json section_json(const Section& s) {
   nlohmann::json rows = nlohmann::json::array();
-  for (const DltRow& r : s.rows) rows.push_back({r.quantity, r.paper, r.errata, r.ours, r.decimals});
+  for (const DltRow& r : s.rows)
+    rows.push_back({r.quantity, r.paper, r.errata, r.ours, r.decimals});
   return {{"title", s.title}, {"csv", s.csv_name}, {"rows", rows}, {"verified", s.verified}};
 }
 
@@ -77,8 +78,8 @@ Section section_from_json(const nlohmann::json& j) {
 bool emit(const ReproduceOptions& opts, std::ostream& out, const std::string& title,
           const std::string& csv_name, const std::vector<DltRow>& rows, bool verified) {
   out << title << "\n";
-  out << "  " << pad_dlt("quantity", 30) << pad_dlt("paper", 10) << pad_dlt("errata", 10) << pad_dlt("ours", 12)
-      << "\n";
+  out << "  " << pad_dlt("quantity", 30) << pad_dlt("paper", 10) << pad_dlt("errata", 10)
+      << pad_dlt("ours", 12) << "\n";
   std::ostringstream csv;
   csv << "quantity,paper,errata,ours,match\n";
   bool ok = verified;
@@ -88,8 +89,8 @@ bool emit(const ReproduceOptions& opts, std::ostream& out, const std::string& ti
     const std::string ours = fixed_dlt(r.ours, r.decimals);
     const std::string errata = r.errata.empty() ? "-" : r.errata;
     const char* verdict = r.errata == "info" ? "" : (m ? "ok" : "MISMATCH");
-    out << "  " << pad_dlt(r.quantity, 30) << pad_dlt(r.paper, 10) << pad_dlt(errata, 10) << pad_dlt(ours, 12)
-        << verdict << "\n";
+    out << "  " << pad_dlt(r.quantity, 30) << pad_dlt(r.paper, 10) << pad_dlt(errata, 10)
+        << pad_dlt(ours, 12) << verdict << "\n";
     csv << '"' << r.quantity << "\"," << r.paper << "," << errata << "," << ours << ","
         << (r.errata == "info" ? "info" : (m ? "ok" : "mismatch")) << "\n";
   }
@@ -148,9 +149,10 @@ Section example1() {
     rows.push_back({"alpha_" + std::to_string(i) + "*L_" + std::to_string(i) + " per proc", "-",
                     "info", r.schedule.load_per_processor[i], 3});
   rows.push_back({"T* = alpha_0*L_0*E", "273.8", "", r.schedule.finish_time, 1});
-  return Section{"Example 1: closed form (1),(3), d=8, E=3, C=2, L=1000 "
-                 "(ERRATA: printed L_i are layer totals)",
-                 "dlt_example1.csv", rows, verified(p, r, {}, {})};
+  return Section{
+      "Example 1: closed form (1),(3), d=8, E=3, C=2, L=1000 "
+      "(ERRATA: printed L_i are layer totals)",
+      "dlt_example1.csv", rows, verified(p, r, {}, {})};
 }
 
 Section example2() {
@@ -232,9 +234,10 @@ Section table2() {
     rows.push_back({"T_" + std::to_string(i), T[i], i == 1 ? "info" : "",
                     r.schedule.timing[static_cast<std::size_t>(i)].compute_end, 1});
   rows.push_back({"T*", "301.5", "", r.schedule.finish_time, 1});
-  return Section{"Example 3 / Table 2: IBS, d=8, E=3, C=2, L=1000, B=10 "
-                 "(ERRATA: B_4^(2), B_6^(2), alpha*_7; T_1 = 80.0 is unreproducible)",
-                 "dlt_table2.csv", rows, verified(p, r, 10.0, {})};
+  return Section{
+      "Example 3 / Table 2: IBS, d=8, E=3, C=2, L=1000, B=10 "
+      "(ERRATA: B_4^(2), B_6^(2), alpha*_7; T_1 = 80.0 is unreproducible)",
+      "dlt_table2.csv", rows, verified(p, r, 10.0, {})};
 }
 
 Section example4() {

@@ -42,7 +42,8 @@ std::vector<Problem> problems(bool quick) {
 
 int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
   const std::vector<std::string> algs = {"mcp", "etf", "dsc_llb", "fcp", "flb"};
-  const std::vector<int> procs = opts.quick ? std::vector<int>{2, 8} : std::vector<int>{2, 4, 8, 16, 32};
+  const std::vector<int> procs =
+      opts.quick ? std::vector<int>{2, 8} : std::vector<int>{2, 4, 8, 16, 32};
   const int graphs = opts.quick ? 1 : 5;
   const std::vector<double> ccrs = {0.2, 5.0};
   // Sums over graphs: time[alg][P], nsl[problem][ccr][alg][P], speedup[problem][ccr][P].
@@ -63,8 +64,8 @@ int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
     core::CostSpec cs;
     cs.ccr = ccrs[(u / std::size_t(graphs)) % ccrs.size()];
     const auto k = static_cast<std::uint64_t>(u % std::size_t(graphs));
-    const core::TaskGraph g =
-        core::assign_costs(prob[u / (ccrs.size() * std::size_t(graphs))].shape, cs, opts.seed * 1000 + k);
+    const core::TaskGraph g = core::assign_costs(
+        prob[u / (ccrs.size() * std::size_t(graphs))].shape, cs, opts.seed * 1000 + k);
     auto& rec = record[u];
     rec.push_back(g.total_comp());
     for (int P : procs)
@@ -72,7 +73,8 @@ int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
         const auto t0 = std::chrono::steady_clock::now();
         const core::Schedule sch = core::run_dag_algorithm(a, g, P);
         rec.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count());
         rec.push_back(sch.makespan());
         rec.push_back(core::verify_schedule(g, sch, P).ok ? 1.0 : 0.0);
       }
@@ -124,10 +126,12 @@ int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
   out << "\n";
   for (int P : procs) {
     out << std::setw(6) << P;
-    for (const auto& a : algs) out << std::setw(11) << std::setprecision(3) << time_ms[a][P] / time_samples;
+    for (const auto& a : algs)
+      out << std::setw(11) << std::setprecision(3) << time_ms[a][P] / time_samples;
     out << "\n";
   }
-  out << "\nFig 3 - FLB speedup (total work / makespan); paper: Stencil and FFT near linear, LU and "
+  out << "\nFig 3 - FLB speedup (total work / makespan); paper: Stencil and FFT near linear, LU "
+         "and "
          "Laplace lower\n";
   out << std::setw(10) << "problem" << std::setw(6) << "CCR";
   for (int P : procs) out << std::setw(8) << ("P=" + std::to_string(P));
@@ -135,7 +139,8 @@ int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
   for (const auto& pr : prob)
     for (double ccr : ccrs) {
       out << std::setw(10) << pr.name << std::setw(6) << std::setprecision(1) << ccr;
-      for (int P : procs) out << std::setw(8) << std::setprecision(2) << speedup[pr.name][ccr][P] / graphs;
+      for (int P : procs)
+        out << std::setw(8) << std::setprecision(2) << speedup[pr.name][ccr][P] / graphs;
       out << "\n";
     }
   out << "\nFig 4 - NSL = makespan / MCP makespan, averaged over graphs (paper: FLB ~ ETF ~ MCP, "
@@ -146,8 +151,10 @@ int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
   for (const auto& pr : prob)
     for (double ccr : ccrs)
       for (int P : procs) {
-        out << std::setw(10) << pr.name << std::setw(6) << std::setprecision(1) << ccr << std::setw(5) << P;
-        for (const auto& a : algs) out << std::setw(9) << std::setprecision(3) << nsl[pr.name][ccr][a][P] / graphs;
+        out << std::setw(10) << pr.name << std::setw(6) << std::setprecision(1) << ccr
+            << std::setw(5) << P;
+        for (const auto& a : algs)
+          out << std::setw(9) << std::setprecision(3) << nsl[pr.name][ccr][a][P] / graphs;
         out << "\n";
       }
 
@@ -161,14 +168,17 @@ int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
     sp << "problem,ccr,processors,speedup\n";
     for (const auto& pr : prob)
       for (double ccr : ccrs)
-        for (int P : procs) sp << pr.name << ',' << ccr << ',' << P << ',' << speedup[pr.name][ccr][P] / graphs << '\n';
+        for (int P : procs)
+          sp << pr.name << ',' << ccr << ',' << P << ',' << speedup[pr.name][ccr][P] / graphs
+             << '\n';
     std::ofstream n(std::filesystem::path(opts.csv_dir) / "flb_fig4_nsl.csv");
     n << "problem,ccr,processors,algorithm,nsl\n";
     for (const auto& pr : prob)
       for (double ccr : ccrs)
         for (int P : procs)
           for (const auto& a : algs)
-            n << pr.name << ',' << ccr << ',' << P << ',' << a << ',' << nsl[pr.name][ccr][a][P] / graphs << '\n';
+            n << pr.name << ',' << ccr << ',' << P << ',' << a << ','
+              << nsl[pr.name][ccr][a][P] / graphs << '\n';
     out << "\nCSV written to " << opts.csv_dir << "\n";
   }
   return verified == runs ? 0 : 1;

@@ -16,10 +16,10 @@
 
 #include "cli/commands.h"
 #include "cli/reproduce_split.h"
+#include "cli/text.h"
 #include "core/balance/diffusion.h"
 #include "core/balance/gde.h"
 #include "core/verify/iterative_verify.h"
-#include "cli/text.h"
 
 namespace loadlab::cli {
 
@@ -64,10 +64,11 @@ struct Named {
 };
 
 std::vector<Named> parameter_topologies(bool quick) {
-  std::vector<Named> t = {{"hypercube d=4", Topology::hypercube(4)}, {"ring 16", Topology::ring(16)},
-                          {"ring 15", Topology::ring(15)},           {"line 16", Topology::line(16)},
-                          {"mesh 8x8", Topology::mesh(8, 8)},         {"mesh 5x5", Topology::mesh(5, 5)},
-                          {"torus 8x8", Topology::torus(8, 8)},       {"torus 5x7", Topology::torus(5, 7)}};
+  std::vector<Named> t = {
+      {"hypercube d=4", Topology::hypercube(4)}, {"ring 16", Topology::ring(16)},
+      {"ring 15", Topology::ring(15)},           {"line 16", Topology::line(16)},
+      {"mesh 8x8", Topology::mesh(8, 8)},        {"mesh 5x5", Topology::mesh(5, 5)},
+      {"torus 8x8", Topology::torus(8, 8)},      {"torus 5x7", Topology::torus(5, 7)}};
   if (!quick) {
     t.push_back({"hypercube d=6", Topology::hypercube(6)});
     t.push_back({"ring 32", Topology::ring(32)});
@@ -132,13 +133,15 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
     csv.text << "node,initial,after_one_sweep\n";
     for (int i = 0; i < 16; ++i) {
       all = all && r.final_loads[static_cast<std::size_t>(i)] == 7500.0;
-      csv.text << i << "," << w[static_cast<std::size_t>(i)] << "," << r.final_loads[static_cast<std::size_t>(i)] << "\n";
+      csv.text << i << "," << w[static_cast<std::size_t>(i)] << ","
+               << r.final_loads[static_cast<std::size_t>(i)] << "\n";
     }
     const bool verified = r.verified;
-    out << "Problem 2: 4-cube, load 1000 i, averaging dimension exchange (lambda = 0.5), one sweep\n"
+    out << "Problem 2: 4-cube, load 1000 i, averaging dimension exchange (lambda = 0.5), one "
+           "sweep\n"
         << "  notes/ERRATA: every processor 7500    ours: "
-        << (all ? "every processor 7500" : "NOT balanced") << (verified ? " (verified)" : " (VERIFIER FAILED)")
-        << (all ? "" : "  MISMATCH") << "\n";
+        << (all ? "every processor 7500" : "NOT balanced")
+        << (verified ? " (verified)" : " (VERIFIER FAILED)") << (all ? "" : "  MISMATCH") << "\n";
     ok = ok && all && verified;
     csv_ok = reproduce_notes_write_csv(opts, csv, out) && csv_ok;
     out << "\n";
@@ -169,8 +172,10 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
       });
       const bool match = r.sweeps == row.errata && r.verified;
       ok = ok && match;
-      out << "  " << row.label << "  ERRATA " << row.errata << "  ours " << r.sweeps << (match ? "" : "  MISMATCH") << "\n";
-      csv.text << row.lambda << "," << (row.relative ? "relative_0.01" : "max_minus_min_1") << "," << row.errata << "," << r.sweeps << "\n";
+      out << "  " << row.label << "  ERRATA " << row.errata << "  ours " << r.sweeps
+          << (match ? "" : "  MISMATCH") << "\n";
+      csv.text << row.lambda << "," << (row.relative ? "relative_0.01" : "max_minus_min_1") << ","
+               << row.errata << "," << r.sweeps << "\n";
     }
     csv_ok = reproduce_notes_write_csv(opts, csv, out) && csv_ok;
     out << "\n";
@@ -181,17 +186,20 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
     const std::vector<double> lambdas = {0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
     const std::vector<double> alphas = {0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5};
     const int max_sweeps = opts.quick ? 500 : 5000;
-    out << "Optimal parameters (notes where given, else numerical: the minimum of the predicted rate)\n"
+    out << "Optimal parameters (notes where given, else numerical: the minimum of the predicted "
+           "rate)\n"
         << "  and sweeps until max-min < 1 from uniform loads (mean 1000, seed " << opts.seed
         << "); '-' = not within " << max_sweeps << " sweeps\n";
     Csv csv{"optimal_parameters.csv", {}};
-    csv.text << "topology,algorithm,optimal,source,predicted_rate,sweeps_at_optimal,grid_value,grid_sweeps\n";
+    csv.text << "topology,algorithm,optimal,source,predicted_rate,sweeps_at_optimal,grid_value,"
+                "grid_sweeps\n";
     auto sweeps_str = [](const RunNumbers& r) {
       return r.stop_rule_met ? std::to_string(r.sweeps) : std::string("-");
     };
     for (const Named& t : parameter_topologies(opts.quick)) {
       util::Rng rng(opts.seed);
-      const core::LoadVector w = core::generate_loads(core::LoadGenerator::Uniform, t.topology.size(), 1000, rng);
+      const core::LoadVector w =
+          core::generate_loads(core::LoadGenerator::Uniform, t.topology.size(), 1000, rng);
       for (int alg = 0; alg < 2; ++alg) {
         const bool is_gde = alg == 0;
         auto run = [&](double p) {
@@ -204,15 +212,18 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
         ok = ok && best.verified;
         out << "  " << t.name << std::string(14 - std::min<std::size_t>(14, t.name.size()), ' ')
             << (is_gde ? "gde       lambda* " : "diffusion alpha*  ")
-            << (std::isnan(best.parameter) ? std::string("averaging") : printf_number("%.4f", best.parameter)) << " ("
-            << best.parameter_source << "), rate " << printf_number("%.4f", best.predicted_rate) << ", sweeps "
-            << sweeps_str(best) << "\n      grid:";
+            << (std::isnan(best.parameter) ? std::string("averaging")
+                                           : printf_number("%.4f", best.parameter))
+            << " (" << best.parameter_source << "), rate "
+            << printf_number("%.4f", best.predicted_rate) << ", sweeps " << sweeps_str(best)
+            << "\n      grid:";
         for (double p : is_gde ? lambdas : alphas) {
           const RunNumbers r = run(p);
           out << " " << printf_number("%.2f", p) << ":" << sweeps_str(r);
-          csv.text << t.name << "," << (is_gde ? "gde" : "diffusion") << "," << best.parameter << ","
-                   << best.parameter_source << "," << best.predicted_rate << "," << (best.stop_rule_met ? best.sweeps : -1)
-                   << "," << p << "," << (r.stop_rule_met ? r.sweeps : -1) << "\n";
+          csv.text << t.name << "," << (is_gde ? "gde" : "diffusion") << "," << best.parameter
+                   << "," << best.parameter_source << "," << best.predicted_rate << ","
+                   << (best.stop_rule_met ? best.sweeps : -1) << "," << p << ","
+                   << (r.stop_rule_met ? r.sweeps : -1) << "\n";
         }
         out << "\n";
       }
@@ -223,10 +234,11 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
 
   // Convergence: predicted versus measured rate.
   {
-    std::vector<Named> tops = {{"ring 16", Topology::ring(16)},   {"ring 64", Topology::ring(64)},
-                               {"line 16", Topology::line(16)},   {"line 64", Topology::line(64)},
-                               {"mesh 8x8", Topology::mesh(8, 8)}, {"torus 8x8", Topology::torus(8, 8)},
-                               {"hypercube d=4", Topology::hypercube(4)}, {"hypercube d=6", Topology::hypercube(6)}};
+    std::vector<Named> tops = {
+        {"ring 16", Topology::ring(16)},           {"ring 64", Topology::ring(64)},
+        {"line 16", Topology::line(16)},           {"line 64", Topology::line(64)},
+        {"mesh 8x8", Topology::mesh(8, 8)},        {"torus 8x8", Topology::torus(8, 8)},
+        {"hypercube d=4", Topology::hypercube(4)}, {"hypercube d=6", Topology::hypercube(6)}};
     if (!opts.quick) {
       tops.push_back({"ring 256", Topology::ring(256)});
       tops.push_back({"mesh 16x16", Topology::mesh(16, 16)});
@@ -234,25 +246,30 @@ int notes_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out
       tops.push_back({"torus 32x32", Topology::torus(32, 32)});
       tops.push_back({"hypercube d=10", Topology::hypercube(10)});
     }
-    out << "Convergence rate per sweep: predicted (second-largest eigenvalue modulus of the sweep operator)\n"
-        << "  vs measured (geometric mean of the contraction of max-min over the last sweeps); parameters at\n"
+    out << "Convergence rate per sweep: predicted (second-largest eigenvalue modulus of the sweep "
+           "operator)\n"
+        << "  vs measured (geometric mean of the contraction of max-min over the last sweeps); "
+           "parameters at\n"
         << "  their optimum; 0 = balanced exactly (hypercube, lambda = 1/2)\n";
     Csv csv{"convergence.csv", {}};
     csv.text << "topology,nodes,algorithm,parameter,predicted_rate,measured_rate\n";
     for (const Named& t : tops) {
       util::Rng rng(opts.seed);
-      const core::LoadVector w = core::generate_loads(core::LoadGenerator::Uniform, t.topology.size(), 1000, rng);
+      const core::LoadVector w =
+          core::generate_loads(core::LoadGenerator::Uniform, t.topology.size(), 1000, rng);
       for (int alg = 0; alg < 2; ++alg) {
-        const IterativeOptions o = options(std::numeric_limits<double>::quiet_NaN(), 0, false, opts.quick ? 1000 : 4000);
+        const IterativeOptions o =
+            options(std::numeric_limits<double>::quiet_NaN(), 0, false, opts.quick ? 1000 : 4000);
         const RunNumbers r = split_run(split, t.topology, w, [&] {
           return alg == 0 ? core::gde(t.topology, w, o) : core::diffusion(t.topology, w, o);
         });
         const double measured = std::isnan(r.measured_rate) ? 0.0 : r.measured_rate;
         out << "  " << t.name << std::string(15 - std::min<std::size_t>(15, t.name.size()), ' ')
-            << (alg == 0 ? "gde       " : "diffusion ") << "predicted " << printf_number("%.4f", r.predicted_rate)
-            << "  measured " << printf_number("%.4f", measured) << "\n";
-        csv.text << t.name << "," << t.topology.size() << "," << (alg == 0 ? "gde" : "diffusion") << ","
-                 << r.parameter << "," << r.predicted_rate << "," << measured << "\n";
+            << (alg == 0 ? "gde       " : "diffusion ") << "predicted "
+            << printf_number("%.4f", r.predicted_rate) << "  measured "
+            << printf_number("%.4f", measured) << "\n";
+        csv.text << t.name << "," << t.topology.size() << "," << (alg == 0 ? "gde" : "diffusion")
+                 << "," << r.parameter << "," << r.predicted_rate << "," << measured << "\n";
       }
     }
     csv_ok = reproduce_notes_write_csv(opts, csv, out) && csv_ok;

@@ -16,9 +16,9 @@
 
 #include "cli/commands.h"
 #include "cli/reproduce_split.h"
+#include "cli/text.h"
 #include "core/os/model.h"
 #include "core/verify/os_verify.h"
-#include "cli/text.h"
 
 namespace loadlab::cli {
 
@@ -74,8 +74,9 @@ double efficiency(const std::vector<OsJob>& jobs, const OsRunResult& r) {
   return spent > 0 ? w / spent : 0;
 }
 
-std::vector<OsJob> stream(std::uint64_t seed, int p, double load, std::int64_t count, double mean_work,
-                          double threads_lo, double threads_hi, core::OsSpeedup s, double barrier) {
+std::vector<OsJob> stream(std::uint64_t seed, int p, double load, std::int64_t count,
+                          double mean_work, double threads_lo, double threads_hi, core::OsSpeedup s,
+                          double barrier) {
   core::OsGenerator g;
   g.count = count;
   g.rate = load * p / mean_work;  // offered load: work arriving per unit time over P
@@ -174,7 +175,9 @@ void space_vs_time(Ctx& c, std::int64_t count, const std::vector<double>& loads)
     holds = holds && resp[3] < resp[0] && resp[3] < resp[1];
   }
   csv(c, "os_space_vs_time.csv", text);
-  verdict(c, holds, "process_control has the lowest mean response of the time-sharing policies at every load");
+  verdict(
+      c, holds,
+      "process_control has the lowest mean response of the time-sharing policies at every load");
 }
 
 // Section 4.2: coscheduling and barrier spinning.
@@ -192,16 +195,18 @@ void barriers(Ctx& c, std::int64_t count) {
   for (const std::string p : {"central_queue", "affinity_queues", "coscheduling"}) {
     const auto r = run(c, p, P, jobs, {}, prm);
     const double frac = r.lost.barrier_spin / (P * r.makespan);
-    c.out << "  " << p << std::string(18 - p.size(), ' ')
-          << "spinning " << printf_number("%5.1f%%", 100 * frac) << " of processor time, mean response "
+    c.out << "  " << p << std::string(18 - p.size(), ' ') << "spinning "
+          << printf_number("%5.1f%%", 100 * frac) << " of processor time, mean response "
           << printf_number("%.1f", r.mean_response_time) << "\n";
-    text += p + "," + printf_number("%.6f", frac) + "," + printf_number("%.4f", r.mean_response_time) + "\n";
+    text += p + "," + printf_number("%.6f", frac) + "," +
+            printf_number("%.4f", r.mean_response_time) + "\n";
     if (p == "central_queue") spin_cq = r.lost.barrier_spin;
     if (p == "coscheduling") spin_co = r.lost.barrier_spin;
   }
   csv(c, "os_barriers.csv", text);
-  verdict(c, spin_co == 0 && spin_cq > 0, "coscheduling spins " + printf_number("%.1f", spin_co) +
-                                              ", central queue " + printf_number("%.1f", spin_cq) + " time units");
+  verdict(c, spin_co == 0 && spin_cq > 0,
+          "coscheduling spins " + printf_number("%.1f", spin_co) + ", central queue " +
+              printf_number("%.1f", spin_cq) + " time units");
 }
 
 // Section 4.2: the Medusa fragmentation example.
@@ -218,16 +223,18 @@ void fragmentation(Ctx& c) {
   const auto r = run(c, "coscheduling", 10, {a, b}, {}, prm);
   c.out << "  idle while jobs are present: " << printf_number("%.1f%%", 100 * r.fragmentation)
         << " of processor time\n"
-        << "  (5 of 10 processors idle in every slot of the 5-process job; it runs alone at the end)\n";
+        << "  (5 of 10 processors idle in every slot of the 5-process job; it runs alone at the "
+           "end)\n";
   verdict(c, r.fragmentation > 0.2, "five processors idle in every slot of the 5-process job");
 }
 
 // Section 4.3: affinity.
 void affinity(Ctx& c, std::int64_t count) {
-  c.out << "[4.3] Cache affinity (Squillante & Lazowska)\n"
-        << "  claim: per-processor queues that keep a process where its working set is cached\n"
-        << "  reduce cache reloads; affinity-preserving policies outperform the others.\n"
-        << "  16 processors, load 0.9, work exp(20), threads U[1,4], cache reload 0.2, quantum 1.\n";
+  c.out
+      << "[4.3] Cache affinity (Squillante & Lazowska)\n"
+      << "  claim: per-processor queues that keep a process where its working set is cached\n"
+      << "  reduce cache reloads; affinity-preserving policies outperform the others.\n"
+      << "  16 processors, load 0.9, work exp(20), threads U[1,4], cache reload 0.2, quantum 1.\n";
   const int P = 16;
   const auto jobs = stream(c.opts.seed + 2, P, 0.9, count, 20, 1, 4, {}, 0);
   OsCosts costs;
@@ -236,17 +243,23 @@ void affinity(Ctx& c, std::int64_t count) {
   OsParams prm;
   const auto cq = run(c, "central_queue", P, jobs, costs, prm);
   const auto aq = run(c, "affinity_queues", P, jobs, costs, prm);
-  c.out << "  central_queue    cache reload " << printf_number("%8.1f", cq.lost.cache_reload) << "  mean response "
-        << printf_number("%.2f", cq.mean_response_time) << "\n"
-        << "  affinity_queues  cache reload " << printf_number("%8.1f", aq.lost.cache_reload) << "  mean response "
-        << printf_number("%.2f", aq.mean_response_time) << "\n";
+  c.out << "  central_queue    cache reload " << printf_number("%8.1f", cq.lost.cache_reload)
+        << "  mean response " << printf_number("%.2f", cq.mean_response_time) << "\n"
+        << "  affinity_queues  cache reload " << printf_number("%8.1f", aq.lost.cache_reload)
+        << "  mean response " << printf_number("%.2f", aq.mean_response_time) << "\n";
   csv(c, "os_affinity.csv",
-      "policy,cache_reload,mean_response_time\ncentral_queue," + printf_number("%.4f", cq.lost.cache_reload) + "," +
-          printf_number("%.4f", cq.mean_response_time) + "\naffinity_queues," + printf_number("%.4f", aq.lost.cache_reload) +
-          "," + printf_number("%.4f", aq.mean_response_time) + "\n");
-  verdict(c, aq.lost.cache_reload < cq.lost.cache_reload && aq.mean_response_time < cq.mean_response_time,
-          "affinity queues reload " + printf_number("%.0f%%", 100 * aq.lost.cache_reload / std::max(cq.lost.cache_reload, 1e-12)) +
-              " of the central queue's cache state");
+      "policy,cache_reload,mean_response_time\ncentral_queue," +
+          printf_number("%.4f", cq.lost.cache_reload) + "," +
+          printf_number("%.4f", cq.mean_response_time) + "\naffinity_queues," +
+          printf_number("%.4f", aq.lost.cache_reload) + "," +
+          printf_number("%.4f", aq.mean_response_time) + "\n");
+  verdict(
+      c,
+      aq.lost.cache_reload < cq.lost.cache_reload && aq.mean_response_time < cq.mean_response_time,
+      "affinity queues reload " +
+          printf_number("%.0f%%",
+                        100 * aq.lost.cache_reload / std::max(cq.lost.cache_reload, 1e-12)) +
+          " of the central queue's cache state");
 }
 
 // Section 4.3: process control keeps efficiency as load rises.
@@ -261,7 +274,9 @@ void efficiency_over_load(Ctx& c, std::int64_t count, const std::vector<double>&
   OsCosts costs;
   costs.context_switch = 0.01;
   costs.cache_reload = 0.05;
-  std::string text = "load,central_queue_efficiency,process_control_efficiency,central_queue_response,process_control_response\n";
+  std::string text =
+      "load,central_queue_efficiency,process_control_efficiency,central_queue_response,process_"
+      "control_response\n";
   c.out << "  load   central_queue eff / resp   process_control eff / resp\n";
   double pc_first = 0, pc_last = 0, cq_last = 0;
   for (std::size_t i = 0; i < loads.size(); ++i) {
@@ -269,29 +284,35 @@ void efficiency_over_load(Ctx& c, std::int64_t count, const std::vector<double>&
     const auto cq = run(c, "central_queue", P, jobs, costs, {});
     const auto pc = run(c, "process_control", P, jobs, costs, {});
     const double ecq = efficiency(jobs, cq), epc = efficiency(jobs, pc);
-    c.out << "  " << printf_number("%.2f", loads[i]) << "   " << printf_number("%8.3f", ecq) << " / " << printf_number("%8.1f", cq.mean_response_time)
-          << "       " << printf_number("%8.3f", epc) << " / " << printf_number("%8.1f", pc.mean_response_time) << "\n";
-    text += printf_number("%.2f", loads[i]) + "," + printf_number("%.5f", ecq) + "," + printf_number("%.5f", epc) + "," +
-            printf_number("%.4f", cq.mean_response_time) + "," + printf_number("%.4f", pc.mean_response_time) + "\n";
+    c.out << "  " << printf_number("%.2f", loads[i]) << "   " << printf_number("%8.3f", ecq)
+          << " / " << printf_number("%8.1f", cq.mean_response_time) << "       "
+          << printf_number("%8.3f", epc) << " / " << printf_number("%8.1f", pc.mean_response_time)
+          << "\n";
+    text += printf_number("%.2f", loads[i]) + "," + printf_number("%.5f", ecq) + "," +
+            printf_number("%.5f", epc) + "," + printf_number("%.4f", cq.mean_response_time) + "," +
+            printf_number("%.4f", pc.mean_response_time) + "\n";
     if (i == 0) pc_first = epc;
     pc_last = epc;
     cq_last = ecq;
   }
   csv(c, "os_efficiency.csv", text);
   verdict(c, pc_last >= pc_first && pc_last > cq_last,
-          "process control efficiency " + printf_number("%.3f", pc_first) + " -> " + printf_number("%.3f", pc_last) +
-              ", central queue at the highest load " + printf_number("%.3f", cq_last));
+          "process control efficiency " + printf_number("%.3f", pc_first) + " -> " +
+              printf_number("%.3f", pc_last) + ", central queue at the highest load " +
+              printf_number("%.3f", cq_last));
 }
 
 // Section 4.4: initial allocation rules.
 void allocation_rules(Ctx& c, std::int64_t count) {
   c.out << "[4.4] Initial processor allocation (Sevcik; Eager et al.)\n"
         << "  claim: allocating processors in proportion to the square root of each application's\n"
-        << "  work is optimal (Sevcik); average parallelism guarantees speedup or efficiency (Eager).\n"
+        << "  work is optimal (Sevcik); average parallelism guarantees speedup or efficiency "
+           "(Eager).\n"
         << "  32 processors, load 0.7, work exp(200), threads U[4,32], Downey A = 8, sigma = 1;\n"
         << "  static_partition and process_control, mean response time per rule:\n";
   const int P = 32;
-  const auto jobs = stream(c.opts.seed + 4, P, 0.7, count, 200, 4, 32, {core::OsSpeedupModel::Downey, 0, 8, 1}, 0);
+  const auto jobs = stream(c.opts.seed + 4, P, 0.7, count, 200, 4, 32,
+                           {core::OsSpeedupModel::Downey, 0, 8, 1}, 0);
   std::string text = "policy,allocation,mean_response_time\n";
   double best_sqrt = 0, best_equal = 0;
   for (const std::string pol : {"static_partition", "process_control"}) {
@@ -304,21 +325,26 @@ void allocation_rules(Ctx& c, std::int64_t count) {
       const std::string name = core::os_allocation_names()[static_cast<std::size_t>(rule)];
       c.out << name << " " << printf_number("%.1f", r.mean_response_time) << "   ";
       text += pol + "," + name + "," + printf_number("%.4f", r.mean_response_time) + "\n";
-      if (pol == "process_control" && rule == core::OsAllocation::SqrtWork) best_sqrt = r.mean_response_time;
-      if (pol == "process_control" && rule == core::OsAllocation::Equal) best_equal = r.mean_response_time;
+      if (pol == "process_control" && rule == core::OsAllocation::SqrtWork)
+        best_sqrt = r.mean_response_time;
+      if (pol == "process_control" && rule == core::OsAllocation::Equal)
+        best_equal = r.mean_response_time;
     }
     c.out << "\n";
   }
   csv(c, "os_allocation.csv", text);
-  verdict(c, best_sqrt <= best_equal,
-          "process_control: sqrt_work " + printf_number("%.1f", best_sqrt) + " vs equal " + printf_number("%.1f", best_equal) +
-              " (Sevcik's optimality is for known work and a fixed job set; ours is a dynamic stream)");
+  verdict(
+      c, best_sqrt <= best_equal,
+      "process_control: sqrt_work " + printf_number("%.1f", best_sqrt) + " vs equal " +
+          printf_number("%.1f", best_equal) +
+          " (Sevcik's optimality is for known work and a fixed job set; ours is a dynamic stream)");
 }
 
 // Section 4.5: reclaiming processors.
 void reclaiming(Ctx& c, std::int64_t count) {
   c.out << "[4.5] Reclaiming processors: checkpoint-restart vs migration\n"
-        << "  claim: checkpoint-restart pays periodic checkpoints and redoes the work since the last\n"
+        << "  claim: checkpoint-restart pays periodic checkpoints and redoes the work since the "
+           "last\n"
         << "  checkpoint; migration saves state only when a process moves (lower overhead).\n"
         << "  16 processors, load 0.7, work exp(100), threads U[2,16], linear; migration 0.5,\n"
         << "  restart 0.5, checkpoint 0.1 every 10.\n";
@@ -333,15 +359,22 @@ void reclaiming(Ctx& c, std::int64_t count) {
   const auto m = run(c, "migration", P, jobs, costs, prm);
   const auto k = run(c, "checkpoint_restart", P, jobs, costs, prm);
   const auto d = run(c, "dynamic_space_sharing", P, jobs, costs, prm);
-  c.out << "  migration           lost " << printf_number("%8.1f", m.lost.total()) << "  mean response " << printf_number("%.1f", m.mean_response_time) << "\n"
-        << "  checkpoint_restart  lost " << printf_number("%8.1f", k.lost.total()) << " (checkpoints " << printf_number("%.1f", k.lost.checkpoint)
-        << ", restarts " << printf_number("%.1f", k.lost.restart) << ", redone work " << printf_number("%.1f", k.lost.rollback)
-        << ")  mean response " << printf_number("%.1f", k.mean_response_time) << "\n"
-        << "  (free moves, shared memory: mean response " << printf_number("%.1f", d.mean_response_time) << ")\n";
-  csv(c, "os_reclaiming.csv", "policy,time_lost,mean_response_time\nmigration," + printf_number("%.4f", m.lost.total()) + "," +
-                                  printf_number("%.4f", m.mean_response_time) + "\ncheckpoint_restart," +
-                                  printf_number("%.4f", k.lost.total()) + "," + printf_number("%.4f", k.mean_response_time) + "\n");
-  verdict(c, m.lost.total() < k.lost.total(), "migration loses less processor time than checkpoint-restart");
+  c.out << "  migration           lost " << printf_number("%8.1f", m.lost.total())
+        << "  mean response " << printf_number("%.1f", m.mean_response_time) << "\n"
+        << "  checkpoint_restart  lost " << printf_number("%8.1f", k.lost.total())
+        << " (checkpoints " << printf_number("%.1f", k.lost.checkpoint) << ", restarts "
+        << printf_number("%.1f", k.lost.restart) << ", redone work "
+        << printf_number("%.1f", k.lost.rollback) << ")  mean response "
+        << printf_number("%.1f", k.mean_response_time) << "\n"
+        << "  (free moves, shared memory: mean response "
+        << printf_number("%.1f", d.mean_response_time) << ")\n";
+  csv(c, "os_reclaiming.csv",
+      "policy,time_lost,mean_response_time\nmigration," + printf_number("%.4f", m.lost.total()) +
+          "," + printf_number("%.4f", m.mean_response_time) + "\ncheckpoint_restart," +
+          printf_number("%.4f", k.lost.total()) + "," +
+          printf_number("%.4f", k.mean_response_time) + "\n");
+  verdict(c, m.lost.total() < k.lost.total(),
+          "migration loses less processor time than checkpoint-restart");
 }
 
 // One pass of reproduce_os (reproduce_split.h).
@@ -351,7 +384,8 @@ int os_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out) {
   const std::vector<double> loads =
       opts.quick ? std::vector<double>{0.5, 0.9} : std::vector<double>{0.3, 0.5, 0.7, 0.8, 0.9};
   out << "Paper 002 (survey), Section 4: operating-system scheduling of parallel jobs, simulated\n"
-      << "(" << n << " jobs per stream, seed " << opts.seed << "; every run checked by verify_os)\n\n";
+      << "(" << n << " jobs per stream, seed " << opts.seed
+      << "; every run checked by verify_os)\n\n";
   hundred_processors(c);
   space_vs_time(c, n, loads);
   barriers(c, n);

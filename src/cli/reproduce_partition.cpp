@@ -15,8 +15,8 @@
 
 #include "cli/commands.h"
 #include "cli/partition_run.h"
-#include "cli/text.h"
 #include "cli/reproduce_split.h"
+#include "cli/text.h"
 #include "core/partition/generators.h"
 #include "core/partition/metrics.h"
 #include "core/partition/partition.h"
@@ -36,14 +36,16 @@ int partition_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream&
     std::function<Mesh()> make;
   };
   const std::vector<Family> families = {
-      {"grid " + std::to_string(side) + "x" + std::to_string(side), [=] { return grid_mesh(side, side); }},
+      {"grid " + std::to_string(side) + "x" + std::to_string(side),
+       [=] { return grid_mesh(side, side); }},
       {"l_shape " + std::to_string(side), [=] { return l_shape_mesh(side, side); }},
       {"with_holes " + std::to_string(side), [=] { return with_holes_mesh(side, side, 4); }},
       {"graded " + std::to_string(side), [=] { return graded_mesh(side, side, 2); }},
       {"random_points " + std::to_string(side * side),
        [=, seed = opts.seed] { return random_points_mesh(side * side, seed); }},
   };
-  const std::vector<int> part_counts = q ? std::vector<int>{2, 8} : std::vector<int>{2, 4, 8, 16, 32, 64};
+  const std::vector<int> part_counts =
+      q ? std::vector<int>{2, 8} : std::vector<int>{2, 4, 8, 16, 32, 64};
   std::vector<std::string> methods;
   for (const auto& a : partition_algorithm_table())
     if (std::string(a.name) != "metis") methods.emplace_back(a.name);
@@ -52,7 +54,8 @@ int partition_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream&
   std::ostringstream csv;
   csv << "mesh,vertices,edges,parts,method,edge_cut,imbalance,communication_volume,"
          "disconnected_parts,cut_over_metis,time_ms,verified\n";
-  out << "Survey 002 Table 1: mesh partitioning methods (edge cut, imbalance = max/avg part weight)\n";
+  out << "Survey 002 Table 1: mesh partitioning methods (edge cut, imbalance = max/avg part "
+         "weight)\n";
   out << (have_metis ? "cut/METIS = the method's cut over METIS k-way's (same P, imbalance 1.03)\n"
                      : "METIS is not in this build (native only): no reference column\n");
   bool all_verified = true;
@@ -87,27 +90,31 @@ int partition_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream&
         pm.disconnected_parts = static_cast<int>(rec.number());
         all_verified = all_verified && ok;
         if (method == "metis") metis_cut[i] = pm.edge_cut;
-        const double ratio = metis_cut[i] > 0 ? static_cast<double>(pm.edge_cut) / metis_cut[i] : 0.0;
+        const double ratio =
+            metis_cut[i] > 0 ? static_cast<double>(pm.edge_cut) / metis_cut[i] : 0.0;
         char cell[64];
         if (have_metis)
-          std::snprintf(cell, sizeof cell, "%6lld %5.3f %4.2fx%s", static_cast<long long>(pm.edge_cut),
-                        pm.imbalance, ratio, ok ? "" : "!");
+          std::snprintf(cell, sizeof cell, "%6lld %5.3f %4.2fx%s",
+                        static_cast<long long>(pm.edge_cut), pm.imbalance, ratio, ok ? "" : "!");
         else
           std::snprintf(cell, sizeof cell, "%6lld %5.3f%s", static_cast<long long>(pm.edge_cut),
                         pm.imbalance, ok ? "" : "!");
         out << std::right << std::setw(22) << cell;
-        csv << f.name << "," << m.size() << "," << m.edge_count() << "," << parts << "," << method << ","
-            << pm.edge_cut << "," << pm.imbalance << "," << pm.communication_volume << ","
-            << pm.disconnected_parts << "," << (have_metis ? std::to_string(ratio) : "") << "," << ms
-            << "," << (ok ? "true" : "false") << "\n";
+        csv << f.name << "," << m.size() << "," << m.edge_count() << "," << parts << "," << method
+            << "," << pm.edge_cut << "," << pm.imbalance << "," << pm.communication_volume << ","
+            << pm.disconnected_parts << "," << (have_metis ? std::to_string(ratio) : "") << ","
+            << ms << "," << (ok ? "true" : "false") << "\n";
       }
       out << "\n";
     }
   }
   out << "\ncells: edge cut, imbalance" << (have_metis ? ", cut / METIS's cut" : "")
       << "; '!' = the verifier rejected the partition\n";
-  out << "ORB-ANN and ORB-GGP of Table 1 are not reproduced (docs/scenario-partition.md says why).\n";
-  if (!opts.csv_dir.empty() && !write_csv_file(opts.csv_dir, "partition_table1.csv", csv.str(), out)) return 1;
+  out << "ORB-ANN and ORB-GGP of Table 1 are not reproduced (docs/scenario-partition.md says "
+         "why).\n";
+  if (!opts.csv_dir.empty() &&
+      !write_csv_file(opts.csv_dir, "partition_table1.csv", csv.str(), out))
+    return 1;
   return all_verified ? 0 : 1;
 }
 

@@ -2,10 +2,10 @@
 // ../shared/seeds/000_ace8fcde3218dd88.txt) against the dynamic strategies of 003 and 002 §2.5.
 //
 // Paper 000 gives no dynamic tables, so only our numbers are printed: for each of its topologies
-// (tree, hypercube, mesh), RIPS with each walking algorithm that runs there (TWA, CWA, DEM, MWA) and
-// with the optimum, against random allocation, the receiver-initiated policy and work stealing (and
-// `none` as the baseline), on the same seeded dynamic workloads: random initial loads (N·avg tasks
-// thrown onto random nodes, ERRATA.md 000 "Table I") of exponential tasks that spawn UTS-like
+// (tree, hypercube, mesh), RIPS with each walking algorithm that runs there (TWA, CWA, DEM, MWA)
+// and with the optimum, against random allocation, the receiver-initiated policy and work stealing
+// (and `none` as the baseline), on the same seeded dynamic workloads: random initial loads (N·avg
+// tasks thrown onto random nodes, ERRATA.md 000 "Table I") of exponential tasks that spawn UTS-like
 // binomial trees. Every run passes through the independent checker; the table averages `cases`
 // seeds. Costs: hop 0.05, message 0.01, system phase 0.2 (task mean 1).
 #include <cstdio>
@@ -37,10 +37,12 @@ struct RipsRow {
 
 nlohmann::json scenario(const Net& net, std::uint64_t seed, const std::string& algorithm,
                         const std::string& inner, bool quick) {
-  nlohmann::json s = {{"loadlab", 1}, {"kind", "dynamic"}, {"seed", seed}, {"topology", net.topology}};
-  s["workload"] = {{"initial", {{"generator", "multinomial"}, {"mean", quick ? 4 : 8}}},
-                   {"duration", {{"profile", "exponential"}, {"value", 1}}},
-                   {"spawn", {{"shape", "binomial"}, {"m", 4}, {"q", 0.2}, {"max_depth", quick ? 5 : 8}}}};
+  nlohmann::json s = {
+      {"loadlab", 1}, {"kind", "dynamic"}, {"seed", seed}, {"topology", net.topology}};
+  s["workload"] = {
+      {"initial", {{"generator", "multinomial"}, {"mean", quick ? 4 : 8}}},
+      {"duration", {{"profile", "exponential"}, {"value", 1}}},
+      {"spawn", {{"shape", "binomial"}, {"m", 4}, {"q", 0.2}, {"max_depth", quick ? 5 : 8}}}};
   s["costs"] = {{"hop", 0.05}, {"message", 0.01}, {"system_phase", 0.2}};
   s["algorithms"] = {algorithm};
   if (!inner.empty()) s["params"] = {{"rips", {{"inner", inner}}}};
@@ -63,11 +65,17 @@ int rips_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out)
   const int cases = std::max(1, opts.quick ? std::min(opts.cases, 2) : std::min(opts.cases, 20));
   std::vector<Net> nets;
   if (opts.quick) {
-    nets = {{"tree (Example 1, 9 nodes)", {{"type", "tree"}, {"parents", {-1, 0, 1, 1, 0, 4, 0, 6, 6}}}, {"twa", "optimal"}, 9},
+    nets = {{"tree (Example 1, 9 nodes)",
+             {{"type", "tree"}, {"parents", {-1, 0, 1, 1, 0, 4, 0, 6, 6}}},
+             {"twa", "optimal"},
+             9},
             {"3-cube", {{"type", "hypercube"}, {"dim", 3}}, {"cwa", "dem", "optimal"}, 8},
             {"4x4 mesh", {{"type", "mesh"}, {"rows", 4}, {"cols", 4}}, {"mwa", "optimal"}, 16}};
   } else {
-    nets = {{"binary tree (63 nodes)", {{"type", "tree"}, {"generator", "kary"}, {"k", 2}, {"depth", 5}}, {"twa", "optimal"}, 63},
+    nets = {{"binary tree (63 nodes)",
+             {{"type", "tree"}, {"generator", "kary"}, {"k", 2}, {"depth", 5}},
+             {"twa", "optimal"},
+             63},
             {"6-cube", {{"type", "hypercube"}, {"dim", 6}}, {"cwa", "dem", "optimal"}, 64},
             {"8x8 mesh", {{"type", "mesh"}, {"rows", 8}, {"cols", 8}}, {"mwa", "optimal"}, 64}};
   }
@@ -81,7 +89,8 @@ int rips_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out)
   for (const Net& net : nets) {
     std::vector<std::pair<std::string, std::string>> variants;
     for (const auto& inner : net.inners) variants.push_back({"rips", inner});
-    for (const char* a : {"random", "receiver", "work_stealing", "none"}) variants.push_back({a, ""});
+    for (const char* a : {"random", "receiver", "work_stealing", "none"})
+      variants.push_back({a, ""});
     for (const auto& variant : variants) {
       // Named copies, not structured bindings: clang 14 cannot capture those in the lambda below.
       const std::string& alg = variant.first;
@@ -117,15 +126,18 @@ int rips_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out)
       rows.push_back(row);
     }
   }
-  out << pad_rips("topology", 26, true) << pad_rips("strategy", 16, true) << pad_rips("completion", 11)
-      << pad_rips("efficiency", 11) << pad_rips("migrations", 11) << pad_rips("task-hops", 11) << pad_rips("messages", 10)
-      << pad_rips("phases", 8) << pad_rips("verified", 10) << "\n";
+  out << pad_rips("topology", 26, true) << pad_rips("strategy", 16, true)
+      << pad_rips("completion", 11) << pad_rips("efficiency", 11) << pad_rips("migrations", 11)
+      << pad_rips("task-hops", 11) << pad_rips("messages", 10) << pad_rips("phases", 8)
+      << pad_rips("verified", 10) << "\n";
   for (const RipsRow& r : rows) {
     const double k = r.runs;
-    out << pad_rips(r.topology, 26, true) << pad_rips(r.strategy, 16, true) << pad_rips(fixed_rips(r.completion / k, 2), 11)
-        << pad_rips(fixed_rips(r.efficiency / k, 3), 11) << pad_rips(fixed_rips(r.migrations / k, 1), 11)
-        << pad_rips(fixed_rips(r.task_hops / k, 1), 11) << pad_rips(fixed_rips(r.messages / k, 0), 10)
-        << pad_rips(fixed_rips(r.phases / k, 1), 8)
+    out << pad_rips(r.topology, 26, true) << pad_rips(r.strategy, 16, true)
+        << pad_rips(fixed_rips(r.completion / k, 2), 11)
+        << pad_rips(fixed_rips(r.efficiency / k, 3), 11)
+        << pad_rips(fixed_rips(r.migrations / k, 1), 11)
+        << pad_rips(fixed_rips(r.task_hops / k, 1), 11)
+        << pad_rips(fixed_rips(r.messages / k, 0), 10) << pad_rips(fixed_rips(r.phases / k, 1), 8)
         << pad_rips(std::to_string(r.verified) + "/" + std::to_string(r.runs), 10) << "\n";
   }
   if (!opts.csv_dir.empty()) {
@@ -133,12 +145,13 @@ int rips_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out)
     std::filesystem::create_directories(opts.csv_dir, ec);
     const auto path = std::filesystem::path(opts.csv_dir) / "rips_comparison.csv";
     std::ofstream f(path);
-    f << "topology,strategy,runs,completion_time,efficiency,migrations,task_hops,messages,system_phases,verified\n";
+    f << "topology,strategy,runs,completion_time,efficiency,migrations,task_hops,messages,system_"
+         "phases,verified\n";
     for (const RipsRow& r : rows) {
       const double k = r.runs;
-      f << '"' << r.topology << "\"," << r.strategy << ',' << r.runs << ',' << r.completion / k << ','
-        << r.efficiency / k << ',' << r.migrations / k << ',' << r.task_hops / k << ',' << r.messages / k
-        << ',' << r.phases / k << ',' << r.verified << '\n';
+      f << '"' << r.topology << "\"," << r.strategy << ',' << r.runs << ',' << r.completion / k
+        << ',' << r.efficiency / k << ',' << r.migrations / k << ',' << r.task_hops / k << ','
+        << r.messages / k << ',' << r.phases / k << ',' << r.verified << '\n';
     }
     if (!f) {
       out << "error: cannot write " << path.string() << "\n";

@@ -17,8 +17,8 @@
 
 #include "cli/commands.h"
 #include "cli/partition_run.h"
-#include "cli/text.h"
 #include "cli/reproduce_split.h"
+#include "cli/text.h"
 #include "core/partition/metrics.h"
 #include "core/partition/partition.h"
 #include "core/verify/partition_verify.h"
@@ -89,9 +89,8 @@ int walshaw_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& o
         PartitionParams params;
         params.seed = opts.seed;
         if (!row.base.empty()) params.base = row.base;
-        RunRecord rec = split.next([&](RunRecord& mine) {
-          put_partition_run(mine, row.method, m, parts, params);
-        });
+        RunRecord rec = split.next(
+            [&](RunRecord& mine) { put_partition_run(mine, row.method, m, parts, params); });
         const double ms = rec.number();
         const bool ok = rec.flag();
         const auto cut = static_cast<std::int64_t>(rec.number());
@@ -134,7 +133,9 @@ int walshaw_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& o
         goal_met, goal_cases, worst_ratio, worst_case.c_str());
     out << line;
   }
-  if (!opts.csv_dir.empty() && !write_csv_file(opts.csv_dir, "walshaw_vs_metis.csv", csv.str(), out)) return 1;
+  if (!opts.csv_dir.empty() &&
+      !write_csv_file(opts.csv_dir, "walshaw_vs_metis.csv", csv.str(), out))
+    return 1;
   return all_verified ? 0 : 1;
 }
 

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "experiments/wu_experiments.h"
 #include "cli/text.h"
+#include "experiments/wu_experiments.h"
 
 namespace loadlab::cli {
 
@@ -42,12 +42,14 @@ double cell(const ExperimentTable& t, std::size_t a, std::size_t b, const char* 
 
 void weight_header(std::ostream& out, const char* lead, std::size_t width) {
   out << lead;
-  for (int avg : experiments::wu_average_weights()) out << pad_wu("avg " + std::to_string(avg), width);
+  for (int avg : experiments::wu_average_weights())
+    out << pad_wu("avg " + std::to_string(avg), width);
   out << "\n";
 }
 
 // Writes the table's CSV into opts.csv_dir (when given) and says where.
-bool reproduce_wu_write_csv(const ReproduceOptions& opts, const ExperimentTable& t, std::ostream& out) {
+bool reproduce_wu_write_csv(const ReproduceOptions& opts, const ExperimentTable& t,
+                            std::ostream& out) {
   if (opts.csv_dir.empty() || t.csv_name.empty()) return true;
   std::error_code ec;
   std::filesystem::create_directories(opts.csv_dir, ec);
@@ -84,8 +86,8 @@ void print_table1(const ExperimentTable& t, std::ostream& out) {
     out << "  " << pad_wu(std::to_string(experiments::wu_table_sizes()[a]), 3) << " ";
     for (std::size_t b = 0; b < experiments::wu_average_weights().size(); ++b)
       out << pad_wu(printf_number("%.2f%%", cell(t, a, b, "paper_percent")) + " / " +
-                     printf_number("%.1f%%", cell(t, a, b, "our_percent")),
-                 16);
+                        printf_number("%.1f%%", cell(t, a, b, "our_percent")),
+                    16);
     out << "\n";
   }
 }
@@ -99,7 +101,8 @@ void print_fig14(const ExperimentTable& t, std::ostream& out) {
     for (std::size_t b = 0; b < experiments::wu_average_weights().size(); ++b) {
       const double v = cell(t, a, b, "normalized_locality");
       const std::string used = num(cell(t, a, b, "balanced_cases"));
-      out << pad_wu((std::isnan(v) ? std::string("-") : printf_number("%.3f", v)) + " [" + used + "]", 14);
+      out << pad_wu(
+          (std::isnan(v) ? std::string("-") : printf_number("%.3f", v)) + " [" + used + "]", 14);
     }
     out << "\n";
   }
@@ -113,7 +116,9 @@ void print_fig15(const ExperimentTable& t, std::ostream& out) {
     for (std::size_t b = 0; b < experiments::wu_average_weights().size(); ++b) {
       const double dv = cell(t, a, b, "dem_normalized_cost");
       const double cv = cell(t, a, b, "cwa_normalized_cost");
-      out << pad_wu(std::isnan(dv) ? std::string("-") : printf_number("%.3f", dv) + " | " + printf_number("%.3f", cv), 16);
+      out << pad_wu(std::isnan(dv) ? std::string("-")
+                                   : printf_number("%.3f", dv) + " | " + printf_number("%.3f", cv),
+                    16);
     }
     out << "\n";
   }

@@ -19,7 +19,8 @@ using loadlab::io::Json;
 using loadlab::io::ScenarioError;
 
 int usage() {
-  std::cerr << "usage: loadlab_cli validate SCENARIO | run SCENARIO [-o OUT] | adversary [OPTIONS]\n";
+  std::cerr
+      << "usage: loadlab_cli validate SCENARIO | run SCENARIO [-o OUT] | adversary [OPTIONS]\n";
   return 2;
 }
 
@@ -29,7 +30,8 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "adversary") == 0) {
     loadlab::cli::AdversaryCliOptions opts;
     std::string error;
-    if (!loadlab::cli::parse_adversary_args(std::vector<std::string>(argv + 2, argv + argc), opts, error)) {
+    if (!loadlab::cli::parse_adversary_args(std::vector<std::string>(argv + 2, argv + argc), opts,
+                                            error)) {
       std::cerr << "loadlab: " << error << "\n";
       return 2;
     }
@@ -43,8 +45,10 @@ int main(int argc, char** argv) {
   if (argc < 3) return usage();
   const std::string cmd = argv[1], path = argv[2];
   std::string out_path;
-  if (argc == 5 && std::strcmp(argv[3], "-o") == 0) out_path = argv[4];
-  else if (argc != 3) return usage();
+  if (argc == 5 && std::strcmp(argv[3], "-o") == 0)
+    out_path = argv[4];
+  else if (argc != 3)
+    return usage();
   if (cmd != "validate" && cmd != "run") return usage();
   try {
     loadlab::io::RunContext ctx;
@@ -56,8 +60,10 @@ int main(int argc, char** argv) {
     }
     const Json result = loadlab::io::run_scenario(scenario, ctx);
     const std::string text = result.dump(2) + "\n";
-    if (out_path.empty()) std::cout << text;
-    else loadlab::io::write_text_file(out_path, text);
+    if (out_path.empty())
+      std::cout << text;
+    else
+      loadlab::io::write_text_file(out_path, text);
     for (const auto& r : result["results"])
       if (!r.value("verified", false)) {
         std::cerr << "loadlab: a result failed its verifier (see \"verified\": false)\n";

@@ -8,15 +8,23 @@ namespace {
 
 const char* type_name(const Json& v) {
   switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::object: return "an object";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::object:
+      return "an object";
+    case Json::value_t::array:
+      return "an array";
+    case Json::value_t::string:
+      return "a string";
+    case Json::value_t::boolean:
+      return "a boolean";
     case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: return "an integer";
-    case Json::value_t::number_float: return "a number";
-    default: return "an unsupported value";
+    case Json::value_t::number_unsigned:
+      return "an integer";
+    case Json::value_t::number_float:
+      return "a number";
+    default:
+      return "an unsupported value";
   }
 }
 
@@ -36,9 +44,12 @@ std::string number_text(double x) {
 std::string pointer_escape(std::string_view key) {
   std::string out;
   for (char c : key) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
   }
   return out;
 }
@@ -49,7 +60,9 @@ JsonReader::JsonReader(const Json& value, std::string pointer)
     throw ScenarioError(pointer_, std::string("must be an object, got ") + type_name(value_));
 }
 
-bool JsonReader::has(std::string_view key) const { return value_.contains(key); }
+bool JsonReader::has(std::string_view key) const {
+  return value_.contains(key);
+}
 
 const Json& JsonReader::at(std::string_view key) const {
   auto it = value_.find(key);
@@ -83,20 +96,24 @@ std::int64_t JsonReader::as_int(const Json& v, const std::string& ptr, std::int6
 }
 
 double JsonReader::as_number(const Json& v, const std::string& ptr, double lo, double hi) {
-  if (!v.is_number()) throw ScenarioError(ptr, std::string("must be a number, got ") + type_name(v));
+  if (!v.is_number())
+    throw ScenarioError(ptr, std::string("must be a number, got ") + type_name(v));
   const double x = v.get<double>();
   if (!std::isfinite(x) || x < lo || x > hi)
-    throw ScenarioError(ptr, "must be in [" + number_text(lo) + ", " + number_text(hi) + "], got " +
-                                 v.dump());
+    throw ScenarioError(
+        ptr, "must be in [" + number_text(lo) + ", " + number_text(hi) + "], got " + v.dump());
   return x;
 }
 
 std::string JsonReader::as_string(const Json& v, const std::string& ptr) {
-  if (!v.is_string()) throw ScenarioError(ptr, std::string("must be a string, got ") + type_name(v));
+  if (!v.is_string())
+    throw ScenarioError(ptr, std::string("must be a string, got ") + type_name(v));
   return v.get<std::string>();
 }
 
-JsonReader JsonReader::as_object(const Json& v, const std::string& ptr) { return JsonReader(v, ptr); }
+JsonReader JsonReader::as_object(const Json& v, const std::string& ptr) {
+  return JsonReader(v, ptr);
+}
 
 std::int64_t JsonReader::get_int(std::string_view key, std::int64_t lo, std::int64_t hi) const {
   return as_int(at(key), pointer(key), lo, hi);
@@ -111,24 +128,29 @@ double JsonReader::get_number(std::string_view key, double lo, double hi) const 
   return as_number(at(key), pointer(key), lo, hi);
 }
 
-double JsonReader::get_number_or(std::string_view key, double fallback, double lo, double hi) const {
+double JsonReader::get_number_or(std::string_view key, double fallback, double lo,
+                                 double hi) const {
   return has(key) ? get_number(key, lo, hi) : fallback;
 }
 
 bool JsonReader::get_bool_or(std::string_view key, bool fallback) const {
   if (!has(key)) return fallback;
   const Json& v = at(key);
-  if (!v.is_boolean()) throw ScenarioError(pointer(key), std::string("must be a boolean, got ") + type_name(v));
+  if (!v.is_boolean())
+    throw ScenarioError(pointer(key), std::string("must be a boolean, got ") + type_name(v));
   return v.get<bool>();
 }
 
-std::string JsonReader::get_string(std::string_view key) const { return as_string(at(key), pointer(key)); }
+std::string JsonReader::get_string(std::string_view key) const {
+  return as_string(at(key), pointer(key));
+}
 
 std::string JsonReader::get_string_or(std::string_view key, std::string fallback) const {
   return has(key) ? get_string(key) : fallback;
 }
 
-std::string JsonReader::get_enum(std::string_view key, const std::vector<std::string>& allowed) const {
+std::string JsonReader::get_enum(std::string_view key,
+                                 const std::vector<std::string>& allowed) const {
   std::string s = get_string(key);
   for (const auto& a : allowed)
     if (a == s) return s;
@@ -142,11 +164,14 @@ std::string JsonReader::get_enum_or(std::string_view key, std::string fallback,
   return has(key) ? get_enum(key, allowed) : fallback;
 }
 
-JsonReader JsonReader::object(std::string_view key) const { return JsonReader(at(key), pointer(key)); }
+JsonReader JsonReader::object(std::string_view key) const {
+  return JsonReader(at(key), pointer(key));
+}
 
 const Json& JsonReader::array(std::string_view key, std::size_t max_len) const {
   const Json& v = at(key);
-  if (!v.is_array()) throw ScenarioError(pointer(key), std::string("must be an array, got ") + type_name(v));
+  if (!v.is_array())
+    throw ScenarioError(pointer(key), std::string("must be an array, got ") + type_name(v));
   if (v.size() > max_len)
     throw ScenarioError(pointer(key), "has " + std::to_string(v.size()) + " elements, limit is " +
                                           std::to_string(max_len));

@@ -106,8 +106,8 @@ std::string inflate_raw(std::string_view bytes, std::size_t limit) {
     out.append(buf.data(), buf.size() - zs.avail_out);
     if (out.size() > limit) {
       inflateEnd(&zs);
-      throw ScenarioError("", "bad link: the scenario inflates beyond " + std::to_string(limit) +
-                                  " bytes");
+      throw ScenarioError(
+          "", "bad link: the scenario inflates beyond " + std::to_string(limit) + " bytes");
     }
     if (rc == Z_OK && zs.avail_in == 0 && zs.avail_out != 0) {
       inflateEnd(&zs);
@@ -124,8 +124,8 @@ std::string encode_link(const Json& scenario) {
 
 Json decode_link(std::string_view link) {
   if (link.size() > LinkLimits::max_link_chars)
-    throw ScenarioError("", "bad link: longer than " + std::to_string(LinkLimits::max_link_chars) +
-                                " characters");
+    throw ScenarioError(
+        "", "bad link: longer than " + std::to_string(LinkLimits::max_link_chars) + " characters");
   if (auto hash = link.find('#'); hash != std::string_view::npos) link.remove_prefix(hash + 1);
   if (link.starts_with("s=")) link.remove_prefix(2);
   while (!link.empty() && (link.back() == '\n' || link.back() == '\r' || link.back() == ' '))

@@ -13,8 +13,8 @@
 namespace loadlab::io {
 
 struct LinkLimits {
-  static constexpr std::size_t max_link_chars = 1u << 20;        // 1 MiB of fragment text
-  static constexpr std::size_t max_inflated_bytes = 16u << 20;   // = the scenario document limit
+  static constexpr std::size_t max_link_chars = 1u << 20;       // 1 MiB of fragment text
+  static constexpr std::size_t max_inflated_bytes = 16u << 20;  // = the scenario document limit
 };
 
 std::string base64url_encode(std::string_view bytes);

@@ -13,14 +13,17 @@ Preset make(const char* name, const char* title, const char* json) {
 
 const std::vector<Preset>& presets() {
   static const std::vector<Preset> all = {
-      // Paper 000 (Wu), Example 1 per ERRATA: the preorder tree with subtree sizes [9,3,1,1,2,1,3,1,1].
-      make("wu_example1", "Wu, Example 1: TWA on a 9-node tree",
-           R"json({"loadlab":1,"kind":"balance","name":"Wu, Example 1: TWA on a 9-node tree","seed":1,
+      // Paper 000 (Wu), Example 1 per ERRATA: the preorder tree with subtree sizes
+      // [9,3,1,1,2,1,3,1,1].
+      make(
+          "wu_example1", "Wu, Example 1: TWA on a 9-node tree",
+          R"json({"loadlab":1,"kind":"balance","name":"Wu, Example 1: TWA on a 9-node tree","seed":1,
                "topology":{"type":"tree","parents":[-1,0,1,1,0,4,0,6,6]},
                "loads":[1,4,5,11,7,2,3,3,5],"algorithms":["twa","optimal"]})json"),
       // Paper 000, Figure 1 / Example 3 loads per ERRATA.
-      make("wu_example3", "Wu, Example 3: CWA and DEM on a 3-cube",
-           R"json({"loadlab":1,"kind":"balance","name":"Wu, Example 3: CWA and DEM on a 3-cube","seed":42,
+      make(
+          "wu_example3", "Wu, Example 3: CWA and DEM on a 3-cube",
+          R"json({"loadlab":1,"kind":"balance","name":"Wu, Example 3: CWA and DEM on a 3-cube","seed":42,
                "topology":{"type":"hypercube","dim":3},"loads":[19,11,2,9,0,9,10,4],
                "algorithms":["cwa","dem","optimal"]})json"),
       // Paper 000, Example 4 per ERRATA (row-major 4x4 mesh).
@@ -33,21 +36,25 @@ const std::vector<Preset>& presets() {
                "topology":{"type":"hypercube","dim":6},"loads":{"generator":"multinomial","mean":20},
                "algorithms":["cwa","dem","optimal"]})json"),
       // Course notes 003, Problem 2 (ERRATA.md 003): every processor holds 7500 after one sweep.
-      make("notes_problem2", "Notes, Problem 2: averaging dimension exchange on a 4-cube",
-           R"json({"loadlab":1,"kind":"balance","name":"Notes, Problem 2: GDE (lambda = 1/2) on a 4-cube","seed":1,
+      make(
+          "notes_problem2", "Notes, Problem 2: averaging dimension exchange on a 4-cube",
+          R"json({"loadlab":1,"kind":"balance","name":"Notes, Problem 2: GDE (lambda = 1/2) on a 4-cube","seed":1,
                "topology":{"type":"hypercube","dim":4},
                "loads":[0,1000,2000,3000,4000,5000,6000,7000,8000,9000,10000,11000,12000,13000,14000,15000],
                "algorithms":["gde"],"params":{"gde":{"lambda":0.5,"max_sweeps":1}}})json"),
-      // Course notes 003, Problem 3 (ERRATA.md 003): 22 sweeps with lambda = 1/2 until max - min < 1.
-      make("notes_problem3", "Notes, Problem 3: GDE on a 5x5 mesh (22 sweeps)",
-           R"json({"loadlab":1,"kind":"balance","name":"Notes, Problem 3: GDE on a 5x5 mesh, load 1000 (i + j)","seed":1,
+      // Course notes 003, Problem 3 (ERRATA.md 003): 22 sweeps with lambda = 1/2 until max - min
+      // < 1.
+      make(
+          "notes_problem3", "Notes, Problem 3: GDE on a 5x5 mesh (22 sweeps)",
+          R"json({"loadlab":1,"kind":"balance","name":"Notes, Problem 3: GDE on a 5x5 mesh, load 1000 (i + j)","seed":1,
                "topology":{"type":"mesh","rows":5,"cols":5},
                "loads":[0,1000,2000,3000,4000,1000,2000,3000,4000,5000,2000,3000,4000,5000,6000,
                         3000,4000,5000,6000,7000,4000,5000,6000,7000,8000],
                "algorithms":["gde"],"params":{"gde":{"lambda":0.5,"stop":{"max_minus_min":1}}}})json"),
       // Paper 001 (FLB), the Figure 1 graph as reconstructed in ERRATA, on P = 2.
-      make("flb_table1", "FLB, Table 1: the 8-task example graph on 2 processors",
-           R"json({"loadlab":1,"kind":"dag","name":"FLB, Table 1 example (ERRATA reconstruction)","processors":2,
+      make(
+          "flb_table1", "FLB, Table 1: the 8-task example graph on 2 processors",
+          R"json({"loadlab":1,"kind":"dag","name":"FLB, Table 1 example (ERRATA reconstruction)","processors":2,
                "graph":{"tasks":[{"id":"t0","cost":2},{"id":"t1","cost":2},{"id":"t2","cost":2},
                                  {"id":"t3","cost":3},{"id":"t4","cost":3},{"id":"t5","cost":3},
                                  {"id":"t6","cost":2},{"id":"t7","cost":2}],
@@ -75,31 +82,39 @@ const std::vector<Preset>& presets() {
                "ui":{"tab":"adversary","adversary":{"a":"flb","b":"etf","iterations":5000,"seed":1,
                      "pairwise":["flb","etf","mcp","heft"],"pair_iterations":300}}})json"),
       // Paper 002 (survey) Section 3.1: a loop whose early iterations are expensive.
-      make("loop_decreasing", "Loop scheduling: 1000 iterations of decreasing cost on 4 processors",
-           R"json({"loadlab":1,"kind":"loop","name":"Decreasing-cost loop","iterations":1000,"processors":4,
+      make(
+          "loop_decreasing", "Loop scheduling: 1000 iterations of decreasing cost on 4 processors",
+          R"json({"loadlab":1,"kind":"loop","name":"Decreasing-cost loop","iterations":1000,"processors":4,
                "cost":{"profile":"decreasing","value":1},"overhead":0.5,
                "algorithms":["static_block","cyclic","self","chunk","gss","factoring","fac2","tss","affinity"]})json"),
       // Paper 002 (survey) Section 4: the OS layer; docs/scenario-os.md.
-      make("os_mixed", "OS scheduling: time sharing, coscheduling and space sharing on 16 processors",
-           R"json({"loadlab":1,"kind":"os","name":"OS scheduling: a Poisson stream of parallel jobs","seed":5,
+      make(
+          "os_mixed",
+          "OS scheduling: time sharing, coscheduling and space sharing on 16 processors",
+          R"json({"loadlab":1,"kind":"os","name":"OS scheduling: a Poisson stream of parallel jobs","seed":5,
                "processors":16,"jobs":{"generator":"poisson","rate":0.12,"count":60,
                "work":{"profile":"exponential","value":100},"threads":{"profile":"uniform","low":2,"high":16},
                "speedup":{"model":"amdahl","serial_fraction":0.05},"barrier_every":5},
                "costs":{"context_switch":0.01,"cache_reload":0.05,"migration":0.5,"checkpoint":0.1,"restart":0.5},
                "algorithms":["central_queue","affinity_queues","coscheduling","static_partition","process_control",
                              "dynamic_space_sharing","checkpoint_restart","migration"]})json"),
-      // Paper 002 Section 4.2: the Medusa example (10 processors, applications of 10 and 5 processes).
-      make("os_coscheduling_fragmentation", "Coscheduling fragmentation: 10- and 5-process jobs on 10 processors",
-           R"json({"loadlab":1,"kind":"os","name":"Coscheduling fragmentation (002 §4.2)","processors":10,
+      // Paper 002 Section 4.2: the Medusa example (10 processors, applications of 10 and 5
+      // processes).
+      make(
+          "os_coscheduling_fragmentation",
+          "Coscheduling fragmentation: 10- and 5-process jobs on 10 processors",
+          R"json({"loadlab":1,"kind":"os","name":"Coscheduling fragmentation (002 §4.2)","processors":10,
                "jobs":[{"arrival":0,"work":100,"threads":10},{"arrival":0,"work":100,"threads":5}],
                "algorithms":["coscheduling","central_queue","process_control"],
                "params":{"coscheduling":{"quantum":1}}})json"),
       // Paper 004, Example 1 (E = 3, C = 2 per ERRATA's reading of Examples 2 and 4).
-      make("dlt_example1", "Divisible load, Example 1: closed form on an 8-cube",
-           R"json({"loadlab":1,"kind":"dlt","name":"Li et al., Example 1","dim":8,"E":3,"C":2,"load":1000,
+      make(
+          "dlt_example1", "Divisible load, Example 1: closed form on an 8-cube",
+          R"json({"loadlab":1,"kind":"dlt","name":"Li et al., Example 1","dim":8,"E":3,"C":2,"load":1000,
                "algorithms":["closed_form"]})json"),
-      make("dlt_example4", "Divisible load, Examples 3-4: finite buffers and granularity",
-           R"json({"loadlab":1,"kind":"dlt","name":"Li et al., Examples 3-4","dim":8,"E":3,"C":2,"load":1000,
+      make(
+          "dlt_example4", "Divisible load, Examples 3-4: finite buffers and granularity",
+          R"json({"loadlab":1,"kind":"dlt","name":"Li et al., Examples 3-4","dim":8,"E":3,"C":2,"load":1000,
                "buffer":10,"granularity":2,"algorithms":["closed_form","algorithm_a","ibs","algorithm_a_prime"]})json"),
       make("dynamic_hotspot_mesh", "Dynamic: a hot spot on a 4x4 mesh (every strategy)",
            R"json({"loadlab":1,"kind":"dynamic","name":"Hot spot on a mesh","seed":1,
@@ -141,25 +156,30 @@ const std::vector<Preset>& presets() {
                "algorithms":["strips_pxq","orb_i","orb_kl","ggp","cm"]})json"),
       // One "big" scenario per kind (the gallery): sizes where the algorithms' differences
       // show, running in about a second natively (big_os: a few seconds, the OS simulator's log).
-      make("big_balance", "Big: CWA, DEM and the optimum on a 12-cube (4,096 nodes)",
-           R"json({"loadlab":1,"kind":"balance","name":"Big: CWA, DEM and the optimum on a 12-cube (4,096 nodes)",
+      make(
+          "big_balance", "Big: CWA, DEM and the optimum on a 12-cube (4,096 nodes)",
+          R"json({"loadlab":1,"kind":"balance","name":"Big: CWA, DEM and the optimum on a 12-cube (4,096 nodes)",
                "seed":11,"topology":{"type":"hypercube","dim":12},"loads":{"generator":"multinomial","mean":100},
                "algorithms":["cwa","dem","optimal"]})json"),
-      make("big_dag", "Big: LU decomposition, 1,953 tasks on 8 processors",
-           R"json({"loadlab":1,"kind":"dag","name":"Big: LU decomposition, 1,953 tasks on 8 processors","seed":1,
+      make(
+          "big_dag", "Big: LU decomposition, 1,953 tasks on 8 processors",
+          R"json({"loadlab":1,"kind":"dag","name":"Big: LU decomposition, 1,953 tasks on 8 processors","seed":1,
                "processors":8,"graph":{"generator":"lu","size":62,"ccr":1},
                "algorithms":["flb","etf","mcp","dsc_llb"]})json"),
-      make("big_loop", "Big: a Mandelbrot loop of 10,000 rows on 16 processors",
-           R"json({"loadlab":1,"kind":"loop","name":"Big: a Mandelbrot loop of 10,000 rows on 16 processors",
+      make(
+          "big_loop", "Big: a Mandelbrot loop of 10,000 rows on 16 processors",
+          R"json({"loadlab":1,"kind":"loop","name":"Big: a Mandelbrot loop of 10,000 rows on 16 processors",
                "iterations":10000,"processors":16,"cost":{"profile":"mandelbrot","value":1,"width":64,"max_iter":256},
                "overhead":0.5,
                "algorithms":["static_block","cyclic","self","chunk","gss","factoring","fac2","tss","affinity"]})json"),
-      make("big_dlt", "Big: divisible load on a 20-cube (1,048,576 processors)",
-           R"json({"loadlab":1,"kind":"dlt","name":"Big: divisible load on a 20-cube (1,048,576 processors)",
+      make(
+          "big_dlt", "Big: divisible load on a 20-cube (1,048,576 processors)",
+          R"json({"loadlab":1,"kind":"dlt","name":"Big: divisible load on a 20-cube (1,048,576 processors)",
                "dim":20,"E":3,"C":2,"load":1000000,"buffer":1000,"granularity":1,
                "algorithms":["closed_form","algorithm_a","ibs","algorithm_a_prime"]})json"),
-      make("big_dynamic", "Big: a hot spot on a 16x16 mesh (every strategy)",
-           R"json({"loadlab":1,"kind":"dynamic","name":"Big: a hot spot on a 16x16 mesh (every strategy)","seed":4,
+      make(
+          "big_dynamic", "Big: a hot spot on a 16x16 mesh (every strategy)",
+          R"json({"loadlab":1,"kind":"dynamic","name":"Big: a hot spot on a 16x16 mesh (every strategy)","seed":4,
                "topology":{"type":"mesh","rows":16,"cols":16},
                "workload":{"initial":{"generator":"hot_spot","mean":4,"hot_node":136},
                            "duration":{"profile":"exponential","value":1},
@@ -167,8 +187,9 @@ const std::vector<Preset>& presets() {
                "costs":{"hop":0.1,"message":0.02,"system_phase":0.3},
                "algorithms":["none","random","sender","receiver","work_stealing","gradient","rips"],
                "params":{"rips":{"inner":"mwa"}}})json"),
-      make("big_partition", "Big: a 256x256 grid in 64 parts on a 6-cube",
-           R"json({"loadlab":1,"kind":"partition","name":"Big: a 256x256 grid in 64 parts on a 6-cube","seed":1,
+      make(
+          "big_partition", "Big: a 256x256 grid in 64 parts on a 6-cube",
+          R"json({"loadlab":1,"kind":"partition","name":"Big: a 256x256 grid in 64 parts on a 6-cube","seed":1,
                "mesh":{"generator":"grid","rows":256,"cols":256},"parts":64,
                "topology":{"type":"hypercube","dim":6},
                "algorithms":["strips_pxq","orb_m","orb_i","orb_kl","ggp","cm"]})json"),

@@ -7,9 +7,9 @@
 namespace loadlab::io {
 
 const std::vector<KindHandler>& scenario_kinds() {
-  static const std::vector<KindHandler> kinds = {balance_kind(), dag_kind(), loop_kind(), dlt_kind(),
-                                                      dynamic_kind(), os_kind(),
-                                                      partition_kind()};
+  static const std::vector<KindHandler> kinds = {balance_kind(),  dag_kind(),     loop_kind(),
+                                                 dlt_kind(),      dynamic_kind(), os_kind(),
+                                                 partition_kind()};
   return kinds;
 }
 
@@ -70,7 +70,8 @@ const KindHandler& check_common(const JsonReader& s) {
 
 JsonReader algorithm_params(const JsonReader& s, const std::string& algorithm) {
   static const Json empty = Json::object();
-  if (!s.has("params")) return JsonReader(empty, s.pointer("params") + "/" + pointer_escape(algorithm));
+  if (!s.has("params"))
+    return JsonReader(empty, s.pointer("params") + "/" + pointer_escape(algorithm));
   const JsonReader params = s.object("params");
   if (!params.has(algorithm)) return JsonReader(empty, params.pointer(algorithm));
   return params.object(algorithm);
@@ -150,7 +151,9 @@ Json results_document(const TypedScenario& scenario, const std::vector<ResultPtr
   return out;
 }
 
-void validate_scenario(const Json& scenario, const RunContext& ctx) { parse_scenario(scenario, ctx); }
+void validate_scenario(const Json& scenario, const RunContext& ctx) {
+  parse_scenario(scenario, ctx);
+}
 
 Json load_scenario_text(std::string_view text, const RunContext& ctx) {
   return parse_scenario_text(text, ctx)->document;  // the migrated, validated document
@@ -161,7 +164,8 @@ Json run_scenario(const Json& scenario, const RunContext& ctx) {
   return results_document(*parsed, run_parsed(*parsed, ctx));
 }
 
-std::vector<std::string> read_algorithms(const JsonReader& s, const std::vector<std::string>& known) {
+std::vector<std::string> read_algorithms(const JsonReader& s,
+                                         const std::vector<std::string>& known) {
   std::vector<std::string> out;
   if (!s.has("algorithms")) return out;
   const Json& arr = s.array("algorithms", ScenarioLimits::max_algorithms);
@@ -195,9 +199,8 @@ void reject_unknown_keys(const JsonReader& s, std::initializer_list<std::string_
     if (!ok) {
       std::string list;
       for (auto k : own) list += (list.empty() ? "" : ", ") + std::string(k);
-      throw ScenarioError(s.pointer(it.key()),
-                          "unknown field for kind '" + s.get_string("kind") + "' (its fields: " +
-                              list + ")");
+      throw ScenarioError(s.pointer(it.key()), "unknown field for kind '" + s.get_string("kind") +
+                                                   "' (its fields: " + list + ")");
     }
   }
 }

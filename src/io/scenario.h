@@ -1,9 +1,9 @@
 // Scenarios: the versioned JSON documents that fully determine an experiment.
 //
-// A scenario names its kind ("balance", "dag", ...); each kind lives in its own file under io/kinds/
-// (the shape is io/kind.h). parse_scenario() is the one validation path: it checks everything and
-// builds the typed scenario once, so a bad field is reported before any work starts; run_parsed()
-// runs that object. The format is documented in docs/scenario-format.md.
+// A scenario names its kind ("balance", "dag", ...); each kind lives in its own file under
+// io/kinds/ (the shape is io/kind.h). parse_scenario() is the one validation path: it checks
+// everything and builds the typed scenario once, so a bad field is reported before any work starts;
+// run_parsed() runs that object. The format is documented in docs/scenario-format.md.
 #pragma once
 
 #include <atomic>
@@ -19,11 +19,11 @@
 namespace loadlab::core {
 class Topology;
 struct IterativeOptions;
-}
+}  // namespace loadlab::core
 namespace loadlab::sim {
 struct NodeBalanceRun;
 struct NodeIterativeRun;
-}
+}  // namespace loadlab::sim
 
 namespace loadlab::io {
 

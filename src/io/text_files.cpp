@@ -14,7 +14,8 @@ std::string read_document(const std::string& path) {
   if (path == "-") {
     ss << std::cin.rdbuf();
     if (ss.tellp() > static_cast<std::streamoff>(limit))
-      throw ScenarioError("", "standard input holds " + std::to_string(static_cast<long long>(ss.tellp())) +
+      throw ScenarioError("", "standard input holds " +
+                                  std::to_string(static_cast<long long>(ss.tellp())) +
                                   " bytes, limit is " + std::to_string(limit));
   } else {
     std::ifstream in(path, std::ios::binary);

@@ -35,7 +35,8 @@ core::Topology read_topology(const JsonReader& t, std::uint64_t seed) {
     const auto cols = t.get_int("cols", lo, kMaxNodes);
     if (rows * cols > kMaxNodes)
       throw ScenarioError(t.pointer(), "rows*cols = " + std::to_string(rows * cols) +
-                                           " nodes exceeds the limit of " + std::to_string(kMaxNodes));
+                                           " nodes exceeds the limit of " +
+                                           std::to_string(kMaxNodes));
     return type == "mesh" ? core::Topology::mesh(int(rows), int(cols))
                           : core::Topology::torus(int(rows), int(cols));
   }
@@ -100,7 +101,8 @@ core::LoadVector read_loads(const Json& loads, const std::string& pointer, int n
       total += w[i];
     }
     if (total > core::LoadLimits::max_total)
-      throw ScenarioError(pointer, "total load exceeds " + std::to_string(core::LoadLimits::max_total));
+      throw ScenarioError(pointer,
+                          "total load exceeds " + std::to_string(core::LoadLimits::max_total));
     return w;
   }
   if (!loads.is_object())
@@ -127,16 +129,22 @@ Json topology_to_json(const core::Topology& t) {
   Json j;
   j["type"] = core::topology_kind_name(t.kind());
   switch (t.kind()) {
-    case TopologyKind::Hypercube: j["dim"] = t.dim(); break;
+    case TopologyKind::Hypercube:
+      j["dim"] = t.dim();
+      break;
     case TopologyKind::Mesh:
     case TopologyKind::Torus:
       j["rows"] = t.rows();
       j["cols"] = t.cols();
       break;
-    case TopologyKind::Tree: j["parents"] = t.parents(); break;
+    case TopologyKind::Tree:
+      j["parents"] = t.parents();
+      break;
     case TopologyKind::Ring:
     case TopologyKind::Line:
-    case TopologyKind::Complete: j["nodes"] = t.size(); break;
+    case TopologyKind::Complete:
+      j["nodes"] = t.size();
+      break;
     case TopologyKind::Custom: {
       j["nodes"] = t.size();
       Json edges = Json::array();

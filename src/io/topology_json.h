@@ -8,9 +8,10 @@
 namespace loadlab::io {
 
 /// Reads "topology" objects: {"type": "hypercube", "dim": 3}, {"type": "tree", "parents": [...]},
-/// {"type": "tree", "generator": "kary", "k": 2, "depth": 3}, {"type": "tree", "generator": "random",
-/// "nodes": 100}, {"type": "mesh"|"torus", "rows": r, "cols": c}, {"type": "ring"|"line"|"complete",
-/// "nodes": n}, {"type": "custom", "nodes": n, "edges": [[a, b], ...]}. Random trees use `seed`.
+/// {"type": "tree", "generator": "kary", "k": 2, "depth": 3}, {"type": "tree", "generator":
+/// "random", "nodes": 100}, {"type": "mesh"|"torus", "rows": r, "cols": c}, {"type":
+/// "ring"|"line"|"complete", "nodes": n}, {"type": "custom", "nodes": n, "edges": [[a, b], ...]}.
+/// Random trees use `seed`.
 core::Topology read_topology(const JsonReader& t, std::uint64_t seed);
 
 /// Reads "loads": an explicit array of non-negative integers (one per node), or a generator object

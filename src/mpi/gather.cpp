@@ -23,8 +23,8 @@ std::vector<std::string> gather_to_root(MPI_Comm comm, const std::string& mine) 
     }
   std::string all(static_cast<std::size_t>(total), '\0');
   char dummy = 0;
-  MPI_Gatherv(mine.empty() ? &dummy : mine.data(), count, MPI_CHAR, all.empty() ? &dummy : all.data(),
-              counts.data(), displs.data(), MPI_CHAR, 0, comm);
+  MPI_Gatherv(mine.empty() ? &dummy : mine.data(), count, MPI_CHAR,
+              all.empty() ? &dummy : all.data(), counts.data(), displs.data(), MPI_CHAR, 0, comm);
   std::vector<std::string> out;
   if (rank == 0)
     for (int r = 0; r < ranks; ++r)

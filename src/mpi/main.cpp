@@ -6,12 +6,12 @@
 //                                      [--cases N] [--seed S]
 //   mpirun -np K loadlab-mpi bench [--quick] [--repeat R]
 //
-// Output equals `loadlab run scenario.json --engine nodes` and `loadlab reproduce ...`. Rank 0 reads
-// the scenario (only its node needs the file) and prints; every rank runs the same io code, and the
-// balance kind's node programs run on the MPI transport through RunContext::balance_nodes (TWA,
-// CWA, MWA, DEM) and RunContext::iterative_nodes (gde, diffusion, gradient).
-// Exit codes as `loadlab`: 0 success, 2 bad input (rank 0 prints the message, naming the field),
-// 1 internal failure.
+// Output equals `loadlab run scenario.json --engine nodes` and `loadlab reproduce ...`. Rank 0
+// reads the scenario (only its node needs the file) and prints; every rank runs the same io code,
+// and the balance kind's node programs run on the MPI transport through RunContext::balance_nodes
+// (TWA, CWA, MWA, DEM) and RunContext::iterative_nodes (gde, diffusion, gradient). Exit codes as
+// `loadlab`: 0 success, 2 bad input (rank 0 prints the message, naming the field), 1 internal
+// failure.
 #include <mpi.h>
 
 #include <CLI/CLI.hpp>
@@ -81,8 +81,8 @@ bool all_verified(const Json& result) {
 
 int run_command(const World& w, const std::string& path, const std::string& out_path, bool stats) {
   loadlab::io::RunContext ctx;
-  ctx.base_dir = path == "-" ? std::filesystem::current_path()
-                             : std::filesystem::absolute(path).parent_path();
+  ctx.base_dir =
+      path == "-" ? std::filesystem::current_path() : std::filesystem::absolute(path).parent_path();
   // The result document is the node engine's: engine "nodes", 1 thread per process.
   ctx.engine = "nodes";
   ctx.threads = 1;
@@ -129,8 +129,10 @@ int run_command(const World& w, const std::string& path, const std::string& out_
   if (stats)
     for (const auto& s : stat_lines) std::cerr << s.dump() << "\n";
   const std::string text = result.dump(2) + "\n";
-  if (out_path.empty()) std::cout << text;
-  else loadlab::io::write_text_file(out_path, text);
+  if (out_path.empty())
+    std::cout << text;
+  else
+    loadlab::io::write_text_file(out_path, text);
   if (!all_verified(result)) {
     std::cerr << "loadlab-mpi: a result failed its verifier (see \"verified\": false)\n";
     return 1;
@@ -169,7 +171,8 @@ int cli_main(const World& w, int argc, char** argv) {
       ->required()
       ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os"}));
   reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder (rank 0)");
-  reproduce->add_option("--cases", rep.cases, "Random cases per cell")->check(CLI::Range(1, 100000));
+  reproduce->add_option("--cases", rep.cases, "Random cases per cell")
+      ->check(CLI::Range(1, 100000));
   reproduce->add_option("--seed", rep.seed, "Seed of the random cases");
   reproduce->add_flag("--quick", rep.quick, "Fewer cases and sizes (for smoke tests)");
 

@@ -29,10 +29,11 @@ struct MpiRunInfo {
   std::int64_t driver_bytes = 0;
 };
 
-/// [collective] Runs `algorithm` with the nodes split across the ranks of `comm`; every rank returns
-/// the complete result (each node's outcome is copied to every rank with one MPI_Allgatherv), so the
-/// io layer can verify and print it anywhere. Throws like sim::run_balance_nodes (identically on
-/// every rank), and std::invalid_argument when `comm` has more ranks than the topology has nodes.
+/// [collective] Runs `algorithm` with the nodes split across the ranks of `comm`; every rank
+/// returns the complete result (each node's outcome is copied to every rank with one
+/// MPI_Allgatherv), so the io layer can verify and print it anywhere. Throws like
+/// sim::run_balance_nodes (identically on every rank), and std::invalid_argument when `comm` has
+/// more ranks than the topology has nodes.
 sim::NodeBalanceRun run_balance_mpi(MPI_Comm comm, const std::string& algorithm,
                                     const core::Topology& topology, const core::LoadVector& loads,
                                     MpiRunInfo* info = nullptr);

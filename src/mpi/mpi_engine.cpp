@@ -189,7 +189,8 @@ void MpiBspEngine::exchange() {
 }
 
 bool MpiBspEngine::step() {
-  if (failed_) throw std::logic_error("MpiBspEngine: a node program failed earlier; engine unusable");
+  if (failed_)
+    throw std::logic_error("MpiBspEngine: a node program failed earlier; engine unusable");
   if (finished_) return false;
   const std::int64_t s = executed_;
   if (s > 0) {
@@ -220,8 +221,8 @@ bool MpiBspEngine::step() {
     error_ = std::current_exception();  // reported after the collectives, on every rank
   }
   exchange();
-  std::int64_t local[6] = {step_messages_, step_tasks_, step_words_, stepped, active,
-                           error_ ? 1 : 0};
+  std::int64_t local[6] = {step_messages_, step_tasks_, step_words_,
+                           stepped,        active,      error_ ? 1 : 0};
   std::int64_t sum[6];
   check(MPI_Allreduce(local, sum, 6, MPI_INT64_T, MPI_SUM, comm_), "MPI_Allreduce");
   if (sum[5] > 0) {

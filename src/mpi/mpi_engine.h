@@ -2,11 +2,11 @@
 // run with their nodes split across processes. Semantics: docs/simulation.md; design: docs/mpi.md.
 //
 // Rank r steps the contiguous block [lo, hi) of rank_blocks() (partition.h) on one thread. A
-// superstep is: deliver (last superstep's messages, from this rank and from neighbouring ranks), step
-// every active node of the block, then one MPI_Neighbor_alltoallv on a distributed graph
+// superstep is: deliver (last superstep's messages, from this rank and from neighbouring ranks),
+// step every active node of the block, then one MPI_Neighbor_alltoallv on a distributed graph
 // communicator whose edges are the rank pairs joined by at least one topology link (so a rank only
-// talks to ranks it shares links with), then one MPI_Allreduce of the superstep's counters, which is
-// also the termination vote (finished when no node is active and no message was sent).
+// talks to ranks it shares links with), then one MPI_Allreduce of the superstep's counters, which
+// is also the termination vote (finished when no node is active and no message was sent).
 //
 // Delivery order equals the thread engine's: batches are taken in rank order (= sender-id order,
 // blocks are contiguous and increasing) with this rank's own messages in its place, then stably
@@ -103,7 +103,7 @@ class MpiBspEngine {
   std::vector<int> slot_of_rank_;  // -1 unless a neighbour rank
   std::vector<char> halted_;       // this block only
 
-  Batch local_prev_, local_cur_;             // messages between this rank's own nodes
+  Batch local_prev_, local_cur_;                // messages between this rank's own nodes
   std::vector<std::vector<std::int64_t>> out_;  // per neighbour slot: packed messages
   std::vector<std::int64_t> send_buf_, recv_buf_;
   std::vector<int> send_counts_, send_displs_, recv_counts_, recv_displs_;

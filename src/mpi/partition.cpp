@@ -33,8 +33,7 @@ std::vector<int> rank_blocks(const core::Topology& topology, int ranks) {
     return b;
   }
   for (int r = 0; r <= ranks; ++r)
-    b[static_cast<std::size_t>(r)] =
-        static_cast<int>(static_cast<std::int64_t>(r) * n / ranks);
+    b[static_cast<std::size_t>(r)] = static_cast<int>(static_cast<std::int64_t>(r) * n / ranks);
   return b;
 }
 

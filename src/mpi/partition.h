@@ -11,8 +11,8 @@
 
 namespace loadlab::mpi {
 
-/// Block bounds for `ranks` processes: rank r owns nodes [b[r], b[r+1]) (ranks + 1 entries, b[0] = 0,
-/// b[ranks] = N, every block non-empty).
+/// Block bounds for `ranks` processes: rank r owns nodes [b[r], b[r+1]) (ranks + 1 entries, b[0] =
+/// 0, b[ranks] = N, every block non-empty).
 /// - Hypercubes: aligned sub-cubes. With a power-of-two rank count these are the balanced split
 ///   (2^k equal sub-cubes of dimension d-k); otherwise the first blocks are halved again, so sizes
 ///   differ by a factor of 2 at most and every block is still a sub-cube (cut links stay minimal:

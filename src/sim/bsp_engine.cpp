@@ -37,8 +37,8 @@ struct alignas(64) BspEngine::Bucket {
 struct alignas(64) BspEngine::Part {
   int index = 0;
   int lo = 0, hi = 0;
-  std::vector<Message> inbox;               // messages for nodes lo..hi-1, grouped by node
-  std::vector<std::size_t> inbox_offset;    // hi-lo+1 entries
+  std::vector<Message> inbox;             // messages for nodes lo..hi-1, grouped by node
+  std::vector<std::size_t> inbox_offset;  // hi-lo+1 entries
   std::vector<std::size_t> cursor;
   std::int64_t messages = 0, tasks = 0, words = 0, stepped = 0, active = 0;
   std::vector<LinkTransfer> transfers;

@@ -1,11 +1,11 @@
 // Bulk-synchronous (BSP) engine: logical nodes run per-node programs one superstep at a time.
 //
 // In superstep s every node reads the messages sent to it in superstep s-1, computes and sends to
-// neighbours (Comm, comm.h). One superstep is one of the papers' "communication steps". A fixed pool
-// of T threads (T independent of the node count) executes the nodes: node blocks are contiguous,
-// thread t owns nodes [t*N/T, (t+1)*N/T). Results never depend on T or on timing, because each
-// inbox is ordered by sender id (a stable counting sort over per-thread outboxes taken in thread
-// order) and every node touches only its own state.
+// neighbours (Comm, comm.h). One superstep is one of the papers' "communication steps". A fixed
+// pool of T threads (T independent of the node count) executes the nodes: node blocks are
+// contiguous, thread t owns nodes [t*N/T, (t+1)*N/T). Results never depend on T or on timing,
+// because each inbox is ordered by sender id (a stable counting sort over per-thread outboxes taken
+// in thread order) and every node touches only its own state.
 //
 // Memory: per message in flight ~100 bytes (a 32-byte header in a double-buffered outbox, a
 // 32-byte inbox entry, 8 bytes per data word twice); plus 16 bytes per directed link for traffic

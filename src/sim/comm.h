@@ -3,7 +3,8 @@
 // This is the whole contract between a node program and a transport. The BSP engine
 // (bsp_engine.h) implements it with threads; an MPI transport can implement the same interface
 // (one rank per node or several nodes per rank, MPI_Isend/MPI_Irecv + a barrier per superstep) and
-// run the same programs unchanged. docs/simulation.md spells out the semantics a transport must keep.
+// run the same programs unchanged. docs/simulation.md spells out the semantics a transport must
+// keep.
 //
 // Semantics (bulk-synchronous):
 // - In superstep s every node's step() runs once. inbox() holds exactly the messages sent to this

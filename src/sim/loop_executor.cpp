@@ -112,8 +112,9 @@ LoopExecResult execute_loop(const core::LoopTechnique& technique, const core::Lo
     out.run.chunks.insert(out.run.chunks.end(), local[t].chunks.begin(), local[t].chunks.end());
   }
   // Order like the simulator's table: by the time chunks were handed out.
-  std::stable_sort(out.run.chunks.begin(), out.run.chunks.end(),
-                   [](const core::LoopChunk& a, const core::LoopChunk& b) { return a.start < b.start; });
+  std::stable_sort(
+      out.run.chunks.begin(), out.run.chunks.end(),
+      [](const core::LoopChunk& a, const core::LoopChunk& b) { return a.start < b.start; });
   core::compute_loop_metrics(out.run);
   out.cancelled = stopped.load();
   return out;

@@ -53,7 +53,8 @@ void WorkerPool::run(const std::function<void(int)>& job) {
     errors_[0] = std::current_exception();
   }
   if (threads_ > 1) {
-    for (int i = 0; i < kSpinsBeforeBlocking && remaining_.load(std::memory_order_acquire) != 0; ++i) {
+    for (int i = 0; i < kSpinsBeforeBlocking && remaining_.load(std::memory_order_acquire) != 0;
+         ++i) {
     }
     std::unique_lock<std::mutex> lock(mutex_);
     done_cv_.wait(lock, [this] { return pending_ == 0; });
@@ -67,7 +68,8 @@ void WorkerPool::worker_main(int part) {
   std::uint64_t seen = 0;
   for (;;) {
     const std::function<void(int)>* job = nullptr;
-    for (int i = 0; i < kSpinsBeforeBlocking && posted_.load(std::memory_order_acquire) == seen; ++i) {
+    for (int i = 0; i < kSpinsBeforeBlocking && posted_.load(std::memory_order_acquire) == seen;
+         ++i) {
     }
     {
       std::unique_lock<std::mutex> lock(mutex_);

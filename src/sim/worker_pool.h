@@ -59,7 +59,7 @@ class WorkerPool {
   // thread costs far more than that (a Web Worker's Atomics.wait most of all).
   std::atomic<std::uint64_t> posted_{0};
   std::atomic<int> remaining_{0};
-  std::vector<std::exception_ptr> errors_;         // slot p written only by part p
+  std::vector<std::exception_ptr> errors_;  // slot p written only by part p
 };
 
 }  // namespace loadlab::sim

@@ -19,7 +19,8 @@ inline AppState run_state(const io::Json& scenario) {
 inline const core::IterativeResult& first_iterative(const AppState& st) {
   const auto idx = iterative_result_indices(st);
   REQUIRE_FALSE(idx.empty());
-  return dynamic_cast<const io::IterativeRunResult&>(*st.typed_results[static_cast<std::size_t>(idx.front())])
+  return dynamic_cast<const io::IterativeRunResult&>(
+             *st.typed_results[static_cast<std::size_t>(idx.front())])
       .result;
 }
 

@@ -7,8 +7,8 @@
 
 #include "app/model/app_state.h"
 #include "app/model/job_runner.h"
-#include "run_in_state.h"
 #include "io/scenario.h"
+#include "run_in_state.h"
 
 using namespace loadlab;
 using namespace loadlab::app;

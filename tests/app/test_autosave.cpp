@@ -20,7 +20,9 @@ const Json kAutosaveCube3 = Json::parse(R"({"loadlab": 1, "kind": "balance", "na
   "topology": {"type": "hypercube", "dim": 3}, "loads": [19, 11, 2, 9, 0, 9, 10, 4],
   "algorithms": ["cwa", "dem"], "ui": {"zoom": 2.5, "select": "dem"}})");
 
-io::ScenarioPtr parsed(const Json& doc) { return io::parse_scenario(doc, io::RunContext{}); }
+io::ScenarioPtr parsed(const Json& doc) {
+  return io::parse_scenario(doc, io::RunContext{});
+}
 
 }  // namespace
 
@@ -67,7 +69,8 @@ TEST_CASE("Autosave.CorruptOrForeignTextGivesAReasonNeverAThrow") {
   CHECK_FALSE(no_doc.document);
   CHECK(no_doc.error.find("/document") == 0);
   // Deep nesting (a hostile store) is refused by the bounded parser, not by a stack overflow.
-  const std::string deep = "{\"loadlab_autosave\": 1, \"document\": " + std::string(100000, '[') + "}";
+  const std::string deep =
+      "{\"loadlab_autosave\": 1, \"document\": " + std::string(100000, '[') + "}";
   CHECK_FALSE(decode_autosave(deep, 1u << 20).document);
 }
 
@@ -202,7 +205,8 @@ TEST_CASE("Autosave.NamesAndFileNames") {
   CHECK(scenario_display_name(Json{{"name", std::string(100, 'a')}}).size() == 60);
   CHECK(save_file_name(Json{{"name", "Wu, Example 3: CWA and DEM on a 3-cube"}}) ==
         "wu-example-3-cwa-and-dem-on-a-3-cube.json");
-  CHECK(save_file_name(Json{{"name", "<img src=x onerror=alert(1)>"}}) == "img-src-x-onerror-alert-1.json");
+  CHECK(save_file_name(Json{{"name", "<img src=x onerror=alert(1)>"}}) ==
+        "img-src-x-onerror-alert-1.json");
   CHECK(save_file_name(Json{{"name", "../../etc/passwd"}}) == "etc-passwd.json");
   CHECK(save_file_name(Json::object()) == "scenario.json");
   // "ui" aside, the same scenario.

@@ -93,7 +93,7 @@ TEST_CASE("BackgroundJob.SupersedeDropsTheOldResultAndRunsTheNewest") {
     };
   };
   job.supersede(slow(1));
-  job.supersede(slow(2));  // cancels 1; 2 waits
+  job.supersede(slow(2));                              // cancels 1; 2 waits
   job.supersede([](const JobControl&) { return 3; });  // replaces 2
   CHECK(job.has_pending());
   auto r = background_job_poll_until_done(job);

@@ -13,7 +13,8 @@ using io::Json;
 TEST_CASE("DagModel.BuiltFromATypedScenarioEqualsTheGraphIoBuilt") {
   const io::ScenarioPtr sc = io::parse_scenario(Json::parse(R"({"loadlab": 1, "kind": "dag",
       "seed": 3, "processors": 4, "graph": {"generator": "lu", "size": 12, "ccr": 2},
-      "algorithms": ["flb"]})"), io::RunContext{});
+      "algorithms": ["flb"]})"),
+                                                io::RunContext{});
   const auto* dag = dynamic_cast<const io::DagScenario*>(sc.get());
   REQUIRE(dag != nullptr);
   const auto model = app::build_dag_model(sc, app::graph_key(sc->document));
@@ -40,7 +41,8 @@ TEST_CASE("DagModel.BuiltFromATypedScenarioEqualsTheGraphIoBuilt") {
 
 TEST_CASE("DagModel.AScenarioOfAnotherKindIsAnErrorNotACrash") {
   const io::ScenarioPtr sc = io::parse_scenario(Json::parse(R"({"loadlab": 1, "kind": "dlt",
-      "dim": 3, "E": 3, "C": 2, "load": 100, "algorithms": ["closed_form"]})"), io::RunContext{});
+      "dim": 3, "E": 3, "C": 2, "load": 100, "algorithms": ["closed_form"]})"),
+                                                io::RunContext{});
   const auto model = app::build_dag_model(sc, "k");
   CHECK_FALSE(model->error.empty());
   CHECK_FALSE(app::build_dag_model(nullptr, "k")->error.empty());

@@ -36,7 +36,8 @@ const DynamicStrategyData& strategy(const DynamicViewModel& m, const std::string
 TEST_CASE("DynamicPhases.EveryRipsPhaseReplaysToTheRunsMigrations") {
   // Three presets, three walking algorithms (mwa on a mesh, cwa on a hypercube, the optimum on a
   // ring): each phase's replay must move exactly the tasks the run moved in that phase.
-  for (const char* preset : {"dynamic_hotspot_mesh", "dynamic_bursts_hypercube", "dynamic_bnb_ring"}) {
+  for (const char* preset :
+       {"dynamic_hotspot_mesh", "dynamic_bursts_hypercube", "dynamic_bnb_ring"}) {
     CAPTURE(preset);
     AppState st;
     const DynamicViewModel m = run_preset(st, preset);
@@ -66,12 +67,15 @@ TEST_CASE("DynamicPhases.AReplayThatDiffersFromTheRunIsReported") {
   const DynamicStrategyData& rips = strategy(m, "rips");
   // Find a phase that moved something, then drop one of its migrations from a copy of the result.
   int k = 0;
-  while (k < static_cast<int>(rips.run().phases.size()) && rips.run().phases[static_cast<std::size_t>(k)].task_hops == 0) ++k;
+  while (k < static_cast<int>(rips.run().phases.size()) &&
+         rips.run().phases[static_cast<std::size_t>(k)].task_hops == 0)
+    ++k;
   REQUIRE(k < static_cast<int>(rips.run().phases.size()));
   io::DynamicResult broken = *rips.result;
   const auto& ph = broken.run.phases[static_cast<std::size_t>(k)];
-  auto it = std::find_if(broken.run.migration_log.begin(), broken.run.migration_log.end(),
-                         [&](const core::MigrationRecord& g) { return g.depart >= ph.start && g.depart <= ph.end; });
+  auto it = std::find_if(
+      broken.run.migration_log.begin(), broken.run.migration_log.end(),
+      [&](const core::MigrationRecord& g) { return g.depart >= ph.start && g.depart <= ph.end; });
   REQUIRE(it != broken.run.migration_log.end());
   broken.run.migration_log.erase(it);
   const RipsPhaseReplay rp = rips_phase_replay(*m.scenario, broken, k);
@@ -107,7 +111,8 @@ TEST_CASE("DynamicThreads.EveryStrategyRunsTheScenariosTreeExactlyOnce") {
     CAPTURE(r.strategy);
     CHECK(r.verified);
     CHECK(r.tasks == n);
-    CHECK(std::accumulate(r.tasks_per_thread.begin(), r.tasks_per_thread.end(), std::int64_t{0}) == n);
+    CHECK(std::accumulate(r.tasks_per_thread.begin(), r.tasks_per_thread.end(), std::int64_t{0}) ==
+          n);
     CHECK(r.seconds > 0);
   }
 }
@@ -123,10 +128,12 @@ TEST_CASE("DynamicThreads.UtsAllFourStrategiesAndBadRequests") {
   REQUIRE(rep.rows.size() == 4);
   for (const auto& r : rep.rows) CHECK(r.verified);
   req.threads = 0;
-  CHECK(measure_dynamic_threads(*m.scenario, req, 2, nullptr, nullptr).error.find("threads") != std::string::npos);
+  CHECK(measure_dynamic_threads(*m.scenario, req, 2, nullptr, nullptr).error.find("threads") !=
+        std::string::npos);
   req.threads = 2;
   req.workload = "nonsense";
-  CHECK(measure_dynamic_threads(*m.scenario, req, 2, nullptr, nullptr).error.find("nonsense") != std::string::npos);
+  CHECK(measure_dynamic_threads(*m.scenario, req, 2, nullptr, nullptr).error.find("nonsense") !=
+        std::string::npos);
   // Cancelled before it starts: no rows, says so.
   std::atomic<bool> cancel{true};
   req.workload = "uts_binomial";

@@ -61,7 +61,7 @@ TEST_CASE("DynamicView.LoadSeries.PresetCountsMatchTheTaskLog") {
       CHECK(at_nodes + s.in_flight[k] == live);
     }
     for (auto x : s.value.back()) CHECK(x == 0);  // everything finished at completion
-    if (d.name == "none") {                        // nothing moves: the initial tasks where they were put
+    if (d.name == "none") {  // nothing moves: the initial tasks where they were put
       for (std::size_t v = 0; v < 16; ++v) CHECK(s.value[0][v] == initial[v]);
     }
   }

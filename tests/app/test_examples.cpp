@@ -29,7 +29,8 @@ Ran run_example(const std::string& file) {
   ss << in.rdbuf();
   Ran r;
   r.scenario = io::parse_scenario_text(ss.str(), io::RunContext{});
-  r.results = io::results_document(*r.scenario, io::run_parsed(*r.scenario, io::RunContext{}))["results"];
+  r.results =
+      io::results_document(*r.scenario, io::run_parsed(*r.scenario, io::RunContext{}))["results"];
   return r;
 }
 
@@ -66,7 +67,8 @@ TEST_CASE("Examples.DagLuP4IsVerifiedAndAboveTheLowerBound") {
   const auto& order = g.topo_order();
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     double below = 0;
-    for (auto e : g.out_edges(*it)) below = std::max(below, longest[static_cast<std::size_t>(g.edge(e).to)]);
+    for (auto e : g.out_edges(*it))
+      below = std::max(below, longest[static_cast<std::size_t>(g.edge(e).to)]);
     longest[static_cast<std::size_t>(*it)] = g.comp(*it) + below;
     path = std::max(path, longest[static_cast<std::size_t>(*it)]);
     work += g.comp(*it);

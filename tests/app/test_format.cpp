@@ -52,14 +52,14 @@ TEST_CASE("Format.SyntaxErrorGivesItsLine") {
 
 TEST_CASE("Format.PointerErrorGivesTheLineOfItsValue") {
   const std::string text =
-      "{\n"                                   // 1
-      "  \"kind\": \"balance\",\n"           // 2
-      "  \"topology\": {\n"                  // 3
-      "    \"type\": \"torus\",\n"           // 4
-      "    \"rows\": 4\n"                    // 5
-      "  },\n"                               // 6
-      "  \"algorithms\": [\"cwa\",\n"        // 7
-      "     \"dem\"],\n"                     // 8
+      "{\n"                                    // 1
+      "  \"kind\": \"balance\",\n"             // 2
+      "  \"topology\": {\n"                    // 3
+      "    \"type\": \"torus\",\n"             // 4
+      "    \"rows\": 4\n"                      // 5
+      "  },\n"                                 // 6
+      "  \"algorithms\": [\"cwa\",\n"          // 7
+      "     \"dem\"],\n"                       // 8
       "  \"a/b\": {\"x\": [1, {\"y\": 2}]}\n"  // 9
       "}\n";
   CHECK(validation_error_line(text, "/topology/rows: must be at least 1") == 5);

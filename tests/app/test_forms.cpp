@@ -46,7 +46,8 @@ TEST_CASE("Forms.Balance.Example3CubeToTorusGivesAValidScenario") {
   f.topology = 3;  // torus (kTopologies)
   f.rows = f.cols = 4;
   // The defect: without the rules, io refuses the form's scenario (8 loads for 16 nodes).
-  CHECK_THROWS_AS(io::parse_scenario(f.to_json(balance_names()), io::RunContext{}), io::ScenarioError);
+  CHECK_THROWS_AS(io::parse_scenario(f.to_json(balance_names()), io::RunContext{}),
+                  io::ScenarioError);
 
   const auto notes = f.make_consistent(balance_names());
   const Json doc = f.to_json(balance_names());
@@ -78,13 +79,14 @@ TEST_CASE("Forms.Balance.PickerReasonsAreTheCoreTablesOnTheRealNetwork") {
     const auto& why = f.unavailable_reasons(balance_names());
     REQUIRE(why.size() == balance_names().size());
     for (std::size_t i = 0; i < why.size(); ++i)
-      CHECK_MESSAGE(why[i] == balance_algorithm_unavailable(balance_names()[i], *real),
-                    "family ", family, " algorithm ", balance_names()[i]);
+      CHECK_MESSAGE(why[i] == balance_algorithm_unavailable(balance_names()[i], *real), "family ",
+                    family, " algorithm ", balance_names()[i]);
   }
   f.topology = 1;
   f.dim = 3;
-  CHECK(f.unavailable_reasons(balance_names())[0].find("twa") != std::string::npos);  // a cube is no tree
-  CHECK(f.unavailable_reasons(balance_names())[1].empty());                         // cwa runs on it
+  CHECK(f.unavailable_reasons(balance_names())[0].find("twa") !=
+        std::string::npos);                                  // a cube is no tree
+  CHECK(f.unavailable_reasons(balance_names())[1].empty());  // cwa runs on it
 }
 
 TEST_CASE("Forms.Balance.BigNetworkSwitchesToTheGeneratorWithTheOldMean") {
@@ -134,9 +136,9 @@ TEST_CASE("Link.SyncWritesOnceAfterAQuietTimeAndNeverBeforeEnabled") {
   CHECK_FALSE(s.poll(a, "{}", 0.0));  // not enabled: the page's own link stays
   CHECK_FALSE(s.poll(b, "{}", 1.0));
   s.enable();
-  CHECK_FALSE(s.poll(b, "{}", 2.0));  // baseline
-  CHECK_FALSE(s.poll(b, "{}", 3.0));  // nothing changed: nothing to write
-  CHECK_FALSE(s.poll(a, "{}", 4.0));  // changed: wait for quiet
+  CHECK_FALSE(s.poll(b, "{}", 2.0));           // baseline
+  CHECK_FALSE(s.poll(b, "{}", 3.0));           // nothing changed: nothing to write
+  CHECK_FALSE(s.poll(a, "{}", 4.0));           // changed: wait for quiet
   CHECK_FALSE(s.poll(a, "{\"tab\":1}", 4.2));  // changed again: the wait restarts
   CHECK_FALSE(s.poll(a, "{\"tab\":1}", 4.5));
   CHECK(s.poll(a, "{\"tab\":1}", 4.61));
@@ -152,7 +154,8 @@ TEST_CASE("Link.DocumentCarriesTheViewAndBalanceUiReadsIt") {
   const Json sc = Json::parse(R"({"loadlab":1,"kind":"dag","ui":{"tab":"graph"}})");
   CHECK(link_document(sc, Json::parse(R"({"tab":"gantt"})"))["ui"]["tab"] == "gantt");
   CHECK_FALSE(link_document(sc, Json::object()).contains("ui"));
-  const BalanceUi b = read_balance_ui(Json::parse(R"({"select":"dem","step":2,"zoom":0.5,"pan":[0.25,-1e9]})"));
+  const BalanceUi b =
+      read_balance_ui(Json::parse(R"({"select":"dem","step":2,"zoom":0.5,"pan":[0.25,-1e9]})"));
   CHECK(b.select == "dem");
   CHECK(b.step == 2);
   CHECK(b.zoom == doctest::Approx(0.5));

@@ -47,7 +47,8 @@ TEST_CASE("IterativeView.Problem3.ReplayMatchesTheRunSweepBySweep") {
   REQUIRE(rp.sweeps.size() == 23);
   CHECK(rp.loads.back() == r.final_loads);  // bit for bit
   // Each replayed snapshot has the max - min the run recorded after that sweep.
-  for (std::size_t s = 1; s < rp.loads.size(); ++s) CHECK(spread(rp.loads[s]) == r.history_max_minus_min[s - 1]);
+  for (std::size_t s = 1; s < rp.loads.size(); ++s)
+    CHECK(spread(rp.loads[s]) == r.history_max_minus_min[s - 1]);
   CHECK(spread(rp.loads[21]) >= 1.0);
   CHECK(spread(rp.loads[22]) < 1.0);
   // Loads are conserved in every snapshot (sum 100,000 = 25 x 4000).
@@ -62,7 +63,8 @@ TEST_CASE("IterativeView.Budget.ThinnedSnapshotsStillEndOnTheFinalLoads") {
   const AppState st = run_state(io::find_preset("notes_problem3").scenario);
   const core::IterativeResult& r = first_iterative(st);
   const double per_sweep = 25 + 40;  // nodes + edges of the 5 x 5 mesh
-  const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r, per_sweep * 22 * 5);
+  const IterativeReplay rp =
+      replay_iterative(*st.topology, st.loads, st.scenario, r, per_sweep * 22 * 5);
   CHECK_FALSE(rp.every_sweep);
   CHECK_FALSE(rp.note.empty());
   REQUIRE(rp.sweeps.size() >= 2);
@@ -72,7 +74,8 @@ TEST_CASE("IterativeView.Budget.ThinnedSnapshotsStillEndOnTheFinalLoads") {
   CHECK(rp.loads.back() == r.final_loads);
   // A thinned snapshot is still the exact state after its sweep.
   for (std::size_t i = 1; i + 1 < rp.sweeps.size(); ++i)
-    CHECK(spread(rp.loads[i]) == r.history_max_minus_min[static_cast<std::size_t>(rp.sweeps[i] - 1)]);
+    CHECK(spread(rp.loads[i]) ==
+          r.history_max_minus_min[static_cast<std::size_t>(rp.sweeps[i] - 1)]);
 }
 
 TEST_CASE("IterativeView.Termination.TreeIsBreadthFirstAndCollapsesWhenDetected") {
@@ -134,7 +137,9 @@ void check_class_steps(const AppState& st) {
       REQUIRE(step.loads.size() == prev.size());
       std::vector<char> endpoint(prev.size(), 0);
       for (std::size_t e = 0; e < edges.size(); ++e)
-        if (r.colouring.colour[e] == c) endpoint[static_cast<std::size_t>(edges[e].a)] = endpoint[static_cast<std::size_t>(edges[e].b)] = 1;
+        if (r.colouring.colour[e] == c)
+          endpoint[static_cast<std::size_t>(edges[e].a)] =
+              endpoint[static_cast<std::size_t>(edges[e].b)] = 1;
       bool moved = false;
       for (std::size_t v = 0; v < prev.size(); ++v) {
         const bool changed = step.loads[v] != prev[v];
@@ -153,7 +158,9 @@ void check_class_steps(const AppState& st) {
 }  // namespace
 
 TEST_CASE("IterativeView.GdeClassSteps.LastClassIsTheSweepAndOnlyItsEdgesMove") {
-  SUBCASE("Problem 3, real model (4 classes)") { check_class_steps(run_state(io::find_preset("notes_problem3").scenario)); }
+  SUBCASE("Problem 3, real model (4 classes)") {
+    check_class_steps(run_state(io::find_preset("notes_problem3").scenario));
+  }
   SUBCASE("odd torus, tasks model (an extra class where a side is odd)") {
     check_class_steps(run_state(Json::parse(R"json({"loadlab":1,"kind":"balance","seed":4,
         "topology":{"type":"torus","rows":5,"cols":4},
@@ -163,7 +170,8 @@ TEST_CASE("IterativeView.GdeClassSteps.LastClassIsTheSweepAndOnlyItsEdgesMove") 
   SUBCASE("thinned replay: no class steps, and a note") {
     const AppState st = run_state(io::find_preset("notes_problem3").scenario);
     const core::IterativeResult& r = first_iterative(st);
-    const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r, 65.0 * 22 * 5);
+    const IterativeReplay rp =
+        replay_iterative(*st.topology, st.loads, st.scenario, r, 65.0 * 22 * 5);
     REQUIRE_FALSE(rp.every_sweep);
     int missing = -1;
     for (int s = 1; s <= r.sweeps_run && missing < 0; ++s)

@@ -1,6 +1,7 @@
-// The partition and os views' headless models (src/app/partition/model_*.cpp, src/app/os/model_*.cpp):
-// what they draw is read from the typed results, and the numbers they derive (cut edges, the
-// level-of-detail raster, per-job bars, the job alone on the machine) match hand calculations.
+// The partition and os views' headless models (src/app/partition/model_*.cpp,
+// src/app/os/model_*.cpp): what they draw is read from the typed results, and the numbers they
+// derive (cut edges, the level-of-detail raster, per-job bars, the job alone on the machine) match
+// hand calculations.
 #include <doctest/doctest.h>
 
 #include <set>
@@ -18,7 +19,9 @@ using io::Json;
 
 namespace {
 
-void kinds2_model_run(AppState& s, const Json& doc) { testing::run_in_state(s, doc); }
+void kinds2_model_run(AppState& s, const Json& doc) {
+  testing::run_in_state(s, doc);
+}
 
 }  // namespace
 
@@ -33,7 +36,10 @@ TEST_CASE("PartitionView.StripsOfA4x8GridCutOneColumnOfEdges") {
   // 1 x 2 strips of a 4 x 8 grid (cut across the longer x axis): columns 0-3 against 4-7, the 4
   // horizontal edges between columns 3 and 4 cut.
   AppState s;
-  kinds2_model_run(s, Json::parse(R"({"loadlab": 1, "kind": "partition", "mesh": {"generator": "grid", "rows": 4, "cols": 8},
+  kinds2_model_run(
+      s,
+      Json::parse(
+          R"({"loadlab": 1, "kind": "partition", "mesh": {"generator": "grid", "rows": 4, "cols": 8},
                           "parts": 2, "algorithms": ["strips_1xp"]})"));
   const PartitionViewModel m = partition_view_model(s);
   REQUIRE(m.mesh);
@@ -85,7 +91,8 @@ TEST_CASE("PartitionView.ImportsAMetisGraphInline") {
   CHECK(m.synthetic_layout);  // no coordinates in a .graph
   REQUIRE(m.methods.size() == 1);
   CHECK(m.methods[0].verified);
-  CHECK(m.methods[0].cut.size() == 2);  // CM cuts its order into two paths of 2: 2 cycle edges cross
+  CHECK(m.methods[0].cut.size() ==
+        2);  // CM cuts its order into two paths of 2: 2 cycle edges cross
   CHECK_FALSE(wrap_mesh_file_as_scenario("a.json", "{}"));
   CHECK_THROWS_AS(wrap_mesh_file_as_scenario("bad.graph", "3 1\n2\n"), io::ScenarioError);
 }
@@ -130,8 +137,10 @@ TEST_CASE("OsView.OverheadBandsDrawnAfterComputeAndLostTimeItemsSumToTotal") {
   const auto bars = os_chart_bars(*m.policies[0].result);
   bool seen_overhead = false, switch_seen = false;
   for (const auto& b : bars) {
-    if (b.kind != "compute") seen_overhead = true;
-    else CHECK_FALSE(seen_overhead);  // compute bars first, the thin bands over them
+    if (b.kind != "compute")
+      seen_overhead = true;
+    else
+      CHECK_FALSE(seen_overhead);  // compute bars first, the thin bands over them
     if (b.kind == "context_switch") {
       switch_seen = true;
       CHECK(b.y1 <= 0.3f);

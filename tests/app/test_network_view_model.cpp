@@ -45,7 +45,8 @@ TEST_CASE("NetworkView.HypercubeLayoutsNeverOverlapAtTheDrawnRadius") {
 }
 
 TEST_CASE("NetworkView.MinDistanceOfCollinearAndTreeLayouts") {
-  for (const Topology& t : {Topology::line(1000), Topology::ring(777), Topology::kary_tree(3, 5), Topology::mesh(7, 13)}) {
+  for (const Topology& t : {Topology::line(1000), Topology::ring(777), Topology::kary_tree(3, 5),
+                            Topology::mesh(7, 13)}) {
     const auto layout = t.layout();
     CHECK(std::abs(min_node_distance(layout) - brute_min_distance(layout)) < 1e-6);
   }
@@ -82,7 +83,8 @@ TEST_CASE("NetworkView.TorusWrapLinkIsTwoBorderStubs") {
   CHECK(link_segments(t, layout, 0, 4, seg) == 1);
   const Topology m = Topology::mesh(4, 4);
   for (const auto& e : m.edges()) CHECK(link_segments(m, m.layout(), e.a, e.b, seg) == 1);
-  // Every torus link is either a grid neighbour or a wrap, and there are 2 * (rows + cols) / 2 wraps.
+  // Every torus link is either a grid neighbour or a wrap, and there are 2 * (rows + cols) / 2
+  // wraps.
   int wraps = 0;
   for (const auto& e : t.edges()) wraps += is_wrap_link(t, e.a, e.b) ? 1 : 0;
   CHECK(wraps == 8);
@@ -132,7 +134,9 @@ TEST_CASE("NetworkView.HeatGridHasOneTexelPerNodeOnGrids") {
   const Topology c = Topology::hypercube(9);
   const HeatGrid gc = make_heat_grid(c, c.layout());
   CHECK(gc.w * gc.h == 512);
-  for (int t = 0; t < 512; ++t) CHECK(gc.offsets[static_cast<std::size_t>(t) + 1] - gc.offsets[static_cast<std::size_t>(t)] == 1);
+  for (int t = 0; t < 512; ++t)
+    CHECK(gc.offsets[static_cast<std::size_t>(t) + 1] - gc.offsets[static_cast<std::size_t>(t)] ==
+          1);
   // Texel values: load 0 -> 0, the average -> 128, twice the average -> 255; coverage 255.
   core::LoadVector loads(15, 4);
   loads[0] = 0, loads[1] = 8, loads[2] = 100;

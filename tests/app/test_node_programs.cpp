@@ -23,8 +23,8 @@ TEST_CASE("NodePrograms.NamesAreTheBalanceTableRowsFlaggedNodeProgram") {
 }
 
 TEST_CASE("NodePrograms.TheFlagMatchesTheProgramsSimHas") {
-  const std::vector<core::Topology> topologies = {core::Topology::line(8), core::Topology::hypercube(3),
-                                                  core::Topology::mesh(2, 4)};
+  const std::vector<core::Topology> topologies = {
+      core::Topology::line(8), core::Topology::hypercube(3), core::Topology::mesh(2, 4)};
   const core::LoadVector loads{19, 11, 2, 9, 0, 9, 10, 4};
   for (const auto& a : core::balance_algorithms()) {
     INFO(a.info.name);

@@ -19,7 +19,9 @@ using io::Json;
 
 namespace {
 
-void os_sweep_run(AppState& s, const Json& doc) { testing::run_in_state(s, doc); }
+void os_sweep_run(AppState& s, const Json& doc) {
+  testing::run_in_state(s, doc);
+}
 
 Json linear_stream(int count) {
   Json doc = Json::parse(R"({"loadlab": 1, "kind": "os", "seed": 3, "processors": 8,

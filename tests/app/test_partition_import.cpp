@@ -24,7 +24,8 @@ using io::Json;
 
 namespace {
 
-// A 2 x 4 grid in METIS format: vertex (r, c) = 4r + c + 1 (1-based), neighbours right/left/up/down.
+// A 2 x 4 grid in METIS format: vertex (r, c) = 4r + c + 1 (1-based), neighbours
+// right/left/up/down.
 const char* kGrid2x4 =
     "8 10\n"
     "2 5\n1 3 6\n2 4 7\n3 8\n"
@@ -92,11 +93,13 @@ TEST_CASE("PartitionImport.XyzMismatchesNameTheFileAndLine") {
   e = error_of([&] { attach_coordinates_file(*graph, "grid.xyz", "0 0\n1\n"); });
   CHECK(e.find("grid.xyz: line 2") != std::string::npos);
   // Nothing to attach to: a generator mesh, or not a partition scenario at all.
-  const Json grid = Json::parse(R"({"loadlab": 1, "kind": "partition", "mesh": {"generator": "grid", "rows": 2, "cols": 4}, "parts": 2})");
+  const Json grid = Json::parse(
+      R"({"loadlab": 1, "kind": "partition", "mesh": {"generator": "grid", "rows": 2, "cols": 4}, "parts": 2})");
   e = error_of([&] { attach_coordinates_file(grid, "grid.xyz", grid_xyz()); });
   CHECK(e.find("grid.xyz") != std::string::npos);
   CHECK(e.find(".graph") != std::string::npos);
-  CHECK_THROWS_AS(attach_coordinates_file(Json::object(), "grid.xyz", grid_xyz()), io::ScenarioError);
+  CHECK_THROWS_AS(attach_coordinates_file(Json::object(), "grid.xyz", grid_xyz()),
+                  io::ScenarioError);
 }
 
 TEST_CASE("PartitionImport.TheOpenerAttachesXyzOnItsWorkerPath") {
@@ -126,9 +129,12 @@ TEST_CASE("PartitionImport.WalshawMeshWithCoordinates") {
   auto graph = wrap_mesh_file_as_scenario("3elt.graph", ss.str());
   REQUIRE(graph);
   std::string xyz;
-  for (int v = 0; v < 4720; ++v) xyz += std::to_string(v % 80) + " " + std::to_string(v / 80) + "\n";
+  for (int v = 0; v < 4720; ++v)
+    xyz += std::to_string(v % 80) + " " + std::to_string(v / 80) + "\n";
   const Json doc = attach_coordinates_file(*graph, "3elt.xyz", xyz);
   CHECK(doc["mesh"]["coordinates"].size() == 4720);
-  const std::string e = error_of([&] { attach_coordinates_file(*graph, "3elt.xyz", xyz + "1 1\n"); });
-  CHECK(e.find("3elt.xyz: line 4721: more coordinate lines than the 4720 vertices") != std::string::npos);
+  const std::string e =
+      error_of([&] { attach_coordinates_file(*graph, "3elt.xyz", xyz + "1 1\n"); });
+  CHECK(e.find("3elt.xyz: line 4721: more coordinate lines than the 4720 vertices") !=
+        std::string::npos);
 }

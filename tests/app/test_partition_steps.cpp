@@ -1,7 +1,8 @@
-// The partition view's step view (src/app/partition/model_steps.cpp over core::trace_first_bisection):
-// the recorded first bisection is the method's own (same sides as the method's result for P = 2),
-// the cut after the last step is the metrics code's edge cut, gains add up to the cut decrease, and
-// the Fiedler vector of a path is monotone so the spectral split cuts the middle edge.
+// The partition view's step view (src/app/partition/model_steps.cpp over
+// core::trace_first_bisection): the recorded first bisection is the method's own (same sides as the
+// method's result for P = 2), the cut after the last step is the metrics code's edge cut, gains add
+// up to the cut decrease, and the Fiedler vector of a path is monotone so the spectral split cuts
+// the middle edge.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -31,15 +32,19 @@ const io::PartitionScenario& scenario_of(const AppState& s) {
 std::int64_t count_cut(const core::Mesh& m, const std::vector<std::uint8_t>& side) {
   std::int64_t cut = 0;
   for (int v = 0; v < m.size(); ++v)
-    for (int w : m.neighbours(v)) cut += side[static_cast<std::size_t>(v)] != side[static_cast<std::size_t>(w)] ? 1 : 0;
+    for (int w : m.neighbours(v))
+      cut += side[static_cast<std::size_t>(v)] != side[static_cast<std::size_t>(w)] ? 1 : 0;
   return cut / 2;
 }
 
 Json path_scenario(int n) {
   Json edges = Json::array();
   for (int v = 0; v + 1 < n; ++v) edges.push_back({v, v + 1});
-  return {{"loadlab", 1}, {"kind", "partition"}, {"mesh", {{"vertices", n}, {"edges", edges}}},
-          {"parts", 2}, {"algorithms", {"orb_e"}}};
+  return {{"loadlab", 1},
+          {"kind", "partition"},
+          {"mesh", {{"vertices", n}, {"edges", edges}}},
+          {"parts", 2},
+          {"algorithms", {"orb_e"}}};
 }
 
 }  // namespace
@@ -53,7 +58,8 @@ TEST_CASE("PartitionSteps.FiedlerVectorOfAPathIsMonotoneAndCutsTheMiddle") {
   const auto& key = st.trace.key;
   REQUIRE(key.size() == 101);
   const bool up = key[1] > key[0];
-  for (std::size_t i = 1; i < key.size(); ++i) CHECK((up ? key[i] > key[i - 1] : key[i] < key[i - 1]));
+  for (std::size_t i = 1; i < key.size(); ++i)
+    CHECK((up ? key[i] > key[i - 1] : key[i] < key[i - 1]));
   CHECK(st.key_name == "Fiedler vector");
   CHECK_FALSE(st.trace.refined);
   CHECK(st.steps.empty());
@@ -83,7 +89,8 @@ TEST_CASE("PartitionSteps.TraceOfOrbKlIsTheMethodsOwnBisection") {
   REQUIRE(st.trace.refined);
   REQUIRE_FALSE(st.trace.moves.empty());
   for (int v = 0; v < mesh.size(); ++v)
-    CHECK(static_cast<int>(st.trace.final_side[static_cast<std::size_t>(v)]) == result.part()[static_cast<std::size_t>(v)]);
+    CHECK(static_cast<int>(st.trace.final_side[static_cast<std::size_t>(v)]) ==
+          result.part()[static_cast<std::size_t>(v)]);
   CHECK(st.cut_at(st.size()) == result.metrics().edge_cut);
   CHECK(count_cut(mesh, sides_at_step(st, st.size())) == result.metrics().edge_cut);
   // The inertia split of random points is not locally optimal: FM kept at least one move and
@@ -130,7 +137,9 @@ TEST_CASE("PartitionSteps.GainsAddUpToTheCutAfterEveryStep") {
     CHECK(cur.side == sides_at_step(st, k));
   }
   // Highlighted vertices: the vertex of a move step comes first.
-  const auto first_move = std::find_if(st.steps.begin(), st.steps.end(), [](const BisectionStep& x) { return x.kind == BisectionStep::move; });
+  const auto first_move =
+      std::find_if(st.steps.begin(), st.steps.end(),
+                   [](const BisectionStep& x) { return x.kind == BisectionStep::move; });
   REQUIRE(first_move != st.steps.end());
   const std::size_t k = static_cast<std::size_t>(first_move - st.steps.begin()) + 1;
   const auto moved = moved_vertices_at(st, k);
@@ -157,8 +166,8 @@ TEST_CASE("PartitionSteps.KeyColourIsWhiteAtTheSplitAndDivergesToBlueAndRed") {
   CHECK(key_colour(st, 1) == 0xFFFFFFFFu);
   const auto ch = [](std::uint32_t c, int k) { return static_cast<int>((c >> (8 * k)) & 0xFF); };
   const std::uint32_t lo = key_colour(st, -1), hi = key_colour(st, 3);
-  CHECK(ch(lo, 2) > ch(lo, 0));  // blue > red below the split
-  CHECK(ch(hi, 0) > ch(hi, 2));  // red > blue above it
+  CHECK(ch(lo, 2) > ch(lo, 0));     // blue > red below the split
+  CHECK(ch(hi, 0) > ch(hi, 2));     // red > blue above it
   CHECK(key_colour(st, -5) == lo);  // clamped
 }
 

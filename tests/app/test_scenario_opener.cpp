@@ -76,7 +76,8 @@ TEST_CASE("ScenarioOpener.CancelLeavesTheOldScenarioUntouched") {
   ScenarioOpener o;
   // A large generator (a 64-point LU has 2,016 tasks); cancelled before the UI polls it.
   const int id = o.open_json(Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 4,
-      "graph": {"generator": "lu", "size": 64}, "algorithms": ["flb"]})"), "a big one", OpenMode::load);
+      "graph": {"generator": "lu", "size": 64}, "algorithms": ["flb"]})"),
+                             "a big one", OpenMode::load);
   o.cancel();
   const auto out = wait_and_install(o, s);
   REQUIRE(out);

@@ -22,7 +22,7 @@ TEST_CASE("UiState.EveryFieldRoundTripsThroughUiJson") {
   CHECK(s.select == "gss");
   CHECK(s.dlt_view == "ibs");
   CHECK(s.ibs_step == 2);
-  CHECK(ui_state_json(s) == ui);          // JSON -> state -> JSON
+  CHECK(ui_state_json(s) == ui);                // JSON -> state -> JSON
   CHECK(read_ui_state(ui_state_json(s)) == s);  // state -> JSON -> state
 }
 

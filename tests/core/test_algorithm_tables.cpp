@@ -57,7 +57,8 @@ TEST_CASE("AlgorithmTables.Balance.NamesAndDispatchComeFromTheTable") {
     if (a.default_set) CHECK((a.run != nullptr && a.unsupported != nullptr));
   }
   CHECK(find_balance_algorithm("nope") == nullptr);
-  CHECK_THROWS_AS(balance_unsupported_reason("nope", Topology::hypercube(2)), std::invalid_argument);
+  CHECK_THROWS_AS(balance_unsupported_reason("nope", Topology::hypercube(2)),
+                  std::invalid_argument);
 }
 
 TEST_CASE("AlgorithmTables.Balance.DefaultSetIsTodaysFive") {
@@ -100,7 +101,7 @@ TEST_CASE("AlgorithmTables.Dag.NamesTraitsAndDefaultSet") {
   CHECK(dag_algorithm_unbounded("dsc"));
   CHECK(!dag_algorithm_unbounded("flb"));
   CHECK(quadratic == std::vector<std::string>{"etf", "coffman_graham", "dls", "bil", "hbmct",
-                                             "min_min", "max_min", "sufferage"});
+                                              "min_min", "max_min", "sufferage"});
   CHECK(find_dag_algorithm("nope") == nullptr);
 }
 

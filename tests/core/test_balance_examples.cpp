@@ -43,7 +43,6 @@ std::vector<Move> sorted(std::vector<Move> m) {
   return m;
 }
 
-
 }  // namespace
 
 TEST_CASE("Twa.Example1.Table") {
@@ -57,7 +56,8 @@ TEST_CASE("Twa.Example1.Table") {
   CHECK(table.eta_L == std::vector<std::int64_t>{0, 5, 0, 6, 0, -2, -1, -1, 1});
   // eta^R_{i,j} = Q_c - W_c of child c; the printed columns for nodes 0, 1, 4, 6.
   auto eta_r = [&](int c) { return table.Q[c] - table.W[c]; };
-  CHECK(std::vector<std::int64_t>{eta_r(1), eta_r(4), eta_r(6)} == std::vector<std::int64_t>{-5, 0, 1});
+  CHECK(std::vector<std::int64_t>{eta_r(1), eta_r(4), eta_r(6)} ==
+        std::vector<std::int64_t>{-5, 0, 1});
   CHECK(std::vector<std::int64_t>{eta_r(2), eta_r(3)} == std::vector<std::int64_t>{0, -6});
   CHECK(eta_r(5) == 2);
   CHECK(std::vector<std::int64_t>{eta_r(7), eta_r(8)} == std::vector<std::int64_t>{1, -1});
@@ -175,10 +175,10 @@ TEST_CASE("Dem.Example2.TaskHopsAndFinalLoads") {
 }
 
 TEST_CASE("Dem.Example2.ExactTransfers") {
-  // By hand from Fig 7: dim 0 pairs (19,11) (2,9) (0,9) (10,4) -> 0->1 x4, 3->2 x3, 5->4 x4, 6->7 x3;
-  // loads 15 15 5 6 4 5 7 7; dim 1 pairs (15,5) (15,6) (4,7) (5,7) -> 0->2 x5, 1->3 x4, 6->4 x1,
-  // 7->5 x1; loads 10 11 10 10 5 6 6 6; dim 2 pairs (10,5) (11,6) (10,6) (10,6) -> 0->4 x2, 1->5 x2,
-  // 2->6 x2, 3->7 x2.
+  // By hand from Fig 7: dim 0 pairs (19,11) (2,9) (0,9) (10,4) -> 0->1 x4, 3->2 x3, 5->4 x4, 6->7
+  // x3; loads 15 15 5 6 4 5 7 7; dim 1 pairs (15,5) (15,6) (4,7) (5,7) -> 0->2 x5, 1->3 x4, 6->4
+  // x1, 7->5 x1; loads 10 11 10 10 5 6 6 6; dim 2 pairs (10,5) (11,6) (10,6) (10,6) -> 0->4 x2,
+  // 1->5 x2, 2->6 x2, 3->7 x2.
   const BalanceResult r = dem(Topology::hypercube(3), kFigure1Loads);
   CHECK(moves(r, 0) == sorted({{0, 1, 4}, {3, 2, 3}, {5, 4, 4}, {6, 7, 3}}));
   CHECK(moves(r, 1) == sorted({{0, 2, 5}, {1, 3, 4}, {6, 4, 1}, {7, 5, 1}}));
@@ -241,8 +241,18 @@ TEST_CASE("Mwa.Example4.Iteration0Eta") {
 TEST_CASE("Mwa.Example4.TransfersAndTaskHops") {
   const Topology mesh = Topology::mesh(4, 4);
   const BalanceResult r = mwa(mesh, kExample4Loads);
-  CHECK(moves(r) == sorted({{1, 5, 3}, {3, 7, 6}, {4, 8, 9}, {7, 11, 3}, {8, 12, 3}, {9, 13, 2},
-                            {1, 0, 1}, {3, 2, 2}, {6, 5, 2}, {7, 6, 10}, {9, 10, 3}, {15, 14, 4}}));
+  CHECK(moves(r) == sorted({{1, 5, 3},
+                            {3, 7, 6},
+                            {4, 8, 9},
+                            {7, 11, 3},
+                            {8, 12, 3},
+                            {9, 13, 2},
+                            {1, 0, 1},
+                            {3, 2, 2},
+                            {6, 5, 2},
+                            {7, 6, 10},
+                            {9, 10, 3},
+                            {15, 14, 4}}));
   CHECK(r.final_loads == LoadVector(16, 8));
   const BalanceMetrics m = compute_balance_metrics(r);
   CHECK(m.task_hops == 48);

@@ -60,7 +60,9 @@ void check_walking_result(const Topology& topo, const LoadVector& w, const Balan
   CHECK(m.non_local_tasks == lemma4);
 }
 
-std::int64_t hops(const BalanceResult& r) { return compute_balance_metrics(r).task_hops; }
+std::int64_t hops(const BalanceResult& r) {
+  return compute_balance_metrics(r).task_hops;
+}
 
 // Independent optimum for tiny instances: send each surplus unit to a deficit node, minimising the
 // sum of hop distances (uncapacitated min-cost flow = transportation over shortest paths).
@@ -198,9 +200,9 @@ TEST_CASE("Twa.Theorem3.EqualsOptimumOnRandomTrees") {
 
 TEST_CASE("Lemma5.CwaAndMwaOptimalOnTwoAndFourNodes") {
   Rng rng(505);
-  const Topology topologies[] = {Topology::hypercube(1), Topology::hypercube(2),
-                                 Topology::mesh(1, 2), Topology::mesh(2, 1), Topology::mesh(2, 2),
-                                 Topology::mesh(1, 4), Topology::mesh(4, 1)};
+  const Topology topologies[] = {
+      Topology::hypercube(1), Topology::hypercube(2), Topology::mesh(1, 2), Topology::mesh(2, 1),
+      Topology::mesh(2, 2),   Topology::mesh(1, 4),   Topology::mesh(4, 1)};
   for (int trial = 0; trial < 2000; ++trial) {
     for (const Topology& topo : topologies) {
       LoadVector w(topo.size());
@@ -242,10 +244,17 @@ TEST_CASE("Optimum.MatchesBruteForce") {
   for (int trial = 0; trial < 400; ++trial) {
     Topology topo = Topology::line(1);
     switch (trial % 4) {
-      case 0: topo = Topology::hypercube(3); break;
-      case 1: topo = Topology::mesh(2, 3); break;
-      case 2: topo = Topology::ring(5); break;
-      default: topo = Topology::random_tree(6, rng);
+      case 0:
+        topo = Topology::hypercube(3);
+        break;
+      case 1:
+        topo = Topology::mesh(2, 3);
+        break;
+      case 2:
+        topo = Topology::ring(5);
+        break;
+      default:
+        topo = Topology::random_tree(6, rng);
     }
     LoadVector w(topo.size());
     for (auto& x : w) x = rng.uniform_int(0, 4);

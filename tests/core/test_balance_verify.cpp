@@ -20,7 +20,6 @@ using loadlab::test::kFigure1Loads;
 
 namespace {
 
-
 bool balance_verify_mentions(const BalanceVerification& v, const std::string& word) {
   for (const auto& e : v.errors)
     if (e.find(word) != std::string::npos) return true;

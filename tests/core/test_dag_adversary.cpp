@@ -22,7 +22,8 @@ void check_valid(const AdversaryInstance& inst) {
   REQUIRE(g.size() >= 1);
   std::vector<std::int32_t> pos(static_cast<std::size_t>(g.size()), -1);
   REQUIRE(g.topo_order().size() == static_cast<std::size_t>(g.size()));
-  for (std::size_t i = 0; i < g.topo_order().size(); ++i) pos[g.topo_order()[i]] = static_cast<std::int32_t>(i);
+  for (std::size_t i = 0; i < g.topo_order().size(); ++i)
+    pos[g.topo_order()[i]] = static_cast<std::int32_t>(i);
   for (const DagEdge& e : g.edges()) {
     CHECK(pos[e.from] < pos[e.to]);  // acyclic: every edge goes forward in a topological order
     CHECK(e.comm >= 0);
@@ -46,7 +47,8 @@ std::string error_of(const AdversaryInstance& inst, const AdversaryOptions& o) {
 }
 
 bool same(const AdversaryInstance& x, const AdversaryInstance& y) {
-  if (x.graph.comps() != y.graph.comps() || x.graph.edge_count() != y.graph.edge_count()) return false;
+  if (x.graph.comps() != y.graph.comps() || x.graph.edge_count() != y.graph.edge_count())
+    return false;
   for (std::int64_t e = 0; e < x.graph.edge_count(); ++e) {
     const DagEdge &a = x.graph.edge(e), &b = y.graph.edge(e);
     if (a.from != b.from || a.to != b.to || a.comm != b.comm) return false;
@@ -83,7 +85,8 @@ TEST_CASE("Adversary.AcceptedInstancesAreValid") {
           CHECK(ratio > 0);
           if (inst.graph.edge_count() != start.graph.edge_count()) edges_changed = true;
           if (inst.machine.speeds != start.machine.speeds) machine_changed = true;
-          if (std::string(p.b) == "optimal") CHECK(ratio >= 1.0 - 1e-12);  // A can't beat the optimum
+          if (std::string(p.b) == "optimal")
+            CHECK(ratio >= 1.0 - 1e-12);  // A can't beat the optimum
         });
     CHECK(seen == r.accepted + 1);
     CHECK(r.iterations == o.iterations);
@@ -174,7 +177,8 @@ TEST_CASE("Adversary.ErrorsNameTheField") {
   o.iterations = -1;
   CHECK(error_of(start, o).rfind("iterations:", 0) == 0);
   o.iterations = 10;
-  CHECK(error_of(random_adversary_instance(8, 3, true, 1), o).rfind("a: flb is defined for identical", 0) == 0);
+  CHECK(error_of(random_adversary_instance(8, 3, true, 1), o)
+            .rfind("a: flb is defined for identical", 0) == 0);
   AdversaryInstance zero{TaskGraph({1, 0, 2}, {{0, 1, 1}}), Machine::identical(2)};
   CHECK(error_of(zero, o).rfind("graph: task t1 has cost 0", 0) == 0);
   AdversaryInstance wide{TaskGraph({1, 2}, {}), Machine::identical(65)};
@@ -204,12 +208,13 @@ TEST_CASE("Adversary.Pairwise") {
   const AdversaryInstance start = random_adversary_instance(8, 3, false, 2);
   const std::vector<std::string> set = {"flb", "heft", "mct"};
   std::size_t last_done = 0;
-  const AdversaryMatrix m = adversary_pairwise(set, start, base, [&](std::size_t done, std::size_t total) {
-    CHECK(total == 6);
-    CHECK(done >= last_done);
-    last_done = done;
-    return true;
-  });
+  const AdversaryMatrix m =
+      adversary_pairwise(set, start, base, [&](std::size_t done, std::size_t total) {
+        CHECK(total == 6);
+        CHECK(done >= last_done);
+        last_done = done;
+        return true;
+      });
   CHECK_FALSE(m.cancelled);
   CHECK(last_done == 6);
   for (std::size_t i = 0; i < 3; ++i)
@@ -226,7 +231,8 @@ TEST_CASE("Adversary.Pairwise") {
       CHECK(same(m.best[i][j], r.best));
     }
   int calls = 0;
-  const AdversaryMatrix c = adversary_pairwise(set, start, base, [&](std::size_t, std::size_t) { return ++calls < 2; });
+  const AdversaryMatrix c =
+      adversary_pairwise(set, start, base, [&](std::size_t, std::size_t) { return ++calls < 2; });
   CHECK(c.cancelled);
   CHECK_THROWS_AS(adversary_pairwise({"flb"}, start, base), std::invalid_argument);
   CHECK_THROWS_AS(adversary_pairwise({"flb", "flb"}, start, base), std::invalid_argument);

@@ -10,11 +10,11 @@
 using namespace loadlab::core;
 
 TEST_CASE("DagGenerators.TaskCounts") {
-  CHECK(lu_shape(62).tasks == 62 * 63 / 2);               // 1953
-  CHECK(gaussian_shape(63).tasks == 62 + 63 * 62 / 2);    // 2015
-  CHECK(laplace_shape(32, 60).tasks == 60 * 33);          // 1980
+  CHECK(lu_shape(62).tasks == 62 * 63 / 2);             // 1953
+  CHECK(gaussian_shape(63).tasks == 62 + 63 * 62 / 2);  // 2015
+  CHECK(laplace_shape(32, 60).tasks == 60 * 33);        // 1980
   CHECK(stencil_shape(40, 50).tasks == 2000);
-  CHECK(fft_shape(256).tasks == 256 * 9);                 // 2304
+  CHECK(fft_shape(256).tasks == 256 * 9);  // 2304
   CHECK(fft_shape(8).edges.size() == 2u * 8 * 3);
   CHECK(fork_join_shape(8, 4).tasks == 1 + 4 * 9);
   CHECK(out_tree_shape(2, 3).tasks == 15);
@@ -84,9 +84,9 @@ TEST_CASE("DagGenerators.Layered.EdgeLimitRefusedBeforeBuilding") {
 }
 
 TEST_CASE("DagConformance.GeneratedGraphs.AllSchedulersVerified" * doctest::timeout(300)) {
-  std::vector<GraphShape> shapes = {lu_shape(12),          gaussian_shape(12), laplace_shape(6, 8),
-                                    stencil_shape(8, 8),   fft_shape(16),      fork_join_shape(5, 3),
-                                    out_tree_shape(3, 3),  in_tree_shape(3, 3)};
+  std::vector<GraphShape> shapes = {lu_shape(12),         gaussian_shape(12), laplace_shape(6, 8),
+                                    stencil_shape(8, 8),  fft_shape(16),      fork_join_shape(5, 3),
+                                    out_tree_shape(3, 3), in_tree_shape(3, 3)};
   LayeredSpec sp;
   sp.n = 120;
   sp.jump = 3;

@@ -57,8 +57,7 @@ TEST_CASE("DagGraph.Figure1.Attributes") {
 
 TEST_CASE("DagGraph.Validation.CycleIsNamed") {
   try {
-    TaskGraph g({1, 1, 1, 1}, {{0, 1, 0}, {1, 2, 0}, {2, 3, 0}, {3, 1, 0}},
-                {"a", "b", "c", "d"});
+    TaskGraph g({1, 1, 1, 1}, {{0, 1, 0}, {1, 2, 0}, {2, 3, 0}, {3, 1, 0}}, {"a", "b", "c", "d"});
     FAIL("cycle not detected");
   } catch (const GraphError& e) {
     const std::string what = e.what();

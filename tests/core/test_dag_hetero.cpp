@@ -1,8 +1,8 @@
 // Heterogeneous machines: the Topcuoglu et al. 2002 example (HEFT 80, CPOP 86, and our
-// HBMCT 76, worked by hand below), Arabnejad & Barbosa's PEFT example (122; Lookahead HEFT 127 on it;
-// tests/core/independent/peft_lookahead_example.py), the verifier on speeds / bandwidth / ETC, lower bounds, the identical-processor
-// equivalence, refusals by name, and every heterogeneous scheduler against an exhaustive optimum
-// on small random instances.
+// HBMCT 76, worked by hand below), Arabnejad & Barbosa's PEFT example (122; Lookahead HEFT 127 on
+// it; tests/core/independent/peft_lookahead_example.py), the verifier on speeds / bandwidth / ETC,
+// lower bounds, the identical-processor equivalence, refusals by name, and every heterogeneous
+// scheduler against an exhaustive optimum on small random instances.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -25,16 +25,28 @@ namespace {
 // table. Communication is data / bandwidth with every bandwidth 1, so c-bar = the edge weight.
 TaskGraph topcuoglu_graph() {
   return TaskGraph({1, 1, 1, 1, 1, 1, 1, 1, 1, 1},  // costs unused: the ETC matrix gives times
-                   {{0, 1, 18}, {0, 2, 12}, {0, 3, 9}, {0, 4, 11}, {0, 5, 14}, {1, 7, 19},
-                    {1, 8, 16}, {2, 6, 23}, {3, 7, 27}, {3, 8, 23}, {4, 8, 13}, {5, 7, 15},
-                    {6, 9, 17}, {7, 9, 11}, {8, 9, 13}},
+                   {{0, 1, 18},
+                    {0, 2, 12},
+                    {0, 3, 9},
+                    {0, 4, 11},
+                    {0, 5, 14},
+                    {1, 7, 19},
+                    {1, 8, 16},
+                    {2, 6, 23},
+                    {3, 7, 27},
+                    {3, 8, 23},
+                    {4, 8, 13},
+                    {5, 7, 15},
+                    {6, 9, 17},
+                    {7, 9, 11},
+                    {8, 9, 13}},
                    {"n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10"});
 }
 
 Machine topcuoglu_machine() {
   Machine m = Machine::identical(3);
-  m.etc = {14, 16, 9,  13, 19, 18, 11, 13, 19, 13, 8, 17, 12, 13, 10,
-           13, 16, 9,  7,  15, 11, 5,  11, 14, 18, 12, 20, 21, 7, 16};
+  m.etc = {14, 16, 9, 13, 19, 18, 11, 13, 19, 13, 8,  17, 12, 13, 10,
+           13, 16, 9, 7,  15, 11, 5,  11, 14, 18, 12, 20, 21, 7,  16};
   return m;
 }
 
@@ -55,9 +67,11 @@ double exhaustive_optimum(const TaskGraph& g, const Machine& m) {
   std::vector<int> pos(static_cast<std::size_t>(n));
   double best = 1e300;
   do {
-    for (int i = 0; i < n; ++i) pos[static_cast<std::size_t>(perm[static_cast<std::size_t>(i)])] = i;
+    for (int i = 0; i < n; ++i)
+      pos[static_cast<std::size_t>(perm[static_cast<std::size_t>(i)])] = i;
     bool topo = true;
-    for (const auto& e : g.edges()) topo = topo && pos[static_cast<std::size_t>(e.from)] < pos[static_cast<std::size_t>(e.to)];
+    for (const auto& e : g.edges())
+      topo = topo && pos[static_cast<std::size_t>(e.from)] < pos[static_cast<std::size_t>(e.to)];
     if (!topo) continue;
     std::vector<int> assign(static_cast<std::size_t>(n), 0);
     for (;;) {
@@ -76,7 +90,8 @@ double exhaustive_optimum(const TaskGraph& g, const Machine& m) {
       }
       best = std::min(best, mk);
       int i = 0;
-      while (i < n && ++assign[static_cast<std::size_t>(i)] == P) assign[static_cast<std::size_t>(i++)] = 0;
+      while (i < n && ++assign[static_cast<std::size_t>(i)] == P)
+        assign[static_cast<std::size_t>(i++)] = 0;
       if (i == n) break;
     }
   } while (std::next_permutation(perm.begin(), perm.end()));
@@ -125,13 +140,12 @@ std::vector<std::string> machine_schedulers() {
 // (the paper's Table). Order n1 n3 n4 n2 n5 n6 n9 n7 n8 n10; by hand with insertion
 // (P1, P2, P3 = processors 0, 1, 2):
 //   n1 EFT 14/16/9 -> P3 [0,9]; n3 21+11=32 / 21+13=34 / 9+19=28 -> P3 [9,28];
-//   n4 18+13=31 / 18+8=26 / 28+17=45 -> P2 [18,26]; n2 27+13=40 / 27+19=46 / 28+18=46 -> P1 [27,40];
-//   n5 (ready 20 off P3) P1 52 / P2 26+13=39 / P3 28+10=38 -> P3 [28,38];
-//   n6 (ready 23) P1 53 / P2 26+16=42 / P3 47 -> P2 [26,42];
-//   n9 P1 max(40,49,51)+18=69 / P2 max(56,26,51)+12=68 / P3 56+20=76 -> P2 [56,68];
-//   n7 (n3 on P3 at 28, +23) P1 51+7=58 / P2 68+15=83 / P3 38+11=49 -> P3 [38,49];
-//   n8 P1 max(40,53,57)+5=62 / P2 68+11=79 / P3 59+14=73 -> P1 [57,62];
-//   n10 P1 81+21=102 / P2 max(66,73,68)+7=80 / P3 81+16=97 -> P2 [73,80]. Makespan 80.
+//   n4 18+13=31 / 18+8=26 / 28+17=45 -> P2 [18,26]; n2 27+13=40 / 27+19=46 / 28+18=46 -> P1
+//   [27,40]; n5 (ready 20 off P3) P1 52 / P2 26+13=39 / P3 28+10=38 -> P3 [28,38]; n6 (ready 23) P1
+//   53 / P2 26+16=42 / P3 47 -> P2 [26,42]; n9 P1 max(40,49,51)+18=69 / P2 max(56,26,51)+12=68 / P3
+//   56+20=76 -> P2 [56,68]; n7 (n3 on P3 at 28, +23) P1 51+7=58 / P2 68+15=83 / P3 38+11=49 -> P3
+//   [38,49]; n8 P1 max(40,53,57)+5=62 / P2 68+11=79 / P3 59+14=73 -> P1 [57,62]; n10 P1 81+21=102 /
+//   P2 max(66,73,68)+7=80 / P3 81+16=97 -> P2 [73,80]. Makespan 80.
 TEST_CASE("DagHetero.Topcuoglu2002.HeftMakespan80") {
   const TaskGraph g = topcuoglu_graph();
   const Machine m = topcuoglu_machine();
@@ -188,8 +202,8 @@ TEST_CASE("DagHetero.Topcuoglu2002.HbmctMakespan76ByHand") {
   const Schedule s = hbmct(g, m);
   CHECK(verify_schedule(g, m, s).ok);
   CHECK(s.makespan() == doctest::Approx(76));
-  const std::vector<std::pair<int, double>> expect = {
-      {2, 0}, {0, 27}, {1, 26}, {1, 18}, {2, 9}, {2, 19}, {1, 39}, {0, 53}, {1, 56}, {1, 69}};
+  const std::vector<std::pair<int, double>> expect = {{2, 0},  {0, 27}, {1, 26}, {1, 18}, {2, 9},
+                                                      {2, 19}, {1, 39}, {0, 53}, {1, 56}, {1, 69}};
   for (TaskId t = 0; t < 10; ++t) {
     CAPTURE(t);
     CHECK(entry_of(s, t).proc == expect[static_cast<std::size_t>(t)].first);
@@ -209,16 +223,27 @@ TEST_CASE("DagHetero.Topcuoglu2002.HbmctMakespan76ByHand") {
 // Lookahead HEFT paper, the DLS paper nor the BIL paper could be consulted for a printed worked
 // example; those schedulers are covered by the hand-checked and brute-force cases in this file.
 TaskGraph peft_paper_graph() {
-  return TaskGraph({1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
-                   {{0, 1, 17}, {0, 2, 31}, {0, 3, 29}, {0, 4, 13}, {0, 5, 7}, {1, 7, 3},
-                    {1, 8, 30}, {2, 6, 16}, {3, 7, 11}, {3, 8, 7}, {4, 8, 57}, {5, 7, 5},
-                    {6, 9, 9}, {7, 9, 42}, {8, 9, 7}});
+  return TaskGraph({1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, {{0, 1, 17},
+                                                    {0, 2, 31},
+                                                    {0, 3, 29},
+                                                    {0, 4, 13},
+                                                    {0, 5, 7},
+                                                    {1, 7, 3},
+                                                    {1, 8, 30},
+                                                    {2, 6, 16},
+                                                    {3, 7, 11},
+                                                    {3, 8, 7},
+                                                    {4, 8, 57},
+                                                    {5, 7, 5},
+                                                    {6, 9, 9},
+                                                    {7, 9, 42},
+                                                    {8, 9, 7}});
 }
 
 Machine peft_paper_machine() {
   Machine m = Machine::identical(3);
-  m.etc = {22, 21, 36, 22, 18, 18, 32, 27, 43, 7,  10, 4,  29, 27, 35,
-           26, 17, 24, 14, 25, 30, 29, 23, 36, 15, 21, 8,  13, 16, 33};
+  m.etc = {22, 21, 36, 22, 18, 18, 32, 27, 43, 7,  10, 4, 29, 27, 35,
+           26, 17, 24, 14, 25, 30, 29, 23, 36, 15, 21, 8, 13, 16, 33};
   return m;
 }
 
@@ -229,8 +254,8 @@ TEST_CASE("DagHetero.ArabnejadBarbosa2014.PeftMakespan122") {
   CHECK(verify_schedule(g, m, s).ok);
   CHECK(s.makespan() == 122);
   // (processor, start) per task, from the independent script.
-  const std::vector<std::pair<int, double>> expect = {
-      {0, 0}, {0, 29}, {0, 51}, {0, 22}, {2, 35}, {1, 29}, {0, 83}, {1, 54}, {2, 81}, {1, 106}};
+  const std::vector<std::pair<int, double>> expect = {{0, 0},  {0, 29}, {0, 51}, {0, 22}, {2, 35},
+                                                      {1, 29}, {0, 83}, {1, 54}, {2, 81}, {1, 106}};
   for (TaskId t = 0; t < 10; ++t) {
     CAPTURE(t);
     CHECK(entry_of(s, t).proc == expect[static_cast<std::size_t>(t)].first);
@@ -244,8 +269,8 @@ TEST_CASE("DagHetero.ArabnejadBarbosa2014Graph.LookaheadHeft127") {
   const Schedule s = lookahead_heft(g, m);
   CHECK(verify_schedule(g, m, s).ok);
   CHECK(s.makespan() == 127);
-  const std::vector<std::pair<int, double>> expect = {
-      {1, 0}, {1, 48}, {0, 52}, {2, 52}, {1, 21}, {2, 28}, {0, 84}, {1, 67}, {1, 90}, {1, 111}};
+  const std::vector<std::pair<int, double>> expect = {{1, 0},  {1, 48}, {0, 52}, {2, 52}, {1, 21},
+                                                      {2, 28}, {0, 84}, {1, 67}, {1, 90}, {1, 111}};
   for (TaskId t = 0; t < 10; ++t) {
     CAPTURE(t);
     CHECK(entry_of(s, t).proc == expect[static_cast<std::size_t>(t)].first);
@@ -295,8 +320,10 @@ TEST_CASE("DagHetero.Verify.EtcDurationsAndProcessorRange") {
   Machine m = Machine::identical(2);
   m.etc = {3, 7, 5, 2};
   CHECK(verify_schedule(g, m, Schedule{2, {{0, 0, 0, 3}, {1, 1, 0, 2}}}).ok);
-  CHECK_FALSE(verify_schedule(g, m, Schedule{2, {{0, 1, 0, 3}, {1, 1, 3, 5}}}).ok);  // 0 takes 7 on 1
-  CHECK_FALSE(verify_schedule(g, m, Schedule{3, {{0, 0, 0, 3}, {1, 2, 0, 2}}}).ok);  // no processor 2
+  CHECK_FALSE(
+      verify_schedule(g, m, Schedule{2, {{0, 1, 0, 3}, {1, 1, 3, 5}}}).ok);  // 0 takes 7 on 1
+  CHECK_FALSE(
+      verify_schedule(g, m, Schedule{3, {{0, 0, 0, 3}, {1, 2, 0, 2}}}).ok);  // no processor 2
 }
 
 TEST_CASE("DagHetero.LowerBounds") {
@@ -359,34 +386,42 @@ TEST_CASE("DagHetero.Refusal.ByName") {
   const TaskGraph g = loadlab::test::flb_figure1();
   Machine m = Machine::identical(2);
   m.speeds = {1, 2};
-  CHECK(dag_algorithm_refusal("flb", m) == "flb is defined for identical processors; machine.speeds are unequal");
+  CHECK(dag_algorithm_refusal("flb", m) ==
+        "flb is defined for identical processors; machine.speeds are unequal");
   CHECK(dag_algorithm_refusal("heft", m).empty());
   CHECK(dag_algorithm_refusal("cpop", m).empty());
-  CHECK_THROWS_WITH_AS(run_dag_algorithm("etf", g, m), "etf is defined for identical processors; machine.speeds are unequal",
+  CHECK_THROWS_WITH_AS(run_dag_algorithm("etf", g, m),
+                       "etf is defined for identical processors; machine.speeds are unequal",
                        std::invalid_argument);
   Machine b = Machine::identical(2);
   b.bandwidth = {0, 1, 2, 0};
-  CHECK(dag_algorithm_refusal("mcp", b) == "mcp is defined for identical processors; machine.bandwidth is not uniform");
+  CHECK(dag_algorithm_refusal("mcp", b) ==
+        "mcp is defined for identical processors; machine.bandwidth is not uniform");
   Machine e = Machine::identical(2);
   e.etc = std::vector<double>(static_cast<std::size_t>(2 * g.size()), 1.0);
   CHECK(dag_algorithm_refusal("dsc", e).empty());  // constant rows: uniform
   e.etc[3] = 2;
-  CHECK(dag_algorithm_refusal("dsc", e) == "dsc is defined for identical processors; machine.etc differs between processors");
+  CHECK(dag_algorithm_refusal("dsc", e) ==
+        "dsc is defined for identical processors; machine.etc differs between processors");
 }
 
 TEST_CASE("DagHetero.Validate.NamesTheField") {
   const TaskGraph g({1, 1}, {});
   Machine m = Machine::identical(2);
   m.speeds = {1};
-  CHECK_THROWS_WITH_AS(validate_machine(m, g), doctest::Contains("speeds: has 1 entries"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(validate_machine(m, g), doctest::Contains("speeds: has 1 entries"),
+                       std::invalid_argument);
   m.speeds = {1, 0};
-  CHECK_THROWS_WITH_AS(validate_machine(m, g), doctest::Contains("speeds/1:"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(validate_machine(m, g), doctest::Contains("speeds/1:"),
+                       std::invalid_argument);
   m.speeds.clear();
   m.etc = {1, 2, -1, 4};
-  CHECK_THROWS_WITH_AS(validate_machine(m, g), doctest::Contains("etc/1/0:"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(validate_machine(m, g), doctest::Contains("etc/1/0:"),
+                       std::invalid_argument);
   m.etc.clear();
   m.bandwidth = {0, 1, 0, 0};
-  CHECK_THROWS_WITH_AS(validate_machine(m, g), doctest::Contains("bandwidth/1/0:"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(validate_machine(m, g), doctest::Contains("bandwidth/1/0:"),
+                       std::invalid_argument);
 }
 
 TEST_CASE("DagHetero.BruteForce.OptimalMatchesExhaustive" * doctest::timeout(300)) {
@@ -456,8 +491,8 @@ TEST_CASE("DagHetero.IndependentTasks.HandChecked") {
   Machine m = Machine::identical(2);
   m.etc = {2, 4, 3, 9, 6, 7};
   const std::vector<std::pair<std::string, double>> expected = {
-      {"min_min", 7}, {"max_min", 9}, {"sufferage", 7}, {"mct", 7}, {"met", 11},
-      {"olb", 9},     {"dls", 7},     {"heft", 9},      {"hbmct", 7},     {"optimal", 7}};
+      {"min_min", 7}, {"max_min", 9}, {"sufferage", 7}, {"mct", 7},   {"met", 11},
+      {"olb", 9},     {"dls", 7},     {"heft", 9},      {"hbmct", 7}, {"optimal", 7}};
   for (const auto& e : expected) {
     const std::string& name = e.first;  // named: clang 14's CAPTURE cannot take bindings
     CAPTURE(name);

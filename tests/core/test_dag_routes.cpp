@@ -85,8 +85,8 @@ TEST_CASE("DagRoutes.Errors.NameTheField") {
   const Topology ring = Topology::ring(4);
   CHECK_THROWS_WITH_AS(routed_bandwidth(ring, {1, 1, 1}), doctest::Contains("links: has 3 entries"),
                        std::invalid_argument);
-  CHECK_THROWS_WITH_AS(routed_bandwidth(ring, {1, 1, 1, 0}), doctest::Contains("links/3: must be in"),
-                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(routed_bandwidth(ring, {1, 1, 1, 0}),
+                       doctest::Contains("links/3: must be in"), std::invalid_argument);
   CHECK_THROWS_WITH_AS(routed_bandwidth(ring, {0.0}), doctest::Contains("links: must be in"),
                        std::invalid_argument);
   // Two links at the minimum bandwidth in a row: the route is slower than any matrix entry may be.

@@ -50,7 +50,8 @@ TEST_CASE("DagStg.AllAlgorithms.NeverBeatProvenOptimum" * doctest::timeout(600))
   std::map<std::string, std::pair<double, double>> gaps;  // sum, worst
   int cases = 0;
   for (int P : {2, 4, 8, 16}) {
-    const auto optima = read_optima(root / "optimal" / ("Case50_" + std::to_string(P) + "_OPT.csv"));
+    const auto optima =
+        read_optima(root / "optimal" / ("Case50_" + std::to_string(P) + "_OPT.csv"));
     REQUIRE(optima.size() == 180);
     for (const auto& entry : optima) {
       // Named copies: doctest's CAPTURE lambdas cannot capture structured bindings in clang 14.

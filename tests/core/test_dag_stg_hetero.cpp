@@ -41,7 +41,8 @@ core::TaskGraph read_stg_file(const std::filesystem::path& path) {
 core::TaskGraph with_data(const core::TaskGraph& g, util::Rng& rng) {
   const double mean = g.total_comp() / g.size();
   std::vector<core::DagEdge> edges = g.edges();
-  for (auto& e : edges) e.comm = static_cast<double>(rng.uniform_int(0, static_cast<std::int64_t>(2 * mean)));
+  for (auto& e : edges)
+    e.comm = static_cast<double>(rng.uniform_int(0, static_cast<std::int64_t>(2 * mean)));
   std::vector<double> comp(static_cast<std::size_t>(g.size()));
   for (core::TaskId t = 0; t < g.size(); ++t) comp[static_cast<std::size_t>(t)] = g.comp(t);
   return core::TaskGraph(std::move(comp), std::move(edges), g.names());
@@ -79,7 +80,8 @@ std::vector<std::string> hetero_machine_schedulers() {
 }  // namespace
 
 TEST_CASE("DagStgHetero.EveryScheduler.VerifiedAboveTheBound" * doctest::timeout(300)) {
-  const std::filesystem::path root = std::filesystem::path(LOADLAB_SHARED_DIR) / "data" / "stg" / "50";
+  const std::filesystem::path root =
+      std::filesystem::path(LOADLAB_SHARED_DIR) / "data" / "stg" / "50";
   REQUIRE(std::filesystem::exists(root));
   const auto names = hetero_machine_schedulers();
   REQUIRE(names.size() >= 13);
@@ -113,7 +115,8 @@ TEST_CASE("DagStgHetero.EveryScheduler.VerifiedAboveTheBound" * doctest::timeout
 }
 
 TEST_CASE("DagStgHetero.UniformMachine.ScalesExactly" * doctest::timeout(300)) {
-  const std::filesystem::path root = std::filesystem::path(LOADLAB_SHARED_DIR) / "data" / "stg" / "50";
+  const std::filesystem::path root =
+      std::filesystem::path(LOADLAB_SHARED_DIR) / "data" / "stg" / "50";
   REQUIRE(std::filesystem::exists(root));
   const auto names = hetero_machine_schedulers();
   util::Rng rng(2002);
@@ -138,11 +141,13 @@ TEST_CASE("DagStgHetero.UniformMachine.ScalesExactly" * doctest::timeout(300)) {
         // The heterogeneous form, called directly (run_dag_algorithm would take the
         // identical-processor form for a uniform machine when there is one).
         const core::Schedule fast = a->run_machine(g, m, {}, nullptr, nullptr);
-        const core::Schedule ident = a->run_machine(g, core::Machine::identical(P), {}, nullptr, nullptr);
+        const core::Schedule ident =
+            a->run_machine(g, core::Machine::identical(P), {}, nullptr, nullptr);
         CHECK(core::verify_schedule(g, m, fast).ok);
         CHECK(fast.makespan() == ident.makespan() / s);
         // Through the registry (identical-processor form where there is one): the same scale.
-        CHECK(core::run_dag_algorithm(name, g, m).makespan() == core::run_dag_algorithm(name, g, P).makespan() / s);
+        CHECK(core::run_dag_algorithm(name, g, m).makespan() ==
+              core::run_dag_algorithm(name, g, P).makespan() / s);
       }
     }
   }

@@ -103,9 +103,9 @@ TEST_CASE("DynamicEngine.RadixQueueMatchesPriorityQueue") {
   };
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     CAPTURE(seed);
-    check_radix_queue<TaskEndEvent>(seed, 0, end);      // continuous times, wide range
-    check_radix_queue<TaskEndEvent>(seed, 3, end);      // heavy ties
-    check_radix_queue<TaskEndEvent>(seed, 1, end);      // every time equal
+    check_radix_queue<TaskEndEvent>(seed, 0, end);  // continuous times, wide range
+    check_radix_queue<TaskEndEvent>(seed, 3, end);  // heavy ties
+    check_radix_queue<TaskEndEvent>(seed, 1, end);  // every time equal
     check_radix_queue<OtherEvent>(seed, 0, other);
     check_radix_queue<OtherEvent>(seed, 5, other);
   }
@@ -203,7 +203,8 @@ TEST_CASE("DynamicEngine.TaskTableDoesNotChangeTheRun") {
   const Topology t = Topology::torus(6, 6);
   const DynamicWorkload w = mixed_workload(t, 3, 6);
   const DynamicCosts c{0.1, 0.02, 0.3};
-  for (const char* alg : {"none", "random", "sender", "receiver", "work_stealing", "gradient", "rips"}) {
+  for (const char* alg :
+       {"none", "random", "sender", "receiver", "work_stealing", "gradient", "rips"}) {
     DynamicRunOptions with, without;
     without.task_log = false;
     without.record = false;

@@ -117,7 +117,9 @@ TEST_CASE("Dynamic.NoneEqualsIndependentQueueCalculation") {
   CHECK(r.completion_time == completion);
   CHECK(r.tasks == tasks);
   CHECK(r.migrations == 0);
-  for (int v = 0; v < 16; ++v) CHECK(r.busy_time[static_cast<std::size_t>(v)] == doctest::Approx(busy[static_cast<std::size_t>(v)]));
+  for (int v = 0; v < 16; ++v)
+    CHECK(r.busy_time[static_cast<std::size_t>(v)] ==
+          doctest::Approx(busy[static_cast<std::size_t>(v)]));
   CHECK(check(mesh, w, costs, r).ok);
 }
 
@@ -131,8 +133,10 @@ TEST_CASE("Dynamic.EveryStrategyPassesTheChecker") {
       {"hot spot on a 4x4 mesh", Topology::mesh(4, 4), hot_spot_workload()},
       {"bursts on a 3-cube", Topology::hypercube(3), bursts_workload()},
       {"branch and bound on a ring", Topology::ring(6), tree_workload(6)},
-      {"branch and bound on a tree", Topology::tree({-1, 0, 1, 1, 0, 4, 0, 6, 6}), tree_workload(9)},
-      {"hot spot on complete", Topology::complete(5), [] {
+      {"branch and bound on a tree", Topology::tree({-1, 0, 1, 1, 0, 4, 0, 6, 6}),
+       tree_workload(9)},
+      {"hot spot on complete", Topology::complete(5),
+       [] {
          DynamicWorkload w = hot_spot_workload();
          w.initial.assign(5, 0);
          w.initial[1] = 30;
@@ -149,7 +153,8 @@ TEST_CASE("Dynamic.EveryStrategyPassesTheChecker") {
       const std::string alg = info.name;
       CAPTURE(alg);
       DynamicParams p;
-      if (alg == "rips" && balance_unsupported_reason(rips_default_inner(c.topo), c.topo) != "") continue;
+      if (alg == "rips" && balance_unsupported_reason(rips_default_inner(c.topo), c.topo) != "")
+        continue;
       const DynamicRunResult r = run_dynamic(alg, c.topo, c.w, costs, p);
       const auto v = check(c.topo, c.w, costs, r);
       for (const auto& e : v.errors) MESSAGE(e);
@@ -231,7 +236,8 @@ TEST_CASE("Dynamic.RipsWalkingAlgorithmsOnPaperTopologies") {
     Topology topo;
     std::string inner;
   };
-  const std::vector<Case> cases = {{Topology::hypercube(3), "cwa"}, {Topology::hypercube(3), "dem"},
+  const std::vector<Case> cases = {{Topology::hypercube(3), "cwa"},
+                                   {Topology::hypercube(3), "dem"},
                                    {Topology::mesh(3, 3), "mwa"},
                                    {Topology::tree({-1, 0, 1, 1, 0, 4, 0, 6, 6}), "twa"}};
   for (const auto& c : cases) {
@@ -330,7 +336,8 @@ TEST_CASE("Dynamic.DeterministicAndSeedSensitive") {
   }
   DynamicWorkload w2 = w;
   w2.seed = 6;
-  CHECK(run_dynamic("none", cube, w2, {}, {}).total_work != run_dynamic("none", cube, w, {}, {}).total_work);
+  CHECK(run_dynamic("none", cube, w2, {}, {}).total_work !=
+        run_dynamic("none", cube, w, {}, {}).total_work);
 }
 
 TEST_CASE("Dynamic.LimitsStopRunawayWorkloads") {

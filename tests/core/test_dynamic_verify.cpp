@@ -40,7 +40,9 @@ struct Fixture {
     migs = {{1, 0, 1, 1, 0.0, 0.5}};
     rep = {1.5, 1, 1};
   }
-  DynamicVerification check() const { return verify_dynamic(topo, w, 0.5, tasks, execs, migs, rep); }
+  DynamicVerification check() const {
+    return verify_dynamic(topo, w, 0.5, tasks, execs, migs, rep);
+  }
 };
 
 }  // namespace
@@ -76,7 +78,8 @@ TEST_CASE("DynamicVerify.StartedBeforeItAppeared") {
   const auto v = f.check();
   CHECK_FALSE(v.ok);
   CHECK(dynamic_verify_mentions(v, "before it appeared"));
-  CHECK(dynamic_verify_mentions(v, "differs from the workload"));  // and it is not the workload's arrival
+  CHECK(dynamic_verify_mentions(
+      v, "differs from the workload"));  // and it is not the workload's arrival
 }
 
 TEST_CASE("DynamicVerify.StartedBeforeMigrationFinished") {
@@ -148,7 +151,8 @@ TEST_CASE("DynamicVerify.ExtraAndMissingArrivals") {
 }
 
 TEST_CASE("DynamicVerify.SpawnParentRules") {
-  // Every task has exactly one child, down to depth 1: tasks 0, 1 are roots, 2 and 3 their children.
+  // Every task has exactly one child, down to depth 1: tasks 0, 1 are roots, 2 and 3 their
+  // children.
   Fixture f;
   f.w.spawn.shape = SpawnShape::Fixed;
   f.w.spawn.m = 1;

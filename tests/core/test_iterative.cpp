@@ -102,25 +102,28 @@ TEST_CASE("Gradient.NotesPressureGrid") {
   IterativeOptions o;
   o.max_sweeps = 1;
   const IterativeResult r = gradient(mesh, w, o);
-  const std::vector<int> notes = {1, 2, 3, 2, 3, 0, 1, 2, 1, 2, 1, 2, 1, 0, 1,
-                                  2, 3, 2, 1, 2, 3, 2, 1, 0, 1};
+  const std::vector<int> notes = {1, 2, 3, 2, 3, 0, 1, 2, 1, 2, 1, 2, 1,
+                                  0, 1, 2, 3, 2, 1, 2, 3, 2, 1, 0, 1};
   CHECK(r.pressure == notes);
   CHECK(verify_iterative(mesh, w, r).ok);
 }
 
 TEST_CASE("EdgeColouring.ProperWithAtMostMaxDegreePlusOneColours") {
   loadlab::util::Rng rng(42);
-  std::vector<Topology> tops = {Topology::hypercube(5), Topology::ring(7), Topology::ring(8),
-                                Topology::line(9),      Topology::mesh(3, 6), Topology::torus(5, 7),
-                                Topology::torus(4, 6),  Topology::complete(7), Topology::complete(8),
-                                Topology::kary_tree(3, 4)};
-  for (int i = 0; i < 20; ++i) tops.push_back(random_graph(rng, 5 + static_cast<int>(rng.below(60))));
+  std::vector<Topology> tops = {Topology::hypercube(5), Topology::ring(7),
+                                Topology::ring(8),      Topology::line(9),
+                                Topology::mesh(3, 6),   Topology::torus(5, 7),
+                                Topology::torus(4, 6),  Topology::complete(7),
+                                Topology::complete(8),  Topology::kary_tree(3, 4)};
+  for (int i = 0; i < 20; ++i)
+    tops.push_back(random_graph(rng, 5 + static_cast<int>(rng.below(60))));
   for (int i = 0; i < 5; ++i) tops.push_back(Topology::random_tree(50, rng));
   for (const Topology& t : tops) {
     const EdgeColouring c = natural_edge_colouring(t);
     CHECK(check_edge_colouring(t, c) == "");
     // The torus colouring adds one class per odd dimension: Δ + 2 when both are odd.
-    const bool odd_torus = t.kind() == TopologyKind::Torus && t.rows() % 2 == 1 && t.cols() % 2 == 1;
+    const bool odd_torus =
+        t.kind() == TopologyKind::Torus && t.rows() % 2 == 1 && t.cols() % 2 == 1;
     CHECK(c.colours <= max_degree(t) + (odd_torus ? 2 : 1));
     const EdgeColouring mg = misra_gries_colouring(t);
     CHECK(check_edge_colouring(t, mg) == "");

@@ -32,13 +32,15 @@ TEST_CASE("LoadSpread.BlockedMomentsEqualATwoPassSumForEveryBlockSize") {
     for (double& x : w) x = static_cast<double>(rng.below(1'000'000)) / 7.0;
     long double ref_spread = 0, ref_sd = 0;
     reference(w, ref_spread, ref_sd);
-    for (std::size_t block : {std::size_t{1}, std::size_t{3}, std::size_t{4}, std::size_t{1024}, n}) {
+    for (std::size_t block :
+         {std::size_t{1}, std::size_t{3}, std::size_t{4}, std::size_t{1024}, n}) {
       CAPTURE(n);
       CAPTURE(block);
       double spread = -1, sd = -1;
       load_spread(w, block, spread, sd);
       CHECK(spread == static_cast<double>(ref_spread));  // min and max are exact
-      CHECK(std::abs(sd - static_cast<double>(ref_sd)) <= 1e-12 * static_cast<double>(ref_sd) + 1e-300);
+      CHECK(std::abs(sd - static_cast<double>(ref_sd)) <=
+            1e-12 * static_cast<double>(ref_sd) + 1e-300);
     }
   }
 }

@@ -28,7 +28,8 @@ std::vector<std::int64_t> queue_sizes(const char* name, const LoopParams& s) {
 
 std::vector<std::pair<std::int64_t, std::int64_t>> ranges_of(ChunkDispenser& d, int thread) {
   std::vector<std::pair<std::int64_t, std::int64_t>> out;
-  for (LoopChunk c = d.next(thread); !c.empty(); c = d.next(thread)) out.push_back({c.begin, c.end});
+  for (LoopChunk c = d.next(thread); !c.empty(); c = d.next(thread))
+    out.push_back({c.begin, c.end});
   return out;
 }
 
@@ -37,9 +38,9 @@ using Ranges = std::vector<std::pair<std::int64_t, std::int64_t>>;
 }  // namespace
 
 TEST_CASE("Loops.Registry.AllTechniquesWithFormula") {
-  const char* names[] = {"static_block", "cyclic", "block_cyclic", "self", "chunk", "gss", "agss",
-                         "factoring", "fac2", "tapering", "tss", "affinity", "fsc",
-                         "weighted_factoring"};
+  const char* names[] = {
+      "static_block", "cyclic", "block_cyclic", "self", "chunk",    "gss", "agss",
+      "factoring",    "fac2",   "tapering",     "tss",  "affinity", "fsc", "weighted_factoring"};
   CHECK(loop_techniques().size() == 14);
   for (const char* n : names) {
     const LoopTechnique* t = find_loop_technique(n);
@@ -105,15 +106,17 @@ TEST_CASE("Loops.Gss.MinChunk") {
 }
 
 TEST_CASE("Loops.Fac2.N100P4") {
-  // Batches of P=4 chunks of ceil(R_j/(2P)): R=100 -> 13 (52 taken), R=48 -> 6 (24), R=24 -> 3 (12),
-  // R=12 -> 2 (8), R=4 -> 1 (4).
-  const std::vector<std::int64_t> want = {13, 13, 13, 13, 6, 6, 6, 6, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1};
+  // Batches of P=4 chunks of ceil(R_j/(2P)): R=100 -> 13 (52 taken), R=48 -> 6 (24), R=24 -> 3
+  // (12), R=12 -> 2 (8), R=4 -> 1 (4).
+  const std::vector<std::int64_t> want = {13, 13, 13, 13, 6, 6, 6, 6, 3, 3,
+                                          3,  3,  2,  2,  2, 2, 1, 1, 1, 1};
   CHECK(queue_sizes("fac2", params(100, 4)) == want);
 }
 
 TEST_CASE("Loops.Factoring.WithProfile") {
   // mu = 1, sigma = 0.5, N = 100, P = 4: P*sigma/(2 mu) = 1.
-  // batch 0: b = 1/sqrt(100) = 0.1, x0 = 1 + 0.01 + 0.1*sqrt(2.01) = 1.15177, 100/(4 x0) = 21.71 -> 22
+  // batch 0: b = 1/sqrt(100) = 0.1, x0 = 1 + 0.01 + 0.1*sqrt(2.01) = 1.15177, 100/(4 x0) = 21.71 ->
+  // 22
   //          (88 taken, R = 12)
   // batch 1: b = 1/sqrt(12), b^2 = 1/12, b*sqrt(b^2+4) = 7/12, x = 2 + 8/12, 12/(4x) = 1.125 -> 2
   //          (8 taken, R = 4)
@@ -205,7 +208,8 @@ TEST_CASE("Loops.Affinity.OwnQueueThenSteal") {
 
 TEST_CASE("Loops.Agss.StaticHalfThenGss") {
   // N=100, P=4: S=50 dealt in blocks of ceil(50/16)=4, block j -> thread j mod 4, so thread 0 has
-  // [0,4), [16,20), [32,36), [48,50); then GSS on the last 50: 13, 10, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1.
+  // [0,4), [16,20), [32,36), [48,50); then GSS on the last 50: 13, 10, 7, 5, 4, 3, 2, 2, 1, 1,
+  // 1, 1.
   auto d = find_loop_technique("agss")->make(params(100, 4));
   Ranges first;
   for (int i = 0; i < 4; ++i) {

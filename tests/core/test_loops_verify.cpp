@@ -19,15 +19,15 @@ TEST_CASE("LoopVerify.AcceptsValidTable") {
 }
 
 TEST_CASE("LoopVerify.RejectsBrokenTables") {
-  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0), ch(2, 6, 1)}).ok);                // overlap
-  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0), ch(4, 6, 1)}).ok);                // gap
-  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0)}).ok);                             // tail missing
-  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0), ch(3, 7, 1)}).ok);                // outside [0,N)
-  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0), ch(3, 6, 2)}).ok);                // bad thread
-  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0), ch(3, 3, 1), ch(3, 6, 1)}).ok);   // empty chunk
-  CHECK_FALSE(verify_loop(6, 1, {ch(0, 3, 0, 0, 2), ch(3, 6, 0, 1, 3)}).ok);    // time overlap
-  CHECK_FALSE(verify_loop(6, 1, {ch(0, 6, 0, 2, 1)}).ok);                       // finish < start
-  CHECK(verify_loop(6, 1, {ch(0, 3, 0, 0, 2), ch(3, 6, 0, 1, 3)}, false).ok);   // times ignored
+  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0), ch(2, 6, 1)}).ok);               // overlap
+  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0), ch(4, 6, 1)}).ok);               // gap
+  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0)}).ok);                            // tail missing
+  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0), ch(3, 7, 1)}).ok);               // outside [0,N)
+  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0), ch(3, 6, 2)}).ok);               // bad thread
+  CHECK_FALSE(verify_loop(6, 2, {ch(0, 3, 0), ch(3, 3, 1), ch(3, 6, 1)}).ok);  // empty chunk
+  CHECK_FALSE(verify_loop(6, 1, {ch(0, 3, 0, 0, 2), ch(3, 6, 0, 1, 3)}).ok);   // time overlap
+  CHECK_FALSE(verify_loop(6, 1, {ch(0, 6, 0, 2, 1)}).ok);                      // finish < start
+  CHECK(verify_loop(6, 1, {ch(0, 3, 0, 0, 2), ch(3, 6, 0, 1, 3)}, false).ok);  // times ignored
 }
 
 TEST_CASE("LoopVerify.Stream") {

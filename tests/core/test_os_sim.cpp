@@ -2,8 +2,8 @@
 // independent checker on every policy, and determinism.
 #include <doctest/doctest.h>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -37,8 +37,8 @@ OsRunResult run_checked(const std::string& policy, int p, const std::vector<OsJo
 std::vector<OsJob> mix() {
   OsSpeedup am{OsSpeedupModel::Amdahl, 0.05, 1, 0};
   OsSpeedup dw{OsSpeedupModel::Downey, 0, 6, 0.5};
-  return {job(0, 40, 4, am, 5), job(0, 10, 1), job(1, 30, 8, dw, 3), job(2.5, 20, 2, {}, 4),
-          job(3, 50, 6, am), job(10, 5, 3, dw, 1), job(11, 12, 8, {}, 2)};
+  return {job(0, 40, 4, am, 5), job(0, 10, 1),        job(1, 30, 8, dw, 3), job(2.5, 20, 2, {}, 4),
+          job(3, 50, 6, am),    job(10, 5, 3, dw, 1), job(11, 12, 8, {}, 2)};
 }
 
 }  // namespace
@@ -85,7 +85,8 @@ TEST_CASE("Os.RoundRobin.OneProcessorEqualJobs") {
   OsParams prm;
   prm.quantum = q;
   const auto r = run_checked("central_queue", 1, jobs, {}, prm);
-  for (int i = 0; i < n; ++i) CHECK(r.finish[static_cast<std::size_t>(i)] == doctest::Approx(n * w - (n - 1 - i) * q));
+  for (int i = 0; i < n; ++i)
+    CHECK(r.finish[static_cast<std::size_t>(i)] == doctest::Approx(n * w - (n - 1 - i) * q));
   CHECK(r.mean_response_time == doctest::Approx(11.0));
   // With a context switch c before every slice (the jobs alternate), slice k (0-based) ends at
   // (k + 1)(q + c) and job i's last slice is k = n(w/q - 1) + i.
@@ -93,7 +94,8 @@ TEST_CASE("Os.RoundRobin.OneProcessorEqualJobs") {
   c.context_switch = 0.5;
   const auto rc = run_checked("central_queue", 1, jobs, c, prm);
   for (int i = 0; i < n; ++i)
-    CHECK(rc.finish[static_cast<std::size_t>(i)] == doctest::Approx((n * (w / q - 1) + i + 1) * (q + 0.5)));
+    CHECK(rc.finish[static_cast<std::size_t>(i)] ==
+          doctest::Approx((n * (w / q - 1) + i + 1) * (q + 0.5)));
   CHECK(rc.lost.context_switch == doctest::Approx(12 * 0.5));
 }
 
@@ -114,10 +116,11 @@ TEST_CASE("Os.Leutenegger.QuantumInverseToThreads") {
 }
 
 TEST_CASE("Os.Coscheduling.NoBarrierSpin") {
-  // Three 3-thread jobs with barriers on 4 processors: gang scheduling runs siblings together, so no
-  // thread ever waits at a barrier; a central queue (9 threads on 4 processors) breaks the gangs
+  // Three 3-thread jobs with barriers on 4 processors: gang scheduling runs siblings together, so
+  // no thread ever waits at a barrier; a central queue (9 threads on 4 processors) breaks the gangs
   // up and threads spin.
-  const std::vector<OsJob> jobs = {job(0, 20, 3, {}, 1), job(0, 20, 3, {}, 1), job(0, 20, 3, {}, 1)};
+  const std::vector<OsJob> jobs = {job(0, 20, 3, {}, 1), job(0, 20, 3, {}, 1),
+                                   job(0, 20, 3, {}, 1)};
   OsParams prm;
   prm.quantum = 0.7;
   const auto co = run_checked("coscheduling", 4, jobs, {}, prm);
@@ -207,7 +210,8 @@ TEST_CASE("Os.MigrationVersusCheckpointRestart") {
   prm.checkpoint_interval = 5;
   const auto m = run_checked("migration", 4, jobs, c, prm);
   const auto k = run_checked("checkpoint_restart", 4, jobs, c, prm);
-  CHECK(m.lost.migration == doctest::Approx(2 * 0.5 + 2 * 0.5));  // away at 7, back at the departure
+  CHECK(m.lost.migration ==
+        doctest::Approx(2 * 0.5 + 2 * 0.5));  // away at 7, back at the departure
   CHECK(m.lost.rollback == 0.0);
   CHECK(k.lost.restart > 0.0);
   CHECK(k.lost.checkpoint > 0.0);
@@ -280,5 +284,6 @@ TEST_CASE("Os.EventLimitStopsTheRun") {
   opt.max_events = 100;
   OsParams prm;
   prm.quantum = 0.001;
-  CHECK_THROWS_AS(simulate_os("central_queue", 1, {job(0, 10, 1), job(0, 10, 1)}, {}, prm, opt), OsLimitError);
+  CHECK_THROWS_AS(simulate_os("central_queue", 1, {job(0, 10, 1), job(0, 10, 1)}, {}, prm, opt),
+                  OsLimitError);
 }

@@ -34,11 +34,15 @@ Case valid() {
   return c;
 }
 
-bool ok(const Case& c) { return verify_os(2, c.jobs, c.run).ok; }
+bool ok(const Case& c) {
+  return verify_os(2, c.jobs, c.run).ok;
+}
 
 }  // namespace
 
-TEST_CASE("OsVerify.AcceptsAValidLog") { CHECK(ok(valid())); }
+TEST_CASE("OsVerify.AcceptsAValidLog") {
+  CHECK(ok(valid()));
+}
 
 TEST_CASE("OsVerify.RejectsWorkNotDone") {
   Case c = valid();

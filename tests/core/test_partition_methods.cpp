@@ -122,7 +122,8 @@ TEST_CASE("Partition.KL.NeverIncreasesTheCut") {
 }
 
 TEST_CASE("Partition.OrbKL.IsNoWorseThanItsBaseOnEachGenerator") {
-  const Mesh meshes[] = {random_points_mesh(800, 5), with_holes_mesh(30, 30, 4), l_shape_mesh(30, 30)};
+  const Mesh meshes[] = {random_points_mesh(800, 5), with_holes_mesh(30, 30, 4),
+                         l_shape_mesh(30, 30)};
   for (const Mesh& m : meshes) {
     PartitionParams p;
     const auto base = partition_orb_i(m, 8);
@@ -136,10 +137,10 @@ TEST_CASE("Partition.EveryMethod.VerifiedOnEveryGenerator") {
   Mesh weighted = grid_mesh(20, 20);
   apply_weights(weighted, MeshWeights::HotRegion, 4);
   const std::pair<const char*, Mesh> meshes[] = {
-      {"grid", grid_mesh(12, 12)},          {"grid3d", grid_mesh(5, 5, 5)},
-      {"l_shape", l_shape_mesh(14, 14)},    {"with_holes", with_holes_mesh(20, 20, 4)},
-      {"annulus", annulus_mesh(6, 24)},     {"random_points", random_points_mesh(300, 9)},
-      {"graded", graded_mesh(12, 12, 2)},   {"hot_region", weighted}};
+      {"grid", grid_mesh(12, 12)},        {"grid3d", grid_mesh(5, 5, 5)},
+      {"l_shape", l_shape_mesh(14, 14)},  {"with_holes", with_holes_mesh(20, 20, 4)},
+      {"annulus", annulus_mesh(6, 24)},   {"random_points", random_points_mesh(300, 9)},
+      {"graded", graded_mesh(12, 12, 2)}, {"hot_region", weighted}};
   for (const auto& entry : meshes) {
     // Named copies: clang 14 (emcc) cannot capture structured bindings in CAPTURE's lambda.
     const char* name = entry.first;

@@ -50,9 +50,11 @@ TEST_CASE("Partition.Delaunay.EdgesHaveEmptyCircumcircles") {
         const double d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by));
         if (d == 0) continue;
         const double ux = ((ax * ax + ay * ay) * (by - cy) + (bx * bx + by * by) * (cy - ay) +
-                           (cx * cx + cy * cy) * (ay - by)) / d;
+                           (cx * cx + cy * cy) * (ay - by)) /
+                          d;
         const double uy = ((ax * ax + ay * ay) * (cx - bx) + (bx * bx + by * by) * (ax - cx) +
-                           (cx * cx + cy * cy) * (bx - ax)) / d;
+                           (cx * cx + cy * cy) * (bx - ax)) /
+                          d;
         const double r2 = (ax - ux) * (ax - ux) + (ay - uy) * (ay - uy);
         bool empty = true;
         for (int q = 0; q < n && empty; ++q) {
@@ -114,8 +116,8 @@ TEST_CASE("Partition.Verifier.HandMadePartitionsOfA2x3Grid") {
 }
 
 TEST_CASE("Partition.Allocation.SwapsReachTheBruteForceOptimumOnALine") {
-  // 4 x 16 grid in 4 column strips: a path of parts with 4 cut edges between neighbours. Relabel the
-  // parts [0, 2, 1, 3] so the natural map onto a 4-node line is poor.
+  // 4 x 16 grid in 4 column strips: a path of parts with 4 cut edges between neighbours. Relabel
+  // the parts [0, 2, 1, 3] so the natural map onto a 4-node line is poor.
   const Mesh g = grid_mesh(4, 16);
   std::vector<int> part = partition_strips_1xp(g, 4);
   const int relabel[4] = {0, 2, 1, 3};

@@ -65,9 +65,9 @@ TEST_CASE("Topology.ClosedFormDiametersMatchBfs") {
 }
 
 TEST_CASE("Topology.MeshAndTorus.EdgeCounts") {
-  CHECK(Topology::mesh(4, 4).edge_count() == 24);      // 2*r*c - r - c
+  CHECK(Topology::mesh(4, 4).edge_count() == 24);  // 2*r*c - r - c
   CHECK(Topology::mesh(3, 5).edge_count() == 22);
-  CHECK(Topology::torus(4, 5).edge_count() == 40);     // 2*r*c
+  CHECK(Topology::torus(4, 5).edge_count() == 40);  // 2*r*c
   CHECK(Topology::ring(12).edge_count() == 12);
   CHECK(Topology::complete(7).edge_count() == 21);
   CHECK(Topology::line(7).edge_count() == 6);

@@ -32,15 +32,18 @@ enum class Outcome { Refused, Parsed, Ran };
 /// small; every document is still parsed and validated in full. Kind-agnostic on purpose: new
 /// kinds are covered without touching the harness.
 struct FuzzRunCap {
-  static constexpr double max_integer = 256;     // each integer-valued number, in magnitude
-  static constexpr double max_integer_sum = 4096; // all of them together (bounds products)
+  static constexpr double max_integer = 256;       // each integer-valued number, in magnitude
+  static constexpr double max_integer_sum = 4096;  // all of them together (bounds products)
   static constexpr std::size_t max_array = 256;
-  static constexpr double max_dim = 8;            // keys containing "dim" (2^dim nodes)
+  static constexpr double max_dim = 8;  // keys containing "dim" (2^dim nodes)
 };
 
 inline bool small_enough_to_run(const io::Json& doc) {
   double sum = 0;
-  struct Item { const io::Json* v; bool dim; };
+  struct Item {
+    const io::Json* v;
+    bool dim;
+  };
   std::vector<Item> stack{{&doc, false}};
   while (!stack.empty()) {
     const Item it = stack.back();
@@ -86,8 +89,8 @@ inline Outcome scenario_document(const io::Json& doc) {
         continue;
       }
       if (!r->verified)
-        throw std::logic_error("result of '" + r->algorithm + "' failed its verifier: " +
-                               out.dump());
+        throw std::logic_error("result of '" + r->algorithm +
+                               "' failed its verifier: " + out.dump());
     }
     return Outcome::Ran;
   } catch (const io::ScenarioError&) {
@@ -130,8 +133,12 @@ Outcome graph_file(Reader&& read) {
   }
 }
 
-inline Outcome stg(std::string_view t) { return graph_file([&] { return io::read_stg(t); }); }
-inline Outcome dot(std::string_view t) { return graph_file([&] { return io::read_dot(t); }); }
+inline Outcome stg(std::string_view t) {
+  return graph_file([&] { return io::read_stg(t); });
+}
+inline Outcome dot(std::string_view t) {
+  return graph_file([&] { return io::read_dot(t); });
+}
 inline Outcome wfcommons(std::string_view t) {
   return graph_file([&] { return io::read_wfcommons(t, 1e8); });
 }

@@ -2,6 +2,7 @@
 #include "fuzz_entries.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  loadlab::fuzz::by_target("wfcommons", std::string_view(reinterpret_cast<const char*>(data), size));
+  loadlab::fuzz::by_target("wfcommons",
+                           std::string_view(reinterpret_cast<const char*>(data), size));
   return 0;
 }

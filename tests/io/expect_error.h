@@ -22,7 +22,8 @@ inline ScenarioError validation_error(const Json& scenario, const RunContext& ct
 }
 
 /// The error for the valid scenario `base` with a JSON merge patch applied (null deletes a key).
-inline ScenarioError patched_error(const char* base, const std::string& patch, const RunContext& ctx = RunContext{}) {
+inline ScenarioError patched_error(const char* base, const std::string& patch,
+                                   const RunContext& ctx = RunContext{}) {
   Json s = Json::parse(base);
   s.merge_patch(Json::parse(patch));
   return validation_error(s, ctx);

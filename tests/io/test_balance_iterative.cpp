@@ -11,8 +11,8 @@ namespace {
 
 Json scenario(const std::string& params_json, const std::string& algorithm = "gde") {
   return Json::parse(R"({"loadlab":1,"kind":"balance","topology":{"type":"mesh","rows":4,"cols":4},
-                         "loads":{"generator":"uniform","mean":100},"algorithms":[")" + algorithm +
-                     R"("],"params":{")" + algorithm + R"(":)" + params_json + "}}");
+                         "loads":{"generator":"uniform","mean":100},"algorithms":[")" +
+                     algorithm + R"("],"params":{")" + algorithm + R"(":)" + params_json + "}}");
 }
 
 std::string balance_iterative_error_pointer(const Json& doc) {
@@ -52,9 +52,13 @@ TEST_CASE("BalanceIterative.Problem3Preset.TwentyTwoSweepsOnBothEngines") {
 }
 
 TEST_CASE("BalanceIterative.ResultKeys") {
-  const Json r = run_scenario(scenario(R"({"alpha":"optimal","model":"tasks","termination":"dijkstra_scholten","stop":{"relative":0.05}})", "diffusion"),
-                              RunContext{})["results"][0];
-  for (const char* key : {"sweeps", "history", "final_loads", "predicted_rate", "measured_rate", "verified", "termination", "transfers"})
+  const Json r = run_scenario(
+      scenario(
+          R"({"alpha":"optimal","model":"tasks","termination":"dijkstra_scholten","stop":{"relative":0.05}})",
+          "diffusion"),
+      RunContext{})["results"][0];
+  for (const char* key : {"sweeps", "history", "final_loads", "predicted_rate", "measured_rate",
+                          "verified", "termination", "transfers"})
     CHECK(r.contains(key));
   CHECK(r["verified"] == true);
   CHECK(r["termination"].contains("detected_at_sweep"));
@@ -67,18 +71,25 @@ TEST_CASE("BalanceIterative.ResultKeys") {
 TEST_CASE("BalanceIterative.ParamsErrorsNameTheField") {
   CHECK(balance_iterative_error_pointer(scenario(R"({"lambda":1.5})")) == "/params/gde/lambda");
   CHECK(balance_iterative_error_pointer(scenario(R"({"lambda":0})")) == "/params/gde/lambda");
-  CHECK(balance_iterative_error_pointer(scenario(R"({"lambda":"averaging"})")) == "/params/gde/lambda");
-  CHECK(balance_iterative_error_pointer(scenario(R"({"alpha":"fast"})", "diffusion")) == "/params/diffusion/alpha");
-  CHECK(balance_iterative_error_pointer(scenario(R"({"max_sweeps":1000000})")) == "/params/gde/max_sweeps");
-  CHECK(balance_iterative_error_pointer(scenario(R"({"stop":{"max_minus_min":1,"relative":0.1}})")) == "/params/gde/stop");
-  CHECK(balance_iterative_error_pointer(scenario(R"({"stop":{"relative":-1}})")) == "/params/gde/stop/relative");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"lambda":"averaging"})")) ==
+        "/params/gde/lambda");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"alpha":"fast"})", "diffusion")) ==
+        "/params/diffusion/alpha");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"max_sweeps":1000000})")) ==
+        "/params/gde/max_sweeps");
+  CHECK(balance_iterative_error_pointer(
+            scenario(R"({"stop":{"max_minus_min":1,"relative":0.1}})")) == "/params/gde/stop");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"stop":{"relative":-1}})")) ==
+        "/params/gde/stop/relative");
   CHECK(balance_iterative_error_pointer(scenario(R"({"model":"integer"})")) == "/params/gde/model");
-  CHECK(balance_iterative_error_pointer(scenario(R"({"termination":"yes"})")) == "/params/gde/termination");
+  CHECK(balance_iterative_error_pointer(scenario(R"({"termination":"yes"})")) ==
+        "/params/gde/termination");
   CHECK(balance_iterative_error_pointer(scenario(R"({"alpha":0.5})")) == "/params/gde/alpha");
 }
 
 TEST_CASE("BalanceIterative.NotInTheDefaultSet") {
-  const Json doc = Json::parse(R"({"loadlab":1,"kind":"balance","topology":{"type":"hypercube","dim":3},
+  const Json doc =
+      Json::parse(R"({"loadlab":1,"kind":"balance","topology":{"type":"hypercube","dim":3},
                                    "loads":[19,11,2,9,0,9,10,4]})");
   const Json out = run_scenario(doc, RunContext{});
   for (const auto& r : out["results"]) {

@@ -10,7 +10,9 @@ using namespace loadlab::io;
 
 namespace {
 
-Json balance_kind_run_text(const std::string& text) { return run_scenario(Json::parse(text), RunContext{}); }
+Json balance_kind_run_text(const std::string& text) {
+  return run_scenario(Json::parse(text), RunContext{});
+}
 
 const Json* find(const Json& results, const std::string& algorithm) {
   for (const auto& r : results)

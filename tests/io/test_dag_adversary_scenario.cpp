@@ -14,7 +14,8 @@ using namespace loadlab;
 namespace {
 
 core::AdversaryInstance round_trip(const core::AdversaryInstance& inst,
-                                   const std::vector<std::string>& algorithms, io::Json* doc = nullptr) {
+                                   const std::vector<std::string>& algorithms,
+                                   io::Json* doc = nullptr) {
   const io::Json s = io::adversary_instance_scenario(inst, algorithms, 1);
   if (doc) *doc = s;
   // Through the text, as a file written by `loadlab adversary -o` would be read.
@@ -32,16 +33,16 @@ TEST_CASE("DagAdversary.Scenario.RoundTripKeepsMakespans") {
     const char* b;
     bool hetero;
   };
-  for (const Pair& p : {Pair{"flb", "etf", false}, Pair{"heft", "cpop", true},
-                        Pair{"heft", "optimal", true}}) {
+  for (const Pair& p :
+       {Pair{"flb", "etf", false}, Pair{"heft", "cpop", true}, Pair{"heft", "optimal", true}}) {
     CAPTURE(p.a);
     CAPTURE(p.b);
     core::AdversaryOptions o;
     o.a = p.a;
     o.b = p.b;
     o.iterations = 400;
-    const auto start = core::random_adversary_instance(std::string(p.b) == "optimal" ? 7 : 14, 3,
-                                                       p.hetero, 9);
+    const auto start =
+        core::random_adversary_instance(std::string(p.b) == "optimal" ? 7 : 14, 3, p.hetero, 9);
     const core::AdversaryResult r = core::adversary_search(start, o);
     io::Json doc;
     const core::AdversaryInstance back = round_trip(r.best, {p.a, p.b}, &doc);

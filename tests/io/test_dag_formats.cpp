@@ -29,7 +29,9 @@ std::string format_error_of(auto&& fn) {
   return "";
 }
 
-bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool has(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
 
 }  // namespace
 
@@ -50,14 +52,17 @@ TEST_CASE("DagFormats.Stg.Rejects") {
   CHECK(has(format_error_of([] { io::read_stg(""); }), "empty"));
   CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 5 1 0\n"); }), "file ends"));
   CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n2 5 1 0\n2 0 1 1\n"); }), "line 3"));
-  CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 5 2 0\n2 0 1 1\n"); }), "predecessor count"));
+  CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 5 2 0\n2 0 1 1\n"); }),
+            "predecessor count"));
   CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 -5 1 0\n2 0 1 1\n"); }), "negative"));
   CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 5 1 7\n2 0 1 1\n"); }), "not a task"));
   CHECK(has(format_error_of([] { io::read_stg("1\n0 0 1 2\n1 5 1 0\n2 0 1 1\n"); }), "cycle"));
   CHECK(has(format_error_of([] { io::read_stg("1\n0 0 0\n1 x 1 0\n2 0 1 1\n"); }), "integer"));
   // Task counts at the top of int64 must be refused without computing n + 2 (fuzz find).
-  CHECK(has(format_error_of([] { io::read_stg("9223372036854775807\n0 0 0\n"); }), "number of tasks"));
-  CHECK(has(format_error_of([] { io::read_stg("9223372036854775806\n0 0 0\n"); }), "number of tasks"));
+  CHECK(has(format_error_of([] { io::read_stg("9223372036854775807\n0 0 0\n"); }),
+            "number of tasks"));
+  CHECK(has(format_error_of([] { io::read_stg("9223372036854775806\n0 0 0\n"); }),
+            "number of tasks"));
   CHECK_NOTHROW(io::read_stg("1\n0 0 0\n1 5 1 0\n2 0 1 1\n# note\n"));
 }
 
@@ -122,9 +127,9 @@ TEST_CASE("DagFormats.WfCommons.ForkJoin") {
 }
 
 TEST_CASE("DagFormats.WfCommons.AllFilesLoad") {
-  for (const char* f : {"helloworld-chain-5-chameleon.json", "srasearch-chameleon-10a-001.json",
-                        "epigenomics-chameleon-hep-1seq-100k-001.json",
-                        "blast-chameleon-small-001.json"}) {
+  for (const char* f :
+       {"helloworld-chain-5-chameleon.json", "srasearch-chameleon-10a-001.json",
+        "epigenomics-chameleon-hep-1seq-100k-001.json", "blast-chameleon-small-001.json"}) {
     CAPTURE(f);
     const core::TaskGraph g = io::read_graph_file(kData / "wfcommons" / f, 1e8);
     CHECK(g.size() > 0);
@@ -144,7 +149,8 @@ TEST_CASE("DagFormats.WfCommons.Rejects") {
   const std::string no_runtime = R"({"workflow":{"specification":{"tasks":[{"id":"a"}],"files":[]},
     "execution":{"tasks":[]}}})";
   CHECK(has(format_error_of([&] { io::read_wfcommons(no_runtime, 1); }), "runtimeInSeconds"));
-  const std::string bad_parent = R"({"workflow":{"specification":{"tasks":[{"id":"a","parents":["z"]}],
+  const std::string bad_parent =
+      R"({"workflow":{"specification":{"tasks":[{"id":"a","parents":["z"]}],
     "files":[]},"execution":{"tasks":[{"id":"a","runtimeInSeconds":1}]}}})";
   CHECK(has(format_error_of([&] { io::read_wfcommons(bad_parent, 1); }), "unknown task z"));
 }
@@ -166,7 +172,8 @@ TEST_CASE("DagFormats.Json.InlineAndErrors") {
             "/graph/edges/0/to"));
   CHECK(has(err(R"({"tasks":[{"id":"a","cost":1},{"id":"a","cost":1}]})"), "duplicate task"));
   CHECK(has(err(R"({"tasks":[{"id":"a","cost":1},{"id":"b","cost":1}],
-      "edges":[{"from":"a","to":"b"},{"from":"b","to":"a"}]})"), "a -> b -> a"));
+      "edges":[{"from":"a","to":"b"},{"from":"b","to":"a"}]})"),
+            "a -> b -> a"));
   CHECK(has(err(R"({"tasks":[]})"), "at least one"));
   CHECK(has(err(R"({"tasks":[{"id":"a","cost":1}],"colour":1})"), "colour"));
 }

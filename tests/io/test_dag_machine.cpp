@@ -55,7 +55,8 @@ TEST_CASE("DagMachine.Errors.NameTheField") {
   // Identical-processor schedulers refuse unequal machines by name.
   d["machine"] = {{"speeds", {1, 2}}};
   d["algorithms"] = {"heft", "flb"};
-  CHECK(machine_error_of(d) == "/algorithms/1: flb is defined for identical processors; machine.speeds are unequal");
+  CHECK(machine_error_of(d) ==
+        "/algorithms/1: flb is defined for identical processors; machine.speeds are unequal");
 }
 
 TEST_CASE("DagMachine.Homogeneous.SameResults") {
@@ -76,8 +77,8 @@ TEST_CASE("DagMachine.Homogeneous.SameResults") {
 TEST_CASE("DagMachine.Heterogeneous.RunVerifiedWithMachineBounds") {
   Json d = chain_scenario();
   d["machine"] = {{"speeds", {1, 4}}};
-  d["algorithms"] = {"heft", "cpop", "peft", "dls", "min_min", "max_min", "sufferage", "mct",
-                     "met", "olb", "optimal"};
+  d["algorithms"] = {"heft",      "cpop", "peft", "dls", "min_min", "max_min",
+                     "sufferage", "mct",  "met",  "olb", "optimal"};
   const Json out = run_scenario(d, {});
   REQUIRE(out["results"].size() == 11);
   // Bounds: chain at speed 4 = 12 / 4 = 3; work 20 / (1 + 4) = 4 -> 4.
@@ -91,7 +92,8 @@ TEST_CASE("DagMachine.Heterogeneous.RunVerifiedWithMachineBounds") {
     CHECK_FALSE(r["metrics"].contains("nsl_mcp"));
     CHECK(r["makespan"].get<double>() >= 5 - 1e-9);
     // speedup against the best single processor (20 / 4 = 5)
-    CHECK(r["metrics"]["speedup"].get<double>() == doctest::Approx(5 / r["makespan"].get<double>()));
+    CHECK(r["metrics"]["speedup"].get<double>() ==
+          doctest::Approx(5 / r["makespan"].get<double>()));
   }
   CHECK(out["results"][10]["makespan"].get<double>() == doctest::Approx(5));
   CHECK(out["results"][10]["optimal"]["proven"] == true);
@@ -107,7 +109,8 @@ TEST_CASE("DagMachine.Limits.CheckedBeforeReading") {
   Json d = chain_scenario();
   d["processors"] = 1025;
   d["machine"] = {{"bandwidth", Json::array()}};
-  CHECK(machine_error_of(d) == "/machine/bandwidth: a bandwidth matrix is limited to 1024 processors (have 1025)");
+  CHECK(machine_error_of(d) ==
+        "/machine/bandwidth: a bandwidth matrix is limited to 1024 processors (have 1025)");
   d["processors"] = 1024;  // at the limit: the size passes, the (empty) matrix's shape does not
   CHECK(machine_error_of(d).rfind("/machine/bandwidth: has 0 rows, needs 1024", 0) == 0);
   // ETC: at most 16,000,000 entries. 3906 x 4096 = 15,998,976 passes the size check; 3907 x 4096
@@ -124,29 +127,40 @@ TEST_CASE("DagMachine.Limits.CheckedBeforeReading") {
 TEST_CASE("DagMachine.TopologyBandwidth.ErrorsNameTheField") {
   Json d = chain_scenario();
   d["processors"] = 4;
-  d["machine"] = {{"speeds", {4, 4, 1, 1}},
-                  {"bandwidth", {{"topology", {{"type", "ring"}, {"nodes", 4}}}, {"links", {1, 1, 1, 0}}}}};
+  d["machine"] = {
+      {"speeds", {4, 4, 1, 1}},
+      {"bandwidth", {{"topology", {{"type", "ring"}, {"nodes", 4}}}, {"links", {1, 1, 1, 0}}}}};
   CHECK(machine_error_of(d).rfind("/machine/bandwidth/links/3: must be in [", 0) == 0);
   d["machine"]["bandwidth"]["links"] = {1, 1, 1};
-  CHECK(machine_error_of(d).rfind("/machine/bandwidth/links: has 3 entries, needs one per link of the topology (4", 0) == 0);
+  CHECK(machine_error_of(d).rfind(
+            "/machine/bandwidth/links: has 3 entries, needs one per link of the topology (4", 0) ==
+        0);
   d["machine"]["bandwidth"]["links"] = -1;
   CHECK(machine_error_of(d).rfind("/machine/bandwidth/links:", 0) == 0);
   d["machine"]["bandwidth"]["links"] = 2;
   d["machine"]["bandwidth"]["topology"] = {{"type", "ring"}, {"nodes", 5}};
-  CHECK(machine_error_of(d) == "/machine/bandwidth/topology: has 5 nodes, needs one per processor (4)");
+  CHECK(machine_error_of(d) ==
+        "/machine/bandwidth/topology: has 5 nodes, needs one per processor (4)");
   // Checked from the size fields before anything is built.
   d["machine"]["bandwidth"]["topology"] = {{"type", "hypercube"}, {"dim", 24}};
-  CHECK(machine_error_of(d) == "/machine/bandwidth/topology: has 16777216 nodes, needs one per processor (4)");
+  CHECK(machine_error_of(d) ==
+        "/machine/bandwidth/topology: has 16777216 nodes, needs one per processor (4)");
   d["machine"]["bandwidth"]["topology"] = {{"type", "mesh"}, {"rows", 2}, {"cols", 3}};
-  CHECK(machine_error_of(d) == "/machine/bandwidth/topology: has 6 nodes, needs one per processor (4)");
-  d["machine"]["bandwidth"]["topology"] = {{"type", "tree"}, {"generator", "kary"}, {"k", 2}, {"depth", 2}};
-  CHECK(machine_error_of(d) == "/machine/bandwidth/topology: has 7 nodes, needs one per processor (4)");
-  d["machine"]["bandwidth"]["topology"] = {{"type", "custom"}, {"nodes", 4}, {"edges", Json::parse("[[0,1],[2,3]]")}};
+  CHECK(machine_error_of(d) ==
+        "/machine/bandwidth/topology: has 6 nodes, needs one per processor (4)");
+  d["machine"]["bandwidth"]["topology"] = {
+      {"type", "tree"}, {"generator", "kary"}, {"k", 2}, {"depth", 2}};
+  CHECK(machine_error_of(d) ==
+        "/machine/bandwidth/topology: has 7 nodes, needs one per processor (4)");
+  d["machine"]["bandwidth"]["topology"] = {
+      {"type", "custom"}, {"nodes", 4}, {"edges", Json::parse("[[0,1],[2,3]]")}};
   CHECK(machine_error_of(d) == "/machine/bandwidth/topology/edges: the graph is not connected");
   d["machine"]["bandwidth"]["topology"] = {{"type", "star"}};
   CHECK(machine_error_of(d).rfind("/machine/bandwidth/topology/type:", 0) == 0);
   d["machine"]["bandwidth"] = {{"topology", {{"type", "line"}, {"nodes", 4}}}, {"links", 1e-6}};
-  CHECK(machine_error_of(d).rfind("/machine/bandwidth/links: the route from processor 0 to 2 has effective bandwidth", 0) == 0);
+  CHECK(machine_error_of(d).rfind(
+            "/machine/bandwidth/links: the route from processor 0 to 2 has effective bandwidth",
+            0) == 0);
   d["machine"]["bandwidth"] = {{"topology", {{"type", "line"}, {"nodes", 4}}}, {"link", 1}};
   CHECK(machine_error_of(d).rfind("/machine/bandwidth/link:", 0) == 0);
   d["machine"]["bandwidth"] = {{"links", 1}};
@@ -157,10 +171,11 @@ TEST_CASE("DagMachine.TopologyBandwidth.RunsOnTheRoutes") {
   // Ring 0-1-2-3-0, link 0-1 (index 0 in a-then-b order) slow: messages 0 <-> 1 go around.
   Json d = chain_scenario();
   d["processors"] = 4;
-  d["algorithms"] = {"heft", "cpop", "peft", "dls", "bil", "hbmct", "lookahead_heft", "min_min",
-                     "max_min", "sufferage", "mct", "met", "olb", "optimal"};
-  d["machine"] = {{"speeds", {4, 4, 1, 1}},
-                  {"bandwidth", {{"topology", {{"type", "ring"}, {"nodes", 4}}}, {"links", {0.1, 1, 1, 1}}}}};
+  d["algorithms"] = {"heft",    "cpop",    "peft",      "dls", "bil", "hbmct", "lookahead_heft",
+                     "min_min", "max_min", "sufferage", "mct", "met", "olb",   "optimal"};
+  d["machine"] = {
+      {"speeds", {4, 4, 1, 1}},
+      {"bandwidth", {{"topology", {{"type", "ring"}, {"nodes", 4}}}, {"links", {0.1, 1, 1, 1}}}}};
   const Json out = run_scenario(d, {});
   REQUIRE(out["results"].size() == 14);
   for (const auto& r : out["results"]) {
@@ -180,7 +195,8 @@ TEST_CASE("DagMachine.TopologyBandwidth.RunsOnTheRoutes") {
     CHECK(out["results"][i]["schedule"] == out2["results"][i]["schedule"]);
   }
   // Complete network, equal links: uniform, so identical-processor schedulers run too.
-  d["machine"] = {{"bandwidth", {{"topology", {{"type", "complete"}, {"nodes", 4}}}, {"links", 2}}}};
+  d["machine"] = {
+      {"bandwidth", {{"topology", {{"type", "complete"}, {"nodes", 4}}}, {"links", 2}}}};
   d["algorithms"] = {"flb", "etf", "heft"};
   const Json u = run_scenario(d, {});
   for (const auto& r : u["results"]) CHECK(r["verified"] == true);

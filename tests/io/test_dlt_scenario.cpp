@@ -4,9 +4,9 @@
 
 #include <string>
 
+#include "expect_error.h"
 #include "io/kinds/dlt.h"
 #include "io/scenario.h"
-#include "expect_error.h"
 
 using namespace loadlab::io;
 
@@ -16,7 +16,9 @@ const char* kIssue = R"({"loadlab": 1, "kind": "dlt", "dim": 8, "E": 3, "C": 2, 
   "buffer": 10, "granularity": 2,
   "algorithms": ["closed_form", "algorithm_a", "ibs", "algorithm_a_prime"]})";
 
-ScenarioError dlt_error_for(const std::string& patch) { return testing::patched_error(kIssue, patch); }
+ScenarioError dlt_error_for(const std::string& patch) {
+  return testing::patched_error(kIssue, patch);
+}
 
 }  // namespace
 

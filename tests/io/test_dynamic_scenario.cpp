@@ -10,7 +10,9 @@ using namespace loadlab::io;
 
 namespace {
 
-Json dynamic_scenario_run_text(const std::string& text) { return run_scenario(Json::parse(text), RunContext{}); }
+Json dynamic_scenario_run_text(const std::string& text) {
+  return run_scenario(Json::parse(text), RunContext{});
+}
 
 std::string dynamic_scenario_error_pointer(const std::string& text) {
   try {
@@ -70,25 +72,43 @@ TEST_CASE("DynamicKind.TimelineDecimatedAboveLimit") {
 }
 
 TEST_CASE("DynamicKind.FieldNamedErrors") {
-  const std::string base = R"({"loadlab": 1, "kind": "dynamic", "topology": {"type": "ring", "nodes": 4}, )";
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"initial": [1,2,3,4], "duration": {"profile": "increasing"}}})") ==
-        "/workload/duration/profile");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"initial": [1,2,3]}})") == "/workload/initial");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"initial": [1,2,3,4], "bogus": 1}})") == "/workload/bogus");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"arrivals": {"process": "poisson", "rate": 1000, "until": 1e6}}})") ==
+  const std::string base =
+      R"({"loadlab": 1, "kind": "dynamic", "topology": {"type": "ring", "nodes": 4}, )";
+  CHECK(
+      dynamic_scenario_error_pointer(
+          base + R"("workload": {"initial": [1,2,3,4], "duration": {"profile": "increasing"}}})") ==
+      "/workload/duration/profile");
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"initial": [1,2,3]}})") ==
+        "/workload/initial");
+  CHECK(dynamic_scenario_error_pointer(
+            base + R"("workload": {"initial": [1,2,3,4], "bogus": 1}})") == "/workload/bogus");
+  CHECK(dynamic_scenario_error_pointer(
+            base +
+            R"("workload": {"arrivals": {"process": "poisson", "rate": 1000, "until": 1e6}}})") ==
         "/workload/arrivals");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"arrivals": {"process": "poisson", "rate": -1, "until": 5}}})") ==
-        "/workload/arrivals/rate");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {"spawn": {"shape": "fixed", "max_depth": 1000}}})") ==
+  CHECK(
+      dynamic_scenario_error_pointer(
+          base + R"("workload": {"arrivals": {"process": "poisson", "rate": -1, "until": 5}}})") ==
+      "/workload/arrivals/rate");
+  CHECK(dynamic_scenario_error_pointer(
+            base + R"("workload": {"spawn": {"shape": "fixed", "max_depth": 1000}}})") ==
         "/workload/spawn/max_depth");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "costs": {"hop": -1}})") == "/costs/hop");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "params": {"receiver": {"M": 3}}})") == "/params/receiver/M");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "params": {"work_stealing": {"victim": "all"}}})") ==
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "costs": {"hop": -1}})") ==
+        "/costs/hop");
+  CHECK(dynamic_scenario_error_pointer(
+            base + R"("workload": {}, "params": {"receiver": {"M": 3}}})") == "/params/receiver/M");
+  CHECK(dynamic_scenario_error_pointer(
+            base + R"("workload": {}, "params": {"work_stealing": {"victim": "all"}}})") ==
         "/params/work_stealing/victim");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "params": {"rips": {"inner": "cwa"}}})") == "/params/rips/inner");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "params": {"bogus": {}}})") == "/params/bogus");
-  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "algorithms": ["steal"]})") == "/algorithms/0");
-  CHECK(dynamic_scenario_error_pointer(R"({"loadlab": 1, "kind": "dynamic", "topology": {"type": "hypercube", "dim": 20},
+  CHECK(dynamic_scenario_error_pointer(
+            base + R"("workload": {}, "params": {"rips": {"inner": "cwa"}}})") ==
+        "/params/rips/inner");
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "params": {"bogus": {}}})") ==
+        "/params/bogus");
+  CHECK(dynamic_scenario_error_pointer(base + R"("workload": {}, "algorithms": ["steal"]})") ==
+        "/algorithms/0");
+  CHECK(dynamic_scenario_error_pointer(
+            R"({"loadlab": 1, "kind": "dynamic", "topology": {"type": "hypercube", "dim": 20},
                           "workload": {}})") == "/topology");
   // A spawn tree past the task limit is only found while simulating: each strategy's entry says
   // so at /workload/spawn (docs/scenario-format.md, "Results"), the run itself returns.

@@ -10,7 +10,8 @@ using namespace loadlab::io;
 
 namespace {
 const char* kPythonLink =
-    "HYw7CoAwFATvsvUWPrXxXUUsEhNUjEb8FCK5u9FiGRiGfRCiccFYqBDztDoorAlm7T2Iw_ss6pI44xZDHG7og_PefM7GjL2_"
+    "HYw7CoAwFATvsvUWPrXxXUUsEhNUjEb8FCK5u9FiGRiGfRCiccFYqBDztDoorAlm7T2Iw_ss6pI44xZDHG7og_"
+    "PefM7GjL2_"
     "7Be6aYFWif_dAW2loQhLNizypGDdpRc";
 }
 

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "io/scenario.h"
 #include "expect_error.h"
+#include "io/scenario.h"
 
 using namespace loadlab::io;
 
@@ -85,7 +85,8 @@ TEST_CASE("LoopScenario.BadFieldsAreNamed") {
   CHECK(run_error_pointer(kLoop, R"({"chunk_size": 0})") == "/chunk_size");
   CHECK(run_error_pointer(kLoop, R"({"algorithms": ["gss", "lottery"]})") == "/algorithms/1");
   CHECK(run_error_pointer(kLoop, R"({"typo": 1})") == "/typo");
-  CHECK(run_error_pointer(kLoop, R"({"cost": {"profile": "mandelbrot", "width": 65536, "max_iter": 1000000}})") ==
+  CHECK(run_error_pointer(
+            kLoop, R"({"cost": {"profile": "mandelbrot", "width": 65536, "max_iter": 1000000}})") ==
         "/cost/width");
 }
 

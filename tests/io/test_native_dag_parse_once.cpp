@@ -21,8 +21,11 @@ TEST_CASE("TypedKinds.Dag.GraphFileIsReadOnceByParse") {
   }
   RunContext ctx;
   ctx.base_dir = dir;
-  const Json s = {{"loadlab", 1}, {"kind", "dag"}, {"processors", 2},
-                  {"graph", {{"file", "chain.stg"}}}, {"algorithms", {"flb", "etf"}}};
+  const Json s = {{"loadlab", 1},
+                  {"kind", "dag"},
+                  {"processors", 2},
+                  {"graph", {{"file", "chain.stg"}}},
+                  {"algorithms", {"flb", "etf"}}};
   const ScenarioPtr parsed = parse_scenario(s, ctx);
   fs::remove_all(dir);
   const auto results = run_parsed(*parsed, ctx);

@@ -55,11 +55,12 @@ TEST_CASE("Fuzz.HostileLinksFromIssue16AreRefused") {
   CHECK(loadlab::fuzz::share_link("#s=") == Outcome::Refused);
   CHECK(loadlab::fuzz::share_link("#s=" + std::string(1'200'000, 'A')) == Outcome::Refused);
   // A zip bomb: 64 MiB of spaces deflates to ~64 KiB, beyond the 16 MiB inflate limit.
-  const std::string bomb = "s=" + loadlab::io::base64url_encode(
-                                      loadlab::io::deflate_raw(std::string(64u << 20, ' ')));
+  const std::string bomb =
+      "s=" + loadlab::io::base64url_encode(loadlab::io::deflate_raw(std::string(64u << 20, ' ')));
   CHECK(loadlab::fuzz::share_link(bomb) == Outcome::Refused);
   // ...while a good link of a small scenario runs.
   const auto cube = loadlab::io::parse_json_text(
-      native_fuzz_regressions_slurp(fs::path(LOADLAB_SOURCE_DIR) / "examples" / "cube3.json"), 1u << 20);
+      native_fuzz_regressions_slurp(fs::path(LOADLAB_SOURCE_DIR) / "examples" / "cube3.json"),
+      1u << 20);
   CHECK(loadlab::fuzz::share_link(loadlab::io::encode_link(cube)) == Outcome::Ran);
 }

@@ -31,7 +31,9 @@ bool runs_verified(const Json& doc) {
 }
 
 Json balance(Json topology, Json loads) {
-  return {{"loadlab", 1}, {"kind", "balance"}, {"topology", std::move(topology)},
+  return {{"loadlab", 1},
+          {"kind", "balance"},
+          {"topology", std::move(topology)},
           {"loads", std::move(loads)}};
 }
 const Json kNoLoad = {{"generator", "uniform"}, {"mean", 0}};
@@ -39,17 +41,29 @@ const Json kNoLoad = {{"generator", "uniform"}, {"mean", 0}};
 Json dag_inline(int tasks, int processors) {
   Json ts = Json::array();
   for (int i = 0; i < tasks; ++i) ts.push_back({{"id", i}, {"cost", 1}});
-  return {{"loadlab", 1}, {"kind", "dag"}, {"processors", processors},
-          {"graph", {{"tasks", ts}, {"edges", Json::array()}}}, {"algorithms", {"flb"}}};
+  return {{"loadlab", 1},
+          {"kind", "dag"},
+          {"processors", processors},
+          {"graph", {{"tasks", ts}, {"edges", Json::array()}}},
+          {"algorithms", {"flb"}}};
 }
 
 Json loop(std::int64_t n, std::int64_t p) {
-  return {{"loadlab", 1}, {"kind", "loop"}, {"iterations", n}, {"processors", p},
-          {"cost", {{"profile", "constant"}}}, {"algorithms", {"static_block"}}};
+  return {{"loadlab", 1},
+          {"kind", "loop"},
+          {"iterations", n},
+          {"processors", p},
+          {"cost", {{"profile", "constant"}}},
+          {"algorithms", {"static_block"}}};
 }
 
 Json dlt(int dim, double load) {
-  return {{"loadlab", 1}, {"kind", "dlt"}, {"dim", dim}, {"E", 2}, {"C", 1}, {"load", load},
+  return {{"loadlab", 1},
+          {"kind", "dlt"},
+          {"dim", dim},
+          {"E", 2},
+          {"C", 1},
+          {"load", load},
           {"algorithms", {"closed_form"}}};
 }
 
@@ -62,14 +76,15 @@ TEST_CASE("Limits.Common.DocumentBytes") {
   REQUIRE(at.size() == limit);
   CHECK(parse_scenario_text(at, RunContext{})->kind == "dlt");
   at += ' ';
-  CHECK_THROWS_WITH_AS(parse_scenario_text(at, RunContext{}), doctest::Contains("limit is 16777216"),
-                       ScenarioError);
+  CHECK_THROWS_WITH_AS(parse_scenario_text(at, RunContext{}),
+                       doctest::Contains("limit is 16777216"), ScenarioError);
 }
 
 TEST_CASE("Limits.Common.Algorithms") {
   Json d = dlt(3, 10);
   d["algorithms"] = Json::array();
-  for (std::size_t i = 0; i < ScenarioLimits::max_algorithms; ++i) d["algorithms"].push_back("closed_form");
+  for (std::size_t i = 0; i < ScenarioLimits::max_algorithms; ++i)
+    d["algorithms"].push_back("closed_form");
   CHECK(runs_verified(d));
   d["algorithms"].push_back("closed_form");
   CHECK(refusal(d) == "/algorithms");
@@ -83,14 +98,17 @@ TEST_CASE("Limits.Balance.Nodes") {
   CHECK(runs_verified(at));
   CHECK(refusal(balance({{"type", "line"}, {"nodes", limit + 1}}, kNoLoad)) == "/topology/nodes");
   CHECK(refusal(balance({{"type", "ring"}, {"nodes", limit + 1}}, kNoLoad)) == "/topology/nodes");
-  CHECK(refusal(balance({{"type", "mesh"}, {"rows", 1}, {"cols", limit}}, kNoLoad)) == "(accepted)");
-  CHECK(refusal(balance({{"type", "mesh"}, {"rows", 1025}, {"cols", 2048}}, kNoLoad)) == "/topology");
-  CHECK(refusal(balance({{"type", "torus"}, {"rows", 3}, {"cols", limit / 3 + 1}}, kNoLoad)) == "/topology");
+  CHECK(refusal(balance({{"type", "mesh"}, {"rows", 1}, {"cols", limit}}, kNoLoad)) ==
+        "(accepted)");
+  CHECK(refusal(balance({{"type", "mesh"}, {"rows", 1025}, {"cols", 2048}}, kNoLoad)) ==
+        "/topology");
+  CHECK(refusal(balance({{"type", "torus"}, {"rows", 3}, {"cols", limit / 3 + 1}}, kNoLoad)) ==
+        "/topology");
   CHECK(refusal(balance({{"type", "hypercube"}, {"dim", 22}}, kNoLoad)) == "/topology/dim");
-  CHECK(refusal(balance({{"type", "tree"}, {"generator", "random"}, {"nodes", limit + 1}}, kNoLoad)) ==
-        "/topology/nodes");
-  CHECK(refusal(balance({{"type", "custom"}, {"nodes", limit + 1}, {"edges", Json::array()}}, kNoLoad)) ==
-        "/topology/nodes");
+  CHECK(refusal(balance({{"type", "tree"}, {"generator", "random"}, {"nodes", limit + 1}},
+                        kNoLoad)) == "/topology/nodes");
+  CHECK(refusal(balance({{"type", "custom"}, {"nodes", limit + 1}, {"edges", Json::array()}},
+                        kNoLoad)) == "/topology/nodes");
 }
 
 TEST_CASE("Limits.Balance.CompleteGraphNodes") {
@@ -149,12 +167,15 @@ TEST_CASE("Limits.Dag.GeneratedTasksRefusedBeforeBuilding") {
   CHECK(refusal(gen({{"generator", "gaussian"}, {"size", 2000}})) == "/graph/size");
   CHECK(refusal(gen({{"generator", "layered"}, {"n", 2'000'001}})) == "/graph/n");
   CHECK(refusal(gen({{"generator", "stencil"}, {"width", 2001}, {"steps", 1000}})) == "/graph");
-  CHECK(refusal(gen({{"generator", "laplace"}, {"width", 1999}, {"iterations", 1001}})) == "/graph");
-  CHECK(refusal(gen({{"generator", "fork_join"}, {"width", 1}, {"stages", 1'000'000}})) == "/graph");
+  CHECK(refusal(gen({{"generator", "laplace"}, {"width", 1999}, {"iterations", 1001}})) ==
+        "/graph");
+  CHECK(refusal(gen({{"generator", "fork_join"}, {"width", 1}, {"stages", 1'000'000}})) ==
+        "/graph");
   CHECK(refusal(gen({{"generator", "out_tree"}, {"branching", 2}, {"depth", 21}})) == "/graph");
   CHECK(refusal(gen({{"generator", "fft"}, {"points", 131072}})) == "/graph/points");
   // At the limit, cheaply: a fork-join of exactly 1 + 999,999 * 2 = 1,999,999 tasks is accepted.
-  CHECK(refusal(gen({{"generator", "fork_join"}, {"width", 1}, {"stages", 999'999}})) == "(accepted)");
+  CHECK(refusal(gen({{"generator", "fork_join"}, {"width", 1}, {"stages", 999'999}})) ==
+        "(accepted)");
 }
 
 TEST_CASE("Limits.Loop.IterationsProcessorsChunks") {

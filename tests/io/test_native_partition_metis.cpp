@@ -10,7 +10,8 @@ using namespace loadlab::core;
 
 TEST_CASE("PartitionMetis.Available.AndVerifiedOnGenerators") {
   REQUIRE(metis_available());
-  for (const Mesh& m : {grid_mesh(40, 40), random_points_mesh(2000, 4), with_holes_mesh(40, 40, 4)}) {
+  for (const Mesh& m :
+       {grid_mesh(40, 40), random_points_mesh(2000, 4), with_holes_mesh(40, 40, 4)}) {
     PartitionParams p;
     const auto part = run_partition_method("metis", m, 8, p);
     const auto metrics = compute_partition_metrics(m, part, 8);

@@ -4,9 +4,9 @@
 
 #include <string>
 
+#include "expect_error.h"
 #include "io/kinds/os.h"
 #include "io/scenario.h"
-#include "expect_error.h"
 
 using namespace loadlab::io;
 
@@ -78,11 +78,15 @@ TEST_CASE("OsScenario.BadFieldsAreNamed") {
   CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "threads": 9}]})") == "/jobs/0/threads");
   CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "speedup": {"model": "gustafson"}}]})") ==
         "/jobs/0/speedup/model");
-  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "speedup": {"model": "amdahl", "serial_fraction": 2}}]})") ==
+  CHECK(run_error_pointer(
+            kOs,
+            R"({"jobs": [{"work": 1, "speedup": {"model": "amdahl", "serial_fraction": 2}}]})") ==
         "/jobs/0/speedup/serial_fraction");
-  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "speedup": {"model": "downey", "A": 4}}]})") ==
+  CHECK(run_error_pointer(kOs,
+                          R"({"jobs": [{"work": 1, "speedup": {"model": "downey", "A": 4}}]})") ==
         "/jobs/0/speedup/sigma");
-  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1e9, "barrier_every": 1}]})") == "/jobs/0/barrier_every");
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1e9, "barrier_every": 1}]})") ==
+        "/jobs/0/barrier_every");
   CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "colour": 3}]})") == "/jobs/0/colour");
   CHECK(run_error_pointer(kOs, R"({"jobs": {"generator": "poisson", "rate": 1, "count": 1000000,
                           "work": {"profile": "constant"}}})") == "/jobs/count");
@@ -92,7 +96,8 @@ TEST_CASE("OsScenario.BadFieldsAreNamed") {
                           "work": {"profile": "zipf"}}})") == "/jobs/work/profile");
   CHECK(run_error_pointer(kOs, R"({"costs": {"cache_reload": -1}})") == "/costs/cache_reload");
   CHECK(run_error_pointer(kOs, R"({"costs": {"tlb": 1}})") == "/costs/tlb");
-  CHECK(run_error_pointer(kOs, R"({"params": {"central_queue": {"quantum": 0}}})") == "/params/central_queue/quantum");
+  CHECK(run_error_pointer(kOs, R"({"params": {"central_queue": {"quantum": 0}}})") ==
+        "/params/central_queue/quantum");
   CHECK(run_error_pointer(kOs, R"({"params": {"central_queue": {"allocation": "equal"}}})") ==
         "/params/central_queue/allocation");
   CHECK(run_error_pointer(kOs, R"({"params": {"static_partition": {"allocation": "random"}}})") ==
@@ -100,6 +105,8 @@ TEST_CASE("OsScenario.BadFieldsAreNamed") {
   CHECK(run_error_pointer(kOs, R"({"params": {"round_robin": {}}})") == "/params/round_robin");
   CHECK(run_error_pointer(kOs, R"({"algorithms": ["gang"]})") == "/algorithms/0");
   // Too many slices for the event limit: refused before the run, naming the quantum.
-  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1e8, "threads": 8}], "algorithms": ["central_queue"],
-                          "params": {"central_queue": {"quantum": 1e-3}}})") == "/params/central_queue/quantum");
+  CHECK(run_error_pointer(
+            kOs, R"({"jobs": [{"work": 1e8, "threads": 8}], "algorithms": ["central_queue"],
+                          "params": {"central_queue": {"quantum": 1e-3}}})") ==
+        "/params/central_queue/quantum");
 }

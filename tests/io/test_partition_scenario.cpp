@@ -8,10 +8,10 @@
 #include <fstream>
 #include <string>
 
+#include "expect_error.h"
 #include "io/kinds/partition.h"
 #include "io/mesh_formats/metis_graph.h"
 #include "io/scenario.h"
-#include "expect_error.h"
 
 #ifndef LOADLAB_SHARED_DIR
 #define LOADLAB_SHARED_DIR "/work/shared"
@@ -21,7 +21,8 @@ using namespace loadlab::io;
 
 namespace {
 
-const std::filesystem::path kWalshaw = std::filesystem::path(LOADLAB_SHARED_DIR) / "data" / "walshaw";
+const std::filesystem::path kWalshaw =
+    std::filesystem::path(LOADLAB_SHARED_DIR) / "data" / "walshaw";
 
 const char* kGrid = R"({"loadlab": 1, "kind": "partition", "seed": 3,
   "mesh": {"generator": "grid", "rows": 64, "cols": 64}, "parts": 4,
@@ -58,8 +59,10 @@ TEST_CASE("PartitionScenario.BadInput.NamesTheField") {
       {R"({"mesh": {"generator": null, "rows": null, "cols": null, "vertices": 3, "edges": [[0, 1], [1, 1]]}})",
        "/mesh/edges/1"},
       {R"({"mesh": {"generator": null, "rows": null, "cols": null, "vertices": 2, "edges": [[0, 1]],
-           "coordinates": [[0, 0]]}})", "/mesh/coordinates"},
-      {R"({"mesh": {"generator": null, "rows": null, "cols": null, "file": "no-such.graph"}})", "/mesh/file"},
+           "coordinates": [[0, 0]]}})",
+       "/mesh/coordinates"},
+      {R"({"mesh": {"generator": null, "rows": null, "cols": null, "file": "no-such.graph"}})",
+       "/mesh/file"},
       {R"({"topology": {"type": "hypercube", "dim": 3}})", "/topology"},
       {R"({"params": {"orb_kl": {"sweeps": 3}}})", "/params/orb_kl/sweeps"},
       {R"({"params": {"orb_kl": {"imbalance": 2}}})", "/params/orb_kl/imbalance"},
@@ -109,7 +112,8 @@ TEST_CASE("PartitionScenario.Walshaw.FilesReadWithTheirPublishedSizes") {
 }
 
 TEST_CASE("PartitionScenario.GraphFormat.MalformedFilesGiveTheLine") {
-  CHECK_THROWS_WITH(read_metis_graph("3 2\n2\n1 3\n"), doctest::Contains("missing the line of vertex 3"));
+  CHECK_THROWS_WITH(read_metis_graph("3 2\n2\n1 3\n"),
+                    doctest::Contains("missing the line of vertex 3"));
   CHECK_THROWS_WITH(read_metis_graph("3 2\n2\n1 4\n2\n"), doctest::Contains("line 3"));
   CHECK_THROWS_WITH(read_metis_graph("3 2\n2\n1\n2\n"), doctest::Contains("expected 2 × m"));
   CHECK_THROWS_WITH(read_metis_graph("3 2\n2 3\n3\n2\n"), doctest::Contains("not symmetric"));
@@ -122,7 +126,8 @@ TEST_CASE("PartitionScenario.GraphFormat.MalformedFilesGiveTheLine") {
   read_xyz_coordinates("0 0 0\n1 0 0\n2 0 0\n", m);
   CHECK(m.dim() == 2);
   CHECK(m.coord(2, 0) == 2.0);
-  CHECK_THROWS_WITH(read_xyz_coordinates("0 0\n1 0\n", m), doctest::Contains("coordinates for 2 vertices"));
+  CHECK_THROWS_WITH(read_xyz_coordinates("0 0\n1 0\n", m),
+                    doctest::Contains("coordinates for 2 vertices"));
 }
 
 TEST_CASE("PartitionScenario.Grid.KnownCutsAndObjective2") {
@@ -133,9 +138,9 @@ TEST_CASE("PartitionScenario.Grid.KnownCutsAndObjective2") {
     CAPTURE(r["algorithm"].get<std::string>());
     CHECK(r["verified"] == true);
     CHECK(r["part"].size() == 64 * 64);
-    for (const char* key : {"edge_cut", "imbalance", "communication_volume", "boundary_vertices",
-                            "max_neighbour_parts", "disconnected_parts", "objective_2", "time_ms",
-                            "mapping"})
+    for (const char* key :
+         {"edge_cut", "imbalance", "communication_volume", "boundary_vertices",
+          "max_neighbour_parts", "disconnected_parts", "objective_2", "time_ms", "mapping"})
       CHECK(r.contains(key));
   }
   const Json& strips = doc["results"][0];
@@ -162,7 +167,8 @@ TEST_CASE("PartitionScenario.Walshaw.GraphMethodsRunOnARealMesh") {
   const ScenarioPtr all = parse_scenario(s, ctx);
   const auto* parsed = dynamic_cast<const PartitionScenario*>(all.get());
   REQUIRE(parsed);
-  CHECK(std::find(parsed->algorithms.begin(), parsed->algorithms.end(), "strips_1xp") != parsed->algorithms.end());
+  CHECK(std::find(parsed->algorithms.begin(), parsed->algorithms.end(), "strips_1xp") !=
+        parsed->algorithms.end());
   const auto strips = run_partition_algorithm(*parsed, "orb_i");
   CHECK(strips->verified);
   CHECK(strips->coordinates == "layout");
@@ -181,6 +187,7 @@ TEST_CASE("PartitionScenario.Multilevel.ParamsAreReadAndChecked") {
   REQUIRE(r);
   CHECK(r->verified);
   CHECK(r->metrics.imbalance <= 1.01 + 1e-12);
-  CHECK(partition_error_for(R"({"algorithms": ["multilevel"], "params": {"multilevel": {"sweeps": 3}}})").pointer() ==
-        "/params/multilevel/sweeps");
+  CHECK(partition_error_for(
+            R"({"algorithms": ["multilevel"], "params": {"multilevel": {"sweeps": 3}}})")
+            .pointer() == "/params/multilevel/sweeps");
 }

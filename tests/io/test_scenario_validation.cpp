@@ -3,9 +3,9 @@
 
 #include <string>
 
+#include "expect_error.h"
 #include "io/kinds/balance.h"
 #include "io/scenario.h"
-#include "expect_error.h"
 
 using namespace loadlab::io;
 
@@ -15,8 +15,12 @@ const char* kCube = R"({"loadlab": 1, "kind": "balance", "seed": 42,
   "topology": {"type": "hypercube", "dim": 3}, "loads": [19,11,2,9,0,9,10,4]})";
 
 // The validation error of the valid cube scenario with a JSON merge patch applied.
-ScenarioError cube_error_for(const std::string& patch) { return testing::patched_error(kCube, patch); }
-ScenarioError error_for_text(const std::string& text) { return testing::text_error(text); }
+ScenarioError cube_error_for(const std::string& patch) {
+  return testing::patched_error(kCube, patch);
+}
+ScenarioError error_for_text(const std::string& text) {
+  return testing::text_error(text);
+}
 
 }  // namespace
 
@@ -74,7 +78,8 @@ TEST_CASE("Scenario.Invalid.NegativeLoad") {
 TEST_CASE("Scenario.Invalid.AbsurdSizeIsRefusedNotAttempted") {
   auto e = cube_error_for(R"({"topology": {"dim": 40}})");
   CHECK(e.pointer() == "/topology/dim");
-  auto m = cube_error_for(R"({"topology": {"type": "mesh", "dim": null, "rows": 1048576, "cols": 1048576}})");
+  auto m = cube_error_for(
+      R"({"topology": {"type": "mesh", "dim": null, "rows": 1048576, "cols": 1048576}})");
   CHECK(m.pointer() == "/topology");
   CHECK(m.reason().find("exceeds the limit") != std::string::npos);
   auto huge = cube_error_for(R"({"loads": [19,11,2,9,0,9,10,4000000000000]})");

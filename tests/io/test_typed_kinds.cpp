@@ -35,25 +35,40 @@ std::vector<Json> small_scenarios(const std::string& kind, const std::string& al
   std::vector<Json> out;
   const Json algs = Json::array({algorithm});
   if (kind == "balance") {
-    for (const char* topo : {R"({"type": "hypercube", "dim": 3})", R"({"type": "mesh", "rows": 3, "cols": 4})",
-                             R"({"type": "tree", "parents": [-1, 0, 1, 1, 0, 4, 0, 6, 6]})",
-                             R"({"type": "ring", "nodes": 8})"}) {
+    for (const char* topo :
+         {R"({"type": "hypercube", "dim": 3})", R"({"type": "mesh", "rows": 3, "cols": 4})",
+          R"({"type": "tree", "parents": [-1, 0, 1, 1, 0, 4, 0, 6, 6]})",
+          R"({"type": "ring", "nodes": 8})"}) {
       Json s = {{"loadlab", 1}, {"kind", "balance"}, {"seed", 3}, {"algorithms", algs}};
       s["topology"] = Json::parse(topo);
       s["loads"] = {{"generator", "multinomial"}, {"mean", 7}};
       out.push_back(s);
     }
   } else if (kind == "dag") {
-    out.push_back({{"loadlab", 1}, {"kind", "dag"}, {"processors", 2}, {"algorithms", algs},
+    out.push_back({{"loadlab", 1},
+                   {"kind", "dag"},
+                   {"processors", 2},
+                   {"algorithms", algs},
                    {"graph", Json::parse(kFigure1Graph)}});
   } else if (kind == "loop") {
-    out.push_back({{"loadlab", 1}, {"kind", "loop"}, {"iterations", 500}, {"processors", 4},
-                   {"cost", {{"profile", "uniform"}, {"value", 2}}}, {"overhead", 0.1},
+    out.push_back({{"loadlab", 1},
+                   {"kind", "loop"},
+                   {"iterations", 500},
+                   {"processors", 4},
+                   {"cost", {{"profile", "uniform"}, {"value", 2}}},
+                   {"overhead", 0.1},
                    {"algorithms", algs}});
   } else if (kind == "dlt") {
     // Paper 004 Examples 3-4 (the dlt_example4 preset): every algorithm has what it needs.
-    out.push_back({{"loadlab", 1}, {"kind", "dlt"}, {"dim", 8}, {"E", 3}, {"C", 2}, {"load", 1000},
-                   {"buffer", 10}, {"granularity", 2}, {"algorithms", algs}});
+    out.push_back({{"loadlab", 1},
+                   {"kind", "dlt"},
+                   {"dim", 8},
+                   {"E", 3},
+                   {"C", 2},
+                   {"load", 1000},
+                   {"buffer", 10},
+                   {"granularity", 2},
+                   {"algorithms", algs}});
   }
   return out;
 }

@@ -1,6 +1,6 @@
-// experiments::run_wu_experiments: the evaluation of paper 000 (Section 5) as a library. Expected values
-// come from the paper (Table I, Examples 1-4 as corrected in ERRATA.md 000) and its text (CWA is
-// optimal on 4 nodes; CWA/MWA never beat the optimum), not from our own output.
+// experiments::run_wu_experiments: the evaluation of paper 000 (Section 5) as a library. Expected
+// values come from the paper (Table I, Examples 1-4 as corrected in ERRATA.md 000) and its text
+// (CWA is optimal on 4 nodes; CWA/MWA never beat the optimum), not from our own output.
 #include <doctest/doctest.h>
 
 #include <atomic>

@@ -153,8 +153,19 @@ int main(int argc, char** argv) {
         {"ring", Topology::ring(11)},
         {"line", Topology::line(13)},
         {"complete", Topology::complete(7)},
-        {"custom", Topology::custom(10, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7},
-                                         {7, 8}, {8, 9}, {0, 9}, {0, 5}, {2, 7}, {3, 9}})}};
+        {"custom", Topology::custom(10, {{0, 1},
+                                         {1, 2},
+                                         {2, 3},
+                                         {3, 4},
+                                         {4, 5},
+                                         {5, 6},
+                                         {6, 7},
+                                         {7, 8},
+                                         {8, 9},
+                                         {0, 9},
+                                         {0, 5},
+                                         {2, 7},
+                                         {3, 9}})}};
     for (const auto& [name, topo] : topologies) {
       check_diffusion(topo, name);
       check_probe(topo, name);
@@ -179,8 +190,8 @@ int main(int argc, char** argv) {
     for (const Topology& t : {Topology::hypercube(4), Topology::line(10), Topology::mesh(3, 5)})
       for (int k = 1; k <= t.size(); ++k) {
         const auto bb = mpi::rank_blocks(t, k);
-        const std::string label = "rank_blocks(" + std::to_string(t.size()) + " nodes, " +
-                                  std::to_string(k) + " ranks)";
+        const std::string label =
+            "rank_blocks(" + std::to_string(t.size()) + " nodes, " + std::to_string(k) + " ranks)";
         expect(bb.size() == static_cast<std::size_t>(k) + 1 && bb.front() == 0 &&
                    bb.back() == t.size(),
                label + ": does not cover the nodes");
@@ -190,9 +201,11 @@ int main(int argc, char** argv) {
           lo = std::min(lo, size);
           hi = std::max(hi, size);
           if (t.kind() == loadlab::core::TopologyKind::Hypercube)
-            expect(size > 0 && (size & (size - 1)) == 0 && bb[static_cast<std::size_t>(r)] % size == 0,
-                   label + ": block " + std::to_string(r) + " is not an aligned sub-cube");
-          for (int v = bb[static_cast<std::size_t>(r)]; v < bb[static_cast<std::size_t>(r) + 1]; ++v)
+            expect(
+                size > 0 && (size & (size - 1)) == 0 && bb[static_cast<std::size_t>(r)] % size == 0,
+                label + ": block " + std::to_string(r) + " is not an aligned sub-cube");
+          for (int v = bb[static_cast<std::size_t>(r)]; v < bb[static_cast<std::size_t>(r) + 1];
+               ++v)
             expect(mpi::block_owner(bb, v) == r, label + ": owner of " + std::to_string(v));
         }
         expect(lo >= 1, label + ": empty block");

@@ -47,8 +47,9 @@ std::int64_t hops(const std::vector<Transfer>& t) {
   return s;
 }
 
-loadlab::core::BalanceResult balance_crosscheck_central(const std::string& algo, const Topology& topo,
-                                     const LoadVector& loads) {
+loadlab::core::BalanceResult balance_crosscheck_central(const std::string& algo,
+                                                        const Topology& topo,
+                                                        const LoadVector& loads) {
   if (algo == "twa") return loadlab::core::twa(topo, loads);
   if (algo == "cwa") return loadlab::core::cwa(topo, loads);
   if (algo == "mwa") return loadlab::core::mwa(topo, loads);
@@ -56,8 +57,8 @@ loadlab::core::BalanceResult balance_crosscheck_central(const std::string& algo,
 }
 
 // Runs both engines and checks they agree exactly; returns the node run.
-NodeBalanceRun balance_crosscheck_check_same(const std::string& algo, const Topology& topo, const LoadVector& loads,
-                          int threads = 1) {
+NodeBalanceRun balance_crosscheck_check_same(const std::string& algo, const Topology& topo,
+                                             const LoadVector& loads, int threads = 1) {
   const auto ref = balance_crosscheck_central(algo, topo, loads);
   NodeBalanceRun run = run_balance_nodes(algo, topo, loads, threads);
   REQUIRE(run.status == loadlab::sim::RunStatus::Finished);
@@ -72,8 +73,8 @@ NodeBalanceRun balance_crosscheck_check_same(const std::string& algo, const Topo
 
 LoadVector random_loads(loadlab::util::Rng& rng, int n, bool divisible) {
   const std::int64_t mean = rng.uniform_int(0, 12);
-  LoadVector w = loadlab::core::generate_loads(loadlab::core::LoadGenerator::Multinomial, n, mean,
-                                               rng);
+  LoadVector w =
+      loadlab::core::generate_loads(loadlab::core::LoadGenerator::Multinomial, n, mean, rng);
   if (rng.bernoulli(0.3)) {  // hot spots and empty nodes
     for (auto& x : w) x = rng.bernoulli(0.2) ? rng.uniform_int(0, 40 * (mean + 1)) : 0;
   }
@@ -114,9 +115,8 @@ TEST_CASE("Nodes.Cwa.Example3" * doctest::timeout(30)) {
   for (int threads : {1, 2, 4, 8}) {
     const NodeBalanceRun run = run_balance_nodes("cwa", cube, w, threads);
     CHECK(run.result.final_loads == LoadVector(8, 8));
-    const std::vector<Transfer> expected{{0, 0, 4, 6}, {0, 1, 5, 3}, {1, 0, 2, 5},
-                                         {1, 5, 7, 2}, {2, 3, 2, 1}, {2, 5, 4, 2},
-                                         {2, 6, 7, 2}};
+    const std::vector<Transfer> expected{{0, 0, 4, 6}, {0, 1, 5, 3}, {1, 0, 2, 5}, {1, 5, 7, 2},
+                                         {2, 3, 2, 1}, {2, 5, 4, 2}, {2, 6, 7, 2}};
     CHECK(run.result.transfers == expected);
     CHECK(hops(run.result.transfers) == 21);
     CHECK(run.supersteps == 6);  // 2d: d for the w vectors, d for the exchange
@@ -147,10 +147,18 @@ TEST_CASE("Nodes.Mwa.Example4" * doctest::timeout(30)) {
   for (int threads : {1, 2, 4, 8}) {
     const NodeBalanceRun run = run_balance_nodes("mwa", mesh, w, threads);
     CHECK(run.result.final_loads == LoadVector(16, 8));
-    CHECK(moves(run.result.transfers) ==
-          std::vector<std::vector<std::int64_t>>{{1, 0, 1},  {1, 5, 3},  {3, 2, 2},  {3, 7, 6},
-                                                 {4, 8, 9},  {6, 5, 2},  {7, 6, 10}, {7, 11, 3},
-                                                 {8, 12, 3}, {9, 10, 3}, {9, 13, 2}, {15, 14, 4}});
+    CHECK(moves(run.result.transfers) == std::vector<std::vector<std::int64_t>>{{1, 0, 1},
+                                                                                {1, 5, 3},
+                                                                                {3, 2, 2},
+                                                                                {3, 7, 6},
+                                                                                {4, 8, 9},
+                                                                                {6, 5, 2},
+                                                                                {7, 6, 10},
+                                                                                {7, 11, 3},
+                                                                                {8, 12, 3},
+                                                                                {9, 10, 3},
+                                                                                {9, 13, 2},
+                                                                                {15, 14, 4}});
     CHECK(hops(run.result.transfers) == 48);
     CHECK(run.supersteps <= 3 * (4 + 4));
   }
@@ -163,7 +171,8 @@ TEST_CASE("Nodes.CrossCheck.Trees" * doctest::timeout(300)) {
     const Topology topo = trial % 10 == 9 ? Topology::line(n) : Topology::random_tree(n, rng);
     const LoadVector w = random_loads(rng, n, trial % 2 == 0);
     CAPTURE(trial);
-    const NodeBalanceRun run = balance_crosscheck_check_same("twa", topo, w, trial % 7 == 0 ? 2 : 1);
+    const NodeBalanceRun run =
+        balance_crosscheck_check_same("twa", topo, w, trial % 7 == 0 ? 2 : 1);
     int m = 0;
     if (topo.kind() == loadlab::core::TopologyKind::Tree)
       for (int d : topo.depths()) m = std::max(m, d);
@@ -197,7 +206,8 @@ TEST_CASE("Nodes.CrossCheck.Meshes" * doctest::timeout(300)) {
     const Topology topo = Topology::mesh(n1, n2);
     const LoadVector w = random_loads(rng, topo.size(), trial % 2 == 0);
     CAPTURE(trial);
-    const NodeBalanceRun run = balance_crosscheck_check_same("mwa", topo, w, trial % 7 == 0 ? 2 : 1);
+    const NodeBalanceRun run =
+        balance_crosscheck_check_same("mwa", topo, w, trial % 7 == 0 ? 2 : 1);
     // Scans and spreads take 2(n1-1) + 2(n2-1), task chains at most (n1-1) + (n2-1) more.
     CHECK(run.supersteps <= 3 * (n1 + n2) - 6);
   }
@@ -212,8 +222,8 @@ TEST_CASE("Nodes.SameResultsForAnyThreadCount" * doctest::timeout(300)) {
     const char* algo;
     const Topology* topo;
   };
-  for (const Case& cs : {Case{"twa", &tree}, Case{"cwa", &cube}, Case{"dem", &cube},
-                         Case{"mwa", &mesh}}) {
+  for (const Case& cs :
+       {Case{"twa", &tree}, Case{"cwa", &cube}, Case{"dem", &cube}, Case{"mwa", &mesh}}) {
     CAPTURE(cs.algo);
     const LoadVector w = random_loads(rng, cs.topo->size(), false);
     const NodeBalanceRun one = balance_crosscheck_check_same(cs.algo, *cs.topo, w, 1);

@@ -128,9 +128,10 @@ TEST_CASE("DynamicThreads.EveryTaskExactlyOnce" * doctest::timeout(300)) {
     const char* amount;
     std::int64_t theta;
   };
-  const Variant variants[] = {{"none", "random", "half", 0},          {"random", "random", "half", 0},
-                              {"work_stealing", "random", "half", 0}, {"work_stealing", "round_robin", "one", 0},
-                              {"receiver", "random", "half", 0},      {"receiver", "random", "half", 3}};
+  const Variant variants[] = {
+      {"none", "random", "half", 0},          {"random", "random", "half", 0},
+      {"work_stealing", "random", "half", 0}, {"work_stealing", "round_robin", "one", 0},
+      {"receiver", "random", "half", 0},      {"receiver", "random", "half", 3}};
   for (const auto& w : workloads) {
     const auto expected = keys_of(w.enumerate());
     const auto count = w.count();

@@ -10,8 +10,8 @@
 #include "core/balance/gde.h"
 #include "core/balance/gradient.h"
 #include "core/verify/iterative_verify.h"
-#include "sim/programs/iterative_nodes.h"
 #include "same_bits.h"
+#include "sim/programs/iterative_nodes.h"
 
 using namespace loadlab;
 using core::IterativeModel;
@@ -22,8 +22,8 @@ using loadlab::test::same_bits;
 
 namespace {
 
-IterativeResult iterative_nodes_central(const std::string& alg, const core::Topology& t, const core::LoadVector& w,
-                        const IterativeOptions& o) {
+IterativeResult iterative_nodes_central(const std::string& alg, const core::Topology& t,
+                                        const core::LoadVector& w, const IterativeOptions& o) {
   if (alg == "gde") return core::gde(t, w, o);
   if (alg == "diffusion") return core::diffusion(t, w, o);
   return core::gradient(t, w, o);
@@ -62,7 +62,8 @@ TEST_CASE("IterativeNodes.SameAsCentralForAnyThreadCount") {
   const core::Topology tops[] = {core::Topology::mesh(5, 5), core::Topology::torus(4, 6),
                                  core::Topology::hypercube(4), core::Topology::custom(23, edges)};
   for (const core::Topology& t : tops) {
-    const core::LoadVector w = core::generate_loads(core::LoadGenerator::Uniform, t.size(), 100, rng);
+    const core::LoadVector w =
+        core::generate_loads(core::LoadGenerator::Uniform, t.size(), 100, rng);
     for (const std::string alg : {"gde", "diffusion", "gradient"})
       for (IterativeModel model : {IterativeModel::Real, IterativeModel::Tasks})
         for (bool termination : {false, true}) {

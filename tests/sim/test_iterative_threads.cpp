@@ -13,8 +13,8 @@
 
 #include "core/balance/diffusion.h"
 #include "core/balance/gde.h"
-#include "sim/programs/iterative_nodes.h"
 #include "same_bits.h"
+#include "sim/programs/iterative_nodes.h"
 
 using namespace loadlab;
 using core::IterativeOptions;
@@ -131,7 +131,9 @@ TEST_CASE("IterativeThreads.WaitersBlockThroughASlowPhaseAndWakeInOrder" * docte
     const std::int64_t n = 200'000;
     std::atomic<std::int64_t> phase0_end{0}, phase1_start{INT64_MAX}, units{0};
     const auto t0 = clock::now();
-    auto now_ns = [&] { return std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - t0).count(); };
+    auto now_ns = [&] {
+      return std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - t0).count();
+    };
     for (int rep = 0; rep < 3; ++rep) {
       phase0_end = 0;
       phase1_start = INT64_MAX;
@@ -159,7 +161,8 @@ TEST_CASE("IterativeThreads.WaitersBlockThroughASlowPhaseAndWakeInOrder" * docte
   }
 }
 
-TEST_CASE("IterativeThreads.ColouringAndClassesBuiltInParallelEqualTheSerialOnes" * doctest::timeout(120)) {
+TEST_CASE("IterativeThreads.ColouringAndClassesBuiltInParallelEqualTheSerialOnes" *
+          doctest::timeout(120)) {
   // Above 2^16 nodes the classes are built by node blocks on the pool; every class must list the
   // same edges in the same (edge index) order as the serial construction.
   std::vector<core::Topology> topologies;
@@ -223,7 +226,8 @@ TEST_CASE("IterativeThreads.BlockedGridSweepsGiveTheClassListBits" * doctest::ti
   tops.push_back(core::Topology::torus(130, 67));
   tops.push_back(core::Topology::mesh(257, 40));
   for (const core::Topology& t : tops) {
-    const core::LoadVector w = core::generate_loads(core::LoadGenerator::Uniform, t.size(), 1000, rng);
+    const core::LoadVector w =
+        core::generate_loads(core::LoadGenerator::Uniform, t.size(), 1000, rng);
     IterativeOptions o;
     o.parameter = 0.6;
     o.record_flows = false;
@@ -264,7 +268,8 @@ TEST_CASE("IterativeThreads.TwoSweepGridDiffusionGivesTheSerialBits" * doctest::
   tops.push_back(core::Topology::mesh(257, 40));
   for (const core::Topology& t : tops)
     for (int stop_case = 0; stop_case < 3; ++stop_case) {
-      const core::LoadVector w = core::generate_loads(core::LoadGenerator::Uniform, t.size(), 1000, rng);
+      const core::LoadVector w =
+          core::generate_loads(core::LoadGenerator::Uniform, t.size(), 1000, rng);
       IterativeOptions o;
       o.parameter = 0.2;
       o.averaging = stop_case == 2 && t.kind() == core::TopologyKind::Torus;  // uniform 1/5
@@ -273,7 +278,8 @@ TEST_CASE("IterativeThreads.TwoSweepGridDiffusionGivesTheSerialBits" * doctest::
       o.max_sweeps = 25;
       o.stop.value = 0;
       const IterativeResult all = core::diffusion(t, w, o);
-      if (stop_case > 0) o.stop.value = all.history_max_minus_min[static_cast<std::size_t>(8 + stop_case)];
+      if (stop_case > 0)
+        o.stop.value = all.history_max_minus_min[static_cast<std::size_t>(8 + stop_case)];
       const IterativeResult serial = core::diffusion(t, w, o);
       if (stop_case > 0) CHECK(serial.sweeps == 10 + stop_case);  // odd (11) and even (12)
       for (int threads : {1, 2, 3}) {

@@ -29,7 +29,8 @@ TEST_CASE("LoopExecutor.EveryIterationOnce" * doctest::timeout(120)) {
         });
         INFO(t.name, " P=", p, " N=", n);
         int wrong = 0;
-        for (std::int64_t i = 0; i < n; ++i) wrong += counts[static_cast<std::size_t>(i)].load() != 1;
+        for (std::int64_t i = 0; i < n; ++i)
+          wrong += counts[static_cast<std::size_t>(i)].load() != 1;
         CHECK(wrong == 0);
         const auto v = core::verify_loop(n, p, r.run.chunks);
         INFO(v.message);
@@ -63,8 +64,8 @@ TEST_CASE("LoopExecutor.Cancel" * doctest::timeout(60)) {
   core::LoopParams s;
   s.iterations = 100000;
   s.processors = 2;
-  auto r = sim::execute_loop(*core::find_loop_technique("self"), s,
-                             [](std::int64_t, int) { return 0.0; }, &cancel);
+  auto r = sim::execute_loop(
+      *core::find_loop_technique("self"), s, [](std::int64_t, int) { return 0.0; }, &cancel);
   CHECK(r.cancelled);
   CHECK(r.run.chunks.empty());
 }

@@ -1,13 +1,13 @@
-// The "balance" kind's form: topology and size, load generator, seed, algorithms. The fields live in
-// App::balance.form (model_form.h turns them into scenario JSON and back).
+// The "balance" kind's form: topology and size, load generator, seed, algorithms. The fields live
+// in App::balance.form (model_form.h turns them into scenario JSON and back).
 #include <imgui.h>
 
 #include <algorithm>
 
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
-#include "core/balance/registry.h"
 #include "app/widgets/input_text.h"
+#include "core/balance/registry.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -18,23 +18,33 @@ void draw_balance_form(App& app) {
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 6);
   changed |= ImGui::Combo("Topology", &f.topology, kTopologies, IM_ARRAYSIZE(kTopologies));
   switch (f.topology) {
-    case 0: changed |= input_text("Parents", f.tree_parents); break;
-    case 1: changed |= ImGui::SliderInt("Dimension", &f.dim, 0, 21); break;
+    case 0:
+      changed |= input_text("Parents", f.tree_parents);
+      break;
+    case 1:
+      changed |= ImGui::SliderInt("Dimension", &f.dim, 0, 21);
+      break;
     case 2:
     case 3:
-      changed |= ImGui::SliderInt("Rows", &f.rows, f.topology == 3 ? 3 : 1, 1448, "%d", ImGuiSliderFlags_Logarithmic);
-      changed |= ImGui::SliderInt("Cols", &f.cols, f.topology == 3 ? 3 : 1, 1448, "%d", ImGuiSliderFlags_Logarithmic);
+      changed |= ImGui::SliderInt("Rows", &f.rows, f.topology == 3 ? 3 : 1, 1448, "%d",
+                                  ImGuiSliderFlags_Logarithmic);
+      changed |= ImGui::SliderInt("Cols", &f.cols, f.topology == 3 ? 3 : 1, 1448, "%d",
+                                  ImGuiSliderFlags_Logarithmic);
       break;
     case 7:
       changed |= ImGui::SliderInt("k", &f.k, 1, 6);
       changed |= ImGui::SliderInt("Depth", &f.depth, 0, 8);
       break;
-    default: changed |= ImGui::SliderInt("Nodes", &f.nodes, 3, 4096); break;
+    default:
+      changed |= ImGui::SliderInt("Nodes", &f.nodes, 3, 4096);
+      break;
   }
   ImGui::Separator();
   changed |= ImGui::Combo("Loads", &f.load_mode, kLoadModes, IM_ARRAYSIZE(kLoadModes));
-  if (f.load_mode == 0) changed |= input_text("Per node", f.explicit_loads);
-  else changed |= ImGui::SliderInt("Mean", &f.mean, 0, 1000);
+  if (f.load_mode == 0)
+    changed |= input_text("Per node", f.explicit_loads);
+  else
+    changed |= ImGui::SliderInt("Mean", &f.mean, 0, 1000);
   changed |= ImGui::InputInt("Seed", &f.seed);
   f.seed = std::max(f.seed, 0);
   ImGui::PopItemWidth();
@@ -55,8 +65,10 @@ void draw_balance_form(App& app) {
     }
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-      if (unavailable) ImGui::SetTooltip("%s", why[i].c_str());
-      else algorithm_tooltip("balance", algs[i]);  // idea, paper, complexity (shell/panel_help.h)
+      if (unavailable)
+        ImGui::SetTooltip("%s", why[i].c_str());
+      else
+        algorithm_tooltip("balance", algs[i]);  // idea, paper, complexity (shell/panel_help.h)
     }
     if (i % 3 != 2 && i + 1 < algs.size()) ImGui::SameLine();
   }
@@ -68,7 +80,8 @@ void draw_balance_form(App& app) {
       const io::Json fields = f.to_json(algs);
       // The form owns these keys; name, description, params and ui of the scenario stay.
       const io::Json& base = app_edit_base(app);
-      io::Json doc = base.is_object() && base.value("kind", "") == "balance" ? base : io::Json::object();
+      io::Json doc =
+          base.is_object() && base.value("kind", "") == "balance" ? base : io::Json::object();
       for (const char* key : {"loadlab", "kind", "seed", "topology", "loads", "algorithms"})
         doc[key] = fields[key];
       // Parsed on the worker (a 2^20-node network takes a moment), then run: the views never

@@ -38,15 +38,33 @@ std::string join_ints(const io::Json& arr) {
 io::Json topology_json(const ScenarioForm& f) {
   io::Json t;
   switch (f.topology) {
-    case 0: t = {{"type", "tree"}, {"parents", parse_ints(f.tree_parents, "/topology/parents")}}; break;
-    case 1: t = {{"type", "hypercube"}, {"dim", f.dim}}; break;
-    case 2: t = {{"type", "mesh"}, {"rows", f.rows}, {"cols", f.cols}}; break;
-    case 3: t = {{"type", "torus"}, {"rows", f.rows}, {"cols", f.cols}}; break;
-    case 4: t = {{"type", "ring"}, {"nodes", f.nodes}}; break;
-    case 5: t = {{"type", "line"}, {"nodes", f.nodes}}; break;
-    case 6: t = {{"type", "complete"}, {"nodes", f.nodes}}; break;
-    case 7: t = {{"type", "tree"}, {"generator", "kary"}, {"k", f.k}, {"depth", f.depth}}; break;
-    default: t = {{"type", "tree"}, {"generator", "random"}, {"nodes", f.nodes}}; break;
+    case 0:
+      t = {{"type", "tree"}, {"parents", parse_ints(f.tree_parents, "/topology/parents")}};
+      break;
+    case 1:
+      t = {{"type", "hypercube"}, {"dim", f.dim}};
+      break;
+    case 2:
+      t = {{"type", "mesh"}, {"rows", f.rows}, {"cols", f.cols}};
+      break;
+    case 3:
+      t = {{"type", "torus"}, {"rows", f.rows}, {"cols", f.cols}};
+      break;
+    case 4:
+      t = {{"type", "ring"}, {"nodes", f.nodes}};
+      break;
+    case 5:
+      t = {{"type", "line"}, {"nodes", f.nodes}};
+      break;
+    case 6:
+      t = {{"type", "complete"}, {"nodes", f.nodes}};
+      break;
+    case 7:
+      t = {{"type", "tree"}, {"generator", "kary"}, {"k", f.k}, {"depth", f.depth}};
+      break;
+    default:
+      t = {{"type", "tree"}, {"generator", "random"}, {"nodes", f.nodes}};
+      break;
   }
   return t;
 }
@@ -59,7 +77,8 @@ std::string join_values(const std::vector<std::int64_t>& v) {
 
 }  // namespace
 
-std::string balance_algorithm_unavailable(const std::string& algorithm, const core::Topology& topology) {
+std::string balance_algorithm_unavailable(const std::string& algorithm,
+                                          const core::Topology& topology) {
   try {
     return core::balance_unsupported_reason(algorithm, topology);
   } catch (const std::invalid_argument&) {
@@ -93,9 +112,12 @@ std::int64_t ScenarioForm::node_count() const {
         return -1;
       }
     }
-    case 1: return dim >= 0 && dim <= core::TopologyLimits::max_hypercube_dim ? std::int64_t{1} << dim : -1;
+    case 1:
+      return dim >= 0 && dim <= core::TopologyLimits::max_hypercube_dim ? std::int64_t{1} << dim
+                                                                        : -1;
     case 2:
-    case 3: return rows > 0 && cols > 0 ? std::int64_t{rows} * cols : -1;
+    case 3:
+      return rows > 0 && cols > 0 ? std::int64_t{rows} * cols : -1;
     case 7: {
       if (k < 1 || depth < 0 || depth > 40) return -1;
       std::int64_t total = 0, level = 1;
@@ -106,7 +128,8 @@ std::int64_t ScenarioForm::node_count() const {
       }
       return total;
     }
-    default: return nodes > 0 ? nodes : -1;
+    default:
+      return nodes > 0 ? nodes : -1;
   }
 }
 
@@ -114,12 +137,23 @@ std::optional<core::Topology> ScenarioForm::family_sample() const {
   if (node_count() < 1) return std::nullopt;
   ScenarioForm small = *this;
   switch (topology) {
-    case 0: return topology_of();  // explicit parents: typed in, so small
-    case 1: small.dim = std::min(dim, 2); break;
-    case 2: small.rows = std::min(rows, 2), small.cols = std::min(cols, 2); break;
-    case 3: small.rows = small.cols = 3; break;
-    case 7: small.depth = std::min(depth, 1); break;
-    default: small.nodes = std::min(nodes, 4); break;
+    case 0:
+      return topology_of();  // explicit parents: typed in, so small
+    case 1:
+      small.dim = std::min(dim, 2);
+      break;
+    case 2:
+      small.rows = std::min(rows, 2), small.cols = std::min(cols, 2);
+      break;
+    case 3:
+      small.rows = small.cols = 3;
+      break;
+    case 7:
+      small.depth = std::min(depth, 1);
+      break;
+    default:
+      small.nodes = std::min(nodes, 4);
+      break;
   }
   return small.topology_of();
 }
@@ -143,13 +177,16 @@ std::vector<std::string> ScenarioForm::make_consistent(const std::vector<std::st
       if (n <= kMaxExplicitLoads) {
         explicit_loads = join_values(resize_loads(*loads, n));
         notes.push_back("loads resized from " + from + " to " + std::to_string(n) + " entries (" +
-                        (static_cast<int>(loads->size()) < n ? "the list repeated" : "truncated") + ")");
+                        (static_cast<int>(loads->size()) < n ? "the list repeated" : "truncated") +
+                        ")");
       } else {
         std::int64_t sum = 0;
         for (auto x : *loads) sum += x;
-        mean = loads->empty() ? mean : static_cast<int>(sum / static_cast<std::int64_t>(loads->size()));
+        mean = loads->empty() ? mean
+                              : static_cast<int>(sum / static_cast<std::int64_t>(loads->size()));
         load_mode = 1;
-        notes.push_back("loads: " + std::to_string(n) + " nodes are too many to list, now the uniform generator (mean " +
+        notes.push_back("loads: " + std::to_string(n) +
+                        " nodes are too many to list, now the uniform generator (mean " +
                         std::to_string(mean) + ")");
       }
     }
@@ -168,7 +205,8 @@ const std::vector<std::string>& ScenarioForm::unavailable_reasons(
     const std::vector<std::string>& algorithms) {
   std::string key;
   try {
-    key = topology_json(*this).dump() + "|" + std::to_string(seed) + "|" + std::to_string(algorithms.size());
+    key = topology_json(*this).dump() + "|" + std::to_string(seed) + "|" +
+          std::to_string(algorithms.size());
   } catch (const io::ScenarioError&) {
     key = "bad";
   }
@@ -188,8 +226,10 @@ io::Json ScenarioForm::to_json(const std::vector<std::string>& algorithms) const
   s["kind"] = "balance";
   s["seed"] = seed;
   s["topology"] = topology_json(*this);
-  if (load_mode == 0) s["loads"] = parse_ints(explicit_loads, "/loads");
-  else s["loads"] = {{"generator", kLoadModes[load_mode]}, {"mean", mean}};
+  if (load_mode == 0)
+    s["loads"] = parse_ints(explicit_loads, "/loads");
+  else
+    s["loads"] = {{"generator", kLoadModes[load_mode]}, {"mean", mean}};
   io::Json algs = io::Json::array();
   for (std::size_t i = 0; i < algorithms.size() && i < 64; ++i)
     if (algorithm_checked[i]) algs.push_back(algorithms[i]);

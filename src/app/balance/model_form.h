@@ -15,9 +15,9 @@ struct ScenarioForm {
   int topology = 1;  ///< index into kTopologies
   int dim = 3;       ///< hypercube dimension
   int rows = 4, cols = 4;
-  int nodes = 16;            ///< ring / line / complete / random tree
-  int k = 2, depth = 3;      ///< k-ary tree
-  int load_mode = 0;         ///< 0 explicit list, 1.. generators
+  int nodes = 16;        ///< ring / line / complete / random tree
+  int k = 2, depth = 3;  ///< k-ary tree
+  int load_mode = 0;     ///< 0 explicit list, 1.. generators
   std::string explicit_loads = "19 11 2 9 0 9 10 4";
   int mean = 10;
   int seed = 42;
@@ -52,7 +52,8 @@ struct ScenarioForm {
 };
 
 /// Why `algorithm` cannot run on `topology` (the core table's own reason), or "" if it can.
-std::string balance_algorithm_unavailable(const std::string& algorithm, const core::Topology& topology);
+std::string balance_algorithm_unavailable(const std::string& algorithm,
+                                          const core::Topology& topology);
 
 /// Explicit loads resized to `nodes` entries: the old list repeated (so the load pattern and the
 /// mean stay recognisable), or truncated. An empty list gives zeros.
@@ -61,7 +62,9 @@ std::vector<std::int64_t> resize_loads(const std::vector<std::int64_t>& loads, i
 /// Lists with more entries than this become the uniform generator (with the old mean) instead.
 inline constexpr int kMaxExplicitLoads = 1024;
 
-inline constexpr const char* kTopologies[] = {"tree", "hypercube", "mesh", "torus", "ring", "line", "complete", "kary tree", "random tree"};
-inline constexpr const char* kLoadModes[] = {"explicit list", "uniform", "multinomial", "hot_spot", "ramp"};
+inline constexpr const char* kTopologies[] = {
+    "tree", "hypercube", "mesh", "torus", "ring", "line", "complete", "kary tree", "random tree"};
+inline constexpr const char* kLoadModes[] = {"explicit list", "uniform", "multinomial", "hot_spot",
+                                             "ramp"};
 
 }  // namespace loadlab::app

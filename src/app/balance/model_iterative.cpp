@@ -12,8 +12,8 @@ namespace loadlab::app {
 
 namespace {
 
-core::IterativeResult run_prefix(const std::string& algorithm, const core::Topology& t, const core::LoadVector& loads,
-                                 const core::IterativeOptions& o) {
+core::IterativeResult run_prefix(const std::string& algorithm, const core::Topology& t,
+                                 const core::LoadVector& loads, const core::IterativeOptions& o) {
   if (algorithm == "gde") return core::gde(t, loads, o);
   if (algorithm == "diffusion") return core::diffusion(t, loads, o);
   return core::gradient(t, loads, o);
@@ -22,24 +22,32 @@ core::IterativeResult run_prefix(const std::string& algorithm, const core::Topol
 }  // namespace
 
 IterativeReplay replay_iterative(const core::Topology& topology, const core::LoadVector& loads,
-                                 const io::Json& scenario, const core::IterativeResult& r, double budget) {
+                                 const io::Json& scenario, const core::IterativeResult& r,
+                                 double budget) {
   IterativeReplay out;
   const int total = r.sweeps_run;
   try {
-    core::IterativeOptions o = io::read_iterative_params(io::JsonReader(scenario, ""), r.algorithm, topology);
-    const double average = loads.empty() ? 0 : static_cast<double>(core::total_load(loads)) / static_cast<double>(loads.size());
+    core::IterativeOptions o =
+        io::read_iterative_params(io::JsonReader(scenario, ""), r.algorithm, topology);
+    const double average = loads.empty() ? 0
+                                         : static_cast<double>(core::total_load(loads)) /
+                                               static_cast<double>(loads.size());
     const double threshold = o.stop.threshold(average);
     const int k = o.termination_k;
     const bool termination = o.termination;
-    // The same sweeps, nothing else: no prediction, flows, detection, and a stop rule that never holds.
+    // The same sweeps, nothing else: no prediction, flows, detection, and a stop rule that never
+    // holds.
     o.predict = false;
     o.record_flows = false;
     o.termination = false;
     o.stop = core::StopRule{core::StopRule::Kind::MaxMinusMin, 0.0};
-    if (r.parameter_source == "averaging") o.averaging = true;
-    else if (std::isfinite(r.parameter)) o.parameter = r.parameter;
+    if (r.parameter_source == "averaging")
+      o.averaging = true;
+    else if (std::isfinite(r.parameter))
+      o.parameter = r.parameter;
 
-    const double per_sweep = static_cast<double>(topology.size()) + static_cast<double>(topology.edge_count());
+    const double per_sweep =
+        static_cast<double>(topology.size()) + static_cast<double>(topology.edge_count());
     const double all_cost = per_sweep * total * (total + 1.0) / 2.0;
     std::vector<int> chosen;
     if (all_cost <= budget) {
@@ -47,10 +55,13 @@ IterativeReplay replay_iterative(const core::Topology& topology, const core::Loa
       out.every_sweep = true;
     } else {
       // Evenly spaced snapshots whose runs fit the budget (each costs about total x per_sweep).
-      const int count = static_cast<int>(std::clamp(budget / std::max(1.0, per_sweep * total) , 0.0, 64.0));
+      const int count =
+          static_cast<int>(std::clamp(budget / std::max(1.0, per_sweep * total), 0.0, 64.0));
       chosen.push_back(0);
-      for (int i = 1; i < count; ++i) chosen.push_back(static_cast<int>(std::lround(static_cast<double>(total) * i / count)));
-      out.note = count < 2 ? "sweeps not replayed (nodes x sweeps above the view's budget): initial and final loads only"
+      for (int i = 1; i < count; ++i)
+        chosen.push_back(static_cast<int>(std::lround(static_cast<double>(total) * i / count)));
+      out.note = count < 2 ? "sweeps not replayed (nodes x sweeps above the view's budget): "
+                             "initial and final loads only"
                            : "every " + std::to_string(std::max(1, total / std::max(1, count))) +
                                  "th sweep shown (nodes x sweeps above the view's budget)";
     }
@@ -74,7 +85,8 @@ IterativeReplay replay_iterative(const core::Topology& topology, const core::Loa
     if (topology.connected()) {
       std::vector<double> initial(loads.begin(), loads.end());
       int ecc = 0;
-      for (const auto& node : core::make_ds_nodes(topology, initial, ecc)) out.ds_parent.push_back(node.parent);
+      for (const auto& node : core::make_ds_nodes(topology, initial, ecc))
+        out.ds_parent.push_back(node.parent);
       if (termination && out.every_sweep) {
         core::DsMonitor ds(topology, initial, threshold, k);
         auto flags = [&] {
@@ -129,7 +141,8 @@ GdeClassStep gde_class_step(const core::Topology& topology, const core::Iterativ
     for (const core::ClassEdge& e : edges) {
       const auto wa = static_cast<std::int64_t>(w[static_cast<std::size_t>(e.a)]);
       const auto wb = static_cast<std::int64_t>(w[static_cast<std::size_t>(e.b)]);
-      const auto t = static_cast<std::int64_t>(std::floor(lambda * static_cast<double>(wa > wb ? wa - wb : wb - wa)));
+      const auto t = static_cast<std::int64_t>(
+          std::floor(lambda * static_cast<double>(wa > wb ? wa - wb : wb - wa)));
       if (t <= 0) continue;
       const std::int64_t signed_t = wa > wb ? -t : t;  // change of a
       w[static_cast<std::size_t>(e.a)] = static_cast<double>(wa + signed_t);
@@ -152,9 +165,11 @@ std::vector<int> iterative_result_indices(const AppState& st) {
 }
 
 double predicted_spread(const core::IterativeResult& r, int anchor, int s) {
-  if (anchor < 1 || anchor > static_cast<int>(r.history_max_minus_min.size()) || !std::isfinite(r.predicted_rate))
+  if (anchor < 1 || anchor > static_cast<int>(r.history_max_minus_min.size()) ||
+      !std::isfinite(r.predicted_rate))
     return std::nan("");
-  return r.history_max_minus_min[static_cast<std::size_t>(anchor - 1)] * std::pow(r.predicted_rate, s - anchor);
+  return r.history_max_minus_min[static_cast<std::size_t>(anchor - 1)] *
+         std::pow(r.predicted_rate, s - anchor);
 }
 
 }  // namespace loadlab::app

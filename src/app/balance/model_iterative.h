@@ -20,7 +20,7 @@
 namespace loadlab::app {
 
 struct IterativeReplay {
-  std::vector<int> sweeps;                 ///< sweep of each snapshot (0 = the initial loads), ascending
+  std::vector<int> sweeps;  ///< sweep of each snapshot (0 = the initial loads), ascending
   std::vector<std::vector<double>> loads;  ///< loads after that sweep
   bool every_sweep = false;                ///< snapshots for every sweep 0..sweeps_run
   std::string note;                        ///< why snapshots are thinned or missing

@@ -44,9 +44,12 @@ int link_segments(const core::Topology& t, const std::vector<core::Point>& layou
   const int c = t.cols(), r = t.rows();
   // Unit direction from a outwards across its border (b sits at the opposite border).
   float dx = 0, dy = 0;
-  if (a / c == b / c) dx = (a % c) < (b % c) ? -1.0f : 1.0f;
-  else dy = (a / c) < (b / c) ? -1.0f : 1.0f;
-  const float len = stub * (dx != 0 ? 1.0f / float(std::max(1, c - 1)) : 1.0f / float(std::max(1, r - 1)));
+  if (a / c == b / c)
+    dx = (a % c) < (b % c) ? -1.0f : 1.0f;
+  else
+    dy = (a / c) < (b / c) ? -1.0f : 1.0f;
+  const float len =
+      stub * (dx != 0 ? 1.0f / float(std::max(1, c - 1)) : 1.0f / float(std::max(1, r - 1)));
   out[0] = {pa, {pa.x + dx * len, pa.y + dy * len}};
   out[1] = {{pb.x - dx * len, pb.y - dy * len}, pb};
   return 2;
@@ -81,7 +84,8 @@ float min_node_distance(const std::vector<core::Point>& layout) {
   for (std::size_t i = 0; i < n; ++i) {
     int cx, cy;
     cell(layout[i], cx, cy);
-    items[static_cast<std::size_t>(fill[static_cast<std::size_t>(cy) * gx + cx]++)] = static_cast<std::int32_t>(i);
+    items[static_cast<std::size_t>(fill[static_cast<std::size_t>(cy) * gx + cx]++)] =
+        static_cast<std::int32_t>(i);
   }
   double best = INFINITY;
   for (int reach = 1;; reach *= 2) {
@@ -94,7 +98,8 @@ float min_node_distance(const std::vector<core::Point>& layout) {
           for (auto k = offsets[c]; k < offsets[c + 1]; ++k) {
             const std::size_t j = static_cast<std::size_t>(items[static_cast<std::size_t>(k)]);
             if (j <= i) continue;
-            const double dx = double(layout[i].x) - layout[j].x, dy = double(layout[i].y) - layout[j].y;
+            const double dx = double(layout[i].x) - layout[j].x,
+                         dy = double(layout[i].y) - layout[j].y;
             best = std::min(best, std::sqrt(dx * dx + dy * dy));
           }
         }
@@ -112,8 +117,8 @@ float node_radius_layout(const std::vector<core::Point>& layout, float min_dista
 
 // ---- step player -------------------------------------------------------------------------------
 
-void StepPlayer::reset(const core::LoadVector& initial, const std::vector<core::Transfer>& transfers,
-                       int steps) {
+void StepPlayer::reset(const core::LoadVector& initial,
+                       const std::vector<core::Transfer>& transfers, int steps) {
   loads_ = initial;
   transfers_ = transfers;
   steps_ = steps;
@@ -148,8 +153,10 @@ bool StepPlayer::seek(int s) {
     }
   };
   // Loads after step s = initial + every transfer of steps < s.
-  if (s > step_) apply(step_begin(step_), step_begin(s), +1);
-  else apply(step_begin(s), step_begin(step_), -1);
+  if (s > step_)
+    apply(step_begin(step_), step_begin(s), +1);
+  else
+    apply(step_begin(s), step_begin(step_), -1);
   step_ = s;
   ++version_;
   return true;
@@ -188,7 +195,8 @@ HeatGrid make_heat_grid(const core::Topology& t, const std::vector<core::Point>&
     const int bits_x = (t.dim() + 1) / 2;  // as Topology::layout's grid
     g.w = 1 << bits_x, g.h = 1 << (t.dim() - bits_x);
   } else {
-    const int side = std::clamp(static_cast<int>(std::ceil(std::sqrt(double(std::max(n, 1))) * 1.5)), 2, 1024);
+    const int side =
+        std::clamp(static_cast<int>(std::ceil(std::sqrt(double(std::max(n, 1))) * 1.5)), 2, 1024);
     g.w = g.h = side;
   }
   g.w = std::max(g.w, 1), g.h = std::max(g.h, 1);
@@ -204,13 +212,16 @@ HeatGrid make_heat_grid(const core::Topology& t, const std::vector<core::Point>&
   g.nodes.resize(static_cast<std::size_t>(n));
   std::vector<std::int32_t> fill(g.offsets.begin(), g.offsets.end() - 1);
   for (int v = 0; v < n; ++v)
-    g.nodes[static_cast<std::size_t>(fill[static_cast<std::size_t>(g.texel[static_cast<std::size_t>(v)])]++)] = v;
+    g.nodes[static_cast<std::size_t>(
+        fill[static_cast<std::size_t>(g.texel[static_cast<std::size_t>(v)])]++)] = v;
   return g;
 }
 
 void heat_texels(const HeatGrid& g, const core::LoadVector& loads, double average,
                  std::vector<std::uint8_t>& rg) {
-  heat_texels_by(g, [&](int v) { return load_scale_position(loads[static_cast<std::size_t>(v)], average); }, rg);
+  heat_texels_by(
+      g, [&](int v) { return load_scale_position(loads[static_cast<std::size_t>(v)], average); },
+      rg);
 }
 
 }  // namespace loadlab::app

@@ -99,8 +99,8 @@ class StepPlayer {
 /// exactly one node per texel; other layouts are binned (several nodes may share a texel).
 struct HeatGrid {
   int w = 0, h = 0;
-  std::vector<std::int32_t> texel;       ///< node -> texel (y * w + x)
-  std::vector<std::int32_t> offsets;     ///< texel -> its nodes: nodes[offsets[t] .. offsets[t+1])
+  std::vector<std::int32_t> texel;    ///< node -> texel (y * w + x)
+  std::vector<std::int32_t> offsets;  ///< texel -> its nodes: nodes[offsets[t] .. offsets[t+1])
   std::vector<std::int32_t> nodes;
   /// Texel position of a layout point (texel centres at layout 0 and 1 on each axis).
   int texel_x(float x) const;

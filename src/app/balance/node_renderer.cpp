@@ -58,8 +58,9 @@ void node_renderer_callback(const void* renderer, const void* command) {
 #endif
   glUseProgram(self->program_);
   const auto& p = self->params_;
-  glUniform4f(glGetUniformLocation(self->program_, "u_transform"), (p.transform[0] - origin.x) * fb_scale.x,
-              (p.transform[1] - origin.y) * fb_scale.y, p.transform[2] * fb_scale.x, 0.0f);
+  glUniform4f(glGetUniformLocation(self->program_, "u_transform"),
+              (p.transform[0] - origin.x) * fb_scale.x, (p.transform[1] - origin.y) * fb_scale.y,
+              p.transform[2] * fb_scale.x, 0.0f);
   glUniform2f(glGetUniformLocation(self->program_, "u_pan"), p.pan[0], p.pan[1]);
   glUniform2f(glGetUniformLocation(self->program_, "u_viewport"), fb_w, fb_h);
   glUniform1f(glGetUniformLocation(self->program_, "u_radius"), p.radius * fb_scale.x);
@@ -88,9 +89,11 @@ void NodeRenderer::set_nodes(const std::vector<core::Point>& layout, std::uint64
   if (!ensure_gl()) return;
   if (layout_key != layout_key_) {
     std::vector<float> pos(layout.size() * 2);
-    for (std::size_t i = 0; i < layout.size(); ++i) pos[2 * i] = layout[i].x, pos[2 * i + 1] = layout[i].y;
+    for (std::size_t i = 0; i < layout.size(); ++i)
+      pos[2 * i] = layout[i].x, pos[2 * i + 1] = layout[i].y;
     glBindBuffer(GL_ARRAY_BUFFER, vbo_pos_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(pos.size() * sizeof(float)), pos.data(), GL_STATIC_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(pos.size() * sizeof(float)), pos.data(),
+                 GL_STATIC_DRAW);
     layout_key_ = layout_key;
   }
   if (colour_key != colour_key_) {
@@ -134,7 +137,8 @@ void heatmap_renderer_callback(const void* renderer, const void* command) {
 
 bool HeatmapRenderer::ensure_gl() {
   if (program_ || failed_) return program_ != 0;
-  program_ = gl_link_program(kShader_heatmap_vert, kShader_heatmap_frag, GlPrecision::Medium, "heatmap");
+  program_ =
+      gl_link_program(kShader_heatmap_vert, kShader_heatmap_frag, GlPrecision::Medium, "heatmap");
   if (!program_) {
     failed_ = true;
     return false;
@@ -144,7 +148,8 @@ bool HeatmapRenderer::ensure_gl() {
   return true;
 }
 
-void HeatmapRenderer::set_texels(int w, int h, const std::vector<std::uint8_t>& rg, std::uint64_t key) {
+void HeatmapRenderer::set_texels(int w, int h, const std::vector<std::uint8_t>& rg,
+                                 std::uint64_t key) {
   if (!ensure_gl() || key == key_) return;
   if (rg.size() < static_cast<std::size_t>(w) * h * 2) return;
   key_ = key;

@@ -19,8 +19,8 @@
 #include <thread>
 
 #include "app/shell/platform.h"
-#include "app/widgets/plot_util.h"
 #include "app/shell/ui.h"
+#include "app/widgets/plot_util.h"
 #include "experiments/wu_experiments.h"
 
 namespace loadlab::app {
@@ -63,7 +63,8 @@ void start_run(ExperimentsState& s, std::vector<WuExperiment> which, int cases, 
 void poll_run(ExperimentsState& s, App& app) {
   auto out = s.job.poll();
   if (!out) return;
-  const double secs = std::chrono::duration<double>(ViewExperimentsClock::now() - s.started).count();
+  const double secs =
+      std::chrono::duration<double>(ViewExperimentsClock::now() - s.started).count();
   char buf[160];
   if (!out->error.empty()) {
     set_status(app.state, "Experiments failed: " + out->error, true);
@@ -368,8 +369,9 @@ void draw_experiments_window(App& app) {
       {vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
       ImGuiCond_FirstUseEver, {0.5f, 0.5f});
   ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the docked panels behind are busy
-  if (!ImGui::Begin("Experiments of M.-Y. Wu, On Runtime Parallel Scheduling for Processor Load Balancing (IEEE TPDS, 1997), Section 5", &s.open,
-                    ImGuiWindowFlags_NoSavedSettings)) {
+  if (!ImGui::Begin("Experiments of M.-Y. Wu, On Runtime Parallel Scheduling for Processor Load "
+                    "Balancing (IEEE TPDS, 1997), Section 5",
+                    &s.open, ImGuiWindowFlags_NoSavedSettings)) {
     ImGui::End();
     return;
   }
@@ -381,7 +383,8 @@ void draw_experiments_window(App& app) {
   ImGui::TextDisabled("Experiments");
   for (std::size_t i = 0; i < list.size(); ++i) {
     const bool have = s.tables.count(experiments::wu_experiment_id(list[i])) > 0;
-    const std::string label = std::string(have ? "* " : "  ") + experiments::wu_experiment_name(list[i]);
+    const std::string label =
+        std::string(have ? "* " : "  ") + experiments::wu_experiment_name(list[i]);
     if (ImGui::Selectable(label.c_str(), s.selected == int(i))) s.selected = int(i);
   }
   ImGui::TextDisabled("* = has results");
@@ -408,14 +411,16 @@ void draw_experiments_window(App& app) {
   ImGui::EndDisabled();
   if (busy) {
     const double p = s.job.progress();
-    const double el = std::chrono::duration<double>(ViewExperimentsClock::now() - s.started).count();
+    const double el =
+        std::chrono::duration<double>(ViewExperimentsClock::now() - s.started).count();
     char over[64];
     if (p > 0.02)
       std::snprintf(over, sizeof over, "%.0f%%, ~%.0f s left", 100 * p, el * (1 - p) / p);
     else
       std::snprintf(over, sizeof over, "%.0f%%", 100 * p);
     ImGui::ProgressBar(float(p), {bw, 0}, over);
-    if (ImGui::Button(s.job.cancel_requested() ? "Cancelling..." : "Cancel", {bw, 0})) s.job.cancel();
+    if (ImGui::Button(s.job.cancel_requested() ? "Cancelling..." : "Cancel", {bw, 0}))
+      s.job.cancel();
   }
   ImGui::EndChild();
   ImGui::SameLine();

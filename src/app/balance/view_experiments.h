@@ -1,8 +1,8 @@
 // The experiment panel (paper 000's evaluation: worked examples, Table I, Figs 14-17 as plots, run
 // on a worker thread with progress and cancel) and the "beside the optimum" view of balance
 // results. Paper: ../shared/seeds/000_ace8fcde3218dd88.txt, Section 5; the numbers come from
-// experiments::run_wu_experiments (src/experiments/wu_experiments.h), the same code as `loadlab reproduce
-// wu`.
+// experiments::run_wu_experiments (src/experiments/wu_experiments.h), the same code as `loadlab
+// reproduce wu`.
 #pragma once
 
 namespace loadlab::app {

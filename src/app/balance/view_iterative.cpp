@@ -32,7 +32,9 @@ namespace loadlab::app {
 
 namespace {
 
-bool is_iterative(const std::string& a) { return io::is_iterative_balance_algorithm(a); }
+bool is_iterative(const std::string& a) {
+  return io::is_iterative_balance_algorithm(a);
+}
 
 std::vector<std::string> listed_iterative(const io::Json& doc) {
   std::vector<std::string> out;
@@ -43,7 +45,9 @@ std::vector<std::string> listed_iterative(const io::Json& doc) {
 }
 
 ImU32 algorithm_colour(const std::string& a) {
-  return a == "gde" ? IM_COL32(110, 160, 240, 255) : a == "diffusion" ? IM_COL32(120, 210, 130, 255) : IM_COL32(240, 160, 70, 255);
+  return a == "gde"         ? IM_COL32(110, 160, 240, 255)
+         : a == "diffusion" ? IM_COL32(120, 210, 130, 255)
+                            : IM_COL32(240, 160, 70, 255);
 }
 
 // --- params/<algorithm> pickers -------------------------------------------------------------
@@ -53,28 +57,35 @@ bool parameter_picker(io::Json& p, const std::string& alg) {
   const char* key = alg == "gde" ? "lambda" : "alpha";
   const char* sym = alg == "gde" ? "lambda" : "alpha";
   // Mode: a number, "optimal" (the default), or (diffusion) "averaging".
-  std::string mode = !p.contains(key) ? "optimal" : p[key].is_string() ? p[key].get<std::string>() : "value";
+  std::string mode = !p.contains(key)     ? "optimal"
+                     : p[key].is_string() ? p[key].get<std::string>()
+                                          : "value";
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-  const std::vector<const char*> modes = alg == "gde" ? std::vector<const char*>{"optimal", "value"}
-                                                      : std::vector<const char*>{"optimal", "value", "averaging"};
+  const std::vector<const char*> modes =
+      alg == "gde" ? std::vector<const char*>{"optimal", "value"}
+                   : std::vector<const char*>{"optimal", "value", "averaging"};
   if (ImGui::BeginCombo("##mode", mode.c_str())) {
     for (const char* m : modes)
       if (ImGui::Selectable(m, mode == m) && mode != m) {
-        if (std::string(m) == "value") p[key] = 0.5;
-        else p[key] = m;
+        if (std::string(m) == "value")
+          p[key] = 0.5;
+        else
+          p[key] = m;
         mode = m;
         changed = true;
       }
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("optimal: the notes' value for the topology, else the one minimizing the predicted rate");
+    ImGui::SetTooltip(
+        "optimal: the notes' value for the topology, else the one minimizing the predicted rate");
   if (mode == "value") {
     ImGui::SameLine();
     double v = p[key].is_number() ? p[key].get<double>() : 0.5;
     const double lo = 0.01, hi = 1.0;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-    if (ImGui::SliderScalar(sym, ImGuiDataType_Double, &v, &lo, &hi, "%.4f", ImGuiSliderFlags_NoRoundToFormat))
+    if (ImGui::SliderScalar(sym, ImGuiDataType_Double, &v, &lo, &hi, "%.4f",
+                            ImGuiSliderFlags_NoRoundToFormat))
       p[key] = std::clamp(v, lo, hi), changed = true;
   }
   return changed;
@@ -89,7 +100,9 @@ bool common_pickers(io::Json& p) {
   if (ImGui::SliderInt("max sweeps", &ms, 1, 100000, "%d", ImGuiSliderFlags_Logarithmic))
     p["max_sweeps"] = std::clamp(ms, 1, 100000), changed = true;
   ImGui::SameLine();
-  std::string stop = !p.contains("stop") ? "max-min < 1" : p["stop"].contains("relative") ? "relative" : "max_minus_min";
+  std::string stop = !p.contains("stop")              ? "max-min < 1"
+                     : p["stop"].contains("relative") ? "relative"
+                                                      : "max_minus_min";
   ImGui::SetNextItemWidth(w);
   if (ImGui::BeginCombo("##stop", stop.c_str())) {
     for (const char* s : {"max_minus_min", "relative"})
@@ -99,25 +112,30 @@ bool common_pickers(io::Json& p) {
       }
     ImGui::EndCombo();
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("stop rule: max - min below a value, or below a fraction of the average");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("stop rule: max - min below a value, or below a fraction of the average");
   if (p.contains("stop") && p["stop"].is_object() && !p["stop"].empty()) {
     ImGui::SameLine();
     const std::string k = p["stop"].begin().key();
     double v = p["stop"].begin()->get<double>();
     const double lo = 1e-6, hi = k == "relative" ? 1.0 : 1e6;
     ImGui::SetNextItemWidth(w);
-    if (ImGui::SliderScalar("##stopv", ImGuiDataType_Double, &v, &lo, &hi, "%.4g", ImGuiSliderFlags_Logarithmic))
+    if (ImGui::SliderScalar("##stopv", ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
+                            ImGuiSliderFlags_Logarithmic))
       p["stop"][k] = std::clamp(v, lo, hi), changed = true;
   }
   ImGui::SameLine();
   bool tasks = p.value("model", std::string("real")) == "tasks";
   if (ImGui::Checkbox("tasks", &tasks)) p["model"] = tasks ? "tasks" : "real", changed = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("integer tasks over links (on) or real load indices (off, the notes' model)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("integer tasks over links (on) or real load indices (off, the notes' model)");
   ImGui::SameLine();
   bool ds = p.value("termination", std::string("none")) == "dijkstra_scholten";
   if (ImGui::Checkbox("termination detection", &ds)) {
-    if (ds) p["termination"] = "dijkstra_scholten";
-    else p.erase("termination"), p.erase("termination_k");
+    if (ds)
+      p["termination"] = "dijkstra_scholten";
+    else
+      p.erase("termination"), p.erase("termination_k");
     changed = true;
   }
   if (ds) {
@@ -137,15 +155,18 @@ void draw_params(App& app) {
   if (!doc.contains("params") || !doc["params"].is_object()) doc["params"] = io::Json::object();
   for (const auto& a : algs) {
     ImGui::PushID(a.c_str());
-    io::Json p = doc["params"].contains(a) && doc["params"][a].is_object() ? doc["params"][a] : io::Json::object();
+    io::Json p = doc["params"].contains(a) && doc["params"][a].is_object() ? doc["params"][a]
+                                                                           : io::Json::object();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(algorithm_colour(a)), "%-9s", a.c_str());
     ImGui::SameLine();
     bool ch = false;
     if (a == "gradient") {
       bool dflt = !p.contains("threshold");
       if (ImGui::Checkbox("threshold = floor(avg)", &dflt)) {
-        if (dflt) p.erase("threshold");
-        else p["threshold"] = 1.0;
+        if (dflt)
+          p.erase("threshold");
+        else
+          p["threshold"] = 1.0;
         ch = true;
       }
       if (!dflt) {
@@ -153,7 +174,8 @@ void draw_params(App& app) {
         double v = p.value("threshold", 1.0);
         const double lo = 0, hi = 1e6;
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-        if (ImGui::SliderScalar("##thr", ImGuiDataType_Double, &v, &lo, &hi, "%.4g", ImGuiSliderFlags_Logarithmic))
+        if (ImGui::SliderScalar("##thr", ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
+                                ImGuiSliderFlags_Logarithmic))
           p["threshold"] = v, ch = true;
       }
     } else {
@@ -161,8 +183,10 @@ void draw_params(App& app) {
     }
     ch |= common_pickers(p);
     if (ch) {
-      if (p.empty()) doc["params"].erase(a);
-      else doc["params"][a] = p;
+      if (p.empty())
+        doc["params"].erase(a);
+      else
+        doc["params"][a] = p;
       changed = true;
     }
     ImGui::PopID();
@@ -176,13 +200,16 @@ void draw_convergence_tab(App& app, IterativeViewState& v) {
   const float s = app.ui_scale;
   ImGui::Checkbox("standard deviation (else max - min)", &v.show_std_dev);
   ImGui::SameLine();
-  ImGui::TextDisabled("log scale; dim line of the same colour: the predicted rate's slope, anchored at the last sweep");
+  ImGui::TextDisabled(
+      "log scale; dim line of the same colour: the predicted rate's slope, anchored at the last "
+      "sweep");
   std::vector<PlotSeries> series;
   const auto idx = iterative_result_indices(st);
   for (int i : idx) {
     const core::IterativeResult& r = iterative_result(st, i)->result;
     const auto& h = v.show_std_dev ? r.history_std_dev : r.history_max_minus_min;
-    PlotSeries m{r.algorithm + " measured", algorithm_colour(r.algorithm), {}, {}, i == st.selected_result};
+    PlotSeries m{
+        r.algorithm + " measured", algorithm_colour(r.algorithm), {}, {}, i == st.selected_result};
     m.x.push_back(0);
     m.y.push_back(std::max(1e-300, v.show_std_dev ? r.initial_std_dev : r.initial_max_minus_min));
     for (std::size_t k = 0; k < h.size(); ++k) {
@@ -193,7 +220,8 @@ void draw_convergence_tab(App& app, IterativeViewState& v) {
     if (std::isfinite(r.predicted_rate) && !h.empty()) {
       char name[64];
       std::snprintf(name, sizeof name, "%s predicted %.4f", r.algorithm.c_str(), r.predicted_rate);
-      PlotSeries p{name, (algorithm_colour(r.algorithm) & 0x00ffffff) | (130u << 24), {}, {}, false};
+      PlotSeries p{
+          name, (algorithm_colour(r.algorithm) & 0x00ffffff) | (130u << 24), {}, {}, false};
       const int anchor = static_cast<int>(h.size());
       const double base = h.back();
       for (int k = 0; k <= anchor; ++k) {
@@ -203,14 +231,19 @@ void draw_convergence_tab(App& app, IterativeViewState& v) {
       series.push_back(p);
     }
   }
-  const float table_h = (static_cast<float>(idx.size()) + 1.8f) * ImGui::GetFrameHeightWithSpacing();
+  const float table_h =
+      (static_cast<float>(idx.size()) + 1.8f) * ImGui::GetFrameHeightWithSpacing();
   PlotAxes ax;
   ax.x_label = "sweep";
   ax.y_label = v.show_std_dev ? "std dev of the loads" : "max - min";
   ax.log_y = true;
-  draw_line_plot("##iter_conv", {0, std::max(120 * s, ImGui::GetContentRegionAvail().y - table_h)}, series, ax, s);
-  if (ImGui::BeginTable("##iter_tab", 8, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-    for (const char* h : {"algorithm", "parameter", "sweeps", "run", "predicted rate", "measured rate", "termination", "verified"})
+  draw_line_plot("##iter_conv", {0, std::max(120 * s, ImGui::GetContentRegionAvail().y - table_h)},
+                 series, ax, s);
+  if (ImGui::BeginTable(
+          "##iter_tab", 8,
+          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    for (const char* h : {"algorithm", "parameter", "sweeps", "run", "predicted rate",
+                          "measured rate", "termination", "verified"})
       ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (int i : idx) {
@@ -218,28 +251,41 @@ void draw_convergence_tab(App& app, IterativeViewState& v) {
       const core::IterativeResult& r = t->result;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      if (ImGui::Selectable(r.algorithm.c_str(), i == st.selected_result, ImGuiSelectableFlags_SpanAllColumns)) st.selected_result = i;
+      if (ImGui::Selectable(r.algorithm.c_str(), i == st.selected_result,
+                            ImGuiSelectableFlags_SpanAllColumns))
+        st.selected_result = i;
       ImGui::TableNextColumn();
-      if (std::isfinite(r.parameter)) ImGui::Text("%.4f (%s)", r.parameter, r.parameter_source.c_str());
-      else ImGui::TextUnformatted(r.parameter_source.c_str());
+      if (std::isfinite(r.parameter))
+        ImGui::Text("%.4f (%s)", r.parameter, r.parameter_source.c_str());
+      else
+        ImGui::TextUnformatted(r.parameter_source.c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%d%s", r.sweeps, r.stop_rule_met ? "" : " (stop rule not met)");
       ImGui::TableNextColumn();
       ImGui::Text("%d", r.sweeps_run);
       ImGui::TableNextColumn();
-      if (std::isfinite(r.predicted_rate)) ImGui::Text("%.5f", r.predicted_rate);
-      else ImGui::TextDisabled("%s", t->no_prediction.empty() ? "-" : t->no_prediction.c_str());
+      if (std::isfinite(r.predicted_rate))
+        ImGui::Text("%.5f", r.predicted_rate);
+      else
+        ImGui::TextDisabled("%s", t->no_prediction.empty() ? "-" : t->no_prediction.c_str());
       ImGui::TableNextColumn();
-      if (std::isfinite(r.measured_rate)) ImGui::Text("%.5f", r.measured_rate);
-      else ImGui::TextDisabled("-");
+      if (std::isfinite(r.measured_rate))
+        ImGui::Text("%.5f", r.measured_rate);
+      else
+        ImGui::TextDisabled("-");
       ImGui::TableNextColumn();
       if (r.termination.enabled && r.termination.detected)
-        ImGui::Text("detected at %d, %lld messages", r.termination.detected_at_sweep, static_cast<long long>(r.termination.control_messages));
-      else if (r.termination.enabled) ImGui::TextColored({1, 0.6f, 0.4f, 1}, "not detected");
-      else ImGui::TextDisabled("off");
+        ImGui::Text("detected at %d, %lld messages", r.termination.detected_at_sweep,
+                    static_cast<long long>(r.termination.control_messages));
+      else if (r.termination.enabled)
+        ImGui::TextColored({1, 0.6f, 0.4f, 1}, "not detected");
+      else
+        ImGui::TextDisabled("off");
       ImGui::TableNextColumn();
-      if (t->verified) ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "yes");
-      else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
+      if (t->verified)
+        ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "yes");
+      else
+        ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
     }
     ImGui::EndTable();
   }
@@ -247,7 +293,9 @@ void draw_convergence_tab(App& app, IterativeViewState& v) {
 
 }  // namespace
 
-ImU32 iterative_class_colour(int c) { return palette_colour(c + 3, 0.95f); }
+ImU32 iterative_class_colour(int c) {
+  return palette_colour(c + 3, 0.95f);
+}
 
 // --- the result shown ------------------------------------------------------------------------
 
@@ -273,20 +321,23 @@ void iterative_result_combo(App& app, int shown) {
   AppState& st = app.state;
   const auto idx = iterative_result_indices(st);
   if (idx.size() < 2) {
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(algorithm_colour(iterative_result(st, shown)->algorithm)), "%s",
-                       iterative_result(st, shown)->algorithm.c_str());
+    ImGui::TextColored(
+        ImGui::ColorConvertU32ToFloat4(algorithm_colour(iterative_result(st, shown)->algorithm)),
+        "%s", iterative_result(st, shown)->algorithm.c_str());
     return;
   }
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
   if (ImGui::BeginCombo("##iter_res", iterative_result(st, shown)->algorithm.c_str())) {
     for (int i : idx)
-      if (ImGui::Selectable(iterative_result(st, i)->algorithm.c_str(), i == shown)) st.selected_result = i;
+      if (ImGui::Selectable(iterative_result(st, i)->algorithm.c_str(), i == shown))
+        st.selected_result = i;
     ImGui::EndCombo();
   }
 }
 
 bool has_iterative_results(const App& app) {
-  return !iterative_result_indices(app.state).empty() || !listed_iterative(app.state.scenario).empty();
+  return !iterative_result_indices(app.state).empty() ||
+         !listed_iterative(app.state.scenario).empty();
 }
 
 void draw_iterative_balance_view(App& app) {
@@ -301,9 +352,12 @@ void draw_iterative_balance_view(App& app) {
   draw_params(app);
   const int shown = shown_result(st);
   // A share link's "ui": {"iterative_view": "network" | "sweeps" | "convergence" | "pressure"}.
-  const io::Json ui = st.scenario.is_object() ? st.scenario.value("ui", io::Json::object()) : io::Json::object();
-  const std::string want = ui.is_object() && ui.contains("iterative_view") && ui["iterative_view"].is_string()
-                               ? ui["iterative_view"].get<std::string>() : "";
+  const io::Json ui =
+      st.scenario.is_object() ? st.scenario.value("ui", io::Json::object()) : io::Json::object();
+  const std::string want =
+      ui.is_object() && ui.contains("iterative_view") && ui["iterative_view"].is_string()
+          ? ui["iterative_view"].get<std::string>()
+          : "";
   if (want != v.ui_seen && shown >= 0) {
     v.ui_seen = want;
     const int tab = ui_tab_index(want, kIterativeTabs);

@@ -31,17 +31,17 @@ struct IterativeCanvasCache {
   std::vector<std::int32_t> tree_offsets, tree_children;
   std::vector<std::uint32_t> colours;  ///< point-sprite colours (sweeps or pressure)
   std::uint64_t colours_key = ~0ull;
-  std::vector<std::uint8_t> texels;    ///< heatmap texels (sweeps or pressure)
+  std::vector<std::uint8_t> texels;  ///< heatmap texels (sweeps or pressure)
   std::uint64_t texels_key = ~0ull;
-  SweepMoves moves;                    ///< tasks model: the shown sweep's / class's moves
+  SweepMoves moves;  ///< tasks model: the shown sweep's / class's moves
   std::uint64_t moves_key = ~0ull;
   int pressure_max = 0;
   std::uint64_t pressure_key = ~0ull;
-  NodeRenderer nodes;                  ///< GPU paths, shared by the two tabs (one is drawn a frame)
+  NodeRenderer nodes;  ///< GPU paths, shared by the two tabs (one is drawn a frame)
   HeatmapRenderer heatmap;
-  std::size_t view_nodes = 0;          ///< network size the zoom belongs to (a new one resets it)
+  std::size_t view_nodes = 0;  ///< network size the zoom belongs to (a new one resets it)
   // Figures of the last drawn frame (the browser test hook: state().iterative_view).
-  bool lod = false;                    ///< drawn as the heatmap
+  bool lod = false;  ///< drawn as the heatmap
   std::size_t drawn_arrows = 0;
 };
 
@@ -49,22 +49,22 @@ struct IterativeViewState {
   const void* results_seen = nullptr;  ///< identity of the results the replay belongs to
   int replay_for = -1;                 ///< typed_results index replayed
   IterativeReplay replay;
-  int snapshot = 0;        ///< index into replay.sweeps
-  int highlight = -1;      ///< GDE colour class highlighted (-1 = all)
+  int snapshot = 0;    ///< index into replay.sweeps
+  int highlight = -1;  ///< GDE colour class highlighted (-1 = all)
   bool playing = false;
-  double clock = 0;        ///< seconds since the last tick while playing
-  int tick = 0;            ///< class within the sweep while playing (no class steps)
+  double clock = 0;  ///< seconds since the last tick while playing
+  int tick = 0;      ///< class within the sweep while playing (no class steps)
   /// GDE class step shown within sweep replay.sweeps[snapshot]: loads after classes 0..class_step
   /// (-1 = the whole sweep); class_view caches them for the shown step only.
   int class_step = -1;
   GdeClassStep class_view;
   bool show_tree = true;
   bool show_std_dev = false;
-  TabRequest tabs;         // 0 network (steps), 1 sweeps, 2 convergence, 3 pressure
+  TabRequest tabs;  // 0 network (steps), 1 sweeps, 2 convergence, 3 pressure
   /// Zoom and pan of the Sweeps and Pressure canvases (one region of one network in both).
   ViewTransform view;
   IterativeCanvasCache canvas;
-  std::string ui_seen;     ///< the scenario's ui.iterative_view last applied
+  std::string ui_seen;  ///< the scenario's ui.iterative_view last applied
 };
 
 /// True when the balance scenario's results include gde / diffusion / gradient.

@@ -1,6 +1,6 @@
 // The network view: the topology drawn from its layout hint, each node coloured and labelled by its
-// load at the selected communication step, the step's transfers as arrows with counts; zoom (wheel),
-// pan (drag), hover tooltip, and a colour legend.
+// load at the selected communication step, the step's transfers as arrows with counts; zoom
+// (wheel), pan (drag), hover tooltip, and a colour legend.
 //
 // Level of detail: per-frame work never grows with the network. Everything
 // derived from the scenario or the result is cached (NetworkViewCache): a step click applies one
@@ -34,7 +34,8 @@ void sync_cache(App& app) {
   c.layout_seen = app.balance.layout.key;
   const int sel = st.selected_result;
   io::ResultPtr res;
-  if (sel >= 0 && sel < static_cast<int>(st.typed_results.size())) res = st.typed_results[static_cast<std::size_t>(sel)];
+  if (sel >= 0 && sel < static_cast<int>(st.typed_results.size()))
+    res = st.typed_results[static_cast<std::size_t>(sel)];
   const void* json = st.results.is_array() && sel >= 0 && sel < static_cast<int>(st.results.size())
                          ? static_cast<const void*>(&st.results[static_cast<std::size_t>(sel)])
                          : nullptr;
@@ -49,8 +50,10 @@ void sync_cache(App& app) {
     // Results without a typed entry (never expected from a run): read the JSON once.
     std::vector<core::Transfer> ts;
     for (const auto& t : (*static_cast<const io::Json*>(json))["transfers"])
-      ts.push_back({t.value("step", 0), t.value("from", -1), t.value("to", -1), t.value("count", std::int64_t{0})});
-    std::stable_sort(ts.begin(), ts.end(), [](const auto& x, const auto& y) { return x.step < y.step; });
+      ts.push_back({t.value("step", 0), t.value("from", -1), t.value("to", -1),
+                    t.value("count", std::int64_t{0})});
+    std::stable_sort(ts.begin(), ts.end(),
+                     [](const auto& x, const auto& y) { return x.step < y.step; });
     c.player.reset(st.loads, ts, 0);
   } else {
     c.player.reset(st.loads, {}, 0);
@@ -99,8 +102,10 @@ void draw_network_view(App& app) {
   if (!sim_loads) c.player.seek(st.step);
   const core::LoadVector& loads = sim_loads ? *sim_loads : c.player.loads();
   const std::uint64_t loads_key =
-      sim_loads ? (c.epoch << 40) ^ (sim_loads == &st.loads ? 1ull : (app.node_sim.snap.version << 1)) ^ (1ull << 39)
-                : (c.epoch << 40) ^ c.player.version();
+      sim_loads
+          ? (c.epoch << 40) ^ (sim_loads == &st.loads ? 1ull : (app.node_sim.snap.version << 1)) ^
+                (1ull << 39)
+          : (c.epoch << 40) ^ c.player.version();
   const double avg = lf.average;
 
   ViewTransform& view = app.balance.view;
@@ -108,7 +113,8 @@ void draw_network_view(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   const float spacing_px = lf.min_distance * cv.scale;
   const float r = canvas_node_radius(cv, lf, app.ui_scale);
-  const NodeDetail detail = choose_node_detail(n, spacing_px, app.balance.renderer.ok(), c.heatmap.ok());
+  const NodeDetail detail =
+      choose_node_detail(n, spacing_px, app.balance.renderer.ok(), c.heatmap.ok());
   const bool lod = detail == NodeDetail::Heatmap;
   c.lod = lod;
 
@@ -125,29 +131,37 @@ void draw_network_view(App& app) {
     const double avg_degree = n > 0 ? 2.0 * static_cast<double>(topo.edge_count()) / n : 0;
     if (links_fit(visible_node_bound(st.layout, lf.grid, cv.map, r), avg_degree, spacing_px)) {
       const ImU32 edge_col = IM_COL32(140, 140, 150, 110);
-      for_each_visible_link(cv, topo, st.layout, lf.grid, r,
-                            [&](int a, int b) { draw_link(cv, topo, st.layout, a, b, edge_col, 1.0f); });
+      for_each_visible_link(cv, topo, st.layout, lf.grid, r, [&](int a, int b) {
+        draw_link(cv, topo, st.layout, a, b, edge_col, 1.0f);
+      });
     }
     // Nodes: point sprites through our shaders for large networks, ImDrawList discs otherwise.
     const bool gpu = detail == NodeDetail::Sprites;
     if (gpu) {
       if (c.colours_key != loads_key) {
         c.colours.resize(static_cast<std::size_t>(n));
-        for (int v = 0; v < n; ++v) c.colours[static_cast<std::size_t>(v)] = load_colour(static_cast<double>(loads[static_cast<std::size_t>(v)]), avg);
+        for (int v = 0; v < n; ++v)
+          c.colours[static_cast<std::size_t>(v)] =
+              load_colour(static_cast<double>(loads[static_cast<std::size_t>(v)]), avg);
         c.colours_key = loads_key;
       }
       app.balance.renderer.set_nodes(st.layout, lf.key, c.colours, c.colours_key ^ (lf.key << 56));
-      app.balance.renderer.draw(cv.dl, cv.centre.x, cv.centre.y, cv.scale, view.pan_x, view.pan_y, r);
+      app.balance.renderer.draw(cv.dl, cv.centre.x, cv.centre.y, cv.scale, view.pan_x, view.pan_y,
+                                r);
     }
     const bool labels = r >= 7.0f;
     float best = r * r + 16;
     for_each_visible_node(st.layout, lf.grid, cv.map, r, [&](int v, core::Point sp) {
       const ImVec2 p{sp.x, sp.y};
       ++visible_nodes;
-      if (!gpu) cv.dl->AddCircleFilled(p, r, load_colour(static_cast<double>(loads[static_cast<std::size_t>(v)]), avg), r > 4 ? 16 : 6);
+      if (!gpu)
+        cv.dl->AddCircleFilled(
+            p, r, load_colour(static_cast<double>(loads[static_cast<std::size_t>(v)]), avg),
+            r > 4 ? 16 : 6);
       if (labels) {
         char buf[24];
-        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(loads[static_cast<std::size_t>(v)]));
+        std::snprintf(buf, sizeof buf, "%lld",
+                      static_cast<long long>(loads[static_cast<std::size_t>(v)]));
         const ImVec2 ts = ImGui::CalcTextSize(buf);
         cv.dl->AddText({p.x - ts.x / 2, p.y - ts.y / 2}, IM_COL32(255, 255, 255, 255), buf);
       }
@@ -168,22 +182,28 @@ void draw_network_view(App& app) {
     const auto& shown = c.player.largest(st.step, kMaxArrows);
     c.drawn_arrows = draw_transfer_arrows(cv, topo, st.layout, c.player.transfers(), shown, r, lod);
     if (total > shown.size())
-      note = "step " + std::to_string(st.step) + ": showing the " + format_int(static_cast<long long>(shown.size())) +
-             " largest of " + format_int(static_cast<long long>(total)) + " transfers (" +
+      note = "step " + std::to_string(st.step) + ": showing the " +
+             format_int(static_cast<long long>(shown.size())) + " largest of " +
+             format_int(static_cast<long long>(total)) + " transfers (" +
              format_int(c.player.moved(st.step)) + " tasks moved)";
   }
   // The node simulation's messages in flight, as dots moving along their links.
   if (sim)
-    draw_node_sim_overlay(app, {cv.origin.x, cv.origin.y, cv.origin.x + cv.size.x, cv.origin.y + cv.size.y, cv.centre.x,
-                                cv.centre.y, cv.scale, view.pan_x, view.pan_y, r});
+    draw_node_sim_overlay(
+        app, {cv.origin.x, cv.origin.y, cv.origin.x + cv.size.x, cv.origin.y + cv.size.y,
+              cv.centre.x, cv.centre.y, cv.scale, view.pan_x, view.pan_y, r});
 
   // Legend (every coloured view) and what level of detail is shown.
   char legend_note[160];
   if (lod)
-    std::snprintf(legend_note, sizeof legend_note, "load heatmap: %s nodes (zoom in for nodes)", format_int(n).c_str());
+    std::snprintf(legend_note, sizeof legend_note, "load heatmap: %s nodes (zoom in for nodes)",
+                  format_int(n).c_str());
   else
-    std::snprintf(legend_note, sizeof legend_note, "load per node%s",
-                  n > static_cast<int>(kMaxNodeShapes) ? (", " + format_int(static_cast<long long>(visible_nodes)) + " visible").c_str() : "");
+    std::snprintf(
+        legend_note, sizeof legend_note, "load per node%s",
+        n > static_cast<int>(kMaxNodeShapes)
+            ? (", " + format_int(static_cast<long long>(visible_nodes)) + " visible").c_str()
+            : "");
   draw_load_legend(cv, avg, app.ui_scale, legend_note);
   draw_canvas_note(cv, app.ui_scale, note);
   end_network_canvas(cv);
@@ -202,9 +222,12 @@ void draw_network_view(App& app) {
 }
 
 void draw_balance_view(App& app) {
-  if (app.state.topology && has_iterative_results(app)) draw_iterative_balance_view(app);  // the tabs
-  else if (app.state.topology) draw_network_view(app);
-  else draw_json_view(app);
+  if (app.state.topology && has_iterative_results(app))
+    draw_iterative_balance_view(app);  // the tabs
+  else if (app.state.topology)
+    draw_network_view(app);
+  else
+    draw_json_view(app);
 }
 
 }  // namespace loadlab::app

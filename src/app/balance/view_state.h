@@ -15,8 +15,8 @@
 #include "app/balance/node_renderer.h"
 #include "app/model/background_job.h"
 #include "app/widgets/view_transform.h"
-#include "io/kind.h"
 #include "experiments/wu_experiments.h"
+#include "io/kind.h"
 
 namespace loadlab::app {
 
@@ -32,8 +32,9 @@ struct ExperimentsState {
   int cases = 1000;  // per cell of Table I and Figs 14-15; Figs 16-17 use a tenth (paper: 100)
   int seed = 1;
   bool env_checked = false;
-  std::map<std::string, experiments::ExperimentTable> tables;  // by id, from the last run that produced it
-  std::map<std::string, std::string> provenance;      // "1000 cases per cell, seed 1, 2.1 s"
+  std::map<std::string, experiments::ExperimentTable>
+      tables;                                     // by id, from the last run that produced it
+  std::map<std::string, std::string> provenance;  // "1000 cases per cell, seed 1, 2.1 s"
   BackgroundJob<ExperimentsOutcome> job;
   std::chrono::steady_clock::time_point started;
   std::string run_label;
@@ -51,29 +52,29 @@ struct BalanceOptimumCache {
 /// (view_network.cpp): the step player, colour and texel buffers. The layout facts (radius, heat
 /// grid, average) are BalanceViewState::layout, shared with the iterative tabs' canvases.
 struct NetworkViewCache {
-  std::uint64_t layout_seen = 0;   ///< LayoutFacts::key the player was reset for
-  io::ResultPtr result;            ///< the result the player follows
+  std::uint64_t layout_seen = 0;  ///< LayoutFacts::key the player was reset for
+  io::ResultPtr result;           ///< the result the player follows
   const void* result_json = nullptr;
   StepPlayer player;
-  std::uint64_t epoch = 0;         ///< bumped on every scenario/result change
+  std::uint64_t epoch = 0;  ///< bumped on every scenario/result change
   std::vector<std::uint32_t> colours;
   std::uint64_t colours_key = ~0ull;
   std::vector<std::uint8_t> texels;
   std::uint64_t texels_key = ~0ull;
   HeatmapRenderer heatmap;
   // Figures the browser bench and tests read (window.loadlab.state().network).
-  bool lod = false;                ///< drawn as the heatmap
+  bool lod = false;  ///< drawn as the heatmap
   std::size_t drawn_arrows = 0, step_transfers = 0;
 };
 
 struct BalanceViewState {
   ScenarioForm form;
   ViewTransform view;
-  NodeRenderer renderer;     ///< GPU path for large networks (shaders/nodes.*)
-  LayoutFacts layout;        ///< the scenario's layout facts, shared by every network canvas
+  NodeRenderer renderer;  ///< GPU path for large networks (shaders/nodes.*)
+  LayoutFacts layout;     ///< the scenario's layout facts, shared by every network canvas
   NetworkViewCache net;
-  bool playing = false;      ///< animate the communication steps
-  double play_clock = 0.0;   ///< seconds since the last step while playing
+  bool playing = false;     ///< animate the communication steps
+  double play_clock = 0.0;  ///< seconds since the last step while playing
   ExperimentsState experiments;
   BalanceOptimumCache optimum;
 };

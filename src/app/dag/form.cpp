@@ -9,11 +9,11 @@
 #include <cstdio>
 
 #include "app/dag/model_machine_form.h"
-#include "app/shell/live_update.h"
-#include "app/widgets/input_text.h"
-#include "app/widgets/algorithm_picker.h"
-#include "app/widgets/plot_util.h"
 #include "app/dag/view.h"
+#include "app/shell/live_update.h"
+#include "app/widgets/algorithm_picker.h"
+#include "app/widgets/input_text.h"
+#include "app/widgets/plot_util.h"
 #include "core/dag/generators.h"
 #include "io/dag_formats/dag_formats.h"
 #include "io/scenario.h"
@@ -24,8 +24,8 @@ namespace {
 
 // A slider on graph[key] that shows the dragged value at once but, for large graphs, writes it
 // only when released (so the UI thread validates one big graph, not one per frame).
-bool slider(DagDeferredSlider& d, const char* label, io::Json& obj, const char* key, double def, double lo, double hi,
-            bool integer, bool log, bool defer, const char* fmt = nullptr) {
+bool slider(DagDeferredSlider& d, const char* label, io::Json& obj, const char* key, double def,
+            double lo, double hi, bool integer, bool log, bool defer, const char* fmt = nullptr) {
   double v = obj.value(key, def);
   if (d.label == label) v = d.value;
   bool edited;
@@ -125,8 +125,9 @@ bool machine_fields(App& app, io::Json& doc) {
       input_text("Speeds", v.speeds_edit);
       v.speeds_active = ImGui::IsItemActive();
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("One per processor, e.g. 1, 2, 4: a task of cost c takes c / speed. "
-                          "Applied when you press Enter or leave the field.");
+        ImGui::SetTooltip(
+            "One per processor, e.g. 1, 2, 4: a task of cost c takes c / speed. "
+            "Applied when you press Enter or leave the field.");
       if (ImGui::IsItemDeactivatedAfterEdit()) {
         std::string error;
         if (auto parsed = parse_speeds(v.speeds_edit, &error)) {
@@ -141,7 +142,8 @@ bool machine_fields(App& app, io::Json& doc) {
   }
   const char* links[] = {"unit (data = time)", "one bandwidth", "matrix (in the JSON)"};
   int l = f.links;
-  if (ImGui::Combo("Links", &l, links, f.links == DagMachineFields::matrix ? 3 : 2) && l != f.links) {
+  if (ImGui::Combo("Links", &l, links, f.links == DagMachineFields::matrix ? 3 : 2) &&
+      l != f.links) {
     f.links = static_cast<DagMachineFields::Links>(l);
     changed = true;
   }
@@ -154,7 +156,8 @@ bool machine_fields(App& app, io::Json& doc) {
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Every link: an edge's data d takes d / bandwidth between two processors");
   }
-  if (!v.speeds_error.empty()) ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s", v.speeds_error.c_str());
+  if (!v.speeds_error.empty())
+    ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s", v.speeds_error.c_str());
   const std::string& st = app.state.status;
   if (app.state.status_is_error && st.rfind("/machine", 0) == 0) {
     ImGui::PushTextWrapPos(0);
@@ -253,7 +256,7 @@ void draw_dag_form(App& app) {
                              : nullptr;
   };
   picker.presets = {{"FLB paper set", {"flb", "etf", "mcp", "fcp", "dsc_llb"}},
-                  {"notes' priorities", {"hlfet", "hlfnet", "scfet", "scfnet", "random"}}};
+                    {"notes' priorities", {"hlfet", "hlfnet", "scfet", "scfnet", "random"}}};
   picker.none_checked_note = "(none checked: flb, etf, mcp and dsc_llb run)";
   changed |= algorithm_picker(doc, "dag", picker);
 

@@ -114,7 +114,8 @@ std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::
           if (m->graph.edge(e).to == cp[i + 1]) m->edge_on_cp[e] = 1;
     }
     if (n >= kOverviewTasks)
-      m->overview = std::make_shared<const DagOverview>(build_dag_overview(*m, kOverviewColumns, kOverviewEdgeColumns, kOverviewBundles));
+      m->overview = std::make_shared<const DagOverview>(
+          build_dag_overview(*m, kOverviewColumns, kOverviewEdgeColumns, kOverviewBundles));
   } catch (const std::exception& e) {
     m->error = e.what();
   }
@@ -138,7 +139,8 @@ DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string&
     return t;
   }
   if (scenario.contains("machine")) {  // the steps below replay identical processors only
-    t.error = "step traces are not shown yet for scenarios with a \"machine\" (heterogeneous processors)";
+    t.error =
+        "step traces are not shown yet for scenarios with a \"machine\" (heterogeneous processors)";
     return t;
   }
   try {

@@ -30,7 +30,8 @@ io::Json wrap(const core::TaskGraph& g, const std::string& filename) {
   if (g.size() <= 20) algs.push_back("optimal");
   return {{"loadlab", io::kScenarioVersion},
           {"kind", "dag"},
-          {"name", "Imported " + dag_import_base_name(filename) + " (" + std::to_string(g.size()) + " tasks)"},
+          {"name", "Imported " + dag_import_base_name(filename) + " (" + std::to_string(g.size()) +
+                       " tasks)"},
           {"processors", 4},
           {"graph", io::graph_to_json(g)},
           {"algorithms", algs}};

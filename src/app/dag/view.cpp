@@ -1,19 +1,19 @@
 // The "dag" kind's view (papers 001 and 003; docs/scenario-dag.md): tabs Graph (layered drawing,
 // critical path, levels in tooltips), Gantt (view_gantt.cpp), Steps (view_steps.cpp) and
 // Adversary (view_adversary.cpp).
-// The graph, its levels and its layout are built on a worker (model_graph.h) so a 100,000-task graph
-// never blocks the UI; drawing is culled to the visible layers and slots, and tasks narrower than a
-// few pixels are merged into one bar per layer.
+// The graph, its levels and its layout are built on a worker (model_graph.h) so a 100,000-task
+// graph never blocks the UI; drawing is culled to the visible layers and slots, and tasks narrower
+// than a few pixels are merged into one bar per layer.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "app/widgets/gantt_chart.h"
-#include "app/shell/live_update.h"
-#include "app/widgets/plot_util.h"
 #include "app/dag/view.h"
+#include "app/shell/live_update.h"
+#include "app/widgets/gantt_chart.h"
+#include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
 
@@ -184,7 +184,8 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     if (ov) {  // stretched: slot i of w sits at ((i + 0.5) / w - 0.5) * width
       const double w = static_cast<double>(m.layer_tasks[l].size());
       i0 = std::max(0, static_cast<int>(std::floor((wx0 / ov->width + 0.5) * w - 0.5)));
-      i1 = std::min(static_cast<int>(w) - 1, static_cast<int>(std::ceil((wx1 / ov->width + 0.5) * w - 0.5)));
+      i1 = std::min(static_cast<int>(w) - 1,
+                    static_cast<int>(std::ceil((wx1 / ov->width + 0.5) * w - 0.5)));
       return;
     }
     const double off = (m.layer_tasks[l].size() - 1) / 2.0;
@@ -206,7 +207,8 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
                  tol_x = std::max<double>(kHalfW, 3.0 / sx);
     if (ov && l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
       const auto& lt = m.layer_tasks[l];
-      const long i = static_cast<long>(std::floor((mx / ov->width + 0.5) * static_cast<double>(lt.size())));
+      const long i =
+          static_cast<long>(std::floor((mx / ov->width + 0.5) * static_cast<double>(lt.size())));
       if (i >= 0 && i < static_cast<long>(lt.size())) hot = lt[static_cast<std::size_t>(i)];
     } else if (l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
       const auto& lt = m.layer_tasks[l];
@@ -282,13 +284,16 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     dl->Flags &= ~ImDrawListFlags_AntiAliasedLines;
     const float lmax = std::log1p(static_cast<float>(std::max<std::uint32_t>(1, ov->max_bundle)));
     for (const auto& bu : ov->bundles) {
-      if (std::max(bu.from_layer, bu.to_layer) < l0 || std::min(bu.from_layer, bu.to_layer) > l1) continue;
-      ImVec2 a = to_screen(ov->edge_bin_x(bu.from_bin), bu.from_layer), b = to_screen(ov->edge_bin_x(bu.to_bin), bu.to_layer);
+      if (std::max(bu.from_layer, bu.to_layer) < l0 || std::min(bu.from_layer, bu.to_layer) > l1)
+        continue;
+      ImVec2 a = to_screen(ov->edge_bin_x(bu.from_bin), bu.from_layer),
+             b = to_screen(ov->edge_bin_x(bu.to_bin), bu.to_layer);
       if (std::max(a.x, b.x) < origin.x || std::min(a.x, b.x) > origin.x + size.x) continue;
       a.y += std::min(hh, 3.0f * s);
       b.y -= std::min(hh, 3.0f * s);
       const float w = std::log1p(static_cast<float>(bu.edges)) / lmax;
-      dl->AddLine(a, b, IM_COL32(150, 165, 195, static_cast<int>(35 + 185 * w)), 1.0f + 1.5f * w * s);
+      dl->AddLine(a, b, IM_COL32(150, 165, 195, static_cast<int>(35 + 185 * w)),
+                  1.0f + 1.5f * w * s);
     }
     dl->Flags = flags;
   }
@@ -329,9 +334,12 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
         if (!bins[static_cast<std::size_t>(b)]) continue;
         const ImVec2 p = to_screen(ov->bin_x(b), l);
         if (p.x + bw < origin.x || p.x - bw > origin.x + size.x) continue;
-        const float k = 0.35f + 0.65f * std::log1p(static_cast<float>(bins[static_cast<std::size_t>(b)])) / lmax;
+        const float k =
+            0.35f +
+            0.65f * std::log1p(static_cast<float>(bins[static_cast<std::size_t>(b)])) / lmax;
         dl->AddRectFilled({p.x - bw / 2, p.y - mh}, {p.x + std::max(bw / 2, 0.5f), p.y + mh},
-                          ImGui::ColorConvertFloat4ToU32({0.30f + 0.45f * k, 0.42f + 0.42f * k, 0.60f + 0.38f * k, 1}));
+                          ImGui::ColorConvertFloat4ToU32(
+                              {0.30f + 0.45f * k, 0.42f + 0.42f * k, 0.60f + 0.38f * k, 1}));
         ++node_rects;
       }
       for (int i = i0; i <= i1; ++i)
@@ -350,7 +358,8 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
       }
       if (hot >= 0 && m.layer[hot] == l) {
         const ImVec2 p = pos(hot);
-        dl->AddRect({p.x - 3 * s, p.y - mh - 2}, {p.x + 3 * s, p.y + mh + 2}, IM_COL32(255, 255, 255, 255), 0, 0, 1.5f * s);
+        dl->AddRect({p.x - 3 * s, p.y - mh - 2}, {p.x + 3 * s, p.y + mh + 2},
+                    IM_COL32(255, 255, 255, 255), 0, 0, 1.5f * s);
       }
       continue;
     }
@@ -447,8 +456,9 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
   const char* legend =
       ov ? "overview: layers stretched; marks = tasks, lines = bundled edges (brighter = more); "
            "orange = critical path; zoom in for tasks"
-      : v.colour_mode == 1 ? "colour = processor of the selected result; orange ring = critical path"
-                           : "orange = critical path; yellow..blue = slack (ALAP - t-level)";
+      : v.colour_mode == 1
+          ? "colour = processor of the selected result; orange ring = critical path"
+          : "orange = critical path; yellow..blue = slack (ALAP - t-level)";
   char extra[96];
   std::snprintf(extra, sizeof extra, "   |   wheel: zoom, drag: pan, double-click: fit%s",
                 capped ? ", edges thinned" : "");

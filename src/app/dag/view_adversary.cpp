@@ -124,11 +124,11 @@ void draw_search_settings(App& app, DagAdversaryState& a, std::int32_t scenario_
     if (!running) {
       const auto& r = *last->result;
       ImGui::PushTextWrapPos(0);  // a narrow column wraps rather than cuts the line
-      ImGui::TextDisabled(
-          "%s: makespans %s %s / %s %s (%d tasks, P = %d)%s", r.cancelled ? "cancelled" : "done",
-          last->a.c_str(), short_number(r.best_makespan_a).c_str(), last->b.c_str(),
-          short_number(r.best_makespan_b).c_str(), r.best.graph.size(), r.best.machine.processors,
-          r.unproven ? ", some optima unproven" : "");
+      ImGui::TextDisabled("%s: makespans %s %s / %s %s (%d tasks, P = %d)%s",
+                          r.cancelled ? "cancelled" : "done", last->a.c_str(),
+                          short_number(r.best_makespan_a).c_str(), last->b.c_str(),
+                          short_number(r.best_makespan_b).c_str(), r.best.graph.size(),
+                          r.best.machine.processors, r.unproven ? ", some optima unproven" : "");
       ImGui::PopTextWrapPos();
       if (ImGui::Button("Open worst instance")) dag_adversary_command(app, "open_worst");
       if (ImGui::IsItemHovered())

@@ -8,11 +8,11 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/widgets/gantt_chart.h"
+#include "app/dag/view.h"
 #include "app/shell/live_update.h"
 #include "app/shell/platform.h"
+#include "app/widgets/gantt_chart.h"
 #include "app/widgets/plot_util.h"
-#include "app/dag/view.h"
 #include "io/dag_formats/dag_formats.h"
 
 namespace loadlab::app {
@@ -53,7 +53,8 @@ std::string row_label(const DagSchedule& sc, int p) {
   const core::Machine* m = sc.machine;
   if (!m || p >= m->processors) return label;
   if (!m->etc.empty()) return label + " ETC";
-  if (!m->speeds.empty()) return label + " \xc3\x97" + short_number(m->speeds[static_cast<std::size_t>(p)]);
+  if (!m->speeds.empty())
+    return label + " \xc3\x97" + short_number(m->speeds[static_cast<std::size_t>(p)]);
   return label;
 }
 
@@ -62,7 +63,8 @@ std::string machine_summary(const DagSchedule& sc) {
   const core::Machine* m = sc.machine;
   if (!m) return "";
   std::string out;
-  if (!m->etc.empty()) out = "ETC machine (time per task and processor)";
+  if (!m->etc.empty())
+    out = "ETC machine (time per task and processor)";
   else if (!m->speeds.empty()) {
     const auto [lo, hi] = std::minmax_element(m->speeds.begin(), m->speeds.end());
     out = "speeds " + short_number(*lo) + (*hi != *lo ? ".." + short_number(*hi) : "");
@@ -94,7 +96,8 @@ void build_chart(GanttChart& ch, const DagSchedule& sc, std::shared_ptr<const Da
   // Unlabelled (a label would cover the last bars); the summary line names them.
   ch.add_marker({sc.makespan, IM_COL32(255, 255, 255, 200), ""});
   // The result's own bound: on a machine it is the machine's (fastest times, capacity).
-  const double lb = sc.lower_bound > 0 ? sc.lower_bound : core::makespan_lower_bound(m.graph, sc.processors);
+  const double lb =
+      sc.lower_bound > 0 ? sc.lower_bound : core::makespan_lower_bound(m.graph, sc.processors);
   if (lb > 0 && lb < sc.makespan) ch.add_marker({lb, IM_COL32(150, 150, 160, 140), ""});
   ch.set_label_fn(
       [mp](const GanttBar& b) { return mp->graph.name(static_cast<core::TaskId>(b.id)); });
@@ -188,8 +191,7 @@ void bar_tooltip(const DagModel& m, const DagSchedule& sc, std::size_t entry) {
       if (oe.proc == e.proc)
         ImGui::Text("  %s %s (same processor, free)", dir == 0 ? "from" : "to",
                     g.name(other).c_str());
-      else
-      {
+      else {
         const auto& dst = dir == 0 ? e : oe;
         const double c = sc.comm(ed.comm, src.proc, dst.proc);
         ImGui::Text("  %s %s on P%d: sent %s + comm %s = arrives %s", dir == 0 ? "from" : "to",
@@ -251,9 +253,8 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   DagGanttCache& c = v.gantt;
   const float s = app.ui_scale;
   if (!st.results.is_array() || st.results.empty()) {
-    ImGui::TextDisabled(app.jobs.busy()
-                            ? "Running..."
-                            : "No results yet: pick algorithms and press Run.");
+    ImGui::TextDisabled(app.jobs.busy() ? "Running..."
+                                        : "No results yet: pick algorithms and press Run.");
     return;
   }
   auto mp = dag_current_model(app);
@@ -273,8 +274,9 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   ImGui::SameLine();
   ImGui::Checkbox("all algorithms", &v.compare);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Every algorithm's Gantt chart on one shared time axis (two results: side "
-                      "by side when the view is wide enough, else stacked)");
+    ImGui::SetTooltip(
+        "Every algorithm's Gantt chart on one shared time axis (two results: side "
+        "by side when the view is wide enough, else stacked)");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   int colour_by = c.colour_by;
@@ -381,7 +383,8 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     const io::Json& r = st.results[i];
     char head[200];
     std::snprintf(
-        head, sizeof head, wide ? "%-14s makespan %-8s speedup %-6s %s" : "%s  makespan %s  speedup %s %s",
+        head, sizeof head,
+        wide ? "%-14s makespan %-8s speedup %-6s %s" : "%s  makespan %s  speedup %s %s",
         sc.algorithm.c_str(), short_number(sc.makespan).c_str(),
         short_number(r.value("metrics", io::Json::object()).value("speedup", 0.0)).c_str(),
         r.value("verified", false) ? "" : "NOT verified");

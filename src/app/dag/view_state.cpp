@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/widgets/gantt_chart.h"
-#include "app/model/ui_state.h"
-#include "io/kinds/dag.h"
-#include "app/shell/live_update.h"
 #include "app/dag/view.h"
+#include "app/model/ui_state.h"
+#include "app/shell/live_update.h"
+#include "app/widgets/gantt_chart.h"
+#include "io/kinds/dag.h"
 
 namespace loadlab::app {
 

@@ -94,7 +94,7 @@ struct DagAdversaryState {
   bool shown = false;  ///< the tab was opened: its settings go into the link's "ui" from now on
   AdversaryRunner search;
   PairwiseRunner pairwise;
-  std::string error;   ///< why the last Start was refused (start instance, limits)
+  std::string error;  ///< why the last Start was refused (start instance, limits)
 };
 
 struct DagViewState {

@@ -9,9 +9,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/dag/view.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/plot_util.h"
-#include "app/dag/view.h"
 #include "io/kinds/dag.h"
 
 namespace loadlab::app {
@@ -62,10 +62,11 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   const io::Json& r = st.results[st.selected_result];
   const std::string alg = r.value("algorithm", "?");
   // The typed result's trace ("trace": true in the scenario): no result JSON is read back.
-  const auto* typed = static_cast<std::size_t>(st.selected_result) < st.typed_results.size()
-                          ? dynamic_cast<const io::DagRunResult*>(
-                                st.typed_results[static_cast<std::size_t>(st.selected_result)].get())
-                          : nullptr;
+  const auto* typed =
+      static_cast<std::size_t>(st.selected_result) < st.typed_results.size()
+          ? dynamic_cast<const io::DagRunResult*>(
+                st.typed_results[static_cast<std::size_t>(st.selected_result)].get())
+          : nullptr;
   const bool has_trace = typed && typed->trace;
   const int procs = st.scenario.value("processors", 1);
 

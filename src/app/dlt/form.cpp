@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "app/dlt/view.h"
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
-#include "app/dlt/view.h"
 #include "core/dlt/registry.h"
 #include "io/scenario.h"
 
@@ -29,7 +29,8 @@ bool needs_granularity(const std::string& a) {
 }
 
 // A logarithmic slider over [lo, hi] (Ctrl+click to type any value the scenario accepts).
-bool log_slider(const char* label, io::Json& doc, const char* key, double dflt, double lo, double hi) {
+bool log_slider(const char* label, io::Json& doc, const char* key, double dflt, double lo,
+                double hi) {
   double v = doc.value(key, dflt);
   if (!ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat))
@@ -39,13 +40,15 @@ bool log_slider(const char* label, io::Json& doc, const char* key, double dflt, 
 }
 
 // An optional field: a checkbox that adds/removes it, then its slider.
-bool optional_slider(const char* check, const char* label, io::Json& doc, const char* key, double dflt,
-                     double lo, double hi) {
+bool optional_slider(const char* check, const char* label, io::Json& doc, const char* key,
+                     double dflt, double lo, double hi) {
   bool on = doc.contains(key);
   bool changed = false;
   if (ImGui::Checkbox(check, &on)) {
-    if (on) doc[key] = dflt;
-    else doc.erase(key);
+    if (on)
+      doc[key] = dflt;
+    else
+      doc.erase(key);
     changed = true;
   }
   if (on) {
@@ -98,11 +101,13 @@ void draw_dlt_form(App& app) {
     if (!possible && it != chosen.end()) {
       chosen.erase(it);
       algs_changed = true;
-      notes.push_back("unchecked " + a + " (it needs " + (needs_buffer(a) && !has_b ? "buffers" : "a granularity") + ")");
+      notes.push_back("unchecked " + a + " (it needs " +
+                      (needs_buffer(a) && !has_b ? "buffers" : "a granularity") + ")");
     }
     bool on = listed ? std::find(chosen.begin(), chosen.end(), a) != chosen.end() : possible;
     ImGui::BeginDisabled(!possible);
-    ImGui::PushStyleColor(ImGuiCol_CheckMark, ImGui::ColorConvertU32ToFloat4(dlt_algorithm_colour(a)));
+    ImGui::PushStyleColor(ImGuiCol_CheckMark,
+                          ImGui::ColorConvertU32ToFloat4(dlt_algorithm_colour(a)));
     if (ImGui::Checkbox(a.c_str(), &on)) {
       if (!listed)  // materialise the implicit "everything possible" list first
         for (const auto& b : algs)

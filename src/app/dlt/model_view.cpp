@@ -31,7 +31,8 @@ DltViewModel dlt_view_model(const AppState& st) {
       d.last_layer = s.last_layer;
       for (int i = 0; i <= s.last_layer && i < static_cast<int>(s.timing.size()); ++i) {
         const core::LayerTiming& t = s.timing[static_cast<std::size_t>(i)];
-        d.timing.push_back({i, static_cast<long long>(s.processors[static_cast<std::size_t>(i)]),
+        d.timing.push_back({i,
+                            static_cast<long long>(s.processors[static_cast<std::size_t>(i)]),
                             {t.receive_start, t.receive_end},
                             {t.compute_start, t.compute_end},
                             {t.forward_start, t.forward_end}});

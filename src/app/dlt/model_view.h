@@ -35,7 +35,7 @@ struct DltViewResult {
   int last_layer = -1;      ///< -1 when infeasible
   std::vector<double> alpha, received, per_processor, per_layer;
   std::vector<long long> processors;
-  std::vector<DltLayerTiming> timing;  ///< layers 0..last_layer, empty when infeasible
+  std::vector<DltLayerTiming> timing;     ///< layers 0..last_layer, empty when infeasible
   std::vector<core::IbsIteration> steps;  ///< IBS iterations (buffered algorithms only)
   std::vector<core::DltTrial> trials;     ///< truncation trials (granular algorithms only)
   bool trials_check_buffers = false;      ///< the trials test the buffers too (Algorithm A')

@@ -1,19 +1,20 @@
-// The "dlt" kind's view (paper 004, ../shared/seeds/004_11d6ddba309eeb28.txt; docs/scenario-dlt.md):
-// the timing diagram of Fig 2 as a Gantt (one row per layer: receive, compute, forward), the loads
-// per processor and per layer of Figs 3-6 as bar charts, and IBS (Section 4, Table 1/Table 2)
-// step by step with the buffers filling. The form (E, C, L, B, delta, d) is form.cpp.
+// The "dlt" kind's view (paper 004, ../shared/seeds/004_11d6ddba309eeb28.txt;
+// docs/scenario-dlt.md): the timing diagram of Fig 2 as a Gantt (one row per layer: receive,
+// compute, forward), the loads per processor and per layer of Figs 3-6 as bar charts, and IBS
+// (Section 4, Table 1/Table 2) step by step with the buffers filling. The form (E, C, L, B, delta,
+// d) is form.cpp.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "app/widgets/gantt_chart.h"
+#include "app/dlt/view.h"
 #include "app/model/ui_state.h"
 #include "app/shell/live_update.h"
-#include "app/widgets/plot_util.h"
 #include "app/shell/ui.h"
-#include "app/dlt/view.h"
+#include "app/widgets/gantt_chart.h"
+#include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
 
@@ -34,13 +35,16 @@ void dlt_build_gantt(DltViewState& c, int sel) {
   c.gantt.clear(true);
   c.gantt.set_row_height(54, 10);
   for (const auto& t : d.timing) {
-    const int row = c.gantt.add_row("Y" + std::to_string(t.layer) + " (" + std::to_string(t.processors) + ")");
+    const int row =
+        c.gantt.add_row("Y" + std::to_string(t.layer) + " (" + std::to_string(t.processors) + ")");
     // Fig 2's three activities of one processor of the layer, as three lanes of its row.
     c.gantt.add_bar({row, t.receive.start, t.receive.end, kReceive, 0.00f, 0.28f, t.layer * 3 + 0});
     c.gantt.add_bar({row, t.compute.start, t.compute.end, kCompute, 0.31f, 0.69f, t.layer * 3 + 1});
     c.gantt.add_bar({row, t.forward.start, t.forward.end, kForward, 0.72f, 1.00f, t.layer * 3 + 2});
   }
-  if (d.feasible) c.gantt.add_marker({d.finish_time, IM_COL32(255, 255, 255, 220), "T* " + short_number(d.finish_time)});
+  if (d.feasible)
+    c.gantt.add_marker(
+        {d.finish_time, IM_COL32(255, 255, 255, 220), "T* " + short_number(d.finish_time)});
   c.gantt.set_label_fn([&c, sel](const GanttBar& b) {
     const DltViewResult& r = c.model.res[static_cast<std::size_t>(sel)];
     const int layer = static_cast<int>(b.id / 3);
@@ -55,9 +59,11 @@ void dlt_build_gantt(DltViewState& c, int sel) {
     ImGui::Text("%s .. %s (%s)", short_number(b.start).c_str(), short_number(b.finish).c_str(),
                 short_number(b.finish - b.start).c_str());
     if (layer < r.received.size() && layer < r.alpha.size()) {
-      ImGui::Text("L_%zu = %s arrives, keeps alpha = %.4f: %s", layer, short_number(r.received[layer]).c_str(),
-                  r.alpha[layer], short_number(r.per_processor[layer]).c_str());
-      ImGui::Text("%lld processors in the layer", layer < r.processors.size() ? r.processors[layer] : 0LL);
+      ImGui::Text("L_%zu = %s arrives, keeps alpha = %.4f: %s", layer,
+                  short_number(r.received[layer]).c_str(), r.alpha[layer],
+                  short_number(r.per_processor[layer]).c_str());
+      ImGui::Text("%lld processors in the layer",
+                  layer < r.processors.size() ? r.processors[layer] : 0LL);
     }
   });
   c.gantt_for = sel;
@@ -69,7 +75,8 @@ void draw_timing_tab(App& app, DltViewState& c, int sel) {
   auto legend = [&](ImU32 col, const char* text) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = ImGui::GetTextLineHeight();
-    ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y + h * 0.2f}, {p.x + h, p.y + h * 0.8f}, col);
+    ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y + h * 0.2f}, {p.x + h, p.y + h * 0.8f},
+                                              col);
     ImGui::Dummy({h, h});
     ImGui::SameLine();
     ImGui::TextUnformatted(text);
@@ -82,13 +89,15 @@ void draw_timing_tab(App& app, DltViewState& c, int sel) {
   ImGui::SameLine();
   // Deeper layers act in the last few percent of the run: one click shows them.
   if (d.timing.size() > 2 && ImGui::SmallButton("zoom to layers >= 2")) {
-    const double t0 = d.timing[2].receive.start, t1 = std::max(d.finish_time, d.timing.back().compute.end);
+    const double t0 = d.timing[2].receive.start,
+                 t1 = std::max(d.finish_time, d.timing.back().compute.end);
     c.gantt.set_window(t0 - (t1 - t0) * 0.03, t1 + (t1 - t0) * 0.03);
   }
   ImGui::SameLine();
   ImGui::TextDisabled("one processor per layer (Fig 2); wheel: zoom, drag: pan");
   if (d.timing.empty()) {
-    ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s", d.feasible ? "No timing in this result." : d.error.c_str());
+    ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s",
+                       d.feasible ? "No timing in this result." : d.error.c_str());
     return;
   }
   c.gantt.draw("##dlt_gantt", {0, 0}, s);
@@ -98,7 +107,8 @@ void draw_loads_tab(App& app, DltViewState& c, int sel) {
   const float s = app.ui_scale;
   ImGui::Checkbox("log scale", &c.log_loads);
   ImGui::SameLine();
-  ImGui::TextDisabled("selected: %s; bars of every feasible result (Figs 3-6)", c.model.res[static_cast<std::size_t>(sel)].name.c_str());
+  ImGui::TextDisabled("selected: %s; bars of every feasible result (Figs 3-6)",
+                      c.model.res[static_cast<std::size_t>(sel)].name.c_str());
   std::vector<std::string> layers;
   for (int i = 0; i <= c.model.dim; ++i) layers.push_back(std::to_string(i));
   std::vector<PlotSeries> per_proc, per_layer;
@@ -110,9 +120,12 @@ void draw_loads_tab(App& app, DltViewState& c, int sel) {
     per_layer.push_back({d.name, col, {}, d.per_layer, static_cast<int>(k) == sel});
   }
   std::vector<PlotRule> rules;
-  if (c.model.buffer) rules.push_back({*c.model.buffer, IM_COL32(255, 120, 120, 220), "buffer B = " + short_number(*c.model.buffer)});
+  if (c.model.buffer)
+    rules.push_back({*c.model.buffer, IM_COL32(255, 120, 120, 220),
+                     "buffer B = " + short_number(*c.model.buffer)});
   if (c.model.granularity)
-    rules.push_back({*c.model.granularity, IM_COL32(230, 230, 120, 220), "granularity = " + short_number(*c.model.granularity)});
+    rules.push_back({*c.model.granularity, IM_COL32(230, 230, 120, 220),
+                     "granularity = " + short_number(*c.model.granularity)});
   PlotAxes ax;
   ax.x_label = "layer";
   ax.log_y = c.log_loads;
@@ -126,9 +139,10 @@ void draw_loads_tab(App& app, DltViewState& c, int sel) {
 }
 
 void draw_trials(const DltViewResult& d) {
-  ImGui::TextWrapped("Algorithm A%s cuts the cube after the deepest layer k whose processors all get at least the "
-                     "granularity (ERRATA 004: truncate at k, recompute, then test):",
-                     d.name == "algorithm_a_prime" ? "'" : "");
+  ImGui::TextWrapped(
+      "Algorithm A%s cuts the cube after the deepest layer k whose processors all get at least the "
+      "granularity (ERRATA 004: truncate at k, recompute, then test):",
+      d.name == "algorithm_a_prime" ? "'" : "");
   if (ImGui::BeginTable("##trials", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("last layer k");
     ImGui::TableSetupColumn("smallest share");
@@ -147,7 +161,8 @@ void draw_trials(const DltViewResult& d) {
       ImGui::TextUnformatted(d.trials_check_buffers ? (t.enough_buffers ? "yes" : "no") : "n/a");
       ImGui::TableNextColumn();
       const bool ok = t.accepted;
-      ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(0.7f, 0.7f, 0.7f, 1), ok ? "yes" : "no");
+      ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(0.7f, 0.7f, 0.7f, 1),
+                         ok ? "yes" : "no");
     }
     ImGui::EndTable();
   }
@@ -155,7 +170,8 @@ void draw_trials(const DltViewResult& d) {
 
 // Buffers of one processor per layer after `step` IBS iterations, each iteration's share stacked
 // in its own colour; the current iteration bright, earlier ones dimmer.
-void draw_buffer_gauges(const DltViewState& c, const DltViewResult& d, int step, ImVec2 size, float s) {
+void draw_buffer_gauges(const DltViewState& c, const DltViewResult& d, int step, ImVec2 size,
+                        float s) {
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImGui::Dummy(size);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -165,7 +181,9 @@ void draw_buffer_gauges(const DltViewState& c, const DltViewResult& d, int step,
   const float slot = size.x / static_cast<float>(layers);
   const float gw = std::min(slot * 0.6f, 60 * s);
   const double B = c.model.buffer && *c.model.buffer > 0 ? *c.model.buffer : 1;
-  auto y_of = [&](double v) { return bottom - static_cast<float>(std::clamp(v / B, 0.0, 1.0)) * (bottom - top); };
+  auto y_of = [&](double v) {
+    return bottom - static_cast<float>(std::clamp(v / B, 0.0, 1.0)) * (bottom - top);
+  };
   for (int i = 0; i < layers; ++i) {
     const float x = o.x + slot * i + (slot - gw) / 2;
     dl->AddRectFilled({x, top}, {x + gw, bottom}, IM_COL32(35, 38, 46, 255));
@@ -189,13 +207,15 @@ void draw_buffer_gauges(const DltViewState& c, const DltViewResult& d, int step,
       dl->AddLine({x, top}, {x + gw, bottom}, IM_COL32(200, 200, 210, 80));
   }
   if (ImGui::IsItemHovered()) {
-    const int i = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - o.x) / slot), 0, layers - 1);
+    const int i =
+        std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - o.x) / slot), 0, layers - 1);
     ImGui::BeginTooltip();
     ImGui::Text("Layer Y%d: buffer B = %s per processor", i, short_number(B).c_str());
     for (int k = 0; k < step && k < static_cast<int>(d.steps.size()); ++k) {
       const auto& bl = d.steps[static_cast<std::size_t>(k)].buffers_left;
       if (static_cast<std::size_t>(i) < bl.size())
-        ImGui::Text("after iteration %d: %s left", k + 1, short_number(bl[static_cast<std::size_t>(i)]).c_str());
+        ImGui::Text("after iteration %d: %s left", k + 1,
+                    short_number(bl[static_cast<std::size_t>(i)]).c_str());
     }
     ImGui::EndTooltip();
   }
@@ -207,8 +227,9 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
   if (!d.trials.empty()) draw_trials(d);
   if (d.steps.empty()) {
     if (d.trials.empty())
-      ImGui::TextWrapped("%s has no IBS iterations: pick ibs or algorithm_a_prime (they need a buffer size B).",
-                         d.name.c_str());
+      ImGui::TextWrapped(
+          "%s has no IBS iterations: pick ibs or algorithm_a_prime (they need a buffer size B).",
+          d.name.c_str());
     return;
   }
   const int n = static_cast<int>(d.steps.size());
@@ -221,11 +242,13 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
   ImGui::SliderInt("IBS iteration", &c.step, 0, n);
   ImGui::SameLine();
   if (c.step == 0) {
-    ImGui::TextDisabled("empty buffers, L = %s waits at Y0", short_number(d.steps[0].X + d.steps[0].remaining).c_str());
+    ImGui::TextDisabled("empty buffers, L = %s waits at Y0",
+                        short_number(d.steps[0].X + d.steps[0].remaining).c_str());
   } else {
     const core::IbsIteration& it = d.steps[static_cast<std::size_t>(c.step - 1)];
-    ImGui::Text("X^(%d) = %s injected at Y%d (L_q = %s per processor), %s left%s", it.k, short_number(it.X).c_str(),
-                it.q, short_number(it.L_q).c_str(), short_number(it.remaining).c_str(), it.stop ? ": done" : "");
+    ImGui::Text("X^(%d) = %s injected at Y%d (L_q = %s per processor), %s left%s", it.k,
+                short_number(it.X).c_str(), it.q, short_number(it.L_q).c_str(),
+                short_number(it.remaining).c_str(), it.stop ? ": done" : "");
   }
   // Legend: one colour per iteration (the current one bright).
   ImGui::TextDisabled("One processor's buffer per layer (top: load held).");
@@ -233,8 +256,9 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
     ImGui::SameLine(0, 12 * s);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = ImGui::GetTextLineHeight();
-    ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y + h * 0.2f}, {p.x + h, p.y + h * 0.8f},
-                                              palette_colour(k + 3, k + 1 == c.step ? 0.95f : 0.55f));
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        {p.x, p.y + h * 0.2f}, {p.x + h, p.y + h * 0.8f},
+        palette_colour(k + 3, k + 1 == c.step ? 0.95f : 0.55f));
     ImGui::Dummy({h, h});
     ImGui::SameLine();
     ImGui::Text("iteration %d", k + 1);
@@ -244,8 +268,11 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
   draw_buffer_gauges(c, d, c.step, {avail.x, std::max(avail.y - table_h - 6 * s, 60 * s)}, s);
   // Table 2: one row per iteration; the buffers left per layer.
   const int cols = 4 + c.model.dim + 1;
-  if (cols <= 64 && ImGui::BeginTable("##table2", cols, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
-                                      ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY, {0, table_h})) {
+  if (cols <= 64 && ImGui::BeginTable("##table2", cols,
+                                      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                          ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
+                                          ImGuiTableFlags_ScrollY,
+                                      {0, table_h})) {
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("k");
     ImGui::TableSetupColumn("q");
@@ -258,7 +285,8 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
     for (int k = 0; k < n; ++k) {
       const core::IbsIteration& it = d.steps[static_cast<std::size_t>(k)];
       ImGui::TableNextRow();
-      if (k + 1 == c.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(70, 90, 140, 120));
+      if (k + 1 == c.step)
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(70, 90, 140, 120));
       ImGui::TableNextColumn();
       ImGui::Text("%d", it.k);
       ImGui::TableNextColumn();
@@ -299,7 +327,8 @@ void draw_dlt_view(App& app) {
     ResultsFollower::select_by_name(st, names(), ui->select);
   }
   if (c.model.res.empty()) {
-    ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet: pick algorithms and press Run.");
+    ImGui::TextDisabled(app.jobs.busy() ? "Running..."
+                                        : "No results yet: pick algorithms and press Run.");
     return;
   }
   const int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.model.res.size()));
@@ -318,14 +347,17 @@ void draw_dlt_view(App& app) {
   }
   ImGui::SameLine();
   if (d.feasible) {
-    ImGui::Text("T* = %s   last layer %d   d = %d, E = %s, C = %s", short_number(d.finish_time).c_str(), d.last_layer,
-                c.model.dim, short_number(c.model.E).c_str(), short_number(c.model.C).c_str());
+    ImGui::Text("T* = %s   last layer %d   d = %d, E = %s, C = %s",
+                short_number(d.finish_time).c_str(), d.last_layer, c.model.dim,
+                short_number(c.model.E).c_str(), short_number(c.model.C).c_str());
   } else {
     ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s: %s", d.status.c_str(), d.error.c_str());
   }
   ImGui::SameLine();
-  if (d.verified) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
-  else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
+  if (d.verified)
+    ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
+  else
+    ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
   if (st.typed_results.empty() || app.jobs.busy()) {
     ImGui::SameLine();
     ImGui::TextDisabled("(updating...)");

@@ -1,6 +1,6 @@
 // Everything the "dlt" kind's view keeps between frames: one DltViewState, owned by App (App::dlt):
-// the results (typed, model_view.h) rebuilt when they change, the timing-diagram chart, the IBS step shown and the tab to
-// bring to the front.
+// the results (typed, model_view.h) rebuilt when they change, the timing-diagram chart, the IBS
+// step shown and the tab to bring to the front.
 #pragma once
 
 #include <string>
@@ -19,9 +19,9 @@ struct DltViewState {
   GanttChart gantt;
   int gantt_for = -1;
   bool log_loads = false;
-  int step = -1;  // IBS step shown (-1 = the last)
+  int step = -1;           // IBS step shown (-1 = the last)
   ResultsFollower follow;  // results identity, selection by name, "ui" applied once
-  TabRequest tabs;  // 0 timing, 1 loads, 2 IBS steps
+  TabRequest tabs;         // 0 timing, 1 loads, 2 IBS steps
 };
 
 }  // namespace loadlab::app

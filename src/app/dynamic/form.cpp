@@ -18,16 +18,19 @@ namespace loadlab::app {
 
 namespace {
 
-bool dynamic_int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo, int hi, bool log = false) {
+bool dynamic_int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo, int hi,
+                       bool log = false) {
   int v = obj.is_object() ? obj.value(key, dflt) : dflt;
-  if (!ImGui::SliderInt(label, &v, lo, hi, "%d", log ? ImGuiSliderFlags_Logarithmic : 0)) return false;
+  if (!ImGui::SliderInt(label, &v, lo, hi, "%d", log ? ImGuiSliderFlags_Logarithmic : 0))
+    return false;
   obj[key] = std::clamp(v, lo, hi);
   return true;
 }
 
 /// A combo over `options` writing obj[key]; `make` builds the object for a newly chosen option.
 template <typename Make>
-bool choice(const char* label, const std::string& current, std::initializer_list<const char*> options, Make make) {
+bool choice(const char* label, const std::string& current,
+            std::initializer_list<const char*> options, Make make) {
   bool changed = false;
   if (ImGui::BeginCombo(label, current.c_str())) {
     for (const char* o : options)
@@ -51,13 +54,19 @@ bool topology_fields(io::Json& doc, std::vector<std::string>& notes) {
   io::Json& t = doc["topology"];
   const std::string type = t.value("type", std::string("mesh"));
   const int before = topology_nodes(t);
-  bool changed = choice("topology", type, {"mesh", "torus", "hypercube", "ring", "line", "complete"}, [&](const std::string& o) {
-    if (o == "hypercube") t = {{"type", o}, {"dim", 4}};
-    else if (o == "mesh" || o == "torus") t = {{"type", o}, {"rows", 4}, {"cols", 4}};
-    else t = {{"type", o}, {"nodes", 8}};
-  });
+  bool changed =
+      choice("topology", type, {"mesh", "torus", "hypercube", "ring", "line", "complete"},
+             [&](const std::string& o) {
+               if (o == "hypercube")
+                 t = {{"type", o}, {"dim", 4}};
+               else if (o == "mesh" || o == "torus")
+                 t = {{"type", o}, {"rows", 4}, {"cols", 4}};
+               else
+                 t = {{"type", o}, {"nodes", 8}};
+             });
   const std::string now = t.value("type", std::string());
-  if (now == "hypercube") changed |= dynamic_int_field("dimension", t, "dim", 4, 0, 12);
+  if (now == "hypercube")
+    changed |= dynamic_int_field("dimension", t, "dim", 4, 0, 12);
   else if (now == "mesh" || now == "torus") {
     changed |= dynamic_int_field("rows", t, "rows", 4, now == "torus" ? 3 : 1, 64);
     changed |= dynamic_int_field("cols", t, "cols", 4, now == "torus" ? 3 : 1, 64);
@@ -74,9 +83,11 @@ bool topology_fields(io::Json& doc, std::vector<std::string>& notes) {
       w["initial"] = {{"generator", "uniform"}, {"mean", 2}};
       notes.push_back("initial tasks: a per-node list became the uniform generator (mean 2)");
     }
-    if (w.contains("initial") && w["initial"].is_object() && w["initial"].value("hot_node", 0) >= after)
+    if (w.contains("initial") && w["initial"].is_object() &&
+        w["initial"].value("hot_node", 0) >= after)
       w["initial"]["hot_node"] = 0;
-    if (w.contains("arrivals") && w["arrivals"].is_object() && w["arrivals"].value("node", 0) >= after)
+    if (w.contains("arrivals") && w["arrivals"].is_object() &&
+        w["arrivals"].value("node", 0) >= after)
       w["arrivals"]["node"] = 0;
   }
   return changed;
@@ -95,31 +106,43 @@ bool workload_fields(io::Json& doc, int nodes) {
     for (const auto& x : init) sum += x.get<long long>();
     ImGui::TextDisabled("initial: a list of %zu (%lld tasks)", init.size(), sum);
     ImGui::SameLine();
-    if (ImGui::SmallButton("use a generator")) init = {{"generator", "uniform"}, {"mean", 2}}, changed = true;
+    if (ImGui::SmallButton("use a generator"))
+      init = {{"generator", "uniform"}, {"mean", 2}}, changed = true;
   } else {
-    changed |= choice("initial", init.value("generator", std::string("uniform")), {"uniform", "multinomial", "hot_spot", "ramp"},
-                      [&](const std::string& o) { init = {{"generator", o}, {"mean", init.value("mean", 2.0)}}; });
+    changed |= choice("initial", init.value("generator", std::string("uniform")),
+                      {"uniform", "multinomial", "hot_spot", "ramp"}, [&](const std::string& o) {
+                        init = {{"generator", o}, {"mean", init.value("mean", 2.0)}};
+                      });
     changed |= num_field("mean tasks per node", init, "mean", 2, 0, 1000);
-    if (init.value("generator", std::string()) == "hot_spot") changed |= dynamic_int_field("hot node", init, "hot_node", 0, 0, nodes - 1);
+    if (init.value("generator", std::string()) == "hot_spot")
+      changed |= dynamic_int_field("hot node", init, "hot_node", 0, 0, nodes - 1);
   }
   io::Json& dur = w["duration"];
   if (!dur.is_object()) dur = {{"profile", "constant"}, {"value", 1}};
-  changed |= choice("duration", dur.value("profile", std::string("constant")), {"constant", "uniform", "exponential", "bimodal"},
-                    [&](const std::string& o) { dur = {{"profile", o}, {"value", dur.value("value", 1.0)}}; });
+  changed |= choice("duration", dur.value("profile", std::string("constant")),
+                    {"constant", "uniform", "exponential", "bimodal"}, [&](const std::string& o) {
+                      dur = {{"profile", o}, {"value", dur.value("value", 1.0)}};
+                    });
   changed |= num_field("mean duration", dur, "value", 1, 0.001, 1000);
 
   io::Json arr = w.contains("arrivals") ? w["arrivals"] : io::Json::object();
   const std::string proc = arr.value("process", std::string("none"));
-  if (choice("arrivals", proc, {"none", "poisson", "hot_spot", "bursts"}, [&](const std::string& o) {
-        if (o == "none") arr = nullptr;
-        else if (o == "poisson") arr = {{"process", o}, {"rate", 0.1}, {"until", 20}};
-        else if (o == "hot_spot") arr = {{"process", o}, {"rate", 0.1}, {"until", 20}, {"node", 0}, {"fraction", 0.8}};
-        else arr = {{"process", o}, {"period", 5}, {"size", 20}, {"nodes", 1}, {"until", 30}};
-      }))
+  if (choice(
+          "arrivals", proc, {"none", "poisson", "hot_spot", "bursts"}, [&](const std::string& o) {
+            if (o == "none")
+              arr = nullptr;
+            else if (o == "poisson")
+              arr = {{"process", o}, {"rate", 0.1}, {"until", 20}};
+            else if (o == "hot_spot")
+              arr = {{"process", o}, {"rate", 0.1}, {"until", 20}, {"node", 0}, {"fraction", 0.8}};
+            else
+              arr = {{"process", o}, {"period", 5}, {"size", 20}, {"nodes", 1}, {"until", 30}};
+          }))
     changed = true;
   if (arr.is_object() && arr.contains("process")) {
     const std::string p = arr.value("process", std::string());
-    if (p == "poisson" || p == "hot_spot") changed |= num_field("rate (per node)", arr, "rate", 0.1, 0.0001, 100);
+    if (p == "poisson" || p == "hot_spot")
+      changed |= num_field("rate (per node)", arr, "rate", 0.1, 0.0001, 100);
     if (p == "hot_spot") {
       changed |= dynamic_int_field("hot node##arr", arr, "node", 0, 0, nodes - 1);
       changed |= num_field("fraction", arr, "fraction", 0.8, 0, 1, false);
@@ -131,27 +154,37 @@ bool workload_fields(io::Json& doc, int nodes) {
     }
     changed |= num_field("until", arr, "until", 20, 0, 10000);
   }
-  if (arr.is_null()) w.erase("arrivals");
-  else if (arr.is_object() && arr.contains("process")) w["arrivals"] = arr;
+  if (arr.is_null())
+    w.erase("arrivals");
+  else if (arr.is_object() && arr.contains("process"))
+    w["arrivals"] = arr;
 
   io::Json sp = w.contains("spawn") ? w["spawn"] : io::Json::object();
-  if (choice("spawn", sp.value("shape", std::string("none")), {"none", "fixed", "binomial", "geometric"}, [&](const std::string& o) {
-        if (o == "none") sp = nullptr;
-        else if (o == "fixed") sp = {{"shape", o}, {"m", 2}, {"prune", 0.3}, {"max_depth", 5}};
-        else if (o == "binomial") sp = {{"shape", o}, {"m", 3}, {"q", 0.3}, {"max_depth", 6}};
-        else sp = {{"shape", o}, {"mean", 1.5}, {"m", 4}, {"max_depth", 5}};
-      }))
+  if (choice("spawn", sp.value("shape", std::string("none")),
+             {"none", "fixed", "binomial", "geometric"}, [&](const std::string& o) {
+               if (o == "none")
+                 sp = nullptr;
+               else if (o == "fixed")
+                 sp = {{"shape", o}, {"m", 2}, {"prune", 0.3}, {"max_depth", 5}};
+               else if (o == "binomial")
+                 sp = {{"shape", o}, {"m", 3}, {"q", 0.3}, {"max_depth", 6}};
+               else
+                 sp = {{"shape", o}, {"mean", 1.5}, {"m", 4}, {"max_depth", 5}};
+             }))
     changed = true;
   if (sp.is_object() && sp.contains("shape")) {
     const std::string shape = sp.value("shape", std::string());
-    if (shape == "fixed" || shape == "binomial") changed |= dynamic_int_field("children m", sp, "m", 2, 1, 16);
+    if (shape == "fixed" || shape == "binomial")
+      changed |= dynamic_int_field("children m", sp, "m", 2, 1, 16);
     if (shape == "fixed") changed |= num_field("prune", sp, "prune", 0.3, 0, 0.95, false);
     if (shape == "binomial") changed |= num_field("q", sp, "q", 0.3, 0, 1, false);
     if (shape == "geometric") changed |= num_field("mean children", sp, "mean", 1.5, 0.1, 8, false);
     changed |= dynamic_int_field("max depth", sp, "max_depth", 5, 0, 16);
   }
-  if (sp.is_null()) w.erase("spawn");
-  else if (sp.is_object() && sp.contains("shape")) w["spawn"] = sp;
+  if (sp.is_null())
+    w.erase("spawn");
+  else if (sp.is_object() && sp.contains("shape"))
+    w["spawn"] = sp;
   return changed;
 }
 
@@ -183,26 +216,34 @@ bool strategy_params(io::Json& doc) {
       if (ImGui::SliderInt("M (even)", &M, 2, 8)) par["M"] = M + (M % 2), changed = true;
       changed |= num_field("period (0 = on idle)", par, "period", 0, 0, 1000, false);
     } else if (a == "work_stealing") {
-      changed |= choice("victim", par.value("victim", std::string("random")), {"random", "round_robin"},
-                        [&](const std::string& o) { par["victim"] = o; });
+      changed |=
+          choice("victim", par.value("victim", std::string("random")), {"random", "round_robin"},
+                 [&](const std::string& o) { par["victim"] = o; });
       changed |= choice("steal", par.value("steal", std::string("half")), {"half", "one"},
                         [&](const std::string& o) { par["steal"] = o; });
       changed |= num_field("backoff", par, "backoff", 1, 0.001, 100);
     } else if (a == "gradient") {
       int lo = par.value("low_mark", 1), hi = par.value("high_mark", lo + 1);
-      if (ImGui::SliderInt("low mark", &lo, 0, 64)) par["low_mark"] = lo, par["high_mark"] = std::max(hi, lo), changed = true;
-      if (ImGui::SliderInt("high mark", &hi, 0, 64)) par["high_mark"] = std::max(hi, lo), par["low_mark"] = lo, changed = true;
+      if (ImGui::SliderInt("low mark", &lo, 0, 64))
+        par["low_mark"] = lo, par["high_mark"] = std::max(hi, lo), changed = true;
+      if (ImGui::SliderInt("high mark", &hi, 0, 64))
+        par["high_mark"] = std::max(hi, lo), par["low_mark"] = lo, changed = true;
     } else if (a == "rips") {
-      changed |= choice("inner", par.value("inner", std::string("(by topology)")), {"twa", "cwa", "mwa", "dem", "optimal"},
+      changed |= choice("inner", par.value("inner", std::string("(by topology)")),
+                        {"twa", "cwa", "mwa", "dem", "optimal"},
                         [&](const std::string& o) { par["inner"] = o; });
-      changed |= choice("trigger", par.value("trigger", std::string("all_idle")), {"all_idle", "any_idle", "imbalance", "period"},
+      changed |= choice("trigger", par.value("trigger", std::string("all_idle")),
+                        {"all_idle", "any_idle", "imbalance", "period"},
                         [&](const std::string& o) { par["trigger"] = o; });
       const std::string trig = par.value("trigger", std::string("all_idle"));
-      if (trig == "imbalance") changed |= num_field("imbalance", par, "imbalance", 2, 0, 100, false);
+      if (trig == "imbalance")
+        changed |= num_field("imbalance", par, "imbalance", 2, 0, 100, false);
       if (trig == "period") changed |= num_field("period", par, "period", 10, 0.01, 1000);
     }
-    if (par.empty()) doc["params"].erase(a);
-    else doc["params"][a] = par;
+    if (par.empty())
+      doc["params"].erase(a);
+    else
+      doc["params"][a] = par;
     ImGui::Unindent();
     ImGui::PopID();
   }
@@ -217,11 +258,13 @@ void draw_dynamic_form(App& app) {
   bool changed = false;
   std::vector<std::string> notes;
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 9);
-  if (!doc.contains("topology") || !doc["topology"].is_object()) doc["topology"] = {{"type", "mesh"}, {"rows", 4}, {"cols", 4}};
+  if (!doc.contains("topology") || !doc["topology"].is_object())
+    doc["topology"] = {{"type", "mesh"}, {"rows", 4}, {"cols", 4}};
   changed |= topology_fields(doc, notes);
   const int nodes = std::max(1, topology_nodes(doc["topology"]));
   long long seed = doc.value("seed", 1LL);
-  if (ImGui::InputScalar("seed", ImGuiDataType_S64, &seed)) doc["seed"] = std::max(0LL, seed), changed = true;
+  if (ImGui::InputScalar("seed", ImGuiDataType_S64, &seed))
+    doc["seed"] = std::max(0LL, seed), changed = true;
   changed |= workload_fields(doc, nodes);
   if (ImGui::CollapsingHeader("Costs")) {
     io::Json& costs = doc["costs"];

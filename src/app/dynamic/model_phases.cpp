@@ -15,7 +15,8 @@ std::int64_t load_spread(const core::LoadVector& loads) {
   return *hi - *lo;
 }
 
-RipsPhaseReplay rips_phase_replay(const io::DynamicScenario& sc, const io::DynamicResult& r, int phase) {
+RipsPhaseReplay rips_phase_replay(const io::DynamicScenario& sc, const io::DynamicResult& r,
+                                  int phase) {
   RipsPhaseReplay out;
   out.phase = phase;
   out.inner = r.inner;
@@ -42,9 +43,11 @@ RipsPhaseReplay rips_phase_replay(const io::DynamicScenario& sc, const io::Dynam
   for (const auto& m : r.run.migration_log)
     if (m.depart >= ph.start && m.depart <= ph.end) ran[{m.from, m.to}] += 1;
   if (out.balance.steps != ph.steps)
-    out.mismatch = "steps: replay " + std::to_string(out.balance.steps) + ", run " + std::to_string(ph.steps);
+    out.mismatch =
+        "steps: replay " + std::to_string(out.balance.steps) + ", run " + std::to_string(ph.steps);
   else if (hops != ph.task_hops)
-    out.mismatch = "task hops: replay " + std::to_string(hops) + ", run " + std::to_string(ph.task_hops);
+    out.mismatch =
+        "task hops: replay " + std::to_string(hops) + ", run " + std::to_string(ph.task_hops);
   else if (replayed != ran)
     out.mismatch = "the run's migrations in the phase differ from the replay's transfers";
   out.matches_run = out.mismatch.empty();

@@ -50,12 +50,14 @@ double run_sequential(const sim::TreeWorkload& w) {
   return checksum;
 }
 
-sim::ThreadExecOptions executor_options(const io::DynamicScenario& sc, const std::string& strategy, int threads) {
+sim::ThreadExecOptions executor_options(const io::DynamicScenario& sc, const std::string& strategy,
+                                        int threads) {
   sim::ThreadExecOptions o;
   o.threads = threads;
   o.strategy = strategy;
   o.seed = sc.seed;
-  o.random_threshold = static_cast<std::int64_t>(std::llround(std::max(0.0, sc.params.random.threshold)));
+  o.random_threshold =
+      static_cast<std::int64_t>(std::llround(std::max(0.0, sc.params.random.threshold)));
   o.transfer_limit = sc.params.random.transfer_limit;
   o.victim = sc.params.work_stealing.victim;
   o.amount = sc.params.work_stealing.amount;
@@ -65,10 +67,13 @@ sim::ThreadExecOptions executor_options(const io::DynamicScenario& sc, const std
 
 }  // namespace
 
-const std::vector<std::string>& dynamic_thread_strategies() { return sim::thread_strategy_names(); }
+const std::vector<std::string>& dynamic_thread_strategies() {
+  return sim::thread_strategy_names();
+}
 
-DynamicThreadsReport measure_dynamic_threads(const io::DynamicScenario& sc, const DynamicThreadsRequest& req,
-                                             int hardware_threads, const std::atomic<bool>* cancel,
+DynamicThreadsReport measure_dynamic_threads(const io::DynamicScenario& sc,
+                                             const DynamicThreadsRequest& req, int hardware_threads,
+                                             const std::atomic<bool>* cancel,
                                              std::atomic<double>* progress) {
   DynamicThreadsReport rep;
   rep.workload = req.workload;
@@ -81,7 +86,8 @@ DynamicThreadsReport measure_dynamic_threads(const io::DynamicScenario& sc, cons
   }
   std::vector<std::string> names;
   for (const auto& s : dynamic_thread_strategies())
-    if (std::find(sc.algorithms.begin(), sc.algorithms.end(), s) != sc.algorithms.end()) names.push_back(s);
+    if (std::find(sc.algorithms.begin(), sc.algorithms.end(), s) != sc.algorithms.end())
+      names.push_back(s);
   if (names.empty()) names = dynamic_thread_strategies();
 
   std::optional<sim::TreeWorkload> w;
@@ -146,7 +152,8 @@ DynamicThreadsReport measure_dynamic_threads(const io::DynamicScenario& sc, cons
   return rep;
 }
 
-bool DynamicThreadsRunner::start(io::ScenarioPtr scenario, DynamicThreadsRequest req, int hardware_threads) {
+bool DynamicThreadsRunner::start(io::ScenarioPtr scenario, DynamicThreadsRequest req,
+                                 int hardware_threads) {
   if (!dynamic_cast<const io::DynamicScenario*>(scenario.get())) return false;
   return job_.start([scenario = std::move(scenario), req, hardware_threads](const JobControl& c) {
     DynamicThreadsReport rep;

@@ -34,25 +34,25 @@ struct DynamicThreadsRequest {
 
 struct DynamicThreadsRow {
   std::string strategy;
-  double seconds = 0;           ///< wall time of the parallel run
-  double efficiency = 0;        ///< sequential seconds / (P x seconds): how close to work / P
+  double seconds = 0;     ///< wall time of the parallel run
+  double efficiency = 0;  ///< sequential seconds / (P x seconds): how close to work / P
   std::int64_t tasks = 0;
-  std::int64_t steals = 0;      ///< successful steals / granted requests
+  std::int64_t steals = 0;  ///< successful steals / granted requests
   std::int64_t steal_attempts = 0;
   std::int64_t migrations = 0;  ///< tasks that left the thread that made them
   std::vector<std::int64_t> tasks_per_thread;
-  bool verified = false;        ///< executed exactly the tree's tasks (count and key sum)
+  bool verified = false;  ///< executed exactly the tree's tasks (count and key sum)
 };
 
 struct DynamicThreadsReport {
-  std::string workload;          ///< the request's workload
+  std::string workload;  ///< the request's workload
   int threads = 0;
   int hardware_threads = 0;
-  std::int64_t tasks = 0;        ///< the tree's tasks (independent count)
-  double seconds_per_unit = 0;   ///< scenario workload: calibrated spin per model unit
-  double sequential_seconds = 0; ///< one thread, no queues or locks
+  std::int64_t tasks = 0;         ///< the tree's tasks (independent count)
+  double seconds_per_unit = 0;    ///< scenario workload: calibrated spin per model unit
+  double sequential_seconds = 0;  ///< one thread, no queues or locks
   std::vector<DynamicThreadsRow> rows;
-  std::string error;             ///< non-empty on failure or cancel
+  std::string error;  ///< non-empty on failure or cancel
 };
 
 /// Limits of an interactive real run (checked before anything runs).
@@ -64,8 +64,9 @@ struct DynamicThreadsLimits {
 
 /// Runs the request synchronously (what the worker runs; also used by tests). The strategies are
 /// the scenario's shared-memory ones (all four when it names none of them), with its params.
-DynamicThreadsReport measure_dynamic_threads(const io::DynamicScenario& sc, const DynamicThreadsRequest& req,
-                                             int hardware_threads, const std::atomic<bool>* cancel,
+DynamicThreadsReport measure_dynamic_threads(const io::DynamicScenario& sc,
+                                             const DynamicThreadsRequest& req, int hardware_threads,
+                                             const std::atomic<bool>* cancel,
                                              std::atomic<double>* progress);
 
 /// One measurement at a time on a BackgroundJob; the last report is kept.

@@ -67,8 +67,10 @@ DynamicLoadSeries dynamic_load_series(const core::DynamicRunResult& run, int nod
   for (double t : times) {
     while (k < ev.size() && ev[k].time <= t) {
       const Ev& e = ev[k++];
-      if (e.node < 0) flight += e.delta;
-      else if (e.node < nodes) cur[static_cast<std::size_t>(e.node)] += e.delta;
+      if (e.node < 0)
+        flight += e.delta;
+      else if (e.node < nodes)
+        cur[static_cast<std::size_t>(e.node)] += e.delta;
     }
     out.value.push_back(cur);
     out.in_flight.push_back(flight);
@@ -76,8 +78,8 @@ DynamicLoadSeries dynamic_load_series(const core::DynamicRunResult& run, int nod
   return out;
 }
 
-std::vector<const core::MigrationRecord*> migrations_in_flight(const core::DynamicRunResult& run, double t,
-                                                               std::size_t limit) {
+std::vector<const core::MigrationRecord*> migrations_in_flight(const core::DynamicRunResult& run,
+                                                               double t, std::size_t limit) {
   std::vector<const core::MigrationRecord*> out;
   for (const auto& m : run.migration_log) {
     if (out.size() >= limit) break;
@@ -87,12 +89,18 @@ std::vector<const core::MigrationRecord*> migrations_in_flight(const core::Dynam
 }
 
 std::uint32_t dynamic_state_colour(core::NodeState s) {
-  auto rgba = [](std::uint32_t r, std::uint32_t g, std::uint32_t b) { return r | (g << 8) | (b << 16) | (255u << 24); };
+  auto rgba = [](std::uint32_t r, std::uint32_t g, std::uint32_t b) {
+    return r | (g << 8) | (b << 16) | (255u << 24);
+  };
   switch (s) {
-    case core::NodeState::Busy: return rgba(100, 200, 120);
-    case core::NodeState::Migrating: return rgba(240, 160, 60);
-    case core::NodeState::System: return rgba(170, 120, 230);
-    case core::NodeState::Idle: break;
+    case core::NodeState::Busy:
+      return rgba(100, 200, 120);
+    case core::NodeState::Migrating:
+      return rgba(240, 160, 60);
+    case core::NodeState::System:
+      return rgba(170, 120, 230);
+    case core::NodeState::Idle:
+      break;
   }
   return rgba(70, 72, 80);
 }

@@ -23,8 +23,9 @@ struct DynamicStrategyData {
 };
 
 struct DynamicViewModel {
-  std::shared_ptr<const io::DynamicScenario> scenario;  ///< null when the state holds no dynamic scenario
-  std::vector<core::Point> layout;                      ///< the topology's layout (network animation)
+  std::shared_ptr<const io::DynamicScenario>
+      scenario;                     ///< null when the state holds no dynamic scenario
+  std::vector<core::Point> layout;  ///< the topology's layout (network animation)
   std::vector<DynamicStrategyData> strategies;
 };
 
@@ -47,8 +48,8 @@ DynamicLoadSeries dynamic_load_series(const core::DynamicRunResult& run, int nod
 std::vector<double> dynamic_sample_times(const core::DynamicRunResult& run, int samples);
 
 /// The migrations in flight at time t (depart <= t < arrive), at most `limit` of them.
-std::vector<const core::MigrationRecord*> migrations_in_flight(const core::DynamicRunResult& run, double t,
-                                                               std::size_t limit);
+std::vector<const core::MigrationRecord*> migrations_in_flight(const core::DynamicRunResult& run,
+                                                               double t, std::size_t limit);
 
 /// Colour of a node state in the processor x time chart (packed RGBA as ImU32).
 std::uint32_t dynamic_state_colour(core::NodeState s);

@@ -21,9 +21,9 @@ namespace loadlab::app {
 
 namespace {
 
-constexpr std::size_t kMaxBars = 200'000;       // chart bars (busy/system/migrating intervals)
+constexpr std::size_t kMaxBars = 200'000;  // chart bars (busy/system/migrating intervals)
 constexpr std::size_t kMaxMigrationLines = 3000;
-constexpr int kSamples = 400;                   // tasks-per-node samples over the run
+constexpr int kSamples = 400;  // tasks-per-node samples over the run
 constexpr int kMaxPlottedNodes = 16;
 
 void dynamic_swatch(ImU32 col, const char* text, float s) {
@@ -36,7 +36,9 @@ void dynamic_swatch(ImU32 col, const char* text, float s) {
   ImGui::SameLine(0, 12 * s);
 }
 
-ImU32 strategy_colour(int k) { return palette_colour(k + 1, 0.9f); }
+ImU32 strategy_colour(int k) {
+  return palette_colour(k + 1, 0.9f);
+}
 
 void dynamic_build_gantt(DynamicViewState& c, int sel) {
   const DynamicStrategyData& d = c.model.strategies[static_cast<std::size_t>(sel)];
@@ -53,15 +55,18 @@ void dynamic_build_gantt(DynamicViewState& c, int sel) {
       const core::Interval& iv = line[i];
       if (iv.state == core::NodeState::Idle || iv.end <= iv.start) continue;
       const bool thin = iv.state == core::NodeState::Migrating;
-      c.gantt.add_bar({v, iv.start, iv.end, dynamic_state_colour(iv.state), thin ? 0.35f : 0.0f, thin ? 0.65f : 1.0f,
+      c.gantt.add_bar({v, iv.start, iv.end, dynamic_state_colour(iv.state), thin ? 0.35f : 0.0f,
+                       thin ? 0.65f : 1.0f,
                        (static_cast<std::int64_t>(v) << 32) | static_cast<std::int64_t>(i)});
       ++bars;
     }
   }
   c.gantt.set_domain(0, std::max(1e-9, r.completion_time));
-  c.gantt.add_marker({r.completion_time, IM_COL32(255, 255, 255, 200), "completion " + short_number(r.completion_time)});
+  c.gantt.add_marker({r.completion_time, IM_COL32(255, 255, 255, 200),
+                      "completion " + short_number(r.completion_time)});
   for (const auto& ph : r.phases)
-    if (c.gantt.bar_count() < kMaxBars) c.gantt.add_marker({ph.start, IM_COL32(170, 120, 230, 120), ""});
+    if (c.gantt.bar_count() < kMaxBars)
+      c.gantt.add_marker({ph.start, IM_COL32(170, 120, 230, 120), ""});
   auto result = d.result;
   c.gantt.set_tooltip_fn([result](const GanttBar& g) {
     const int v = static_cast<int>(g.id >> 32);
@@ -70,7 +75,8 @@ void dynamic_build_gantt(DynamicViewState& c, int sel) {
     ImGui::Text("node %d: %s", v, core::node_state_name(iv.state));
     ImGui::Text("%s .. %s (%s)", short_number(iv.start).c_str(), short_number(iv.end).c_str(),
                 short_number(iv.end - iv.start).c_str());
-    ImGui::Text("idle in all: %s of %s", short_number(result->run.idle_time[static_cast<std::size_t>(v)]).c_str(),
+    ImGui::Text("idle in all: %s of %s",
+                short_number(result->run.idle_time[static_cast<std::size_t>(v)]).c_str(),
                 short_number(result->run.completion_time).c_str());
   });
   c.gantt_for = sel;
@@ -80,14 +86,18 @@ void dynamic_draw_chart_tab(App& app, DynamicViewState& c, int sel) {
   const float s = app.ui_scale;
   const core::DynamicRunResult& r = c.model.strategies[static_cast<std::size_t>(sel)].run();
   for (auto st : {core::NodeState::Busy, core::NodeState::Migrating, core::NodeState::System})
-    dynamic_swatch(dynamic_state_colour(st), st == core::NodeState::Migrating ? "waiting for a migrating task" : core::node_state_name(st), s);
+    dynamic_swatch(dynamic_state_colour(st),
+                   st == core::NodeState::Migrating ? "waiting for a migrating task"
+                                                    : core::node_state_name(st),
+                   s);
   ImGui::TextDisabled("gaps: idle");
   ImGui::SameLine(0, 12 * s);
   ImGui::Checkbox("migrations", &c.show_migrations);
   ImGui::SameLine();
   if (ImGui::SmallButton("fit")) c.gantt.fit();
   ImGui::SameLine();
-  ImGui::TextDisabled("%zu bars, %zu migrations; wheel: zoom, drag: pan", c.gantt.bar_count(), r.migration_log.size());
+  ImGui::TextDisabled("%zu bars, %zu migrations; wheel: zoom, drag: pan", c.gantt.bar_count(),
+                      r.migration_log.size());
   c.gantt.draw("##dyn_gantt", {0, 0}, s);
   if (!c.show_migrations || r.migration_log.empty()) return;
   // Migrations as lines from (depart, source row) to (arrive, destination row), over the chart.
@@ -110,7 +120,8 @@ void dynamic_draw_chart_tab(App& app, DynamicViewState& c, int sel) {
 void ensure_series(DynamicViewState& c, int sel) {
   if (c.series_for == sel) return;
   const core::DynamicRunResult& r = c.model.strategies[static_cast<std::size_t>(sel)].run();
-  c.series = dynamic_load_series(r, static_cast<int>(r.timeline.size()), dynamic_sample_times(r, kSamples));
+  c.series = dynamic_load_series(r, static_cast<int>(r.timeline.size()),
+                                 dynamic_sample_times(r, kSamples));
   c.series_for = sel;
 }
 
@@ -120,15 +131,18 @@ void draw_queue_tab(App& app, DynamicViewState& c, int sel) {
   const int n = S.value.empty() ? 0 : static_cast<int>(S.value.front().size());
   std::vector<PlotSeries> series;
   if (n <= kMaxPlottedNodes) {
-    ImGui::TextDisabled("tasks at each node (queued + running) over time; migrating tasks counted apart");
+    ImGui::TextDisabled(
+        "tasks at each node (queued + running) over time; migrating tasks counted apart");
     for (int v = 0; v < n; ++v) {
       PlotSeries p{"N" + std::to_string(v), palette_colour(v, 0.85f), S.times, {}, false};
       for (const auto& row : S.value) p.y.push_back(row[static_cast<std::size_t>(v)]);
       series.push_back(std::move(p));
     }
   } else {
-    ImGui::TextDisabled("%d nodes: the most loaded node, the mean and the least loaded node at each time", n);
-    PlotSeries mx{"max", IM_COL32(240, 110, 90, 255), S.times, {}, true}, mean{"mean", IM_COL32(110, 160, 240, 255), S.times, {}, false},
+    ImGui::TextDisabled(
+        "%d nodes: the most loaded node, the mean and the least loaded node at each time", n);
+    PlotSeries mx{"max", IM_COL32(240, 110, 90, 255), S.times, {}, true},
+        mean{"mean", IM_COL32(110, 160, 240, 255), S.times, {}, false},
         mn{"min", IM_COL32(120, 210, 130, 255), S.times, {}, false};
     for (const auto& row : S.value) {
       double sum = 0;
@@ -153,17 +167,20 @@ void dynamic_draw_compare_tab(App& app, DynamicViewState& c, int sel) {
   const float s = app.ui_scale;
   AppState& st = app.state;
   const DynamicViewModel& m = c.model;
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
-                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
-  const float h = std::min(ImGui::GetContentRegionAvail().y * 0.5f,
-                           (static_cast<float>(m.strategies.size()) + 1.6f) * ImGui::GetFrameHeightWithSpacing());
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_ScrollY;
+  const float h = std::min(
+      ImGui::GetContentRegionAvail().y * 0.5f,
+      (static_cast<float>(m.strategies.size()) + 1.6f) * ImGui::GetFrameHeightWithSpacing());
   double best = -1;
   for (const auto& p : m.strategies)
     if (best < 0 || p.run().completion_time < best) best = p.run().completion_time;
   if (ImGui::BeginTable("##dyn_strategies", 11, flags, {0, h})) {
     ImGui::TableSetupScrollFreeze(1, 1);
-    for (const char* head : {"strategy", "completion", "efficiency", "idle (sum)", "migrations", "task hops", "messages",
-                             "system phases", "cost fn (3)", "events", "verified"})
+    for (const char* head :
+         {"strategy", "completion", "efficiency", "idle (sum)", "migrations", "task hops",
+          "messages", "system phases", "cost fn (3)", "events", "verified"})
       ImGui::TableSetupColumn(head);
     ImGui::TableHeadersRow();
     for (std::size_t k = 0; k < m.strategies.size(); ++k) {
@@ -171,12 +188,15 @@ void dynamic_draw_compare_tab(App& app, DynamicViewState& c, int sel) {
       const core::DynamicRunResult& r = p.run();
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      if (ImGui::Selectable(p.name.c_str(), static_cast<int>(k) == sel, ImGuiSelectableFlags_SpanAllColumns))
+      if (ImGui::Selectable(p.name.c_str(), static_cast<int>(k) == sel,
+                            ImGuiSelectableFlags_SpanAllColumns))
         st.selected_result = static_cast<int>(k);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", p.title.c_str(), p.paper.c_str());
       ImGui::TableNextColumn();
-      if (r.completion_time == best) ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "%s", short_number(r.completion_time).c_str());
-      else ImGui::TextUnformatted(short_number(r.completion_time).c_str());
+      if (r.completion_time == best)
+        ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "%s", short_number(r.completion_time).c_str());
+      else
+        ImGui::TextUnformatted(short_number(r.completion_time).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.1f%%", 100 * r.efficiency);
       ImGui::TableNextColumn();
@@ -192,13 +212,17 @@ void dynamic_draw_compare_tab(App& app, DynamicViewState& c, int sel) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(format_int(r.system_phases).c_str());
       ImGui::TableNextColumn();
-      if (p.name == "receiver") ImGui::TextUnformatted(short_number(r.cost_function).c_str());
-      else ImGui::TextDisabled("-");
+      if (p.name == "receiver")
+        ImGui::TextUnformatted(short_number(r.cost_function).c_str());
+      else
+        ImGui::TextDisabled("-");
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(format_int(r.events).c_str());
       ImGui::TableNextColumn();
-      if (p.verified) ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "yes");
-      else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
+      if (p.verified)
+        ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "yes");
+      else
+        ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
     }
     ImGui::EndTable();
   }
@@ -215,14 +239,17 @@ void dynamic_draw_compare_tab(App& app, DynamicViewState& c, int sel) {
   PlotAxes ax;
   ax.legend = false;
   ax.y_label = "completion time";
-  draw_bar_chart("##dyn_ct", {w, avail.y}, names, {{"completion", IM_COL32(110, 160, 240, 255), {}, completion, false}}, ax, {}, s);
+  draw_bar_chart("##dyn_ct", {w, avail.y}, names,
+                 {{"completion", IM_COL32(110, 160, 240, 255), {}, completion, false}}, ax, {}, s);
   ImGui::SameLine(0, 8 * s);
   ax.y_label = "efficiency (%)";
-  draw_bar_chart("##dyn_eff", {w, avail.y}, names, {{"efficiency", IM_COL32(120, 210, 130, 255), {}, eff, false}}, ax,
+  draw_bar_chart("##dyn_eff", {w, avail.y}, names,
+                 {{"efficiency", IM_COL32(120, 210, 130, 255), {}, eff, false}}, ax,
                  {{100, IM_COL32(255, 255, 255, 120), "100%"}}, s);
   ImGui::SameLine(0, 8 * s);
   ax.y_label = "migrations";
-  draw_bar_chart("##dyn_mig", {0, avail.y}, names, {{"migrations", IM_COL32(240, 160, 70, 255), {}, migr, false}}, ax, {}, s);
+  draw_bar_chart("##dyn_mig", {0, avail.y}, names,
+                 {{"migrations", IM_COL32(240, 160, 70, 255), {}, migr, false}}, ax, {}, s);
 }
 
 ImU32 tasks_colour(double tasks, double hi) {
@@ -267,7 +294,8 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
   long long total = 0;
   for (auto x : tasks) total += x;
   ImGui::SameLine();
-  ImGui::TextDisabled("%lld tasks at nodes, %d in flight (peak per node %d)", total, S.in_flight[k], peak);
+  ImGui::TextDisabled("%lld tasks at nodes, %d in flight (peak per node %d)", total, S.in_flight[k],
+                      peak);
 
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 size = ImGui::GetContentRegionAvail();
@@ -284,7 +312,8 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
   };
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
-  const float r_node = std::clamp(fit / (2.5f * std::sqrt(static_cast<float>(std::max(1, n)))), 2.0f, 20.0f * s);
+  const float r_node =
+      std::clamp(fit / (2.5f * std::sqrt(static_cast<float>(std::max(1, n)))), 2.0f, 20.0f * s);
   if (n <= 5000)
     for (int a = 0; a < n; ++a)
       for (int b : topo.neighbours(a))
@@ -307,19 +336,25 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
   }
   // Tasks in flight: a dot along the straight line between source and destination.
   for (const core::MigrationRecord* mg : migrations_in_flight(r, c.time, 2000)) {
-    const double f = mg->arrive > mg->depart ? (c.time - mg->depart) / (mg->arrive - mg->depart) : 1.0;
+    const double f =
+        mg->arrive > mg->depart ? (c.time - mg->depart) / (mg->arrive - mg->depart) : 1.0;
     const ImVec2 a = at(mg->from), b = at(mg->to);
-    const ImVec2 q{a.x + static_cast<float>(f) * (b.x - a.x), a.y + static_cast<float>(f) * (b.y - a.y)};
+    const ImVec2 q{a.x + static_cast<float>(f) * (b.x - a.x),
+                   a.y + static_cast<float>(f) * (b.y - a.y)};
     dl->AddLine(a, b, IM_COL32(255, 200, 90, 110), 1.5f * s);
     dl->AddCircleFilled(q, std::max(2.5f, r_node * 0.3f), IM_COL32(255, 200, 90, 255), 10);
   }
-  dl->AddText({origin.x + 8 * s, origin.y + size.y - ImGui::GetFontSize() - 6 * s}, IM_COL32(200, 200, 205, 255),
-              "colour: tasks at the node (queued + running), red = the run's peak; dots: tasks migrating");
+  dl->AddText(
+      {origin.x + 8 * s, origin.y + size.y - ImGui::GetFontSize() - 6 * s},
+      IM_COL32(200, 200, 205, 255),
+      "colour: tasks at the node (queued + running), red = the run's peak; dots: tasks migrating");
   dl->PopClipRect();
   if (hover >= 0) {
     ImGui::BeginTooltip();
-    ImGui::Text("node %d: %d tasks at t = %s", hover, tasks[static_cast<std::size_t>(hover)], short_number(S.times[k]).c_str());
-    ImGui::Text("idle time in the run: %s", short_number(r.idle_time[static_cast<std::size_t>(hover)]).c_str());
+    ImGui::Text("node %d: %d tasks at t = %s", hover, tasks[static_cast<std::size_t>(hover)],
+                short_number(S.times[k]).c_str());
+    ImGui::Text("idle time in the run: %s",
+                short_number(r.idle_time[static_cast<std::size_t>(hover)]).c_str());
     ImGui::EndTooltip();
   }
 }
@@ -345,14 +380,16 @@ void draw_dynamic_view(App& app) {
     c.follow.reselect(st, names());
   }
   if (auto ui = c.follow.new_ui(st, !c.model.strategies.empty())) {
-    if (ui->other.is_object() && ui->other.contains("dynamic_view") && ui->other["dynamic_view"].is_string()) {
+    if (ui->other.is_object() && ui->other.contains("dynamic_view") &&
+        ui->other["dynamic_view"].is_string()) {
       const int tab = ui_tab_index(ui->other["dynamic_view"].get<std::string>(), kDynamicTabs);
       if (tab >= 0) c.tabs.request(tab);
     }
     ResultsFollower::select_by_name(st, names(), ui->select);
   }
   if (c.model.strategies.empty() || !c.model.scenario) {
-    ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet: pick strategies and press Run.");
+    ImGui::TextDisabled(app.jobs.busy() ? "Running..."
+                                        : "No results yet: pick strategies and press Run.");
     return;
   }
   const int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.model.strategies.size()));
@@ -362,7 +399,8 @@ void draw_dynamic_view(App& app) {
   ImGui::SetNextItemWidth(170 * app.ui_scale);
   if (ImGui::BeginCombo("##dyn_strategy", d.name.c_str())) {
     for (std::size_t k = 0; k < c.model.strategies.size(); ++k) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(strategy_colour(static_cast<int>(k))));
+      ImGui::PushStyleColor(ImGuiCol_Text,
+                            ImGui::ColorConvertU32ToFloat4(strategy_colour(static_cast<int>(k))));
       if (ImGui::Selectable(c.model.strategies[k].name.c_str(), static_cast<int>(k) == sel))
         st.selected_result = static_cast<int>(k);
       ImGui::PopStyleColor();
@@ -371,14 +409,20 @@ void draw_dynamic_view(App& app) {
   }
   ImGui::SameLine();
   const core::DynamicRunResult& r = d.run();
-  ImGui::Text("%s: completion %s, efficiency %.1f%%, %lld tasks, %lld migrations (%lld hops), %lld messages%s",
-              d.title.c_str(), short_number(r.completion_time).c_str(), 100 * r.efficiency,
-              static_cast<long long>(r.tasks), static_cast<long long>(r.migrations), static_cast<long long>(r.task_hops),
-              static_cast<long long>(r.messages), d.result->inner.empty() ? "" : (", inner " + d.result->inner).c_str());
+  ImGui::Text(
+      "%s: completion %s, efficiency %.1f%%, %lld tasks, %lld migrations (%lld hops), %lld "
+      "messages%s",
+      d.title.c_str(), short_number(r.completion_time).c_str(), 100 * r.efficiency,
+      static_cast<long long>(r.tasks), static_cast<long long>(r.migrations),
+      static_cast<long long>(r.task_hops), static_cast<long long>(r.messages),
+      d.result->inner.empty() ? "" : (", inner " + d.result->inner).c_str());
   ImGui::SameLine();
-  if (d.verified) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
-  else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
-  if (!d.verified && !d.result->errors.empty()) ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s", d.result->errors.front().c_str());
+  if (d.verified)
+    ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
+  else
+    ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
+  if (!d.verified && !d.result->errors.empty())
+    ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s", d.result->errors.front().c_str());
 
   const int request = c.tabs.take();
   if (ImGui::BeginTabBar("##dyn_tabs")) {

@@ -23,26 +23,30 @@ constexpr std::size_t kMaxArrows = 300;
 void ensure_replay(DynamicViewState& c, int sel) {
   const DynamicStrategyData& d = c.model.strategies[static_cast<std::size_t>(sel)];
   const int n = static_cast<int>(d.run().phases.size());
-  if (c.replay_for_strategy != sel) {  // a new run or strategy: open on the first phase that moves tasks
+  if (c.replay_for_strategy !=
+      sel) {  // a new run or strategy: open on the first phase that moves tasks
     c.phase = 0;
-    while (c.phase + 1 < n && d.run().phases[static_cast<std::size_t>(c.phase)].task_hops == 0) ++c.phase;
+    while (c.phase + 1 < n && d.run().phases[static_cast<std::size_t>(c.phase)].task_hops == 0)
+      ++c.phase;
   }
   c.phase = std::clamp(c.phase, 0, std::max(0, n - 1));
   if (c.replay_for_strategy == sel && c.replay.phase == c.phase) return;
   c.replay = rips_phase_replay(*c.model.scenario, *d.result, c.phase);
   // Step 0 is the ready loads the run recorded; an unreplayable phase shows them with no steps.
-  const core::LoadVector& ready = d.run().phases[static_cast<std::size_t>(c.phase)].loads;  // callers: n > 0
+  const core::LoadVector& ready =
+      d.run().phases[static_cast<std::size_t>(c.phase)].loads;  // callers: n > 0
   c.phase_player.reset(ready, c.replay.balance.transfers, c.replay.balance.steps);
   c.phase_playing = false;
   c.replay_for_strategy = sel;
 }
 
 void draw_phase_table(App& app, DynamicViewState& c, const core::DynamicRunResult& r, float width) {
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
-                                ImGuiTableFlags_ScrollY;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
   if (!ImGui::BeginTable("##rips_phases", 6, flags, {width, 0})) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  for (const char* h : {"phase", "start", "length", "ready", "spread", "hops"}) ImGui::TableSetupColumn(h);
+  for (const char* h : {"phase", "start", "length", "ready", "spread", "hops"})
+    ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
   ImGuiListClipper clip;
   clip.Begin(static_cast<int>(r.phases.size()));
@@ -102,7 +106,8 @@ void draw_phase_network(App& app, DynamicViewState& c) {
   };
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
-  const float r_node = std::clamp(fit / (2.5f * std::sqrt(static_cast<float>(std::max(1, n)))), 2.0f, 20.0f * s);
+  const float r_node =
+      std::clamp(fit / (2.5f * std::sqrt(static_cast<float>(std::max(1, n)))), 2.0f, 20.0f * s);
   if (n <= 5000)
     for (int a = 0; a < n; ++a)
       for (int b : topo.neighbours(a))
@@ -116,7 +121,8 @@ void draw_phase_network(App& app, DynamicViewState& c) {
     dl->AddCircleFilled(p, r_node, load_colour(x, average), 16);
     if (r_node >= 8) {
       char buf[24];
-      std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(loads[static_cast<std::size_t>(v)]));
+      std::snprintf(buf, sizeof buf, "%lld",
+                    static_cast<long long>(loads[static_cast<std::size_t>(v)]));
       const ImVec2 ts = ImGui::CalcTextSize(buf);
       dl->AddText({p.x - ts.x / 2, p.y - ts.y / 2}, IM_COL32(255, 255, 255, 255), buf);
     }
@@ -131,9 +137,11 @@ void draw_phase_network(App& app, DynamicViewState& c) {
     for (std::uint32_t i : top) {
       const core::Transfer& t = tr[i];
       const ImVec2 a = at(t.from), b = at(t.to);
-      const float dx = b.x - a.x, dy = b.y - a.y, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
+      const float dx = b.x - a.x, dy = b.y - a.y,
+                  len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
       const float ux = dx / len, uy = dy / len;
-      const ImVec2 a1{a.x + ux * r_node, a.y + uy * r_node}, b1{b.x - ux * r_node, b.y - uy * r_node};
+      const ImVec2 a1{a.x + ux * r_node, a.y + uy * r_node},
+          b1{b.x - ux * r_node, b.y - uy * r_node};
       const ImU32 col = IM_COL32(255, 200, 90, 230);
       dl->AddLine(a1, b1, col, 2.0f * s);
       const float h = 6 * s;
@@ -142,18 +150,20 @@ void draw_phase_network(App& app, DynamicViewState& c) {
       if (top.size() <= 40) {
         char buf[24];
         std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(t.count));
-        dl->AddText({(a1.x + b1.x) / 2 + 3 * s, (a1.y + b1.y) / 2 - ImGui::GetFontSize()}, IM_COL32(255, 225, 150, 255),
-                    buf);
+        dl->AddText({(a1.x + b1.x) / 2 + 3 * s, (a1.y + b1.y) / 2 - ImGui::GetFontSize()},
+                    IM_COL32(255, 225, 150, 255), buf);
       }
     }
   }
-  dl->AddText({origin.x + 8 * s, origin.y + size.y - ImGui::GetFontSize() - 6 * s}, IM_COL32(200, 200, 205, 255),
-              "colour: ready tasks at the node (green = the average); arrows: the transfers of the next step");
+  dl->AddText({origin.x + 8 * s, origin.y + size.y - ImGui::GetFontSize() - 6 * s},
+              IM_COL32(200, 200, 205, 255),
+              "colour: ready tasks at the node (green = the average); arrows: the transfers of the "
+              "next step");
   dl->PopClipRect();
   if (hover >= 0) {
     ImGui::BeginTooltip();
-    ImGui::Text("node %d: %lld ready tasks after step %d", hover, static_cast<long long>(loads[static_cast<std::size_t>(hover)]),
-                step);
+    ImGui::Text("node %d: %lld ready tasks after step %d", hover,
+                static_cast<long long>(loads[static_cast<std::size_t>(hover)]), step);
     ImGui::EndTooltip();
   }
 }
@@ -165,10 +175,13 @@ void draw_dynamic_phases_tab(App& app, DynamicViewState& c, int sel) {
   const DynamicStrategyData& d = c.model.strategies[static_cast<std::size_t>(sel)];
   const core::DynamicRunResult& r = d.run();
   if (r.phases.empty()) {
-    ImGui::TextWrapped("%s has no system phases. RIPS (strategy \"rips\", paper 000 Sections 1 and 5) alternates system "
-                       "phases, which balance the ready tasks with a walking algorithm, and user phases, which run them: "
-                       "select a rips result to replay its phases here.",
-                       d.name.c_str());
+    ImGui::TextWrapped(
+        "%s has no system phases. RIPS (strategy \"rips\", paper 000 Sections 1 and 5) alternates "
+        "system "
+        "phases, which balance the ready tasks with a walking algorithm, and user phases, which "
+        "run them: "
+        "select a rips result to replay its phases here.",
+        d.name.c_str());
     return;
   }
   ensure_replay(c, sel);
@@ -182,15 +195,17 @@ void draw_dynamic_phases_tab(App& app, DynamicViewState& c, int sel) {
   ImGui::SameLine();
   ImGui::BeginChild("##rips_phase_view", {0, 0}, false);
   if (!rp.error.empty()) {
-    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "phase %d could not be replayed: %s", c.phase + 1, rp.error.c_str());
+    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "phase %d could not be replayed: %s", c.phase + 1,
+                       rp.error.c_str());
     ImGui::EndChild();
     return;
   }
-  ImGui::Text("Phase %d at t = %s: %s balances %s ready tasks, spread %s -> %s, steps %d, task hops %s", c.phase + 1,
-              short_number(ph.start).c_str(), rp.inner.c_str(), format_int(rp.ready_tasks).c_str(),
-              format_int(load_spread(rp.balance.initial_loads)).c_str(),
-              format_int(load_spread(rp.balance.final_loads)).c_str(), rp.balance.steps,
-              format_int(ph.task_hops).c_str());
+  ImGui::Text(
+      "Phase %d at t = %s: %s balances %s ready tasks, spread %s -> %s, steps %d, task hops %s",
+      c.phase + 1, short_number(ph.start).c_str(), rp.inner.c_str(),
+      format_int(rp.ready_tasks).c_str(), format_int(load_spread(rp.balance.initial_loads)).c_str(),
+      format_int(load_spread(rp.balance.final_loads)).c_str(), rp.balance.steps,
+      format_int(ph.task_hops).c_str());
   // Step player: step s shows the loads before step s and its transfers as arrows.
   if (ImGui::Button(c.phase_playing ? "Pause" : "Play")) {
     if (!c.phase_playing && c.phase_player.step() >= c.phase_player.steps()) c.phase_player.seek(0);
@@ -201,8 +216,10 @@ void draw_dynamic_phases_tab(App& app, DynamicViewState& c, int sel) {
     c.phase_clock += ImGui::GetIO().DeltaTime;
     if (c.phase_clock >= 0.6) {
       c.phase_clock = 0;
-      if (c.phase_player.step() < c.phase_player.steps()) c.phase_player.seek(c.phase_player.step() + 1);
-      else c.phase_playing = false;
+      if (c.phase_player.step() < c.phase_player.steps())
+        c.phase_player.seek(c.phase_player.step() + 1);
+      else
+        c.phase_playing = false;
     }
   }
   ImGui::SameLine();
@@ -219,14 +236,21 @@ void draw_dynamic_phases_tab(App& app, DynamicViewState& c, int sel) {
   ImGui::SameLine(0, 16 * s);
   const int shown = c.phase_player.step();
   if (shown < c.phase_player.steps())
-    ImGui::TextDisabled("step %d moves %s tasks", shown + 1, format_int(c.phase_player.moved(shown)).c_str());
-  else ImGui::TextDisabled("after the last step: spread %s", format_int(load_spread(c.phase_player.loads())).c_str());
+    ImGui::TextDisabled("step %d moves %s tasks", shown + 1,
+                        format_int(c.phase_player.moved(shown)).c_str());
+  else
+    ImGui::TextDisabled("after the last step: spread %s",
+                        format_int(load_spread(c.phase_player.loads())).c_str());
   ImGui::SameLine(0, 16 * s);
-  if (rp.matches_run) ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "replay = run");
-  else ImGui::TextColored({1, 0.45f, 0.4f, 1}, "replay differs: %s", rp.mismatch.c_str());
+  if (rp.matches_run)
+    ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "replay = run");
+  else
+    ImGui::TextColored({1, 0.45f, 0.4f, 1}, "replay differs: %s", rp.mismatch.c_str());
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The phase's walking algorithm is re-run on the ready loads the run recorded; its transfers "
-                      "must equal the migrations the run made in the phase.");
+    ImGui::SetTooltip(
+        "The phase's walking algorithm is re-run on the ready loads the run recorded; its "
+        "transfers "
+        "must equal the migrations the run made in the phase.");
   draw_phase_network(app, c);
   ImGui::EndChild();
 }

@@ -17,15 +17,16 @@ namespace loadlab::app {
 struct DynamicViewState {
   DynamicViewModel model;
   ResultsFollower follow;
-  TabRequest tabs;  // 0 processors x time, 1 tasks per node, 2 compared, 3 network, 4 phases, 5 threads
+  TabRequest
+      tabs;  // 0 processors x time, 1 tasks per node, 2 compared, 3 network, 4 phases, 5 threads
   GanttChart gantt;
   int gantt_for = -1;
   bool show_migrations = true;
   DynamicLoadSeries series;  ///< of the selected strategy
   int series_for = -1;
-  double time = 0;           ///< network animation: simulated time shown
+  double time = 0;  ///< network animation: simulated time shown
   bool playing = false;
-  float speed = 1.0f;        ///< fraction of the run per 10 s of wall clock
+  float speed = 1.0f;  ///< fraction of the run per 10 s of wall clock
   // "System phases" (rips): the phase shown, its replay and the step player over it.
   int phase = 0;
   RipsPhaseReplay replay;

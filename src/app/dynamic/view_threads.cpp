@@ -20,7 +20,7 @@ namespace {
 
 int thread_cap() {
   return std::string(platform_name()) == "web" ? DynamicThreadsLimits::max_threads_web
-                                                : DynamicThreadsLimits::max_threads_native;
+                                               : DynamicThreadsLimits::max_threads_native;
 }
 
 void init_request(DynamicViewState& c) {
@@ -33,11 +33,12 @@ void poll_threads(App& app, DynamicViewState& c) {
   if (!c.threads.poll()) return;
   const auto& rep = c.threads.last();
   if (!rep) return;
-  if (!rep->error.empty()) set_status(app.state, "Real threads: " + rep->error, true);
+  if (!rep->error.empty())
+    set_status(app.state, "Real threads: " + rep->error, true);
   else {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "Ran %zu strategies on %d real threads (%s tasks)", rep->rows.size(), rep->threads,
-                  format_int(rep->tasks).c_str());
+    std::snprintf(buf, sizeof buf, "Ran %zu strategies on %d real threads (%s tasks)",
+                  rep->rows.size(), rep->threads, format_int(rep->tasks).c_str());
     set_status(app.state, buf);
   }
 }
@@ -48,7 +49,8 @@ bool start_dynamic_threads(App& app) {
   DynamicViewState& c = app.dynamic;
   init_request(c);
   if (app.state.kind != "dynamic") return false;
-  if (!c.threads.start(app.state.parsed, c.threads_request, platform_hardware_threads())) return false;
+  if (!c.threads.start(app.state.parsed, c.threads_request, platform_hardware_threads()))
+    return false;
   set_status(app.state, "Running the executors on real threads (worker thread)...");
   return true;
 }
@@ -59,7 +61,8 @@ void draw_dynamic_threads_tab(App& app, DynamicViewState& c) {
   poll_threads(app, c);
   DynamicThreadsRequest& req = c.threads_request;
   static const char* kWorkloads[] = {"scenario", "uts_geometric", "uts_binomial"};
-  static const char* kLabels[] = {"the scenario's task tree", "UTS geometric (T1-like)", "UTS binomial (T3-like)"};
+  static const char* kLabels[] = {"the scenario's task tree", "UTS geometric (T1-like)",
+                                  "UTS binomial (T3-like)"};
   int w = 0;
   for (int i = 0; i < 3; ++i)
     if (req.workload == kWorkloads[i]) w = i;
@@ -75,7 +78,8 @@ void draw_dynamic_threads_tab(App& app, DynamicViewState& c) {
     if (ImGui::SliderFloat("s of work", &t, 0.05f, 2.0f, "%.2f", ImGuiSliderFlags_Logarithmic))
       req.target_seconds = t;
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Each model time unit spins so long that the whole tree takes this long on one thread.");
+      ImGui::SetTooltip(
+          "Each model time unit spins so long that the whole tree takes this long on one thread.");
   }
   ImGui::SameLine();
   const bool busy = c.threads.busy();
@@ -85,14 +89,19 @@ void draw_dynamic_threads_tab(App& app, DynamicViewState& c) {
   if (busy) {
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) c.threads.cancel();
-    ImGui::ProgressBar(static_cast<float>(c.threads.progress()), {-1, 0}, "running on real threads...");
+    ImGui::ProgressBar(static_cast<float>(c.threads.progress()), {-1, 0},
+                       "running on real threads...");
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("The shared-memory strategies the scenario names (none, random, work_stealing, receiver; all four "
-                     "if it names none) as executors on P real threads (%s), with the scenario's params. The scenario's "
-                     "tree: its initial tasks as roots and its spawn shape, each time unit a calibrated spin; arrivals "
-                     "are ignored (a real run has no virtual clock).",
-                     std::string(platform_name()) == "web" ? "Web Workers" : "std::thread");
+  ImGui::TextWrapped(
+      "The shared-memory strategies the scenario names (none, random, work_stealing, receiver; all "
+      "four "
+      "if it names none) as executors on P real threads (%s), with the scenario's params. The "
+      "scenario's "
+      "tree: its initial tasks as roots and its spawn shape, each time unit a calibrated spin; "
+      "arrivals "
+      "are ignored (a real run has no virtual clock).",
+      std::string(platform_name()) == "web" ? "Web Workers" : "std::thread");
   ImGui::PopStyleColor();
   const auto& rep = c.threads.last();
   if (!rep) {
@@ -100,15 +109,17 @@ void draw_dynamic_threads_tab(App& app, DynamicViewState& c) {
     return;
   }
   if (!rep->error.empty()) ImGui::TextColored({1, 0.45f, 0.4f, 1}, "%s", rep->error.c_str());
-  ImGui::Text("%s: %s tasks, %d threads on %d hardware threads; one thread, no queues: %s s%s", rep->workload.c_str(),
-              format_int(rep->tasks).c_str(), rep->threads, rep->hardware_threads,
-              short_number(rep->sequential_seconds).c_str(),
-              rep->seconds_per_unit > 0 ? (", " + short_number(rep->seconds_per_unit * 1e6) + " µs per unit").c_str()
-                                        : "");
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  ImGui::Text("%s: %s tasks, %d threads on %d hardware threads; one thread, no queues: %s s%s",
+              rep->workload.c_str(), format_int(rep->tasks).c_str(), rep->threads,
+              rep->hardware_threads, short_number(rep->sequential_seconds).c_str(),
+              rep->seconds_per_unit > 0
+                  ? (", " + short_number(rep->seconds_per_unit * 1e6) + " µs per unit").c_str()
+                  : "");
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("##dyn_threads", 8, flags)) {
-    for (const char* h : {"strategy", "time (s)", "work / P (s)", "efficiency", "steals", "attempts", "migrations",
-                          "verified"})
+    for (const char* h : {"strategy", "time (s)", "work / P (s)", "efficiency", "steals",
+                          "attempts", "migrations", "verified"})
       ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const auto& row : rep->rows) {
@@ -118,7 +129,8 @@ void draw_dynamic_threads_tab(App& app, DynamicViewState& c) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(short_number(row.seconds).c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(short_number(rep->sequential_seconds / std::max(1, rep->threads)).c_str());
+      ImGui::TextUnformatted(
+          short_number(rep->sequential_seconds / std::max(1, rep->threads)).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.0f%%", 100 * row.efficiency);
       ImGui::TableNextColumn();
@@ -128,11 +140,14 @@ void draw_dynamic_threads_tab(App& app, DynamicViewState& c) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(format_int(row.migrations).c_str());
       ImGui::TableNextColumn();
-      if (row.verified) ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "yes");
-      else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
+      if (row.verified)
+        ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "yes");
+      else
+        ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("executed exactly the tree's %s tasks (count and key sum against an independent count)",
-                          format_int(rep->tasks).c_str());
+        ImGui::SetTooltip(
+            "executed exactly the tree's %s tasks (count and key sum against an independent count)",
+            format_int(rep->tasks).c_str());
     }
     ImGui::EndTable();
   }
@@ -140,14 +155,16 @@ void draw_dynamic_threads_tab(App& app, DynamicViewState& c) {
   // Efficiency per strategy, and tasks per thread of each (how evenly the work spread).
   std::vector<std::string> names;
   std::vector<double> eff;
-  for (const auto& row : rep->rows) names.push_back(row.strategy), eff.push_back(100 * row.efficiency);
+  for (const auto& row : rep->rows)
+    names.push_back(row.strategy), eff.push_back(100 * row.efficiency);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float half = std::floor((avail.x - 8 * s) / 2);
   PlotAxes ax;
   ax.legend = false;
   ax.y_label = "efficiency (%): work / (P x time)";
-  draw_bar_chart("##dyn_thr_eff", {half, avail.y}, names, {{"efficiency", IM_COL32(120, 210, 130, 255), {}, eff, false}},
-                 ax, {{100, IM_COL32(255, 255, 255, 120), "work / P"}}, s);
+  draw_bar_chart("##dyn_thr_eff", {half, avail.y}, names,
+                 {{"efficiency", IM_COL32(120, 210, 130, 255), {}, eff, false}}, ax,
+                 {{100, IM_COL32(255, 255, 255, 120), "work / P"}}, s);
   ImGui::SameLine(0, 8 * s);
   std::vector<PlotSeries> per_thread;
   for (int t = 0; t < rep->threads; ++t) {

@@ -6,14 +6,14 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/shell/live_update.h"
 #include "app/loop/model_form.h"
 #include "app/loop/model_measure.h"
+#include "app/loop/view.h"
+#include "app/shell/live_update.h"
 #include "app/shell/platform.h"
 #include "app/widgets/algorithm_picker.h"
-#include "app/widgets/plot_util.h"
 #include "app/widgets/gantt_chart.h"
-#include "app/loop/view.h"
+#include "app/widgets/plot_util.h"
 #include "core/loops/simulator.h"
 #include "core/loops/technique.h"
 #include "io/scenario.h"
@@ -24,10 +24,12 @@ namespace {
 
 // Real threads for "Run on my machine": the scenario's P, capped so a 1024-processor model does not
 // start 1024 OS threads (the browser's worker pool is small and grows slowly).
-int measurement_thread_cap() { return std::string(platform_name()) == "web" ? 16 : 64; }
+int measurement_thread_cap() {
+  return std::string(platform_name()) == "web" ? 16 : 64;
+}
 
-bool slider_double(const char* label, io::Json& doc, const char* key, double dflt, double lo, double hi,
-                   bool log = false) {
+bool slider_double(const char* label, io::Json& doc, const char* key, double dflt, double lo,
+                   double hi, bool log = false) {
   double v = doc.value(key, dflt);
   if (!ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, "%.3g",
                            log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None))
@@ -47,7 +49,8 @@ ImU32 technique_colour(const std::string& name) {
 
 void start_loop_measurement(App& app) {
   if (app.state.kind != "loop") return;
-  if (app.loop.runner.start(app.state.parsed, measurement_thread_cap(), platform_hardware_threads())) {
+  if (app.loop.runner.start(app.state.parsed, measurement_thread_cap(),
+                            platform_hardware_threads())) {
     set_status(app.state, "Measuring on real threads (worker thread)...");
     app.loop.tabs.request(2);
   }
@@ -58,10 +61,12 @@ void poll_loop_measurement(App& app) {
   if (!r.poll()) return;
   const auto& rep = r.last();
   if (!rep) return;
-  if (!rep->error.empty()) set_status(app.state, "Measurement: " + rep->error, true);
+  if (!rep->error.empty())
+    set_status(app.state, "Measurement: " + rep->error, true);
   else {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "Measured %zu technique(s) on %d real threads", rep->rows.size(), rep->threads);
+    std::snprintf(buf, sizeof buf, "Measured %zu technique(s) on %d real threads", rep->rows.size(),
+                  rep->threads);
     set_status(app.state, buf);
   }
 }
@@ -76,7 +81,8 @@ void draw_loop_form(App& app) {
   ImGui::TextDisabled("Loop");
   std::int64_t n = doc.value("iterations", std::int64_t{1000});
   const std::int64_t n_lo = 1, n_hi = 10'000'000;
-  if (ImGui::SliderScalar("Iterations N", ImGuiDataType_S64, &n, &n_lo, &n_hi, "%lld", ImGuiSliderFlags_Logarithmic)) {
+  if (ImGui::SliderScalar("Iterations N", ImGuiDataType_S64, &n, &n_lo, &n_hi, "%lld",
+                          ImGuiSliderFlags_Logarithmic)) {
     doc["iterations"] = std::max<std::int64_t>(n, 0);
     changed = true;
   }
@@ -104,14 +110,16 @@ void draw_loop_form(App& app) {
     const double dlo = prof == "uniform" ? 0.0 : v, dhi = prof == "uniform" ? 2 * v : 10 * v;
     cost_changed |= slider_double("Low", cost, "low", dlo, 0.0, 100.0);
     cost_changed |= slider_double("High", cost, "high", dhi, 0.0, 1000.0);
-    if (cost.contains("low") && cost.contains("high") && cost["high"].get<double>() < cost["low"].get<double>())
+    if (cost.contains("low") && cost.contains("high") &&
+        cost["high"].get<double>() < cost["low"].get<double>())
       cost["high"] = cost["low"];
     if (prof == "bimodal") cost_changed |= slider_double("P(high)", cost, "p_high", 0.1, 0.0, 1.0);
   }
   if (prof == "mandelbrot") {
     int w = cost.value("width", 256), mi = cost.value("max_iter", 256);
     if (ImGui::SliderInt("Width", &w, 1, 4096)) cost["width"] = w, cost_changed = true;
-    if (ImGui::SliderInt("Max iterations", &mi, 1, 4096)) cost["max_iter"] = mi, cost_changed = true;
+    if (ImGui::SliderInt("Max iterations", &mi, 1, 4096))
+      cost["max_iter"] = mi, cost_changed = true;
   }
   if (prof == "uniform" || prof == "exponential" || prof == "bimodal") {
     int seed = doc.value("seed", 1);
@@ -121,19 +129,24 @@ void draw_loop_form(App& app) {
 
   ImGui::TextDisabled("Machine");
   changed |= slider_double("Overhead h", doc, "overhead", 0.0, 0.0, 20.0);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Paid before every chunk taken from a shared queue or stolen");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Paid before every chunk taken from a shared queue or stolen");
   changed |= slider_double("Affinity cost", doc, "affinity_cost", 0.0, 0.0, 5.0);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Added per iteration run away from its home processor");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Added per iteration run away from its home processor");
 
   ImGui::TextDisabled("Technique parameters");
-  const std::int64_t dflt = core::default_chunk(doc.value("iterations", std::int64_t{0}), std::max(1, doc.value("processors", 1)));
+  const std::int64_t dflt = core::default_chunk(doc.value("iterations", std::int64_t{0}),
+                                                std::max(1, doc.value("processors", 1)));
   int k = static_cast<int>(doc.value("chunk_size", dflt));
-  if (ImGui::SliderInt("K (chunk)", &k, 1, static_cast<int>(std::clamp<std::int64_t>(dflt * 8, 8, 1 << 20)))) {
+  if (ImGui::SliderInt("K (chunk)", &k, 1,
+                       static_cast<int>(std::clamp<std::int64_t>(dflt * 8, 8, 1 << 20)))) {
     doc["chunk_size"] = std::max(k, 1);
     changed = true;
   }
   int kmin = static_cast<int>(doc.value("min_chunk", std::int64_t{1}));
-  if (ImGui::SliderInt("k (min chunk)", &kmin, 1, 256)) doc["min_chunk"] = std::max(kmin, 1), changed = true;
+  if (ImGui::SliderInt("k (min chunk)", &kmin, 1, 256))
+    doc["min_chunk"] = std::max(kmin, 1), changed = true;
   ImGui::PopItemWidth();
 
   // Techniques: two columns of checkboxes; none checked means all (the scenario's own rule).
@@ -141,19 +154,22 @@ void draw_loop_form(App& app) {
   AlgorithmPickerOptions pick;
   pick.colour = technique_colour;
   pick.all_button = true;
-  pick.presets = {{"survey's static + GSS + factoring", {"static_block", "self", "gss", "factoring", "tss"}}};
+  pick.presets = {
+      {"survey's static + GSS + factoring", {"static_block", "self", "gss", "factoring", "tss"}}};
   pick.none_checked_note = "(none checked: all techniques run)";
   changed |= algorithm_picker(doc, "loop", pick);
 
   ImGui::Spacing();
   LoopRunner& runner = app.loop.runner;
   if (runner.busy()) {
-    ImGui::ProgressBar(static_cast<float>(runner.progress()), {-1, 0}, "measuring on real threads...");
+    ImGui::ProgressBar(static_cast<float>(runner.progress()), {-1, 0},
+                       "measuring on real threads...");
   } else if (ImGui::Button("Run on my machine", {-1, 24 * s})) {
     start_loop_measurement(app);
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Runs the techniques with real threads on a worker thread and compares with the simulator");
+    ImGui::SetTooltip(
+        "Runs the techniques with real threads on a worker thread and compares with the simulator");
 
   if (changed) {
     const std::vector<std::string> notes = loop_make_consistent(doc);  // stays valid (model_form.h)

@@ -20,7 +20,8 @@ std::vector<std::string> loop_make_consistent(io::Json& doc) {
       const io::Json old = doc[key];
       if (static_cast<std::int64_t>(old.size()) == p) continue;
       io::Json fresh = io::Json::array();
-      for (std::int64_t i = 0; i < p; ++i) fresh.push_back(old[static_cast<std::size_t>(i) % old.size()]);
+      for (std::int64_t i = 0; i < p; ++i)
+        fresh.push_back(old[static_cast<std::size_t>(i) % old.size()]);
       doc[key] = fresh;
       notes.push_back(std::string(key) + " resized from " + std::to_string(old.size()) + " to " +
                       std::to_string(p) + " entries (one per processor)");
@@ -30,7 +31,8 @@ std::vector<std::string> loop_make_consistent(io::Json& doc) {
     io::Json& c = doc["cost"];
     const std::string prof = c.value("profile", std::string());
     if ((prof == "uniform" || prof == "bimodal") && c.contains("low") && c.contains("high") &&
-        c["low"].is_number() && c["high"].is_number() && c["high"].get<double>() < c["low"].get<double>()) {
+        c["low"].is_number() && c["high"].is_number() &&
+        c["high"].get<double>() < c["low"].get<double>()) {
       c["high"] = c["low"];
       notes.push_back("cost high raised to low");
     }
@@ -39,8 +41,10 @@ std::vector<std::string> loop_make_consistent(io::Json& doc) {
       const double n = static_cast<double>(nj.get<std::int64_t>());
       const std::int64_t width = c.value("width", std::int64_t{256});
       const std::int64_t max_iter = c.value("max_iter", std::int64_t{256});
-      if (width > 0 && n * static_cast<double>(width) * static_cast<double>(max_iter) > kMaxMandelbrotWork) {
-        const auto fit = static_cast<std::int64_t>(kMaxMandelbrotWork / (n * static_cast<double>(width)));
+      if (width > 0 &&
+          n * static_cast<double>(width) * static_cast<double>(max_iter) > kMaxMandelbrotWork) {
+        const auto fit =
+            static_cast<std::int64_t>(kMaxMandelbrotWork / (n * static_cast<double>(width)));
         if (fit >= 1) {
           c["max_iter"] = fit;
           notes.push_back("max_iter lowered to " + std::to_string(fit) +

@@ -1,9 +1,10 @@
 // Paper: ../shared/seeds/002_6cf480ff57e2bb72.txt, Section 3.1 (the techniques); the real-thread
-// executor is src/sim/loop_executor.h. Predictions use the bench's calibration (src/cli/bench_loops.cpp):
-// a spin body costs costs[i] * unit seconds by construction; Mandelbrot rows are timed on one thread
-// first to get seconds per unit. The model's overhead h, start delays and speeds describe a virtual
-// machine, not this one, so the prediction takes them as 0 / 1: the gap between measured and
-// predicted is this machine's real dispatch, memory and OS cost (and fewer cores than threads).
+// executor is src/sim/loop_executor.h. Predictions use the bench's calibration
+// (src/cli/bench_loops.cpp): a spin body costs costs[i] * unit seconds by construction; Mandelbrot
+// rows are timed on one thread first to get seconds per unit. The model's overhead h, start delays
+// and speeds describe a virtual machine, not this one, so the prediction takes them as 0 / 1: the
+// gap between measured and predicted is this machine's real dispatch, memory and OS cost (and fewer
+// cores than threads).
 #include "app/loop/model_measure.h"
 
 #include <algorithm>
@@ -23,8 +24,9 @@ constexpr double kSpinSecondsPerTechnique = 0.25;
 
 }  // namespace
 
-LoopRunReport measure_loop_scenario(const io::ScenarioPtr& scenario, int max_threads, int hardware_threads,
-                                    const std::atomic<bool>* cancel, std::atomic<double>* progress) {
+LoopRunReport measure_loop_scenario(const io::ScenarioPtr& scenario, int max_threads,
+                                    int hardware_threads, const std::atomic<bool>* cancel,
+                                    std::atomic<double>* progress) {
   LoopRunReport rep;
   rep.scenario = scenario;
   rep.hardware_threads = hardware_threads;
@@ -108,16 +110,17 @@ LoopRunReport measure_loop_scenario(const io::ScenarioPtr& scenario, int max_thr
 
 bool LoopRunner::start(io::ScenarioPtr scenario, int max_threads, int hardware_threads) {
   if (!dynamic_cast<const io::LoopScenario*>(scenario.get())) return false;
-  return job_.start([scenario = std::move(scenario), max_threads, hardware_threads](const JobControl& c) {
-    LoopRunReport rep;
-    try {
-      rep = measure_loop_scenario(scenario, max_threads, hardware_threads, c.cancel,
-                                  c.progress_value);
-    } catch (const std::exception& e) {
-      rep.error = e.what();
-    }
-    return rep;
-  });
+  return job_.start(
+      [scenario = std::move(scenario), max_threads, hardware_threads](const JobControl& c) {
+        LoopRunReport rep;
+        try {
+          rep = measure_loop_scenario(scenario, max_threads, hardware_threads, c.cancel,
+                                      c.progress_value);
+        } catch (const std::exception& e) {
+          rep.error = e.what();
+        }
+        return rep;
+      });
 }
 
 bool LoopRunner::poll() {

@@ -30,14 +30,14 @@ struct LoopMeasurement {
 
 struct LoopRunReport {
   std::vector<LoopMeasurement> rows;
-  int threads = 0;                ///< real threads used (the scenario's P, capped)
-  int requested_threads = 0;      ///< the scenario's P
-  int hardware_threads = 0;       ///< cores this machine reports
+  int threads = 0;            ///< real threads used (the scenario's P, capped)
+  int requested_threads = 0;  ///< the scenario's P
+  int hardware_threads = 0;   ///< cores this machine reports
   std::int64_t iterations = 0;
-  std::string body;               ///< "spin" or "mandelbrot"
-  double seconds_per_unit = 0;    ///< calibration: seconds per model cost unit
-  std::string error;              ///< non-empty on failure or cancel
-  io::ScenarioPtr scenario;       ///< the scenario that was measured (an io::LoopScenario)
+  std::string body;             ///< "spin" or "mandelbrot"
+  double seconds_per_unit = 0;  ///< calibration: seconds per model cost unit
+  std::string error;            ///< non-empty on failure or cancel
+  io::ScenarioPtr scenario;     ///< the scenario that was measured (an io::LoopScenario)
 };
 
 /// "Run on my machine": one measurement at a time on a BackgroundJob; the last report is kept.
@@ -63,7 +63,8 @@ class LoopRunner {
 
 /// Measures a parsed loop scenario (an io::LoopScenario; else the report's error says so)
 /// synchronously: what the worker runs; also usable from tests.
-LoopRunReport measure_loop_scenario(const io::ScenarioPtr& scenario, int max_threads, int hardware_threads,
-                                    const std::atomic<bool>* cancel, std::atomic<double>* progress);
+LoopRunReport measure_loop_scenario(const io::ScenarioPtr& scenario, int max_threads,
+                                    int hardware_threads, const std::atomic<bool>* cancel,
+                                    std::atomic<double>* progress);
 
 }  // namespace loadlab::app

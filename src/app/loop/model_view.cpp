@@ -1,6 +1,5 @@
 #include "app/loop/model_view.h"
 
-
 namespace loadlab::app {
 
 LoopViewModel loop_view_model(const AppState& st) {

@@ -22,7 +22,7 @@ struct LoopTechniqueData {
   double mean_finish = 0;  ///< mean of the threads' finish times
   std::int64_t num_chunks = 0, syncs = 0;
   bool verified = false;
-  bool truncated = false;  ///< the result lists fewer chunks than ran (chunks_listed)
+  bool truncated = false;    ///< the result lists fewer chunks than ran (chunks_listed)
   std::uint32_t colour = 0;  ///< filled by the view (ImU32)
   /// The listed chunks, in hand-out order.
   const std::vector<core::LoopChunk>& chunks() const { return result->run.chunks; }
@@ -31,8 +31,8 @@ struct LoopTechniqueData {
 /// The loop scenario's numbers the view prints beside the techniques.
 struct LoopViewModel {
   std::vector<LoopTechniqueData> tech;
-  std::int64_t n = 0;  ///< iterations N
-  int p = 1;           ///< processors P
+  std::int64_t n = 0;     ///< iterations N
+  int p = 1;              ///< processors P
   double mu = 1, sd = 0;  ///< mean and standard deviation of the generated iteration costs
   double overhead = 0;    ///< h
   std::int64_t chunk_size = 0, block_size = 0, min_chunk = 1;  ///< as given (0 = default)

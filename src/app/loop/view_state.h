@@ -30,8 +30,8 @@ struct LoopViewState {
   bool x_iterations = true;
   bool curves_all = true;  // chunk-size curves of every technique, or only the selected one
   ResultsFollower follow;  // results identity, selection by name, "ui" applied once
-  TabRequest tabs;       // 0 schedule, 1 side by side, 2 on my machine
-  LoopRunner runner;     // "Run on my machine"
+  TabRequest tabs;         // 0 schedule, 1 side by side, 2 on my machine
+  LoopRunner runner;       // "Run on my machine"
 };
 
 }  // namespace loadlab::app

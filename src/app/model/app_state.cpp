@@ -132,13 +132,15 @@ io::Json summary_json(const AppState& s) {
   j["status_is_error"] = s.status_is_error;
   j["frames"] = s.frames;
   j["nodes"] = s.topology ? s.topology->size() : 0;
-  const io::Json* graph = s.scenario.is_object() && s.scenario.contains("graph") ? &s.scenario["graph"] : nullptr;
+  const io::Json* graph =
+      s.scenario.is_object() && s.scenario.contains("graph") ? &s.scenario["graph"] : nullptr;
   if (graph && graph->is_object() && graph->contains("tasks") && (*graph)["tasks"].is_array())
     j["tasks"] = (*graph)["tasks"].size();
   io::Json results = io::Json::array();
   if (s.results.is_array()) {
     for (const auto& r : s.results) {
-      io::Json e = {{"algorithm", r.value("algorithm", std::string())}, {"verified", r.value("verified", false)}};
+      io::Json e = {{"algorithm", r.value("algorithm", std::string())},
+                    {"verified", r.value("verified", false)}};
       if (r.contains("error")) e["error"] = r["error"];
       if (r.contains("makespan")) e["makespan"] = r["makespan"];
       results.push_back(std::move(e));

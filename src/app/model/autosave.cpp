@@ -34,7 +34,8 @@ AutosaveRead decode_autosave(std::string_view text, std::size_t max_bytes) {
     return r;
   }
   if (!j["loadlab_autosave"].is_number_integer() || j["loadlab_autosave"].get<long long>() != 1) {
-    r.error = "/loadlab_autosave: unsupported version " + j["loadlab_autosave"].dump().substr(0, 20);
+    r.error =
+        "/loadlab_autosave: unsupported version " + j["loadlab_autosave"].dump().substr(0, 20);
     return r;
   }
   if (!j.contains("document") || !j["document"].is_object()) {
@@ -49,14 +50,16 @@ AutosaveRead decode_autosave(std::string_view text, std::size_t max_bytes) {
 std::string scenario_display_name(const io::Json& document) {
   std::string name;
   if (document.is_object()) {
-    if (document.contains("name") && document["name"].is_string()) name = document["name"].get<std::string>();
+    if (document.contains("name") && document["name"].is_string())
+      name = document["name"].get<std::string>();
     if (name.empty() && document.contains("kind") && document["kind"].is_string())
       name = document["kind"].get<std::string>() + " scenario";
   }
   if (name.empty()) name = "unnamed scenario";
   if (name.size() > 60) {
     std::size_t cut = 57;
-    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80)
+      --cut;  // UTF-8 boundary
     name = name.substr(0, cut) + "...";
   }
   return name;
@@ -82,8 +85,10 @@ std::string save_file_name(const io::Json& document) {
   std::string slug;
   for (const char c : name) {
     const auto u = static_cast<unsigned char>(c);
-    if (std::isalnum(u) && u < 128) slug += static_cast<char>(std::tolower(u));
-    else if (!slug.empty() && slug.back() != '-') slug += '-';
+    if (std::isalnum(u) && u < 128)
+      slug += static_cast<char>(std::tolower(u));
+    else if (!slug.empty() && slug.back() != '-')
+      slug += '-';
     if (slug.size() >= 60) break;
   }
   while (!slug.empty() && slug.back() == '-') slug.pop_back();

@@ -85,7 +85,8 @@ struct AutosaveStep {
 /// never twice the same text, and a too-big scenario is reported once until a save succeeds.
 class Autosaver {
  public:
-  explicit Autosaver(std::size_t max_bytes = AutosaveLimits::desktop_bytes) : max_bytes_(max_bytes) {
+  explicit Autosaver(std::size_t max_bytes = AutosaveLimits::desktop_bytes)
+      : max_bytes_(max_bytes) {
     timer_.delay = AutosaveLimits::delay_seconds;
   }
   void set_limit(std::size_t max_bytes) { max_bytes_ = max_bytes; }
@@ -147,8 +148,8 @@ struct SessionState {
   int restore_id = 0;    ///< request id of the start-up restore, until it is settled
   std::string restore_name;
   bool announce_restore = false;  ///< say "Restored your last scenario" once its run is done
-  bool link_pending = false;    ///< started with a link / --scenario not yet installed
-  bool unchanged_link = false;  ///< the current scenario is that link's, unchanged
+  bool link_pending = false;      ///< started with a link / --scenario not yet installed
+  bool unchanged_link = false;    ///< the current scenario is that link's, unchanged
   bool save_failed_reported = false;
 };
 

@@ -60,7 +60,8 @@ int ScenarioOpener::open_text(std::string text, std::string origin, OpenMode mod
   return start(std::nullopt, std::move(text), std::move(origin), mode);
 }
 
-int ScenarioOpener::open_file_onto(io::Json base, std::string text, std::string origin, OpenMode mode) {
+int ScenarioOpener::open_file_onto(io::Json base, std::string text, std::string origin,
+                                   OpenMode mode) {
   return start(std::move(base), std::move(text), std::move(origin), mode);
 }
 
@@ -69,8 +70,10 @@ int ScenarioOpener::start(std::optional<io::Json> document, std::string text, st
   const int id = ++next_id_;
   newest_id_ = id;
   origin_ = origin;
-  if (mode == OpenMode::edit && document) pending_edit_ = *document;
-  else pending_edit_.reset();
+  if (mode == OpenMode::edit && document)
+    pending_edit_ = *document;
+  else
+    pending_edit_.reset();
   job_.supersede([id, mode, document = std::move(document), text = std::move(text),
                   origin = std::move(origin)](const JobControl& c) {
     OpenOutcome out = open_scenario_work(document, text, origin, c);

@@ -29,9 +29,9 @@ struct OpenOutcome {
   int id = 0;  ///< the request's id (ScenarioOpener::open_*)
   std::string origin;
   OpenMode mode = OpenMode::load;
-  io::ScenarioPtr parsed;   ///< null on error or cancel
+  io::ScenarioPtr parsed;  ///< null on error or cancel
   DerivedScenario derived;
-  std::string error;        ///< non-empty on failure: names the field (io::ScenarioError)
+  std::string error;  ///< non-empty on failure: names the field (io::ScenarioError)
   bool cancelled = false;
 };
 
@@ -48,8 +48,8 @@ class ScenarioOpener {
   int open_json(io::Json document, std::string origin, OpenMode mode);
   /// Same from text (a file, a decoded link, the JSON editor): the JSON is parsed on the worker.
   int open_text(std::string text, std::string origin, OpenMode mode);
-  /// A file that modifies `base` (a .xyz attaches coordinates to its mesh: partition/model_import.h),
-  /// read and applied on the worker.
+  /// A file that modifies `base` (a .xyz attaches coordinates to its mesh:
+  /// partition/model_import.h), read and applied on the worker.
   int open_file_onto(io::Json base, std::string text, std::string origin, OpenMode mode);
 
   /// An open is in progress (including one waiting for a superseded one to stop).
@@ -76,8 +76,8 @@ class ScenarioOpener {
 
   BackgroundJob<OpenOutcome> job_;
   int next_id_ = 0;
-  int newest_id_ = 0;   ///< the newest request started
-  int done_id_ = 0;     ///< every request <= done_id_ has finished
+  int newest_id_ = 0;                          ///< the newest request started
+  int done_id_ = 0;                            ///< every request <= done_id_ has finished
   std::deque<std::pair<int, bool>> finished_;  ///< recent requests: id, parsed without error
   std::string origin_;
   std::optional<io::Json> pending_edit_;

@@ -19,15 +19,24 @@ UiState read_ui_state(const io::Json& ui) {
     auto integer = [&v](std::optional<int>& out) {
       if (v.is_number_integer()) out = v.get<int>();
     };
-    if (k == "tab") str(s.tab);
-    else if (k == "loop_view") str(s.loop_view);
-    else if (k == "dlt_view") str(s.dlt_view);
-    else if (k == "select") str(s.select);
-    else if (k == "compare") boolean(s.compare);
-    else if (k == "comm") boolean(s.comm);
-    else if (k == "measure") boolean(s.measure);
-    else if (k == "step") integer(s.step);
-    else if (k == "ibs_step") integer(s.ibs_step);
+    if (k == "tab")
+      str(s.tab);
+    else if (k == "loop_view")
+      str(s.loop_view);
+    else if (k == "dlt_view")
+      str(s.dlt_view);
+    else if (k == "select")
+      str(s.select);
+    else if (k == "compare")
+      boolean(s.compare);
+    else if (k == "comm")
+      boolean(s.comm);
+    else if (k == "measure")
+      boolean(s.measure);
+    else if (k == "step")
+      integer(s.step);
+    else if (k == "ibs_step")
+      integer(s.ibs_step);
     else if (k == "zoom") {
       if (v.is_number()) s.zoom = std::clamp(v.get<double>(), 1.0, 1000.0);
     } else {

@@ -47,12 +47,18 @@ io::Json ui_state_json(const UiState& state);
 int ui_tab_index(const std::optional<std::string>& name, std::initializer_list<const char*> names);
 
 /// Tab names in tab order, per kind.
-inline constexpr std::initializer_list<const char*> kDagTabs = {"graph", "gantt", "steps", "adversary"};
-inline constexpr std::initializer_list<const char*> kLoopTabs = {"schedule", "side_by_side", "machine"};
+inline constexpr std::initializer_list<const char*> kDagTabs = {"graph", "gantt", "steps",
+                                                                "adversary"};
+inline constexpr std::initializer_list<const char*> kLoopTabs = {"schedule", "side_by_side",
+                                                                 "machine"};
 inline constexpr std::initializer_list<const char*> kDltTabs = {"timing", "loads", "ibs"};
-inline constexpr std::initializer_list<const char*> kIterativeTabs = {"network", "sweeps", "convergence", "pressure"};
-inline constexpr std::initializer_list<const char*> kDynamicTabs = {"chart", "tasks", "compare", "network", "phases", "threads"};
-inline constexpr std::initializer_list<const char*> kPartitionTabs = {"mesh", "compare", "network", "steps"};
-inline constexpr std::initializer_list<const char*> kOsTabs = {"chart", "response", "compare", "load"};
+inline constexpr std::initializer_list<const char*> kIterativeTabs = {"network", "sweeps",
+                                                                      "convergence", "pressure"};
+inline constexpr std::initializer_list<const char*> kDynamicTabs = {"chart",   "tasks",  "compare",
+                                                                    "network", "phases", "threads"};
+inline constexpr std::initializer_list<const char*> kPartitionTabs = {"mesh", "compare", "network",
+                                                                      "steps"};
+inline constexpr std::initializer_list<const char*> kOsTabs = {"chart", "response", "compare",
+                                                               "load"};
 
 }  // namespace loadlab::app

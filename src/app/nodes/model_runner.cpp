@@ -1,5 +1,5 @@
-// The node-simulation controller: a runner thread (BackgroundJob) per run, commands under a short mutex, results
-// through a triple buffer (see model_runner.h).
+// The node-simulation controller: a runner thread (BackgroundJob) per run, commands under a short
+// mutex, results through a triple buffer (see model_runner.h).
 #include "app/nodes/model_runner.h"
 
 #include <exception>

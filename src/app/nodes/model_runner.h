@@ -1,6 +1,7 @@
 // Runs a node simulation (sim::NodeBalanceSession: the balance algorithms with per-node programs,
 // sim::node_balance_algorithms(), i.e. the rows flagged node_program in core's table) on its
-// own thread (a BackgroundJob: a Web Worker in the browser) so the playground can animate it superstep by superstep.
+// own thread (a BackgroundJob: a Web Worker in the browser) so the playground can animate it
+// superstep by superstep.
 //
 // Threads: the runner thread owns the session and is the only one that steps it; the session's
 // engine adds threads-1 pool threads of its own. The UI thread never steps, never joins a running
@@ -70,10 +71,10 @@ class NodeSimRunner {
   /// Cancels and joins every thread (blocks only at shutdown).
   ~NodeSimRunner();
 
-  /// Starts a simulation of `algorithm` (one of sim::node_balance_algorithms()) on copies of topology and
-  /// loads, with `threads` engine threads. Any previous run is cancelled first (without waiting).
-  /// `supersteps_per_second` <= 0 means as fast as possible. The session is built on the runner
-  /// thread; construction errors arrive as a failed snapshot.
+  /// Starts a simulation of `algorithm` (one of sim::node_balance_algorithms()) on copies of
+  /// topology and loads, with `threads` engine threads. Any previous run is cancelled first
+  /// (without waiting). `supersteps_per_second` <= 0 means as fast as possible. The session is
+  /// built on the runner thread; construction errors arrive as a failed snapshot.
   void start(const std::string& algorithm, const core::Topology& topology,
              const core::LoadVector& loads, int threads, double supersteps_per_second, bool paused);
   /// Cancels the run (if any) without waiting; its thread is joined by a later poll() once it

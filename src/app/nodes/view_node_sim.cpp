@@ -102,7 +102,8 @@ std::vector<std::string> node_sim_candidates(const App& app) {
   const AppState& st = app.state;
   if (!st.topology || st.kind != "balance") return out;
   // The typed scenario's algorithms (those named, or the default set the topology supports).
-  const std::vector<std::string> named = st.parsed ? st.parsed->algorithms : std::vector<std::string>{};
+  const std::vector<std::string> named =
+      st.parsed ? st.parsed->algorithms : std::vector<std::string>{};
   for (const std::string& a : sim::node_balance_algorithms()) {
     if (!named.empty() && std::find(named.begin(), named.end(), a) == named.end()) continue;
     if (core::balance_unsupported_reason(a, *st.topology).empty()) out.push_back(a);
@@ -303,16 +304,18 @@ void draw_node_sim_controls(App& app) {
     }
     // Supersteps run so far (including quiet ones that only detect the end) against the paper's
     // bound on communication steps: "13 (bound 12)" read like an overrun.
-    ImGui::Text("communication steps %lld of at most %lld (paper's bound), supersteps run %lld"
-                "  messages %lld  tasks moved %lld  in flight %zu",
-                static_cast<long long>(s.supersteps), static_cast<long long>(s.expected),
-                static_cast<long long>(s.executed), static_cast<long long>(s.messages),
-                static_cast<long long>(s.tasks_moved), s.in_flight.size());
+    ImGui::Text(
+        "communication steps %lld of at most %lld (paper's bound), supersteps run %lld"
+        "  messages %lld  tasks moved %lld  in flight %zu",
+        static_cast<long long>(s.supersteps), static_cast<long long>(s.expected),
+        static_cast<long long>(s.executed), static_cast<long long>(s.messages),
+        static_cast<long long>(s.tasks_moved), s.in_flight.size());
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("A superstep: every node computes, then sends; messages arrive in the next one.\n"
-                        "Communication steps count supersteps up to the last one that sent a message\n"
-                        "(the papers' measure); a final superstep only receives, so supersteps run can\n"
-                        "exceed the bound by one.");
+      ImGui::SetTooltip(
+          "A superstep: every node computes, then sends; messages arrive in the next one.\n"
+          "Communication steps count supersteps up to the last one that sent a message\n"
+          "(the papers' measure); a final superstep only receives, so supersteps run can\n"
+          "exceed the bound by one.");
     ImGui::SameLine();
     ImGui::TextDisabled("| step %.2f ms | frame %.1f ms (max %.1f, overlay %.2f)", s.last_step_ms,
                         ns.frame_ms_avg, ns.frame_ms_max_running, ns.overlay_ms);

@@ -24,15 +24,19 @@ bool speedup_field(io::Json& job) {
   if (ImGui::BeginCombo("speedup", model.c_str())) {
     for (const char* m : {"linear", "amdahl", "downey"})
       if (ImGui::Selectable(m, model == m) && model != m) {
-        if (std::string(m) == "amdahl") sp = {{"model", m}, {"serial_fraction", 0.05}};
-        else if (std::string(m) == "downey") sp = {{"model", m}, {"A", 8.0}, {"sigma", 1.0}};
-        else sp = {{"model", m}};
+        if (std::string(m) == "amdahl")
+          sp = {{"model", m}, {"serial_fraction", 0.05}};
+        else if (std::string(m) == "downey")
+          sp = {{"model", m}, {"A", 8.0}, {"sigma", 1.0}};
+        else
+          sp = {{"model", m}};
         model = m;
         changed = true;
       }
     ImGui::EndCombo();
   }
-  if (model == "amdahl") changed |= num_field("serial fraction", sp, "serial_fraction", 0.05, 0.0, 1.0, false);
+  if (model == "amdahl")
+    changed |= num_field("serial fraction", sp, "serial_fraction", 0.05, 0.0, 1.0, false);
   if (model == "downey") {
     changed |= num_field("A (avg parallelism)", sp, "A", 8, 1, 1024);
     changed |= num_field("sigma", sp, "sigma", 1, 0, 10, false);
@@ -41,8 +45,8 @@ bool speedup_field(io::Json& job) {
 }
 
 bool time_sliced(const std::string& p) {
-  return p == "central_queue" || p == "affinity_queues" || p == "coscheduling" || p == "dynamic_space_sharing" ||
-         p == "checkpoint_restart" || p == "migration";
+  return p == "central_queue" || p == "affinity_queues" || p == "coscheduling" ||
+         p == "dynamic_space_sharing" || p == "checkpoint_restart" || p == "migration";
 }
 bool space_sharing(const std::string& p) {
   return p == "static_partition" || p == "process_control" || p == "dynamic_space_sharing" ||
@@ -61,13 +65,15 @@ void draw_os_form(App& app) {
 
   io::Json& jobs = doc["jobs"];
   if (jobs.is_object()) {
-    ImGui::TextDisabled("Jobs: Poisson stream (seed %lld)", static_cast<long long>(doc.value("seed", 1LL)));
+    ImGui::TextDisabled("Jobs: Poisson stream (seed %lld)",
+                        static_cast<long long>(doc.value("seed", 1LL)));
     changed |= num_field("arrival rate", jobs, "rate", 0.1, 0.001, 100);
     int count = jobs.value("count", 60);
     if (ImGui::SliderInt("jobs", &count, 1, 100000, "%d", ImGuiSliderFlags_Logarithmic))
       jobs["count"] = std::clamp(count, 1, 100000), changed = true;
     io::Json& work = jobs["work"];
-    if (work.is_object() && work.contains("value") && (!work.contains("low") || work.contains("value")))
+    if (work.is_object() && work.contains("value") &&
+        (!work.contains("low") || work.contains("value")))
       changed |= num_field("mean work", work, "value", 100, 0.01, 1e6);
     io::Json& th = jobs["threads"];
     if (th.is_object() && th.value("profile", std::string()) == "uniform") {
@@ -82,12 +88,17 @@ void draw_os_form(App& app) {
     }
     changed |= speedup_field(jobs);
     changed |= num_field("barrier every (work)", jobs, "barrier_every", 0, 0, 1e4, false);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("work between barriers; 0 = no barriers (Section 4.2)");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("work between barriers; 0 = no barriers (Section 4.2)");
   } else if (jobs.is_array()) {
     ImGui::TextDisabled("Jobs: %zu listed", jobs.size());
-    if (ImGui::BeginTable("##os_jobs", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
-                          {0, std::min(8.0f, static_cast<float>(jobs.size()) + 1.5f) * ImGui::GetFrameHeightWithSpacing()})) {
-      for (const char* h : {"job", "arrival", "work", "threads", "barrier every"}) ImGui::TableSetupColumn(h);
+    if (ImGui::BeginTable(
+            "##os_jobs", 5,
+            ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+            {0, std::min(8.0f, static_cast<float>(jobs.size()) + 1.5f) *
+                    ImGui::GetFrameHeightWithSpacing()})) {
+      for (const char* h : {"job", "arrival", "work", "threads", "barrier every"})
+        ImGui::TableSetupColumn(h);
       ImGui::TableHeadersRow();
       for (std::size_t i = 0; i < jobs.size(); ++i) {
         io::Json& j = jobs[i];
@@ -98,19 +109,23 @@ void draw_os_form(App& app) {
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
         double a = j.value("arrival", 0.0);
-        if (ImGui::DragScalar("##a", ImGuiDataType_Double, &a, 0.1f, nullptr, nullptr, "%.3g") ) j["arrival"] = std::max(0.0, a), changed = true;
+        if (ImGui::DragScalar("##a", ImGuiDataType_Double, &a, 0.1f, nullptr, nullptr, "%.3g"))
+          j["arrival"] = std::max(0.0, a), changed = true;
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
         double w = j.value("work", 1.0);
-        if (ImGui::DragScalar("##w", ImGuiDataType_Double, &w, 0.5f, nullptr, nullptr, "%.4g")) j["work"] = std::max(1e-6, w), changed = true;
+        if (ImGui::DragScalar("##w", ImGuiDataType_Double, &w, 0.5f, nullptr, nullptr, "%.4g"))
+          j["work"] = std::max(1e-6, w), changed = true;
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3);
         int t = j.value("threads", 1);
-        if (ImGui::DragInt("##t", &t, 0.1f, 1, std::max(1, procs))) j["threads"] = std::clamp(t, 1, std::max(1, procs)), changed = true;
+        if (ImGui::DragInt("##t", &t, 0.1f, 1, std::max(1, procs)))
+          j["threads"] = std::clamp(t, 1, std::max(1, procs)), changed = true;
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
         double b = j.value("barrier_every", 0.0);
-        if (ImGui::DragScalar("##b", ImGuiDataType_Double, &b, 0.1f, nullptr, nullptr, "%.3g")) j["barrier_every"] = std::max(0.0, b), changed = true;
+        if (ImGui::DragScalar("##b", ImGuiDataType_Double, &b, 0.1f, nullptr, nullptr, "%.3g"))
+          j["barrier_every"] = std::max(0.0, b), changed = true;
         ImGui::PopID();
       }
       ImGui::EndTable();
@@ -127,8 +142,9 @@ void draw_os_form(App& app) {
   ImGui::TextDisabled("Policies (survey 002, Section 4)");
   AlgorithmPickerOptions opt;
   opt.all_button = true;
-  opt.presets = {{"time sharing", {"central_queue", "affinity_queues", "coscheduling"}},
-                 {"space sharing", {"static_partition", "process_control", "dynamic_space_sharing"}}};
+  opt.presets = {
+      {"time sharing", {"central_queue", "affinity_queues", "coscheduling"}},
+      {"space sharing", {"static_partition", "process_control", "dynamic_space_sharing"}}};
   opt.none_checked_note = "nothing checked: all eight policies run";
   changed |= algorithm_picker(doc, "os", opt);
 
@@ -168,7 +184,8 @@ void draw_os_form(App& app) {
           ImGui::EndCombo();
         }
       }
-      if (p == "checkpoint_restart") changed |= num_field("checkpoint interval", par, "checkpoint_interval", 10, 0.01, 1e4);
+      if (p == "checkpoint_restart")
+        changed |= num_field("checkpoint interval", par, "checkpoint_interval", 10, 0.01, 1e4);
       if (par.empty()) doc["params"].erase(p);
       ImGui::Unindent();
       ImGui::PopID();

@@ -25,12 +25,24 @@ std::uint32_t os_job_colour(int job) {
   const double f = h - i, p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
   double r = v, g = t, b = p;
   switch (i % 6) {
-    case 0: r = v, g = t, b = p; break;
-    case 1: r = q, g = v, b = p; break;
-    case 2: r = p, g = v, b = t; break;
-    case 3: r = p, g = q, b = v; break;
-    case 4: r = t, g = p, b = v; break;
-    default: r = v, g = p, b = q; break;
+    case 0:
+      r = v, g = t, b = p;
+      break;
+    case 1:
+      r = q, g = v, b = p;
+      break;
+    case 2:
+      r = p, g = v, b = t;
+      break;
+    case 3:
+      r = p, g = q, b = v;
+      break;
+    case 4:
+      r = t, g = p, b = v;
+      break;
+    default:
+      r = v, g = p, b = q;
+      break;
   }
   auto c = [](double x) { return static_cast<int>(std::clamp(x, 0.0, 1.0) * 255.0 + 0.5); };
   return rgb(c(r), c(g), c(b));
@@ -72,7 +84,8 @@ std::vector<OsBar> os_chart_bars(const io::OsResult& r) {
     bars.push_back(std::move(b));
   }
   // Compute first, overheads after, so the thin bands are drawn on top of the job colours.
-  std::stable_partition(bars.begin(), bars.end(), [](const OsBar& b) { return os_segment_colour(b.kind) == 0; });
+  std::stable_partition(bars.begin(), bars.end(),
+                        [](const OsBar& b) { return os_segment_colour(b.kind) == 0; });
   return bars;
 }
 
@@ -134,8 +147,9 @@ std::optional<OsSweepSpec> os_sweep_spec(const AppState& st) {
       events += core::estimate_os_events(spec.policies[k], spec.processors, jobs, spec.params[k]);
     events *= static_cast<double>(spec.rates.size());
     if (events <= kOsSweepMaxEvents) break;
-    count = std::max<std::int64_t>(kOsSweepMinJobs,
-                                   static_cast<std::int64_t>(static_cast<double>(count) * kOsSweepMaxEvents / events * 0.95));
+    count = std::max<std::int64_t>(
+        kOsSweepMinJobs,
+        static_cast<std::int64_t>(static_cast<double>(count) * kOsSweepMaxEvents / events * 0.95));
   }
   spec.generator.count = count;
   return spec;
@@ -148,12 +162,14 @@ OsSweep run_os_sweep(const OsSweepSpec& spec, const JobControl& control) {
   out.jobs = spec.generator.count;
   out.scenario_jobs = spec.scenario_jobs;
   for (const auto& p : spec.policies)
-    out.series.push_back({p, std::vector<double>(spec.rates.size(), std::numeric_limits<double>::quiet_NaN())});
+    out.series.push_back(
+        {p, std::vector<double>(spec.rates.size(), std::numeric_limits<double>::quiet_NaN())});
   core::OsSimOptions so;
   so.keep_intervals = false;
   so.max_events = kOsSweepRunEvents;
   so.cancel = control.cancel;
-  const double total = static_cast<double>(spec.rates.size() * std::max<std::size_t>(spec.policies.size(), 1));
+  const double total =
+      static_cast<double>(spec.rates.size() * std::max<std::size_t>(spec.policies.size(), 1));
   double done = 0;
   for (std::size_t i = 0; i < spec.rates.size(); ++i) {
     core::OsGenerator g = spec.generator;
@@ -162,8 +178,9 @@ OsSweep run_os_sweep(const OsSweepSpec& spec, const JobControl& control) {
     for (std::size_t k = 0; k < spec.policies.size(); ++k) {
       if (control.cancelled()) return out;
       try {
-        out.series[k].mean_response[i] =
-            core::simulate_os(spec.policies[k], spec.processors, jobs, spec.costs, spec.params[k], so).mean_response_time;
+        out.series[k].mean_response[i] = core::simulate_os(spec.policies[k], spec.processors, jobs,
+                                                           spec.costs, spec.params[k], so)
+                                             .mean_response_time;
       } catch (const core::OsLimitError&) {
         // over the per-run budget: the point stays NaN
       } catch (const std::runtime_error&) {

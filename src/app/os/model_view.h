@@ -48,7 +48,8 @@ std::vector<OsBar> os_chart_bars(const io::OsResult& r);
 
 /// Colour of job j (packed RGBA as ImU32), the same across policies.
 std::uint32_t os_job_colour(int job);
-/// Colour of an overhead segment by name ("spin", "context_switch", ...); compute = 0 (use the job's).
+/// Colour of an overhead segment by name ("spin", "context_switch", ...); compute = 0 (use the
+/// job's).
 std::uint32_t os_segment_colour(const std::string& kind);
 
 /// Time lost per category of a run, in a fixed order with labels (for the stacked table/bars).
@@ -75,7 +76,7 @@ inline constexpr std::int64_t kOsSweepRunEvents = 2'000'000;
 struct OsSweepSpec {
   int processors = 1;
   std::uint64_t seed = 0;
-  core::OsGenerator generator;  ///< count already capped; rate = the scenario's
+  core::OsGenerator generator;     ///< count already capped; rate = the scenario's
   std::int64_t scenario_jobs = 0;  ///< the scenario's count (before the cap)
   core::OsCosts costs;
   std::vector<std::string> policies;

@@ -1,16 +1,16 @@
-// The "os" kind's view (survey 002 §4, ../shared/seeds/002_6cf480ff57e2bb72.txt; docs/scenario-os.md):
-// the processor x time chart of a policy coloured by job (overheads as thin bands: spinning at
-// barriers, context switches, cache reloads, migrations, checkpoints, restarts), the per-job
-// response times against the job alone on the machine, and the policies compared (response time,
-// throughput, utilisation, fairness, time lost, fragmentation), and mean response time against the
-// arrival rate for generated job streams (run_os_sweep, off the UI thread). Read from the typed results
-// (model_view.h). The form is form.cpp.
+// The "os" kind's view (survey 002 §4, ../shared/seeds/002_6cf480ff57e2bb72.txt;
+// docs/scenario-os.md): the processor x time chart of a policy coloured by job (overheads as thin
+// bands: spinning at barriers, context switches, cache reloads, migrations, checkpoints, restarts),
+// the per-job response times against the job alone on the machine, and the policies compared
+// (response time, throughput, utilisation, fairness, time lost, fragmentation), and mean response
+// time against the arrival rate for generated job streams (run_os_sweep, off the UI thread). Read
+// from the typed results (model_view.h). The form is form.cpp.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <cstdio>
+#include <iterator>
 #include <memory>
 
 #include "app/os/view_state.h"
@@ -32,7 +32,9 @@ void os_swatch(ImU32 col, const char* text, float s) {
   ImGui::SameLine(0, 12 * s);
 }
 
-ImU32 policy_colour(int k) { return palette_colour(k + 2, 0.9f); }
+ImU32 policy_colour(int k) {
+  return palette_colour(k + 2, 0.9f);
+}
 
 void os_build_gantt(OsViewState& c, int sel) {
   const OsPolicyData& d = c.model.policies[static_cast<std::size_t>(sel)];
@@ -44,7 +46,8 @@ void os_build_gantt(OsViewState& c, int sel) {
     const OsBar& b = bars[i];
     c.gantt.add_bar({b.row, b.start, b.end, b.colour, b.y0, b.y1, static_cast<std::int64_t>(i)});
   }
-  c.gantt.add_marker({d.run().makespan, IM_COL32(255, 255, 255, 200), "makespan " + short_number(d.run().makespan)});
+  c.gantt.add_marker({d.run().makespan, IM_COL32(255, 255, 255, 200),
+                      "makespan " + short_number(d.run().makespan)});
   auto shared = std::make_shared<std::vector<OsBar>>(bars);
   c.gantt.set_label_fn([shared](const GanttBar& g) {
     const OsBar& b = (*shared)[static_cast<std::size_t>(g.id)];
@@ -53,12 +56,14 @@ void os_build_gantt(OsViewState& c, int sel) {
   const OsViewModel* model = &c.model;
   c.gantt.set_tooltip_fn([shared, model](const GanttBar& g) {
     const OsBar& b = (*shared)[static_cast<std::size_t>(g.id)];
-    ImGui::Text("P%d: job %d, %s", b.row, b.job, b.kind.empty() ? "(decimated: dominant job of the cell)" : b.kind.c_str());
+    ImGui::Text("P%d: job %d, %s", b.row, b.job,
+                b.kind.empty() ? "(decimated: dominant job of the cell)" : b.kind.c_str());
     ImGui::Text("%s .. %s (%s)", short_number(b.start).c_str(), short_number(b.end).c_str(),
                 short_number(b.end - b.start).c_str());
     if (b.job >= 0 && static_cast<std::size_t>(b.job) < model->jobs.size()) {
       const auto& j = model->jobs[static_cast<std::size_t>(b.job)];
-      ImGui::Text("arrives %s, work %s, %d threads", short_number(j.arrival).c_str(), short_number(j.work).c_str(), j.threads);
+      ImGui::Text("arrives %s, work %s, %d threads", short_number(j.arrival).c_str(),
+                  short_number(j.work).c_str(), j.threads);
     }
   });
   c.gantt_for = sel;
@@ -69,11 +74,13 @@ void os_draw_chart_tab(App& app, OsViewState& c, int sel) {
   const OsPolicyData& d = c.model.policies[static_cast<std::size_t>(sel)];
   ImGui::TextDisabled("colour = job;");
   ImGui::SameLine();
-  for (const char* k : {"barrier_spin", "context_switch", "cache_reload", "migration", "checkpoint", "restart"})
+  for (const char* k :
+       {"barrier_spin", "context_switch", "cache_reload", "migration", "checkpoint", "restart"})
     os_swatch(os_segment_colour(k), k, s);
   if (ImGui::SmallButton("fit")) c.gantt.fit();
   ImGui::SameLine();
-  ImGui::TextDisabled("%zu intervals%s; gaps are idle; wheel: zoom, drag: pan", d.result->chart.size(),
+  ImGui::TextDisabled("%zu intervals%s; gaps are idle; wheel: zoom, drag: pan",
+                      d.result->chart.size(),
                       d.result->chart_decimated ? " (decimated: dominant job per cell)" : "");
   c.gantt.draw("##os_gantt", {0, 0}, s);
 }
@@ -83,7 +90,9 @@ void draw_response_tab(App& app, OsViewState& c, int sel) {
   const OsViewModel& m = c.model;
   ImGui::Checkbox("every policy", &c.all_policies);
   ImGui::SameLine();
-  ImGui::TextDisabled("response time = finish - arrival per job; 'alone' = work / speedup(threads) on an empty machine");
+  ImGui::TextDisabled(
+      "response time = finish - arrival per job; 'alone' = work / speedup(threads) on an empty "
+      "machine");
   const std::size_t jobs = m.jobs.size();
   if (jobs == 0) return;
   if (jobs > 200) {
@@ -93,12 +102,21 @@ void draw_response_tab(App& app, OsViewState& c, int sel) {
   std::vector<std::string> cats;
   for (std::size_t j = 0; j < shown; ++j) cats.push_back(std::to_string(j));
   std::vector<PlotSeries> series;
-  series.push_back({"alone", IM_COL32(160, 160, 170, 255), {}, {m.alone.begin(), m.alone.begin() + static_cast<std::ptrdiff_t>(shown)}, false});
+  series.push_back({"alone",
+                    IM_COL32(160, 160, 170, 255),
+                    {},
+                    {m.alone.begin(), m.alone.begin() + static_cast<std::ptrdiff_t>(shown)},
+                    false});
   for (std::size_t k = 0; k < m.policies.size(); ++k) {
     if (!c.all_policies && static_cast<int>(k) != sel) continue;
     const auto& r = m.policies[k].run().response;
-    std::vector<double> y(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(std::min(shown, r.size())));
-    series.push_back({m.policies[k].name, policy_colour(static_cast<int>(k)), {}, y, static_cast<int>(k) == sel});
+    std::vector<double> y(r.begin(),
+                          r.begin() + static_cast<std::ptrdiff_t>(std::min(shown, r.size())));
+    series.push_back({m.policies[k].name,
+                      policy_colour(static_cast<int>(k)),
+                      {},
+                      y,
+                      static_cast<int>(k) == sel});
   }
   PlotAxes ax;
   ax.x_label = "job";
@@ -110,30 +128,38 @@ void os_draw_compare_tab(App& app, OsViewState& c, int sel) {
   const float s = app.ui_scale;
   AppState& st = app.state;
   const OsViewModel& m = c.model;
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
-                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
-  const float h = std::min(ImGui::GetContentRegionAvail().y * 0.55f,
-                           (static_cast<float>(m.policies.size()) + 1.6f) * ImGui::GetFrameHeightWithSpacing());
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_ScrollY;
+  const float h =
+      std::min(ImGui::GetContentRegionAvail().y * 0.55f,
+               (static_cast<float>(m.policies.size()) + 1.6f) * ImGui::GetFrameHeightWithSpacing());
   if (ImGui::BeginTable("##os_policies", 11, flags, {0, h})) {
     ImGui::TableSetupScrollFreeze(1, 1);
-    for (const char* head : {"policy", "mean response", "throughput", "utilization", "fairness (Jain)", "time lost",
-                             "fragmentation", "makespan", "idle", "events", "verified"})
+    for (const char* head :
+         {"policy", "mean response", "throughput", "utilization", "fairness (Jain)", "time lost",
+          "fragmentation", "makespan", "idle", "events", "verified"})
       ImGui::TableSetupColumn(head);
     ImGui::TableHeadersRow();
     double best_resp = -1;
     for (const auto& p : m.policies)
-      if (best_resp < 0 || p.run().mean_response_time < best_resp) best_resp = p.run().mean_response_time;
+      if (best_resp < 0 || p.run().mean_response_time < best_resp)
+        best_resp = p.run().mean_response_time;
     for (std::size_t k = 0; k < m.policies.size(); ++k) {
       const OsPolicyData& p = m.policies[k];
       const core::OsRunResult& r = p.run();
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      if (ImGui::Selectable(p.name.c_str(), static_cast<int>(k) == sel, ImGuiSelectableFlags_SpanAllColumns))
+      if (ImGui::Selectable(p.name.c_str(), static_cast<int>(k) == sel,
+                            ImGuiSelectableFlags_SpanAllColumns))
         st.selected_result = static_cast<int>(k);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", p.title.c_str(), p.paper.c_str());
       ImGui::TableNextColumn();
-      if (r.mean_response_time == best_resp) ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "%s", short_number(r.mean_response_time).c_str());
-      else ImGui::TextUnformatted(short_number(r.mean_response_time).c_str());
+      if (r.mean_response_time == best_resp)
+        ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "%s",
+                           short_number(r.mean_response_time).c_str());
+      else
+        ImGui::TextUnformatted(short_number(r.mean_response_time).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.4g", r.throughput);
       ImGui::TableNextColumn();
@@ -144,7 +170,8 @@ void os_draw_compare_tab(App& app, OsViewState& c, int sel) {
       ImGui::TextUnformatted(short_number(r.lost.total()).c_str());
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
-        for (const auto& it : os_lost_items(r.lost)) ImGui::Text("%s: %s", it.label, short_number(it.value).c_str());
+        for (const auto& it : os_lost_items(r.lost))
+          ImGui::Text("%s: %s", it.label, short_number(it.value).c_str());
         ImGui::EndTooltip();
       }
       ImGui::TableNextColumn();
@@ -156,8 +183,10 @@ void os_draw_compare_tab(App& app, OsViewState& c, int sel) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(format_int(r.events).c_str());
       ImGui::TableNextColumn();
-      if (p.verified) ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "yes");
-      else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
+      if (p.verified)
+        ImGui::TextColored({0.45f, 0.95f, 0.45f, 1}, "yes");
+      else
+        ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
     }
     ImGui::EndTable();
   }
@@ -183,10 +212,12 @@ void os_draw_compare_tab(App& app, OsViewState& c, int sel) {
   PlotAxes ax;
   ax.legend = false;
   ax.y_label = "mean response time";
-  draw_bar_chart("##os_mrt", {w, avail.y}, names, {{"mean response", IM_COL32(110, 160, 240, 255), {}, resp, false}}, ax, {}, s);
+  draw_bar_chart("##os_mrt", {w, avail.y}, names,
+                 {{"mean response", IM_COL32(110, 160, 240, 255), {}, resp, false}}, ax, {}, s);
   ImGui::SameLine(0, 8 * s);
   ax.y_label = "utilization (%)";
-  draw_bar_chart("##os_util", {w, avail.y}, names, {{"utilization", IM_COL32(120, 210, 130, 255), {}, util, false}}, ax, {}, s);
+  draw_bar_chart("##os_util", {w, avail.y}, names,
+                 {{"utilization", IM_COL32(120, 210, 130, 255), {}, util, false}}, ax, {}, s);
   ImGui::SameLine(0, 8 * s);
   ax.legend = true;
   ax.y_label = "time lost by cause";
@@ -196,8 +227,10 @@ void os_draw_compare_tab(App& app, OsViewState& c, int sel) {
 void draw_load_tab(App& app, OsViewState& c, int sel) {
   const float s = app.ui_scale;
   if (c.sweep_none) {
-    ImGui::TextWrapped("Response time vs arrival rate needs a job generator (\"jobs\": {\"generator\": \"poisson\", "
-                       "\"rate\": r, ...}): this scenario lists its jobs, so there is no rate to vary.");
+    ImGui::TextWrapped(
+        "Response time vs arrival rate needs a job generator (\"jobs\": {\"generator\": "
+        "\"poisson\", "
+        "\"rate\": r, ...}): this scenario lists its jobs, so there is no rate to vary.");
     return;
   }
   if (!c.sweep_error.empty()) {
@@ -210,20 +243,22 @@ void draw_load_tab(App& app, OsViewState& c, int sel) {
   }
   const OsSweep& w = *c.sweep;
   char caption[400];
-  std::snprintf(caption, sizeof caption,
-                "mean response time of the same %lld-job stream (seed, work, threads) at %zu arrival rates, "
-                "x%.2g .. x%.2g the scenario's %s; capped at %lld jobs / %.0e estimated events%s",
-                static_cast<long long>(w.jobs), w.rates.size(), kOsSweepFactors[0],
-                kOsSweepFactors[std::size(kOsSweepFactors) - 1], short_number(w.rate).c_str(),
-                static_cast<long long>(kOsSweepMaxJobs), kOsSweepMaxEvents,
-                w.jobs < w.scenario_jobs ? " (the scenario has more jobs: a stream of this size)" : "");
+  std::snprintf(
+      caption, sizeof caption,
+      "mean response time of the same %lld-job stream (seed, work, threads) at %zu arrival rates, "
+      "x%.2g .. x%.2g the scenario's %s; capped at %lld jobs / %.0e estimated events%s",
+      static_cast<long long>(w.jobs), w.rates.size(), kOsSweepFactors[0],
+      kOsSweepFactors[std::size(kOsSweepFactors) - 1], short_number(w.rate).c_str(),
+      static_cast<long long>(kOsSweepMaxJobs), kOsSweepMaxEvents,
+      w.jobs < w.scenario_jobs ? " (the scenario has more jobs: a stream of this size)" : "");
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   ImGui::TextWrapped("%s", caption);
   ImGui::PopStyleColor();
   std::vector<PlotSeries> series;
   bool dropped = false;
   for (std::size_t k = 0; k < w.series.size(); ++k) {
-    PlotSeries ser{w.series[k].policy, policy_colour(static_cast<int>(k)), {}, {}, static_cast<int>(k) == sel};
+    PlotSeries ser{
+        w.series[k].policy, policy_colour(static_cast<int>(k)), {}, {}, static_cast<int>(k) == sel};
     for (std::size_t i = 0; i < w.rates.size(); ++i) {
       const double y = w.series[k].mean_response[i];
       if (!std::isfinite(y)) {
@@ -236,7 +271,8 @@ void draw_load_tab(App& app, OsViewState& c, int sel) {
     series.push_back(std::move(ser));
   }
   if (dropped)
-    ImGui::TextDisabled("missing points: the run needed more than %lld events", static_cast<long long>(kOsSweepRunEvents));
+    ImGui::TextDisabled("missing points: the run needed more than %lld events",
+                        static_cast<long long>(kOsSweepRunEvents));
   PlotAxes ax;
   ax.x_label = "arrival rate (jobs per time unit)";
   ax.y_label = "mean response time";
@@ -262,8 +298,11 @@ void draw_os_view(App& app) {
     c.sweep_error.clear();
     const auto spec = c.model.policies.empty() ? std::nullopt : os_sweep_spec(st);
     c.sweep_none = !c.model.policies.empty() && !spec;
-    if (spec) c.sweep_job.supersede([spec = *spec](const JobControl& ctl) { return run_os_sweep(spec, ctl); });
-    else c.sweep_job.cancel();
+    if (spec)
+      c.sweep_job.supersede(
+          [spec = *spec](const JobControl& ctl) { return run_os_sweep(spec, ctl); });
+    else
+      c.sweep_job.cancel();
   }
   try {
     if (auto done = c.sweep_job.poll()) c.sweep = std::move(*done);
@@ -271,14 +310,16 @@ void draw_os_view(App& app) {
     c.sweep_error = e.what();
   }
   if (auto ui = c.follow.new_ui(st, !c.model.policies.empty())) {
-    if (ui->other.is_object() && ui->other.contains("os_view") && ui->other["os_view"].is_string()) {
+    if (ui->other.is_object() && ui->other.contains("os_view") &&
+        ui->other["os_view"].is_string()) {
       const int tab = ui_tab_index(ui->other["os_view"].get<std::string>(), kOsTabs);
       if (tab >= 0) c.tabs.request(tab);
     }
     ResultsFollower::select_by_name(st, names(), ui->select);
   }
   if (c.model.policies.empty()) {
-    ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet: pick policies and press Run.");
+    ImGui::TextDisabled(app.jobs.busy() ? "Running..."
+                                        : "No results yet: pick policies and press Run.");
     return;
   }
   const int sel = ResultsFollower::clamp_selection(st, static_cast<int>(c.model.policies.size()));
@@ -294,13 +335,18 @@ void draw_os_view(App& app) {
   }
   ImGui::SameLine();
   const core::OsRunResult& r = d.run();
-  ImGui::Text("%s: mean response %s, utilization %.1f%%, fairness %.3f, time lost %s, %zu jobs on %d processors",
-              d.title.c_str(), short_number(r.mean_response_time).c_str(), 100 * r.utilization, r.fairness,
-              short_number(r.lost.total()).c_str(), c.model.jobs.size(), c.model.processors);
+  ImGui::Text(
+      "%s: mean response %s, utilization %.1f%%, fairness %.3f, time lost %s, %zu jobs on %d "
+      "processors",
+      d.title.c_str(), short_number(r.mean_response_time).c_str(), 100 * r.utilization, r.fairness,
+      short_number(r.lost.total()).c_str(), c.model.jobs.size(), c.model.processors);
   ImGui::SameLine();
-  if (d.verified) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
-  else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
-  if (!d.verified && !d.result->errors.empty()) ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s", d.result->errors.front().c_str());
+  if (d.verified)
+    ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
+  else
+    ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
+  if (!d.verified && !d.result->errors.empty())
+    ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s", d.result->errors.front().c_str());
 
   const int request = c.tabs.take();
   if (ImGui::BeginTabBar("##os_tabs")) {

@@ -1,5 +1,5 @@
-// Everything the "os" kind's view keeps between frames: one OsViewState, owned by App (App::os): the
-// model rebuilt when the results change, the processor x time chart of the selected policy, the
+// Everything the "os" kind's view keeps between frames: one OsViewState, owned by App (App::os):
+// the model rebuilt when the results change, the processor x time chart of the selected policy, the
 // response time vs load sweep, and the tab to bring to the front.
 #pragma once
 

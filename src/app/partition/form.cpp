@@ -1,6 +1,6 @@
-// The "partition" kind's form (docs/scenario-partition.md): the mesh (generator and its sizes, or the
-// imported graph), vertex weights, P, the processor network of the allocation phase, the methods
-// and their main settings. Every edit rewrites the scenario and re-runs it (live update).
+// The "partition" kind's form (docs/scenario-partition.md): the mesh (generator and its sizes, or
+// the imported graph), vertex weights, P, the processor network of the allocation phase, the
+// methods and their main settings. Every edit rewrites the scenario and re-runs it (live update).
 #include <imgui.h>
 
 #include <algorithm>
@@ -15,7 +15,8 @@ namespace loadlab::app {
 
 namespace {
 
-const char* const kGenerators[] = {"grid", "l_shape", "with_holes", "annulus", "random_points", "graded"};
+const char* const kGenerators[] = {"grid",    "l_shape",       "with_holes",
+                                   "annulus", "random_points", "graded"};
 
 io::Json default_mesh(const std::string& g) {
   if (g == "annulus") return {{"generator", g}, {"rings", 16}, {"sectors", 64}};
@@ -25,9 +26,12 @@ io::Json default_mesh(const std::string& g) {
   return {{"generator", g}, {"rows", 32}, {"cols", 32}};
 }
 
-bool partition_int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo, int hi, bool log = false) {
+bool partition_int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo,
+                         int hi, bool log = false) {
   int v = obj.value(key, dflt);
-  if (!ImGui::SliderInt(label, &v, lo, hi, "%d", log ? static_cast<int>(ImGuiSliderFlags_Logarithmic) : 0)) return false;
+  if (!ImGui::SliderInt(label, &v, lo, hi, "%d",
+                        log ? static_cast<int>(ImGuiSliderFlags_Logarithmic) : 0))
+    return false;
   obj[key] = std::clamp(v, lo, hi);
   return true;
 }
@@ -47,7 +51,9 @@ io::Json topology_for(const std::string& type, int parts) {
   return {{"type", "ring"}, {"nodes", parts}};
 }
 
-bool is_power_of_two(int p) { return p > 0 && (p & (p - 1)) == 0; }
+bool is_power_of_two(int p) {
+  return p > 0 && (p & (p - 1)) == 0;
+}
 
 void refining_params(io::Json& doc, const std::string& alg, bool& changed) {
   io::Json& p = doc["params"][alg];
@@ -70,9 +76,12 @@ void refining_params(io::Json& doc, const std::string& alg, bool& changed) {
     if (ImGui::SliderScalar("allowed imbalance", ImGuiDataType_Double, &imb, &lo, &hi, "%.3f"))
       p["imbalance"] = imb, changed = true;
   }
-  if (alg == "orb_kl" || alg == "ggp" || alg == "multilevel") changed |= partition_int_field("passes", p, "passes", 8, 1, 100);
-  if (alg == "sa" || alg == "orb_sa") changed |= partition_int_field("sweeps", p, "sweeps", 30, 1, 1000, true);
-  if (alg == "orb_e") changed |= partition_int_field("coarse limit", p, "coarse_limit", 1500, 16, 200000, true);
+  if (alg == "orb_kl" || alg == "ggp" || alg == "multilevel")
+    changed |= partition_int_field("passes", p, "passes", 8, 1, 100);
+  if (alg == "sa" || alg == "orb_sa")
+    changed |= partition_int_field("sweeps", p, "sweeps", 30, 1, 1000, true);
+  if (alg == "orb_e")
+    changed |= partition_int_field("coarse limit", p, "coarse_limit", 1500, 16, 200000, true);
   ImGui::Unindent();
   ImGui::PopID();
   if (p.empty()) doc["params"].erase(alg);
@@ -117,27 +126,34 @@ void draw_partition_form(App& app) {
       if (g == "grid") {
         bool three_d = mesh.contains("depth");
         if (ImGui::Checkbox("3-D", &three_d)) {
-          if (three_d) mesh["depth"] = 4;
-          else mesh.erase("depth");
+          if (three_d)
+            mesh["depth"] = 4;
+          else
+            mesh.erase("depth");
           changed = true;
         }
         if (three_d) changed |= partition_int_field("depth", mesh, "depth", 4, 1, 256, true);
       }
     }
   } else if (app.partition.model.mesh) {
-    ImGui::TextWrapped("Mesh: %s (%d vertices, %lld edges%s)", app.partition.model.mesh_description.c_str(),
-                       app.partition.model.mesh->size(), static_cast<long long>(app.partition.model.mesh->edge_count()),
-                       app.partition.model.mesh->has_coordinates()
-                           ? ""
-                           : ", no coordinates: drawn with a graph layout, which the geometric methods use too");
-    if (ImGui::SmallButton("replace by a generated grid")) mesh = default_mesh("grid"), changed = true;
+    ImGui::TextWrapped(
+        "Mesh: %s (%d vertices, %lld edges%s)", app.partition.model.mesh_description.c_str(),
+        app.partition.model.mesh->size(),
+        static_cast<long long>(app.partition.model.mesh->edge_count()),
+        app.partition.model.mesh->has_coordinates()
+            ? ""
+            : ", no coordinates: drawn with a graph layout, which the geometric methods use too");
+    if (ImGui::SmallButton("replace by a generated grid"))
+      mesh = default_mesh("grid"), changed = true;
   }
   {
     std::string w = mesh.value("weights", std::string("uniform"));
     bool hot = w == "hot_region";
     if (ImGui::Checkbox("hot region (weight 4 in the lower-left quarter)", &hot)) {
-      if (hot) mesh["weights"] = "hot_region";
-      else mesh.erase("weights");
+      if (hot)
+        mesh["weights"] = "hot_region";
+      else
+        mesh.erase("weights");
       changed = true;
     }
   }
@@ -153,10 +169,13 @@ void draw_partition_form(App& app) {
   // Allocation phase: the network is rebuilt whenever P changes so it always has P nodes.
   ImGui::TextDisabled("Allocation phase (objective (2))");
   bool has_topo = doc.contains("topology");
-  std::string type = has_topo ? doc["topology"].value("type", std::string("ring")) : std::string("ring");
+  std::string type =
+      has_topo ? doc["topology"].value("type", std::string("ring")) : std::string("ring");
   if (ImGui::Checkbox("map parts onto a network", &has_topo)) {
-    if (has_topo) doc["topology"] = topology_for(is_power_of_two(parts) ? "hypercube" : "ring", parts);
-    else doc.erase("topology");
+    if (has_topo)
+      doc["topology"] = topology_for(is_power_of_two(parts) ? "hypercube" : "ring", parts);
+    else
+      doc.erase("topology");
     changed = true;
   }
   if (has_topo) {
@@ -165,7 +184,8 @@ void draw_partition_form(App& app) {
     if (ImGui::BeginCombo("##topo_type", type.c_str())) {
       for (const char* x : {"hypercube", "mesh", "torus", "ring"}) {
         const bool ok = std::string(x) != "hypercube" || is_power_of_two(parts);
-        if (ImGui::Selectable(x, type == x, ok ? 0 : static_cast<int>(ImGuiSelectableFlags_Disabled))) {
+        if (ImGui::Selectable(x, type == x,
+                              ok ? 0 : static_cast<int>(ImGuiSelectableFlags_Disabled))) {
           doc["topology"] = topology_for(x, parts);
           type = x;
           changed = true;
@@ -173,7 +193,9 @@ void draw_partition_form(App& app) {
       }
       ImGui::EndCombo();
     }
-    if (parts_changed) doc["topology"] = topology_for(type == "hypercube" && !is_power_of_two(parts) ? "ring" : type, parts);
+    if (parts_changed)
+      doc["topology"] =
+          topology_for(type == "hypercube" && !is_power_of_two(parts) ? "ring" : type, parts);
   }
 
   ImGui::TextDisabled("Methods (Houstis et al., Table 1)");
@@ -192,7 +214,8 @@ void draw_partition_form(App& app) {
     if (!doc.contains("params") || !doc["params"].is_object()) doc["params"] = io::Json::object();
     const bool had_params = !doc["params"].empty();
     for (const char* a : {"orb_e", "orb_kl", "ggp", "orb_sa", "sa", "metis", "multilevel"})
-      if (std::find(listed.begin(), listed.end(), a) != listed.end()) refining_params(doc, a, changed);
+      if (std::find(listed.begin(), listed.end(), a) != listed.end())
+        refining_params(doc, a, changed);
     if (doc["params"].empty() && !had_params) doc.erase("params");
   }
   if (changed) {

@@ -15,7 +15,8 @@ namespace loadlab::app {
 namespace {
 
 constexpr ImU32 kRed = IM_COL32(255, 40, 40, 255);
-constexpr std::size_t kEdgeBudget = 120'000;    // visible edges drawn as ImDrawList lines; beyond: raster
+constexpr std::size_t kEdgeBudget =
+    120'000;  // visible edges drawn as ImDrawList lines; beyond: raster
 constexpr std::size_t kFallbackPoints = 150'000;  // no shaders: at most this many squares a frame
 
 void fit(PartitionViewState& c, ImVec2 size) {
@@ -30,7 +31,8 @@ void fit(PartitionViewState& c, ImVec2 size) {
 
 }  // namespace
 
-void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const MeshLayer& layer, const char* id) {
+void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const MeshLayer& layer,
+                      const char* id) {
   const float s = app.ui_scale;
   const PartitionViewModel& m = c.model;
   ImVec2 size = ImGui::GetContentRegionAvail();
@@ -42,7 +44,8 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
   // Refit when the canvas changes size (window resized, another tab's layout) until the user
   // zooms or pans.
   const bool resized = std::abs(size.x - c.fit_w) > 1 || std::abs(size.y - c.fit_h) > 1;
-  if (!c.fitted || (resized && !c.user_moved) || (hovered && ImGui::IsMouseDoubleClicked(0))) fit(c, size);
+  if (!c.fitted || (resized && !c.user_moved) || (hovered && ImGui::IsMouseDoubleClicked(0)))
+    fit(c, size);
   ImGuiIO& io = ImGui::GetIO();
   if (hovered && io.MouseWheel != 0) {
     // Zoom about the cursor: the world point under it stays put.
@@ -74,7 +77,8 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
   // Spacing of neighbouring vertices on screen: decides point size and whether edges are worth it.
   // The drawing's vertex pitch: the typical edge length, or, where neighbours lie far apart (a
   // layout without coordinates), the spacing of n vertices spread evenly over the bounding box.
-  const double area_pitch = n > 0 ? std::sqrt(static_cast<double>(m.x1 - m.x0) * (m.y1 - m.y0) / n) : 1.0;
+  const double area_pitch =
+      n > 0 ? std::sqrt(static_cast<double>(m.x1 - m.x0) * (m.y1 - m.y0) / n) : 1.0;
   const double unit = std::min(m.edge_length, area_pitch);
   const float spacing = static_cast<float>(unit * c.scale);
   const double long_edge = unit * (m.synthetic_layout ? kLongEdgeSynthetic : kLongEdgeGeometric);
@@ -84,27 +88,32 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
     const std::uint64_t gen = c.generation;
     r.set_positions(xy, m.x0, m.y0, gen);
     r.set_colours(col, layer.colour_key);
-    if (layer.red_edges) r.set_cut_edges(m.edges, *layer.red_edges, layer.red_key, &xy, static_cast<float>(long_edge));
+    if (layer.red_edges)
+      r.set_cut_edges(m.edges, *layer.red_edges, layer.red_key, &xy, static_cast<float>(long_edge));
     const bool edges = layer.show_edges && spacing >= 6.0f * s;
     if (edges) r.set_all_edges(m.edges, gen, &xy, static_cast<float>(long_edge));
     MeshRenderer::Frame f;
     f.origin_x = sx(m.x0);
     f.origin_y = sy(m.y0);
     f.scale = static_cast<float>(c.scale);
-    // Squares about as wide as the spacing tile the mesh; a gap shows the edges once they are drawn.
+    // Squares about as wide as the spacing tile the mesh; a gap shows the edges once they are
+    // drawn.
     f.point = std::clamp(edges ? spacing * 0.35f : spacing * 1.05f, 1.0f, 9.0f * s);
     if (spacing < kThinSpacingPx) {
       // Denser than the pixels: one vertex per kThinCellPx cell (the first in index order) as a
-      // square a little wider than the cell; a software rasteriser transforms every point, seen or not. Cells are
-      // anchored to the mesh's corner, so panning keeps the choice and only zooming rebuilds it.
+      // square a little wider than the cell; a software rasteriser transforms every point, seen or
+      // not. Cells are anchored to the mesh's corner, so panning keeps the choice and only zooming
+      // rebuilds it.
       const double cell = kThinCellPx / c.scale;
       const auto key = gen * 0x9E3779B97F4A7C15ull ^ std::hash<double>{}(cell);
       if (r.subset_key() != key) {
-        const auto cols = static_cast<std::size_t>((m.x1 - m.x0) / cell) + 1, rows = static_cast<std::size_t>((m.y1 - m.y0) / cell) + 1;
+        const auto cols = static_cast<std::size_t>((m.x1 - m.x0) / cell) + 1,
+                   rows = static_cast<std::size_t>((m.y1 - m.y0) / cell) + 1;
         std::vector<char> taken(cols * rows, 0);
         std::vector<unsigned> keep;
         for (int v = 0; v < n; ++v) {
-          const auto k = static_cast<std::size_t>((Y(v) - m.y0) / cell) * cols + static_cast<std::size_t>((X(v) - m.x0) / cell);
+          const auto k = static_cast<std::size_t>((Y(v) - m.y0) / cell) * cols +
+                         static_cast<std::size_t>((X(v) - m.x0) / cell);
           if (k < taken.size() && !taken[k]) taken[k] = 1, keep.push_back(static_cast<unsigned>(v));
         }
         r.set_point_subset(keep, key);
@@ -115,13 +124,18 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
     f.all_edges = edges;
     f.cut_edges = layer.show_red && layer.red_edges;
     r.draw(dl, f);
-    note = edges ? "GPU: every vertex and edge through shaders/mesh.*"
-                 : "GPU: every vertex a point (shaders/mesh.*), red = cut edges; zoom in for all edges";
+    note =
+        edges
+            ? "GPU: every vertex and edge through shaders/mesh.*"
+            : "GPU: every vertex a point (shaders/mesh.*), red = cut edges; zoom in for all edges";
   } else if (n >= kShaderVertices && layer.part) {
     // No shaders: the raster of part colours (one rectangle per 3-pixel cell), cached per window.
     const float cellpx = 3.0f * s;
-    const int cols = std::max(1, static_cast<int>(size.x / cellpx)), rows = std::max(1, static_cast<int>(size.y / cellpx));
-    const double key[5] = {wx0, wy0, wx1, wy1, static_cast<double>(cols * 100000 + rows) + static_cast<double>(layer.colour_key % 100000) * 1e10};
+    const int cols = std::max(1, static_cast<int>(size.x / cellpx)),
+              rows = std::max(1, static_cast<int>(size.y / cellpx));
+    const double key[5] = {wx0, wy0, wx1, wy1,
+                           static_cast<double>(cols * 100000 + rows) +
+                               static_cast<double>(layer.colour_key % 100000) * 1e10};
     if (!std::equal(key, key + 5, c.raster_key)) {
       c.raster = rasterize_parts(m, *layer.part, wx0, wy0, wx1, wy1, cols, rows);
       std::copy(key, key + 5, c.raster_key);
@@ -129,11 +143,13 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
     const float cw = size.x / static_cast<float>(cols), ch = size.y / static_cast<float>(rows);
     for (int y = 0; y < c.raster.rows; ++y)
       for (int x = 0; x < c.raster.cols; ++x) {
-        const auto k = static_cast<std::size_t>(y) * static_cast<std::size_t>(c.raster.cols) + static_cast<std::size_t>(x);
+        const auto k = static_cast<std::size_t>(y) * static_cast<std::size_t>(c.raster.cols) +
+                       static_cast<std::size_t>(x);
         const int p = c.raster.cell[k];
         if (p < 0) continue;
         const ImU32 cc = (layer.show_red && c.raster.boundary[k]) ? kRed : part_colour(p);
-        dl->AddRectFilled({o.x + x * cw, o.y + y * ch}, {o.x + (x + 1) * cw, o.y + (y + 1) * ch}, cc);
+        dl->AddRectFilled({o.x + x * cw, o.y + y * ch}, {o.x + (x + 1) * cw, o.y + (y + 1) * ch},
+                          cc);
       }
     note = "level of detail: vertices binned per 3-pixel cell (red = cell on a part boundary)";
   } else if (n >= kShaderVertices) {
@@ -141,7 +157,9 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
     const int stride = std::max(1, static_cast<int>(static_cast<std::size_t>(n) / kFallbackPoints));
     const float h = std::max(1.0f, spacing * stride * 0.5f);
     for (int v = 0; v < n; v += stride)
-      if (visible(v)) dl->AddRectFilled({sx(X(v)) - h, sy(Y(v)) - h}, {sx(X(v)) + h, sy(Y(v)) + h}, col[static_cast<std::size_t>(v)]);
+      if (visible(v))
+        dl->AddRectFilled({sx(X(v)) - h, sy(Y(v)) - h}, {sx(X(v)) + h, sy(Y(v)) + h},
+                          col[static_cast<std::size_t>(v)]);
     note = "level of detail: a sample of the vertices (shaders unavailable)";
   } else {
     // Small meshes: ImDrawList lines and squares.
@@ -154,18 +172,22 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
         if (std::hypot(X(e.a) - X(e.b), Y(e.a) - Y(e.b)) > long_edge) continue;
         const ImU32 ca = col[static_cast<std::size_t>(e.a)];
         if (!layer.grey_edges && ca != col[static_cast<std::size_t>(e.b)]) continue;
-        dl->AddLine({sx(X(e.a)), sy(Y(e.a))}, {sx(X(e.b)), sy(Y(e.b))}, layer.grey_edges ? IM_COL32(120, 120, 130, 140) : ca, thin);
+        dl->AddLine({sx(X(e.a)), sy(Y(e.a))}, {sx(X(e.b)), sy(Y(e.b))},
+                    layer.grey_edges ? IM_COL32(120, 120, 130, 140) : ca, thin);
       }
     const float h = std::clamp(spacing * 0.18f, 1.0f, 5.0f * s);
     const float hh = vis_edges < 40'000 || layer.grey_edges ? h : std::max(1.0f, spacing * 0.5f);
     for (int v = 0; v < n; ++v)
-      if (visible(v)) dl->AddRectFilled({sx(X(v)) - hh, sy(Y(v)) - hh}, {sx(X(v)) + hh, sy(Y(v)) + hh}, col[static_cast<std::size_t>(v)]);
+      if (visible(v))
+        dl->AddRectFilled({sx(X(v)) - hh, sy(Y(v)) - hh}, {sx(X(v)) + hh, sy(Y(v)) + hh},
+                          col[static_cast<std::size_t>(v)]);
     if (layer.show_red && layer.red_edges)
       for (std::int64_t i : *layer.red_edges) {
         const auto& e = m.edges[static_cast<std::size_t>(i)];
         if (!(visible(e.a) || visible(e.b))) continue;
         if (std::hypot(X(e.a) - X(e.b), Y(e.a) - Y(e.b)) > long_edge) {
-          for (int v : {e.a, e.b}) dl->AddRectFilled({sx(X(v)) - hh, sy(Y(v)) - hh}, {sx(X(v)) + hh, sy(Y(v)) + hh}, kRed);
+          for (int v : {e.a, e.b})
+            dl->AddRectFilled({sx(X(v)) - hh, sy(Y(v)) - hh}, {sx(X(v)) + hh, sy(Y(v)) + hh}, kRed);
           continue;
         }
         dl->AddLine({sx(X(e.a)), sy(Y(e.a))}, {sx(X(e.b)), sy(Y(e.b))}, kRed, thin * 1.6f);
@@ -185,7 +207,8 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
     }
   }
   if (note)
-    dl->AddText({o.x + 6 * s, o.y + size.y - ImGui::GetFontSize() - 6 * s}, IM_COL32(220, 220, 220, 200), note);
+    dl->AddText({o.x + 6 * s, o.y + size.y - ImGui::GetFontSize() - 6 * s},
+                IM_COL32(220, 220, 220, 200), note);
   dl->PopClipRect();
 }
 

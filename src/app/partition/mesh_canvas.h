@@ -30,7 +30,7 @@ inline constexpr float kThinSpacingPx = 2.0f;
 inline constexpr float kThinCellPx = 2.0f;
 
 struct MeshLayer {
-  const std::vector<std::uint32_t>* colours = nullptr;  ///< per vertex (ImU32)
+  const std::vector<std::uint32_t>* colours = nullptr;   ///< per vertex (ImU32)
   std::uint64_t colour_key = 0;                          ///< changes when `colours` changes
   const std::vector<std::int64_t>* red_edges = nullptr;  ///< indices into the model's edges
   std::uint64_t red_key = 0;
@@ -42,6 +42,7 @@ struct MeshLayer {
 };
 
 /// Draws the canvas filling the available region. `r` keeps this canvas's GPU buffers.
-void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const MeshLayer& layer, const char* id);
+void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const MeshLayer& layer,
+                      const char* id);
 
 }  // namespace loadlab::app

@@ -11,14 +11,16 @@ namespace loadlab::app {
 
 namespace {
 
-void mesh_renderer_draw_callback(const ImDrawList*, const ImDrawCmd* cmd) { mesh_renderer_callback(cmd->UserCallbackData, cmd); }
+void mesh_renderer_draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+  mesh_renderer_callback(cmd->UserCallbackData, cmd);
+}
 
 // The element binding is VAO state: bind ours so no other vertex array's binding changes.
 void upload_indices(unsigned vao, unsigned buffer, const std::vector<unsigned>& idx) {
   glBindVertexArray(vao);
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buffer);
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(idx.size() * sizeof(unsigned)), idx.data(),
-               GL_STATIC_DRAW);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(idx.size() * sizeof(unsigned)),
+               idx.data(), GL_STATIC_DRAW);
   glBindVertexArray(0);
 }
 
@@ -48,7 +50,8 @@ void mesh_renderer_callback(const void* renderer, const void* command) {
   const auto& f = self->frame_;
   const GLuint p = self->program_;
   glUseProgram(p);
-  glUniform2f(glGetUniformLocation(p, "u_offset"), (f.origin_x - origin.x) * fb_scale.x, (f.origin_y - origin.y) * fb_scale.y);
+  glUniform2f(glGetUniformLocation(p, "u_offset"), (f.origin_x - origin.x) * fb_scale.x,
+              (f.origin_y - origin.y) * fb_scale.y);
   glUniform1f(glGetUniformLocation(p, "u_scale"), f.scale * fb_scale.x);
   glUniform2f(glGetUniformLocation(p, "u_viewport"), fb_w, fb_h);
   glUniform1f(glGetUniformLocation(p, "u_point"), f.point * fb_scale.x);
@@ -68,7 +71,8 @@ void mesh_renderer_callback(const void* renderer, const void* command) {
   }
   if (f.cut_edges && (self->cut_count_ > 0 || self->ends_count_ > 0)) {
     const std::uint32_t c = f.cut_colour;
-    glUniform4f(colour, static_cast<float>(c & 0xFF) / 255.0f, static_cast<float>((c >> 8) & 0xFF) / 255.0f,
+    glUniform4f(colour, static_cast<float>(c & 0xFF) / 255.0f,
+                static_cast<float>((c >> 8) & 0xFF) / 255.0f,
                 static_cast<float>((c >> 16) & 0xFF) / 255.0f, 1.0f);
     if (self->cut_count_ > 0) {
       glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, self->ibo_cut_);
@@ -97,12 +101,15 @@ bool MeshRenderer::ensure_gl() {
   return true;
 }
 
-void MeshRenderer::set_positions(const std::vector<float>& xy, float x0, float y0, std::uint64_t key) {
+void MeshRenderer::set_positions(const std::vector<float>& xy, float x0, float y0,
+                                 std::uint64_t key) {
   if (!ensure_gl() || key == pos_key_) return;
   std::vector<float> rel(xy.size());
-  for (std::size_t i = 0; i + 1 < xy.size(); i += 2) rel[i] = xy[i] - x0, rel[i + 1] = xy[i + 1] - y0;
+  for (std::size_t i = 0; i + 1 < xy.size(); i += 2)
+    rel[i] = xy[i] - x0, rel[i + 1] = xy[i + 1] - y0;
   glBindBuffer(GL_ARRAY_BUFFER, vbo_pos_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(rel.size() * sizeof(float)), rel.data(), GL_STATIC_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(rel.size() * sizeof(float)), rel.data(),
+               GL_STATIC_DRAW);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   pos_key_ = key;
   count_ = static_cast<int>(xy.size() / 2);
@@ -111,14 +118,15 @@ void MeshRenderer::set_positions(const std::vector<float>& xy, float x0, float y
 void MeshRenderer::set_colours(const std::vector<std::uint32_t>& rgba, std::uint64_t key) {
   if (!ensure_gl() || key == col_key_) return;
   glBindBuffer(GL_ARRAY_BUFFER, vbo_col_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(rgba.size() * sizeof(std::uint32_t)), rgba.data(),
-               GL_DYNAMIC_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(rgba.size() * sizeof(std::uint32_t)),
+               rgba.data(), GL_DYNAMIC_DRAW);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   col_key_ = key;
 }
 
-void MeshRenderer::set_cut_edges(const std::vector<core::MeshEdge>& edges, const std::vector<std::int64_t>& which,
-                                 std::uint64_t key, const std::vector<float>* xy, float max_length) {
+void MeshRenderer::set_cut_edges(const std::vector<core::MeshEdge>& edges,
+                                 const std::vector<std::int64_t>& which, std::uint64_t key,
+                                 const std::vector<float>* xy, float max_length) {
   if (!ensure_gl() || key == cut_key_) return;
   std::vector<unsigned> idx, ends;
   idx.reserve(which.size() * 2);
@@ -131,7 +139,8 @@ void MeshRenderer::set_cut_edges(const std::vector<core::MeshEdge>& edges, const
       const float dx = (*xy)[a] - (*xy)[b], dy = (*xy)[a + 1] - (*xy)[b + 1];
       if (dx * dx + dy * dy > max2) {
         for (int v : {e.a, e.b})
-          if (!marked[static_cast<std::size_t>(v)]) marked[static_cast<std::size_t>(v)] = 1, ends.push_back(static_cast<unsigned>(v));
+          if (!marked[static_cast<std::size_t>(v)])
+            marked[static_cast<std::size_t>(v)] = 1, ends.push_back(static_cast<unsigned>(v));
         continue;
       }
     }

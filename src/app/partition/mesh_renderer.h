@@ -23,15 +23,17 @@ class MeshRenderer {
   MeshRenderer(const MeshRenderer&) = delete;
   MeshRenderer& operator=(const MeshRenderer&) = delete;
 
-  /// Positions (x, y interleaved, world units) relative to (x0, y0) are uploaded when `key` changes.
+  /// Positions (x, y interleaved, world units) relative to (x0, y0) are uploaded when `key`
+  /// changes.
   void set_positions(const std::vector<float>& xy, float x0, float y0, std::uint64_t key);
   /// RGBA8 per vertex (ImU32 packing), uploaded when `key` changes.
   void set_colours(const std::vector<std::uint32_t>& rgba, std::uint64_t key);
   /// Highlighted edges (pairs of vertex indices), uploaded when `key` changes. With `xy`, an edge
   /// longer than `max_length` is shown by its two ends as highlighted points instead of a line
   /// (merged: each vertex once), so a layout without coordinates does not paint the canvas red.
-  void set_cut_edges(const std::vector<core::MeshEdge>& edges, const std::vector<std::int64_t>& which,
-                     std::uint64_t key, const std::vector<float>* xy = nullptr, float max_length = 0);
+  void set_cut_edges(const std::vector<core::MeshEdge>& edges,
+                     const std::vector<std::int64_t>& which, std::uint64_t key,
+                     const std::vector<float>* xy = nullptr, float max_length = 0);
   /// Every edge (for the zoomed-in view), uploaded when `key` changes. With `xy` (positions, x and
   /// y interleaved), edges longer than `max_length` are left out (lines across a drawing laid out
   /// without coordinates say nothing and cost a full-canvas line each to rasterise).
@@ -49,7 +51,7 @@ class MeshRenderer {
     float point = 1;                   ///< point size in ImGui pixels
     bool all_edges = false;            ///< draw every edge (in the colour of its first end)
     bool cut_edges = true;
-    bool subset = false;               ///< points: only the set_point_subset vertices
+    bool subset = false;  ///< points: only the set_point_subset vertices
     std::uint32_t cut_colour = 0xFF2828FFu;
   };
   /// Queues the draw into `dl`, clipped to its current clip rectangle.
@@ -60,11 +62,12 @@ class MeshRenderer {
 
  private:
   bool ensure_gl();
-  unsigned program_ = 0, vao_ = 0, vbo_pos_ = 0, vbo_col_ = 0, ibo_cut_ = 0, ibo_all_ = 0, ibo_ends_ = 0,
-           ibo_subset_ = 0;
+  unsigned program_ = 0, vao_ = 0, vbo_pos_ = 0, vbo_col_ = 0, ibo_cut_ = 0, ibo_all_ = 0,
+           ibo_ends_ = 0, ibo_subset_ = 0;
   int count_ = 0, cut_count_ = 0, all_count_ = 0, ends_count_ = 0, subset_count_ = 0;
   bool failed_ = false;
-  std::uint64_t pos_key_ = ~0ull, col_key_ = ~0ull, cut_key_ = ~0ull, all_key_ = ~0ull, subset_key_ = ~0ull;
+  std::uint64_t pos_key_ = ~0ull, col_key_ = ~0ull, cut_key_ = ~0ull, all_key_ = ~0ull,
+                subset_key_ = ~0ull;
   Frame frame_{};
   friend void mesh_renderer_callback(const void* renderer, const void* cmd);
 };

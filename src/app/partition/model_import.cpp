@@ -20,32 +20,43 @@ std::string partition_import_base_name(const std::string& filename) {
 
 bool ends_with_ci(const std::string& name, const std::string& suffix) {
   std::string lower = name;
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower.size() >= suffix.size() && lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower.size() >= suffix.size() &&
+         lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace
 
-bool is_coordinates_file(const std::string& filename) { return ends_with_ci(partition_import_base_name(filename), ".xyz"); }
+bool is_coordinates_file(const std::string& filename) {
+  return ends_with_ci(partition_import_base_name(filename), ".xyz");
+}
 
-io::Json attach_coordinates_file(const io::Json& current, const std::string& filename, const std::string& text) {
+io::Json attach_coordinates_file(const io::Json& current, const std::string& filename,
+                                 const std::string& text) {
   const std::string base = partition_import_base_name(filename);
-  const bool inline_mesh = current.is_object() && current.value("kind", "") == "partition" && current.contains("mesh") &&
-                           current["mesh"].is_object() && current["mesh"].contains("vertices") &&
-                           current["mesh"].contains("edges") && current["mesh"]["vertices"].is_number_integer();
+  const bool inline_mesh =
+      current.is_object() && current.value("kind", "") == "partition" && current.contains("mesh") &&
+      current["mesh"].is_object() && current["mesh"].contains("vertices") &&
+      current["mesh"].contains("edges") && current["mesh"]["vertices"].is_number_integer();
   if (!inline_mesh)
-    throw io::ScenarioError("", base + ": coordinates attach to an imported mesh graph; import its .graph file first "
-                                       "(File > Import), then the .xyz");
+    throw io::ScenarioError(
+        "", base +
+                ": coordinates attach to an imported mesh graph; import its .graph file first "
+                "(File > Import), then the .xyz");
   if (text.size() > io::kMaxMeshFileBytes)
-    throw io::ScenarioError("", base + ": larger than " + std::to_string(io::kMaxMeshFileBytes >> 20) + " MiB");
+    throw io::ScenarioError(
+        "", base + ": larger than " + std::to_string(io::kMaxMeshFileBytes >> 20) + " MiB");
   const long long n = current["mesh"]["vertices"].get<long long>();
-  if (n < 0 || n > core::MeshLimits::max_vertices) throw io::ScenarioError("/mesh/vertices", "out of range");
+  if (n < 0 || n > core::MeshLimits::max_vertices)
+    throw io::ScenarioError("/mesh/vertices", "out of range");
   // The reader checks the lines against a mesh of n vertices; edges play no part in it.
   core::Mesh probe = core::Mesh::from_edges(static_cast<int>(n), {});
   try {
     io::read_xyz_coordinates(text, probe);
   } catch (const std::exception& e) {
-    throw io::ScenarioError("", base + ": " + e.what() + " (the current mesh has " + std::to_string(n) + " vertices)");
+    throw io::ScenarioError(
+        "", base + ": " + e.what() + " (the current mesh has " + std::to_string(n) + " vertices)");
   }
   io::Json out = current;
   io::Json coords = io::Json::array();
@@ -71,11 +82,13 @@ io::Json attach_coordinates_file(const io::Json& current, const std::string& fil
   return out;
 }
 
-std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename, const std::string& text) {
+std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename,
+                                                   const std::string& text) {
   const std::string base = partition_import_base_name(filename);
   if (!ends_with_ci(base, ".graph")) return std::nullopt;
   if (text.size() > io::kMaxMeshFileBytes)
-    throw io::ScenarioError("", base + ": larger than " + std::to_string(io::kMaxMeshFileBytes >> 20) + " MiB");
+    throw io::ScenarioError(
+        "", base + ": larger than " + std::to_string(io::kMaxMeshFileBytes >> 20) + " MiB");
   core::Mesh m;
   try {
     m = io::read_metis_graph(text);
@@ -91,7 +104,8 @@ std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename, 
   if (core::metis_available()) algs.push_back("metis");
   std::string name = "Imported " + base + " (" + std::to_string(m.size()) + " vertices, " +
                      std::to_string(m.edge_count()) + " edges)";
-  // The inline form carries no per-vertex weights: a weighted file is partitioned with unit weights.
+  // The inline form carries no per-vertex weights: a weighted file is partitioned with unit
+  // weights.
   if (!m.weights().empty()) name += ", vertex weights dropped";
   return io::Json{{"loadlab", io::kScenarioVersion},
                   {"kind", "partition"},

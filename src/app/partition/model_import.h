@@ -15,7 +15,8 @@ namespace loadlab::app {
 /// If `filename` ends in .graph, returns a partition scenario holding the graph inline (P = 8;
 /// multilevel, orb_e, ggp, sa, cm, plus metis where built). Returns nullopt for
 /// other extensions. Throws io::ScenarioError naming the file and line for a broken graph.
-std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename, const std::string& text);
+std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename,
+                                                   const std::string& text);
 
 /// True if `filename` ends in .xyz (case-insensitive): a coordinates file for the current mesh.
 bool is_coordinates_file(const std::string& filename);
@@ -24,6 +25,7 @@ bool is_coordinates_file(const std::string& filename);
 /// coordinates of the .xyz `text` inline and the geometric methods strips_pxq, orb_i and orb_kl
 /// added. Throws io::ScenarioError naming the file (and the line) if `current` has no inline
 /// mesh, a line is not 2 or 3 finite numbers, or the file has more or fewer lines than vertices.
-io::Json attach_coordinates_file(const io::Json& current, const std::string& filename, const std::string& text);
+io::Json attach_coordinates_file(const io::Json& current, const std::string& filename,
+                                 const std::string& text);
 
 }  // namespace loadlab::app

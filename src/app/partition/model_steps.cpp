@@ -31,8 +31,8 @@ std::vector<BisectionStep> bisection_timeline(const core::BisectionTrace& t) {
     for (std::size_t j = pass.first; j < pass.first + pass.count; ++j)
       out.push_back({BisectionStep::move, j, j + 1, static_cast<int>(p), t.moves[j].cut});
     if (pass.kept < pass.count)
-      out.push_back({BisectionStep::rollback, pass.first + pass.kept, pass.first + pass.count, static_cast<int>(p),
-                     pass.cut_after});
+      out.push_back({BisectionStep::rollback, pass.first + pass.kept, pass.first + pass.count,
+                     static_cast<int>(p), pass.cut_after});
   }
   return out;
 }
@@ -50,11 +50,15 @@ BisectionSteps build_bisection_steps(const io::PartitionScenario& sc, const std:
     const auto [lo, hi] = std::minmax_element(key.begin(), key.end());
     s.key_lo = *lo;
     s.key_hi = *hi;
-    // Between the largest key on the left and the smallest on the right (the median the split used).
-    double left_max = std::numeric_limits<double>::lowest(), right_min = std::numeric_limits<double>::max();
+    // Between the largest key on the left and the smallest on the right (the median the split
+    // used).
+    double left_max = std::numeric_limits<double>::lowest(),
+           right_min = std::numeric_limits<double>::max();
     for (std::size_t v = 0; v < key.size(); ++v)
-      if (s.trace.initial_side[v] == 0) left_max = std::max(left_max, key[v]);
-      else right_min = std::min(right_min, key[v]);
+      if (s.trace.initial_side[v] == 0)
+        left_max = std::max(left_max, key[v]);
+      else
+        right_min = std::min(right_min, key[v]);
     if (left_max == std::numeric_limits<double>::lowest()) left_max = s.key_lo;
     if (right_min == std::numeric_limits<double>::max()) right_min = s.key_hi;
     s.split = 0.5 * (left_max + right_min);
@@ -103,7 +107,9 @@ std::uint32_t key_colour(const BisectionSteps& s, double key) {
   const double r = t < 0 ? 1 - a * (1 - 0.16) : 1 - a * (1 - 0.86);
   const double g = t < 0 ? 1 - a * (1 - 0.36) : 1 - a * (1 - 0.20);
   const double b = t < 0 ? 1 - a * (1 - 0.86) : 1 - a * (1 - 0.16);
-  auto c = [](double x) { return static_cast<std::uint32_t>(std::clamp(x, 0.0, 1.0) * 255.0 + 0.5); };
+  auto c = [](double x) {
+    return static_cast<std::uint32_t>(std::clamp(x, 0.0, 1.0) * 255.0 + 0.5);
+  };
   return c(r) | (c(g) << 8) | (c(b) << 16) | (0xFFu << 24);
 }
 

@@ -28,9 +28,9 @@ struct BisectionStep {
 struct BisectionSteps {
   std::string method;
   core::BisectionTrace trace;
-  std::string key_name;            ///< "Fiedler vector", ...
-  double key_lo = 0, key_hi = 0;   ///< range of the key
-  double split = 0;                ///< key value between the two sides of the initial split
+  std::string key_name;              ///< "Fiedler vector", ...
+  double key_lo = 0, key_hi = 0;     ///< range of the key
+  double split = 0;                  ///< key value between the two sides of the initial split
   std::vector<BisectionStep> steps;  ///< step k (1-based) = steps[k - 1]; step 0 = the split
   std::int64_t cut_at(std::size_t k) const { return k == 0 ? trace.initial_cut : steps[k - 1].cut; }
   std::size_t size() const { return steps.size(); }

@@ -22,11 +22,13 @@ void model_view_layout(PartitionViewModel& m) {
   const int n = mesh.size();
   m.xy.assign(static_cast<std::size_t>(n) * 2, 0.0f);
   if (mesh.has_coordinates()) {
-    // 3-D: shear by z so stacked layers sit side by side diagonally rather than on top of each other.
+    // 3-D: shear by z so stacked layers sit side by side diagonally rather than on top of each
+    // other.
     double shear = 0;
     if (mesh.dim() == 3) {
       double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
-      for (int v = 0; v < n; ++v) lo = std::min(lo, mesh.coord(v, 0)), hi = std::max(hi, mesh.coord(v, 0));
+      for (int v = 0; v < n; ++v)
+        lo = std::min(lo, mesh.coord(v, 0)), hi = std::max(hi, mesh.coord(v, 0));
       shear = (hi - lo) > 0 ? 0.15 : 0.0;
     }
     for (int v = 0; v < n; ++v) {
@@ -48,7 +50,8 @@ void model_view_layout(PartitionViewModel& m) {
   m.x0 = m.y0 = std::numeric_limits<float>::max();
   m.x1 = m.y1 = std::numeric_limits<float>::lowest();
   for (int v = 0; v < n; ++v) {
-    const float x = m.xy[2 * static_cast<std::size_t>(v)], y = m.xy[2 * static_cast<std::size_t>(v) + 1];
+    const float x = m.xy[2 * static_cast<std::size_t>(v)],
+                y = m.xy[2 * static_cast<std::size_t>(v) + 1];
     m.x0 = std::min(m.x0, x), m.x1 = std::max(m.x1, x);
     m.y0 = std::min(m.y0, y), m.y1 = std::max(m.y1, y);
   }
@@ -63,10 +66,13 @@ double typical_edge_length(const std::vector<float>& xy, const std::vector<core:
   const std::size_t step = std::max<std::size_t>(1, edges.size() / 4096);
   std::vector<double> len;
   for (std::size_t i = 0; i < edges.size(); i += step) {
-    const auto a = 2 * static_cast<std::size_t>(edges[i].a), b = 2 * static_cast<std::size_t>(edges[i].b);
-    len.push_back(std::hypot(static_cast<double>(xy[a]) - xy[b], static_cast<double>(xy[a + 1]) - xy[b + 1]));
+    const auto a = 2 * static_cast<std::size_t>(edges[i].a),
+               b = 2 * static_cast<std::size_t>(edges[i].b);
+    len.push_back(
+        std::hypot(static_cast<double>(xy[a]) - xy[b], static_cast<double>(xy[a + 1]) - xy[b + 1]));
   }
-  std::nth_element(len.begin(), len.begin() + static_cast<std::ptrdiff_t>(len.size() / 2), len.end());
+  std::nth_element(len.begin(), len.begin() + static_cast<std::ptrdiff_t>(len.size() / 2),
+                   len.end());
   const double mid = len[len.size() / 2];
   return mid > 0 ? mid : 1;
 }
@@ -76,7 +82,8 @@ std::vector<std::int64_t> partition_cut_edges(const std::vector<core::MeshEdge>&
   std::vector<std::int64_t> cut;
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const auto a = static_cast<std::size_t>(edges[i].a), b = static_cast<std::size_t>(edges[i].b);
-    if (a < part.size() && b < part.size() && part[a] != part[b]) cut.push_back(static_cast<std::int64_t>(i));
+    if (a < part.size() && b < part.size() && part[a] != part[b])
+      cut.push_back(static_cast<std::int64_t>(i));
   }
   return cut;
 }
@@ -90,14 +97,28 @@ std::uint32_t part_colour(int p) {
   const double f = h - i, pp = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
   double r = v, g = t, b = pp;
   switch (i % 6) {
-    case 0: r = v, g = t, b = pp; break;
-    case 1: r = q, g = v, b = pp; break;
-    case 2: r = pp, g = v, b = t; break;
-    case 3: r = pp, g = q, b = v; break;
-    case 4: r = t, g = pp, b = v; break;
-    default: r = v, g = pp, b = q; break;
+    case 0:
+      r = v, g = t, b = pp;
+      break;
+    case 1:
+      r = q, g = v, b = pp;
+      break;
+    case 2:
+      r = pp, g = v, b = t;
+      break;
+    case 3:
+      r = pp, g = q, b = v;
+      break;
+    case 4:
+      r = t, g = pp, b = v;
+      break;
+    default:
+      r = v, g = pp, b = q;
+      break;
   }
-  auto c = [](double x) { return static_cast<std::uint32_t>(std::clamp(x, 0.0, 1.0) * 255.0 + 0.5); };
+  auto c = [](double x) {
+    return static_cast<std::uint32_t>(std::clamp(x, 0.0, 1.0) * 255.0 + 0.5);
+  };
   return c(r) | (c(g) << 8) | (c(b) << 16) | (0xFFu << 24);
 }
 
@@ -149,11 +170,13 @@ PartRaster rasterize_parts(const PartitionViewModel& m, const std::vector<int>& 
   const int n = std::min(mesh.size(), static_cast<int>(part.size()));
   const double sx = cols / (x1 - x0), sy = rows / (y1 - y0);
   for (int v = 0; v < n; ++v) {
-    const double x = m.xy[2 * static_cast<std::size_t>(v)], y = m.xy[2 * static_cast<std::size_t>(v) + 1];
+    const double x = m.xy[2 * static_cast<std::size_t>(v)],
+                 y = m.xy[2 * static_cast<std::size_t>(v) + 1];
     if (x < x0 || x > x1 || y < y0 || y > y1) continue;
     const int cx = std::min(cols - 1, static_cast<int>((x - x0) * sx));
     const int cy = std::min(rows - 1, static_cast<int>((y1 - y) * sy));  // row 0 at the top
-    const auto k = static_cast<std::size_t>(cy) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(cx);
+    const auto k = static_cast<std::size_t>(cy) * static_cast<std::size_t>(cols) +
+                   static_cast<std::size_t>(cx);
     const int p = part[static_cast<std::size_t>(v)];
     if (r.cell[k] >= 0 && r.cell[k] != p) r.boundary[k] = 1;
     r.cell[k] = p;

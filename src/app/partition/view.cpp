@@ -1,10 +1,10 @@
-// The "partition" kind's view (survey 002 §2.2-2.3, Table 1, ../shared/seeds/002_6cf480ff57e2bb72.txt;
-// docs/scenario-partition.md): the mesh coloured by part with the cut edges highlighted (level of
-// detail in mesh_canvas.cpp: big meshes go through our shaders),
-// the methods side by side (Zoltan/METIS metrics table, cut and imbalance bar charts), and the part
-// graph mapped onto the processor network (the allocation phase, objective (2)), and the first
-// bisection step by step (view_steps.cpp). The mesh canvas is mesh_canvas.cpp.
-// Everything is read from the typed results (model_view.h). The form is form.cpp.
+// The "partition" kind's view (survey 002 §2.2-2.3, Table 1,
+// ../shared/seeds/002_6cf480ff57e2bb72.txt; docs/scenario-partition.md): the mesh coloured by part
+// with the cut edges highlighted (level of detail in mesh_canvas.cpp: big meshes go through our
+// shaders), the methods side by side (Zoltan/METIS metrics table, cut and imbalance bar charts),
+// and the part graph mapped onto the processor network (the allocation phase, objective (2)), and
+// the first bisection step by step (view_steps.cpp). The mesh canvas is mesh_canvas.cpp. Everything
+// is read from the typed results (model_view.h). The form is form.cpp.
 #include <imgui.h>
 
 #include <algorithm>
@@ -23,7 +23,9 @@ namespace loadlab::app {
 
 namespace {
 
-std::size_t part_count(const PartitionMethodData& d) { return d.part().size(); }
+std::size_t part_count(const PartitionMethodData& d) {
+  return d.part().size();
+}
 
 // How the drawn positions were chosen, for a mesh without coordinates.
 std::string layout_note(const PartitionViewState& c) {
@@ -32,23 +34,28 @@ std::string layout_note(const PartitionViewState& c) {
   if (!m.synthetic_layout) return "";
   if (c.graph_layout.running()) {
     char buf[128];
-    std::snprintf(buf, sizeof buf, " (no coordinates: computing a layout, %d%%; vertices in index order meanwhile)",
+    std::snprintf(buf, sizeof buf,
+                  " (no coordinates: computing a layout, %d%%; vertices in index order meanwhile)",
                   static_cast<int>(c.graph_layout.progress() * 100));
     return buf;
   }
-  if (!c.graph_layout.error().empty()) return " (no coordinates; layout failed: " + c.graph_layout.error() + ")";
+  if (!c.graph_layout.error().empty())
+    return " (no coordinates; layout failed: " + c.graph_layout.error() + ")";
   return " (no coordinates: vertices laid out in index order)";
 }
 
 ImU32 dim_colour(ImU32 c, float f) {
-  const auto ch = [&](int shift) { return static_cast<ImU32>(static_cast<float>((c >> shift) & 0xFF) * f); };
+  const auto ch = [&](int shift) {
+    return static_cast<ImU32>(static_cast<float>((c >> shift) & 0xFF) * f);
+  };
   return ch(0) | (ch(8) << 8) | (ch(16) << 16) | (c & 0xFF000000u);
 }
 
 void legend_swatch(ImU32 col, const char* text) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float h = ImGui::GetTextLineHeight();
-  ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y + h * 0.15f}, {p.x + h, p.y + h * 0.85f}, col);
+  ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y + h * 0.15f}, {p.x + h, p.y + h * 0.85f},
+                                            col);
   ImGui::Dummy({h, h});
   ImGui::SameLine();
   ImGui::TextUnformatted(text);
@@ -62,13 +69,15 @@ void view_draw_legend(PartitionViewState& c, const PartitionMethodData& d, float
   for (int p = 0; p < shown; ++p) {
     if (p % 8 != 0) ImGui::SameLine(0, 10 * s);
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%d: %lld", p, static_cast<long long>(w[static_cast<std::size_t>(p)]));
+    std::snprintf(buf, sizeof buf, "%d: %lld", p,
+                  static_cast<long long>(w[static_cast<std::size_t>(p)]));
     ImGui::BeginGroup();
     legend_swatch(part_colour(p), buf);
     ImGui::EndGroup();
     if (ImGui::IsItemHovered()) {
       c.highlight_part = p;
-      ImGui::SetTooltip("part %d: weight %lld", p, static_cast<long long>(w[static_cast<std::size_t>(p)]));
+      ImGui::SetTooltip("part %d: weight %lld", p,
+                        static_cast<long long>(w[static_cast<std::size_t>(p)]));
     }
   }
   if (parts > shown) ImGui::TextDisabled("... %d more parts", parts - shown);
@@ -87,12 +96,13 @@ void draw_mesh_tab(App& app, PartitionViewState& c, int sel) {
   ImGui::TextDisabled("%s%s; wheel: zoom, drag: pan, double-click: fit", m.mesh_description.c_str(),
                       layout_note(c).c_str());
   if (!d.available || d.part().empty()) {
-    ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.name.c_str(), d.note.empty() ? "no partition" : d.note.c_str());
+    ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.name.c_str(),
+                       d.note.empty() ? "no partition" : d.note.c_str());
     return;
   }
   view_draw_legend(c, d, s);
-  // Vertex colours by part (the hovered legend entry's part bright, the others dimmed), rebuilt only
-  // when the method, the model or the hovered part changes.
+  // Vertex colours by part (the hovered legend entry's part bright, the others dimmed), rebuilt
+  // only when the method, the model or the hovered part changes.
   const std::uint64_t key = (c.generation << 32) | (static_cast<std::uint64_t>(sel) << 16) |
                             static_cast<std::uint64_t>(c.highlight_part + 1);
   if (key != c.colours_key || c.colours.size() != part_count(d)) {
@@ -122,14 +132,16 @@ void draw_table(App& app, PartitionViewState& c, int sel) {
   const PartitionViewModel& m = c.model;
   const bool alloc = m.topology.has_value();
   const int cols = alloc ? 13 : 10;
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
-                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
-  const float h = std::min(ImGui::GetContentRegionAvail().y * 0.5f,
-                           (static_cast<float>(m.methods.size()) + 1.6f) * ImGui::GetFrameHeightWithSpacing());
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
+                                ImGuiTableFlags_ScrollY;
+  const float h =
+      std::min(ImGui::GetContentRegionAvail().y * 0.5f,
+               (static_cast<float>(m.methods.size()) + 1.6f) * ImGui::GetFrameHeightWithSpacing());
   if (!ImGui::BeginTable("##partition_metrics", cols, flags, {0, h})) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  for (const char* head : {"method", "edge cut", "imbalance", "comm. volume", "boundary vertices", "max nbr parts",
-                           "disconnected", "empty", "time (ms)", "verified"})
+  for (const char* head : {"method", "edge cut", "imbalance", "comm. volume", "boundary vertices",
+                           "max nbr parts", "disconnected", "empty", "time (ms)", "verified"})
     ImGui::TableSetupColumn(head);
   if (alloc) {
     ImGui::TableSetupColumn("objective (2)");
@@ -150,7 +162,8 @@ void draw_table(App& app, PartitionViewState& c, int sel) {
     const PartitionMethodData& d = m.methods[k];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    if (ImGui::Selectable(d.name.c_str(), static_cast<int>(k) == sel, ImGuiSelectableFlags_SpanAllColumns))
+    if (ImGui::Selectable(d.name.c_str(), static_cast<int>(k) == sel,
+                          ImGuiSelectableFlags_SpanAllColumns))
       st.selected_result = static_cast<int>(k);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", d.title.c_str());
     if (!d.available || d.part().empty()) {
@@ -160,11 +173,15 @@ void draw_table(App& app, PartitionViewState& c, int sel) {
     }
     const auto& x = d.metrics();
     ImGui::TableNextColumn();
-    if (x.edge_cut == best_cut) ImGui::TextColored(green, "%s", format_int(x.edge_cut).c_str());
-    else ImGui::TextUnformatted(format_int(x.edge_cut).c_str());
+    if (x.edge_cut == best_cut)
+      ImGui::TextColored(green, "%s", format_int(x.edge_cut).c_str());
+    else
+      ImGui::TextUnformatted(format_int(x.edge_cut).c_str());
     ImGui::TableNextColumn();
-    if (x.imbalance == best_imb) ImGui::TextColored(green, "%.4f", x.imbalance);
-    else ImGui::Text("%.4f", x.imbalance);
+    if (x.imbalance == best_imb)
+      ImGui::TextColored(green, "%.4f", x.imbalance);
+    else
+      ImGui::Text("%.4f", x.imbalance);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(format_int(x.communication_volume).c_str());
     ImGui::TableNextColumn();
@@ -172,15 +189,19 @@ void draw_table(App& app, PartitionViewState& c, int sel) {
     ImGui::TableNextColumn();
     ImGui::Text("%d", x.max_neighbour_parts);
     ImGui::TableNextColumn();
-    if (x.disconnected_parts > 0) ImGui::TextColored({1, 0.7f, 0.3f, 1}, "%d", x.disconnected_parts);
-    else ImGui::Text("0");
+    if (x.disconnected_parts > 0)
+      ImGui::TextColored({1, 0.7f, 0.3f, 1}, "%d", x.disconnected_parts);
+    else
+      ImGui::Text("0");
     ImGui::TableNextColumn();
     ImGui::Text("%d", x.empty_parts);
     ImGui::TableNextColumn();
     ImGui::Text("%.2f", d.result->time_ms);
     ImGui::TableNextColumn();
-    if (d.verified) ImGui::TextColored(green, "yes");
-    else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
+    if (d.verified)
+      ImGui::TextColored(green, "yes");
+    else
+      ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NO");
     if (alloc) {
       const auto& a = d.result->allocation;
       ImGui::TableNextColumn();
@@ -188,8 +209,9 @@ void draw_table(App& app, PartitionViewState& c, int sel) {
       ImGui::TableNextColumn();
       if (a) ImGui::TextUnformatted(format_int(a->natural_objective_2).c_str());
       ImGui::TableNextColumn();
-      if (a) ImGui::Text("%lld (natural %lld, %d swaps)", static_cast<long long>(a->hop_cut),
-                         static_cast<long long>(a->natural_hop_cut), a->swaps);
+      if (a)
+        ImGui::Text("%lld (natural %lld, %d swaps)", static_cast<long long>(a->hop_cut),
+                    static_cast<long long>(a->natural_hop_cut), a->swaps);
     }
   }
   ImGui::EndTable();
@@ -212,10 +234,12 @@ void partition_draw_compare_tab(App& app, PartitionViewState& c, int sel) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float w = std::floor((avail.x - 8 * s) / 2);
   ax.y_label = "edge cut";
-  draw_bar_chart("##cut", {w, avail.y}, names, {{"edge cut", IM_COL32(235, 110, 90, 255), {}, cut, false}}, ax, {}, s);
+  draw_bar_chart("##cut", {w, avail.y}, names,
+                 {{"edge cut", IM_COL32(235, 110, 90, 255), {}, cut, false}}, ax, {}, s);
   ImGui::SameLine(0, 8 * s);
   ax.y_label = "imbalance (max part weight / average)";
-  draw_bar_chart("##imb", {0, avail.y}, names, {{"imbalance", IM_COL32(110, 160, 240, 255), {}, imb, false}}, ax,
+  draw_bar_chart("##imb", {0, avail.y}, names,
+                 {{"imbalance", IM_COL32(110, 160, 240, 255), {}, imb, false}}, ax,
                  {{1.03, IM_COL32(230, 230, 120, 200), "1.03"}}, s);
 }
 
@@ -227,8 +251,10 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
   const PartitionViewModel& m = c.model;
   const PartitionMethodData& d = m.methods[static_cast<std::size_t>(sel)];
   if (!m.topology) {
-    ImGui::TextWrapped("No processor network: add a \"topology\" of %d nodes (the form's Allocation section) to "
-                       "run the allocation phase (survey 002 §2.2, objective (2)).", m.parts);
+    ImGui::TextWrapped(
+        "No processor network: add a \"topology\" of %d nodes (the form's Allocation section) to "
+        "run the allocation phase (survey 002 §2.2, objective (2)).",
+        m.parts);
     return;
   }
   if (!d.result->allocation) {
@@ -237,11 +263,14 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
   }
   const core::Topology& t = *m.topology;
   const core::Allocation& a = *d.result->allocation;
-  ImGui::Text("objective (2) = max W + sum cut x hops: %lld (natural map %lld); hop-weighted cut %lld (natural %lld), %d swaps",
-              static_cast<long long>(a.objective_2), static_cast<long long>(a.natural_objective_2),
-              static_cast<long long>(a.hop_cut), static_cast<long long>(a.natural_hop_cut), a.swaps);
-  ImGui::TextDisabled("node = processor (colour and label: its part); grey: network links; arcs: cut between parts "
-                      "(width ~ cut; green 1 hop, orange 2, red 3+)");
+  ImGui::Text(
+      "objective (2) = max W + sum cut x hops: %lld (natural map %lld); hop-weighted cut %lld "
+      "(natural %lld), %d swaps",
+      static_cast<long long>(a.objective_2), static_cast<long long>(a.natural_objective_2),
+      static_cast<long long>(a.hop_cut), static_cast<long long>(a.natural_hop_cut), a.swaps);
+  ImGui::TextDisabled(
+      "node = processor (colour and label: its part); grey: network links; arcs: cut between parts "
+      "(width ~ cut; green 1 hop, orange 2, red 3+)");
   const auto pos = t.layout();
   ImVec2 size = ImGui::GetContentRegionAvail();
   size.x = std::max(size.x, 50.0f);
@@ -252,24 +281,33 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
   const float margin = 40 * s;
   auto P = [&](int node) {
     const auto& p = pos[static_cast<std::size_t>(node)];
-    return ImVec2(o.x + margin + p.x * (size.x - 2 * margin), o.y + margin + p.y * (size.y - 2 * margin));
+    return ImVec2(o.x + margin + p.x * (size.x - 2 * margin),
+                  o.y + margin + p.y * (size.y - 2 * margin));
   };
-  for (const auto& e : t.edges()) dl->AddLine(P(e.a), P(e.b), IM_COL32(110, 110, 120, 160), 1.5f * s);
+  for (const auto& e : t.edges())
+    dl->AddLine(P(e.a), P(e.b), IM_COL32(110, 110, 120, 160), 1.5f * s);
   std::int64_t max_cut = 1;
   for (const auto& e : d.part_graph) max_cut = std::max(max_cut, e.cut);
   for (const auto& e : d.part_graph) {
-    const int na = a.processor[static_cast<std::size_t>(e.a)], nb = a.processor[static_cast<std::size_t>(e.b)];
+    const int na = a.processor[static_cast<std::size_t>(e.a)],
+              nb = a.processor[static_cast<std::size_t>(e.b)];
     const int hops = t.distance(na, nb);
-    const ImU32 col = hops <= 1 ? IM_COL32(110, 220, 110, 220) : hops == 2 ? IM_COL32(240, 170, 60, 220) : IM_COL32(240, 70, 70, 220);
+    const ImU32 col = hops <= 1   ? IM_COL32(110, 220, 110, 220)
+                      : hops == 2 ? IM_COL32(240, 170, 60, 220)
+                                  : IM_COL32(240, 70, 70, 220);
     const ImVec2 pa = P(na), pb = P(nb);
     // Bend the arc so it does not hide the network link under it.
-    const ImVec2 mid((pa.x + pb.x) / 2 - (pb.y - pa.y) * 0.15f, (pa.y + pb.y) / 2 + (pb.x - pa.x) * 0.15f);
+    const ImVec2 mid((pa.x + pb.x) / 2 - (pb.y - pa.y) * 0.15f,
+                     (pa.y + pb.y) / 2 + (pb.x - pa.x) * 0.15f);
     const float w = (1.0f + 5.0f * static_cast<float>(e.cut) / static_cast<float>(max_cut)) * s;
     dl->AddBezierQuadratic(pa, mid, pb, col, w);
   }
-  const float r = std::clamp(std::min(size.x, size.y) / (3.0f * std::sqrt(static_cast<float>(t.size())) + 2), 6 * s, 22 * s);
+  const float r =
+      std::clamp(std::min(size.x, size.y) / (3.0f * std::sqrt(static_cast<float>(t.size())) + 2),
+                 6 * s, 22 * s);
   std::vector<int> part_on(static_cast<std::size_t>(t.size()), -1);
-  for (std::size_t p = 0; p < a.processor.size(); ++p) part_on[static_cast<std::size_t>(a.processor[p])] = static_cast<int>(p);
+  for (std::size_t p = 0; p < a.processor.size(); ++p)
+    part_on[static_cast<std::size_t>(a.processor[p])] = static_cast<int>(p);
   for (int v = 0; v < t.size(); ++v) {
     const int p = part_on[static_cast<std::size_t>(v)];
     dl->AddCircleFilled(P(v), r, p >= 0 ? part_colour(p) : IM_COL32(80, 80, 80, 255));
@@ -306,7 +344,8 @@ void draw_partition_view(App& app) {
   }
   st.mesh_layout = c.model.graph_layout ? "ready" : c.graph_layout.running() ? "running" : "";
   if (auto ui = c.follow.new_ui(st, !c.model.methods.empty())) {
-    if (ui->other.is_object() && ui->other.contains("partition_view") && ui->other["partition_view"].is_string()) {
+    if (ui->other.is_object() && ui->other.contains("partition_view") &&
+        ui->other["partition_view"].is_string()) {
       const int tab = ui_tab_index(ui->other["partition_view"].get<std::string>(), kPartitionTabs);
       if (tab >= 0) c.tabs.request(tab);
     }
@@ -314,9 +353,10 @@ void draw_partition_view(App& app) {
   }
   if (c.model.methods.empty()) {
     if (c.model.mesh)
-      ImGui::TextDisabled("%s, %d vertices, %lld edges, P = %d. %s", c.model.mesh_description.c_str(), c.model.mesh->size(),
-                          static_cast<long long>(c.model.mesh->edge_count()), c.model.parts,
-                          app.jobs.busy() ? "Running..." : "No results yet: pick methods and press Run.");
+      ImGui::TextDisabled(
+          "%s, %d vertices, %lld edges, P = %d. %s", c.model.mesh_description.c_str(),
+          c.model.mesh->size(), static_cast<long long>(c.model.mesh->edge_count()), c.model.parts,
+          app.jobs.busy() ? "Running..." : "No results yet: pick methods and press Run.");
     if (c.graph_layout.running())
       ImGui::TextDisabled("No coordinates: computing a layout of the graph, %d%%",
                           static_cast<int>(c.graph_layout.progress() * 100));
@@ -336,15 +376,19 @@ void draw_partition_view(App& app) {
   }
   ImGui::SameLine();
   if (d.available && !d.part().empty())
-    ImGui::Text("%s: cut %lld, imbalance %.4f, %d parts, %lld boundary vertices, %.2f ms", d.title.c_str(),
-                static_cast<long long>(d.metrics().edge_cut), d.metrics().imbalance, c.model.parts,
+    ImGui::Text("%s: cut %lld, imbalance %.4f, %d parts, %lld boundary vertices, %.2f ms",
+                d.title.c_str(), static_cast<long long>(d.metrics().edge_cut),
+                d.metrics().imbalance, c.model.parts,
                 static_cast<long long>(d.metrics().boundary_vertices), d.result->time_ms);
   else
     ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.title.c_str(), d.note.c_str());
   ImGui::SameLine();
-  if (d.verified) ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
-  else ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
-  if (!d.verified && !d.result->errors.empty()) ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s", d.result->errors.front().c_str());
+  if (d.verified)
+    ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
+  else
+    ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
+  if (!d.verified && !d.result->errors.empty())
+    ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s", d.result->errors.front().c_str());
 
   const int request = c.tabs.take();
   if (ImGui::BeginTabBar("##partition_tabs")) {

@@ -28,8 +28,8 @@ struct PartitionStepsState {
   std::uint64_t serial = 0;      ///< bumped for every trace that arrives
   std::string error;
   StepCursor cursor;
-  int step = 0;                  ///< the slider
-  bool show_key = true;          ///< heatmap of the bisector's key; otherwise the sides at the step
+  int step = 0;          ///< the slider
+  bool show_key = true;  ///< heatmap of the bisector's key; otherwise the sides at the step
   bool playing = false;
   double play_accum = 0;
   std::vector<std::uint32_t> colours;
@@ -45,10 +45,11 @@ struct PartitionViewState {
   std::uint64_t generation = 1;          ///< bumped whenever `model` is rebuilt (GPU buffer keys)
   ResultsFollower follow;
   TabRequest tabs;  // 0 mesh, 1 comparison, 2 network, 3 steps
-  // Mesh view: world window centre and scale (pixels per world unit); fitted when `fitted` is false.
+  // Mesh view: world window centre and scale (pixels per world unit); fitted when `fitted` is
+  // false.
   bool fitted = false;
-  bool user_moved = false;      ///< zoomed or panned since the last fit (no refit on resize then)
-  float fit_w = 0, fit_h = 0;   ///< canvas size of the last fit
+  bool user_moved = false;     ///< zoomed or panned since the last fit (no refit on resize then)
+  float fit_w = 0, fit_h = 0;  ///< canvas size of the last fit
   double cx = 0, cy = 0, scale = 1;
   bool show_cut = true, show_edges = true;
   // Level-of-detail raster of the last frame when shaders are unavailable (rebuilt when the method

@@ -59,64 +59,87 @@ int draw_cut_plot(const BisectionSteps& st, int step, ImVec2 size, float s) {
   for (const auto& x : st.steps) lo = std::min(lo, x.cut), hi = std::max(hi, x.cut);
   if (hi == lo) hi = lo + 1;
   const float left = 52 * s, pad = 8 * s, bottom = ImGui::GetFontSize() + 6 * s;
-  const float px0 = o.x + left, px1 = o.x + size.x - pad, py0 = o.y + pad, py1 = o.y + size.y - bottom;
-  auto X = [&](double k) { return px0 + static_cast<float>(n ? k / static_cast<double>(n) : 0) * (px1 - px0); };
-  auto Y = [&](double cut) { return py1 - static_cast<float>((cut - lo) / static_cast<double>(hi - lo)) * (py1 - py0); };
+  const float px0 = o.x + left, px1 = o.x + size.x - pad, py0 = o.y + pad,
+              py1 = o.y + size.y - bottom;
+  auto X = [&](double k) {
+    return px0 + static_cast<float>(n ? k / static_cast<double>(n) : 0) * (px1 - px0);
+  };
+  auto Y = [&](double cut) {
+    return py1 - static_cast<float>((cut - lo) / static_cast<double>(hi - lo)) * (py1 - py0);
+  };
   char buf[96];
   std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(hi));
   dl->AddText({o.x + 4 * s, py0 - 2 * s}, IM_COL32(200, 200, 200, 255), buf);
   std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(lo));
   dl->AddText({o.x + 4 * s, py1 - ImGui::GetFontSize()}, IM_COL32(200, 200, 200, 255), buf);
-  dl->AddText({px0, py1 + 3 * s}, IM_COL32(200, 200, 200, 255), "cut after each step (FM move or end-of-pass rollback)");
+  dl->AddText({px0, py1 + 3 * s}, IM_COL32(200, 200, 200, 255),
+              "cut after each step (FM move or end-of-pass rollback)");
   dl->AddLine({px0, py1}, {px1, py1}, IM_COL32(110, 110, 120, 255));
   dl->AddLine({px0, py0}, {px0, py1}, IM_COL32(110, 110, 120, 255));
   // Pass boundaries.
   for (const auto& p : st.trace.passes) {
     std::size_t k = 0;
     for (std::size_t i = 0; i < n; ++i)
-      if (st.steps[i].first == p.first && st.steps[i].kind == BisectionStep::move) { k = i; break; }
-    if (p.count > 0) dl->AddLine({X(static_cast<double>(k)), py0}, {X(static_cast<double>(k)), py1}, IM_COL32(90, 90, 100, 160));
+      if (st.steps[i].first == p.first && st.steps[i].kind == BisectionStep::move) {
+        k = i;
+        break;
+      }
+    if (p.count > 0)
+      dl->AddLine({X(static_cast<double>(k)), py0}, {X(static_cast<double>(k)), py1},
+                  IM_COL32(90, 90, 100, 160));
   }
   const int cols = std::max(1, static_cast<int>(px1 - px0));
   float prev_x = X(0), prev_y = Y(static_cast<double>(st.trace.initial_cut));
   std::size_t k = 0;
   for (int c = 0; c < cols && k <= n; ++c) {
-    const std::size_t end = std::min(n, static_cast<std::size_t>(std::ceil((c + 1) / static_cast<double>(cols) * static_cast<double>(n))));
+    const std::size_t end =
+        std::min(n, static_cast<std::size_t>(
+                        std::ceil((c + 1) / static_cast<double>(cols) * static_cast<double>(n))));
     std::int64_t mn = st.cut_at(k), mx = mn, last = mn;
     for (; k <= end; ++k) {
       last = st.cut_at(k);
       mn = std::min(mn, last), mx = std::max(mx, last);
     }
     const float x = X(static_cast<double>(end));
-    dl->AddLine({prev_x, prev_y}, {x, Y(static_cast<double>(last))}, IM_COL32(235, 110, 90, 255), 1.5f * s);
-    if (mx > mn) dl->AddLine({x, Y(static_cast<double>(mn))}, {x, Y(static_cast<double>(mx))}, IM_COL32(235, 110, 90, 255), 1.5f * s);
+    dl->AddLine({prev_x, prev_y}, {x, Y(static_cast<double>(last))}, IM_COL32(235, 110, 90, 255),
+                1.5f * s);
+    if (mx > mn)
+      dl->AddLine({x, Y(static_cast<double>(mn))}, {x, Y(static_cast<double>(mx))},
+                  IM_COL32(235, 110, 90, 255), 1.5f * s);
     prev_x = x, prev_y = Y(static_cast<double>(last));
   }
   const float cx = X(step);
   dl->AddLine({cx, py0}, {cx, py1}, IM_COL32(255, 235, 60, 255), 1.5f * s);
-  dl->AddCircleFilled({cx, Y(static_cast<double>(st.cut_at(static_cast<std::size_t>(step))))}, 4 * s, IM_COL32(255, 235, 60, 255));
+  dl->AddCircleFilled({cx, Y(static_cast<double>(st.cut_at(static_cast<std::size_t>(step))))},
+                      4 * s, IM_COL32(255, 235, 60, 255));
   const float mx = ImGui::GetIO().MousePos.x;
-  const int under = static_cast<int>(std::lround(std::clamp((mx - px0) / std::max(1.0f, px1 - px0), 0.0f, 1.0f) * static_cast<float>(n)));
-  if (hovered) ImGui::SetTooltip("step %d: cut %lld", under, static_cast<long long>(st.cut_at(static_cast<std::size_t>(under))));
+  const int under = static_cast<int>(std::lround(
+      std::clamp((mx - px0) / std::max(1.0f, px1 - px0), 0.0f, 1.0f) * static_cast<float>(n)));
+  if (hovered)
+    ImGui::SetTooltip("step %d: cut %lld", under,
+                      static_cast<long long>(st.cut_at(static_cast<std::size_t>(under))));
   return active ? under : -1;
 }
 
 void describe_step(const BisectionSteps& st, std::size_t k, const std::vector<std::uint8_t>& side) {
   const auto& t = st.trace;
   if (k == 0) {
-    ImGui::Text("step 0: split at the weighted median of the %s: cut %s (target weight of side 0: %s)", st.key_name.c_str(),
-                format_int(t.initial_cut).c_str(), format_int(t.target_left).c_str());
+    ImGui::Text(
+        "step 0: split at the weighted median of the %s: cut %s (target weight of side 0: %s)",
+        st.key_name.c_str(), format_int(t.initial_cut).c_str(), format_int(t.target_left).c_str());
     return;
   }
   const BisectionStep& x = st.steps[k - 1];
   if (x.kind == BisectionStep::move) {
     const core::FmMove& mv = t.moves[x.first];
-    ImGui::Text("step %zu / %zu, pass %d: vertex %d moves to side %d, gain %+d -> cut %s", k, st.size(), x.pass + 1,
-                mv.vertex, static_cast<int>(side[static_cast<std::size_t>(mv.vertex)]), mv.gain,
+    ImGui::Text("step %zu / %zu, pass %d: vertex %d moves to side %d, gain %+d -> cut %s", k,
+                st.size(), x.pass + 1, mv.vertex,
+                static_cast<int>(side[static_cast<std::size_t>(mv.vertex)]), mv.gain,
                 format_int(mv.cut).c_str());
   } else {
-    ImGui::Text("step %zu / %zu, end of pass %d: %zu moves after the best prefix rolled back -> cut %s", k, st.size(),
-                x.pass + 1, x.last - x.first, format_int(x.cut).c_str());
+    ImGui::Text(
+        "step %zu / %zu, end of pass %d: %zu moves after the best prefix rolled back -> cut %s", k,
+        st.size(), x.pass + 1, x.last - x.first, format_int(x.cut).c_str());
   }
 }
 
@@ -128,13 +151,15 @@ void draw_partition_steps_tab(App& app, PartitionViewState& c, int sel) {
   const PartitionMethodData& d = m.methods[static_cast<std::size_t>(sel)];
   PartitionStepsState& t = c.steps;
   if (!core::bisection_traceable(d.name)) {
-    ImGui::TextWrapped("The step view shows the first recursive bisection of orb_m, orb_i, orb_e (spectral: the "
-                       "Fiedler vector) and orb_kl (Kernighan-Lin / FM moves). %s does not bisect; pick one of:",
-                       d.name.c_str());
+    ImGui::TextWrapped(
+        "The step view shows the first recursive bisection of orb_m, orb_i, orb_e (spectral: the "
+        "Fiedler vector) and orb_kl (Kernighan-Lin / FM moves). %s does not bisect; pick one of:",
+        d.name.c_str());
     for (std::size_t k = 0; k < m.methods.size(); ++k)
       if (core::bisection_traceable(m.methods[k].name)) {
         ImGui::SameLine();
-        if (ImGui::SmallButton(m.methods[k].name.c_str())) app.state.selected_result = static_cast<int>(k);
+        if (ImGui::SmallButton(m.methods[k].name.c_str()))
+          app.state.selected_result = static_cast<int>(k);
       }
     return;
   }
@@ -158,7 +183,9 @@ void draw_partition_steps_tab(App& app, PartitionViewState& c, int sel) {
   const BisectionSteps& st = *t.steps;
   const int last = static_cast<int>(st.size());
   // Controls: what the mesh shows, the step slider, play.
-  if (ImGui::RadioButton(st.trace.bisector == "orb_e" ? "Fiedler vector" : "bisector key", t.show_key)) t.show_key = true;
+  if (ImGui::RadioButton(st.trace.bisector == "orb_e" ? "Fiedler vector" : "bisector key",
+                         t.show_key))
+    t.show_key = true;
   ImGui::SameLine();
   if (ImGui::RadioButton("sides at the step", !t.show_key)) t.show_key = false;
   ImGui::SameLine();
@@ -169,7 +196,8 @@ void draw_partition_steps_tab(App& app, PartitionViewState& c, int sel) {
     ImGui::SameLine();
     if (ImGui::SmallButton("<")) t.step = std::max(0, t.step - 1), t.show_key = false;
     ImGui::SameLine();
-    if (ImGui::SmallButton(t.playing ? "pause" : "play")) t.playing = !t.playing, t.show_key = false;
+    if (ImGui::SmallButton(t.playing ? "pause" : "play"))
+      t.playing = !t.playing, t.show_key = false;
     ImGui::SameLine();
     if (ImGui::SmallButton(">")) t.step = std::min(last, t.step + 1), t.show_key = false;
     ImGui::SameLine();
@@ -191,27 +219,37 @@ void draw_partition_steps_tab(App& app, PartitionViewState& c, int sel) {
   t.cursor.seek(static_cast<std::size_t>(t.step));
   describe_step(st, static_cast<std::size_t>(t.step), t.cursor.side);
   if (st.trace.refined)
-    ImGui::TextDisabled("%zu FM passes, %zu tentative moves; balance caps %s | %s; cut %s -> %s", st.trace.passes.size(),
-                        st.trace.moves.size(), format_int(st.trace.cap_left).c_str(), format_int(st.trace.cap_right).c_str(),
-                        format_int(st.trace.initial_cut).c_str(), format_int(st.trace.final_cut).c_str());
+    ImGui::TextDisabled(
+        "%zu FM passes, %zu tentative moves; balance caps %s | %s; cut %s -> %s",
+        st.trace.passes.size(), st.trace.moves.size(), format_int(st.trace.cap_left).c_str(),
+        format_int(st.trace.cap_right).c_str(), format_int(st.trace.initial_cut).c_str(),
+        format_int(st.trace.final_cut).c_str());
   else
-    ImGui::TextDisabled("%s does not refine: its first bisection is the split itself (orb_kl with base orb_e adds FM "
-                        "moves to the spectral split).", d.name.c_str());
+    ImGui::TextDisabled(
+        "%s does not refine: its first bisection is the split itself (orb_kl with base orb_e adds "
+        "FM "
+        "moves to the spectral split).",
+        d.name.c_str());
   // The mesh: the key's heatmap or the sides at the step, the cut at the step in red.
   // A new trace (serial), step or mode changes the colours (and the GPU buffers keyed by them).
-  const std::uint64_t key = (t.serial << 40) | (static_cast<std::uint64_t>(t.step) << 1) | (t.show_key ? 1u : 0u);
+  const std::uint64_t key =
+      (t.serial << 40) | (static_cast<std::uint64_t>(t.step) << 1) | (t.show_key ? 1u : 0u);
   if (key != t.colours_key || step_changed) {
     const std::size_t n = st.trace.key.size();
     t.colours.resize(n);
     for (std::size_t v = 0; v < n; ++v)
-      t.colours[v] = t.show_key ? key_colour(st, st.trace.key[v]) : (t.cursor.side[v] == 0 ? kLeft : kRight);
+      t.colours[v] =
+          t.show_key ? key_colour(st, st.trace.key[v]) : (t.cursor.side[v] == 0 ? kLeft : kRight);
     t.colours_key = key;
     t.highlight = moved_vertices_at(st, static_cast<std::size_t>(t.step));
     if (t.highlight.size() > kMaxHighlight) t.highlight.resize(kMaxHighlight);
-    t.cut = partition_cut_edges(m.edges, std::vector<int>(t.cursor.side.begin(), t.cursor.side.end()));
+    t.cut =
+        partition_cut_edges(m.edges, std::vector<int>(t.cursor.side.begin(), t.cursor.side.end()));
   }
-  const float plot_h = st.trace.refined ? std::max(110.0f * s, ImGui::GetContentRegionAvail().y * 0.25f) : 0.0f;
-  ImGui::BeginChild("##steps_mesh", {0, ImGui::GetContentRegionAvail().y - plot_h}, false, ImGuiWindowFlags_NoScrollbar);
+  const float plot_h =
+      st.trace.refined ? std::max(110.0f * s, ImGui::GetContentRegionAvail().y * 0.25f) : 0.0f;
+  ImGui::BeginChild("##steps_mesh", {0, ImGui::GetContentRegionAvail().y - plot_h}, false,
+                    ImGuiWindowFlags_NoScrollbar);
   MeshLayer layer;
   layer.colours = &t.colours;
   layer.colour_key = t.colours_key;
@@ -224,7 +262,8 @@ void draw_partition_steps_tab(App& app, PartitionViewState& c, int sel) {
   draw_mesh_canvas(app, c, t.renderer, layer, "##steps_canvas");
   ImGui::EndChild();
   if (st.trace.refined) {
-    const int seek = draw_cut_plot(st, t.step, {ImGui::GetContentRegionAvail().x, plot_h - 4 * s}, s);
+    const int seek =
+        draw_cut_plot(st, t.step, {ImGui::GetContentRegionAvail().x, plot_h - 4 * s}, s);
     if (seek >= 0) t.step = seek, t.show_key = false, t.playing = false;
   }
 }

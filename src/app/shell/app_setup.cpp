@@ -16,9 +16,9 @@ ImFont* g_monospace = nullptr;
 // punctuation (– — …), super- and subscripts, arrows, mathematical operators, ⌊ ⌋, shapes.
 void merge_symbols(float size_pixels) {
 #ifdef LOADLAB_SYMBOL_FONT
-  static const ImWchar ranges[] = {0x0100, 0x017F, 0x0370, 0x03FF, 0x1D00, 0x1D7F, 0x2000, 0x206F,
-                                   0x2070, 0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x2300, 0x23FF,
-                                   0x25A0, 0x25FF, 0};
+  static const ImWchar ranges[] = {0x0100, 0x017F, 0x0370, 0x03FF, 0x1D00, 0x1D7F, 0x2000,
+                                   0x206F, 0x2070, 0x209F, 0x2190, 0x21FF, 0x2200, 0x22FF,
+                                   0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
   std::FILE* f = std::fopen(LOADLAB_SYMBOL_FONT, "rb");
   if (f == nullptr) return;  // not installed: those characters show as '?'
   std::fclose(f);
@@ -33,7 +33,9 @@ void merge_symbols(float size_pixels) {
 }
 }  // namespace
 
-ImFont* monospace_font() { return g_monospace; }
+ImFont* monospace_font() {
+  return g_monospace;
+}
 
 void setup_style(float scale) {
   ImGuiStyle& style = ImGui::GetStyle();
@@ -57,6 +59,8 @@ void setup_style(float scale) {
   merge_symbols(cfg.SizePixels);
 }
 
-io::Json default_scenario() { return io::find_preset("wu_example3").scenario; }
+io::Json default_scenario() {
+  return io::find_preset("wu_example3").scenario;
+}
 
 }  // namespace loadlab::app

@@ -27,7 +27,8 @@ std::optional<std::string> selected_name(const AppState& st) {
   if (!st.results.is_array() || st.selected_result < 0 ||
       st.selected_result >= static_cast<int>(st.results.size()))
     return std::nullopt;
-  const std::string name = st.results[static_cast<std::size_t>(st.selected_result)].value("algorithm", "");
+  const std::string name =
+      st.results[static_cast<std::size_t>(st.selected_result)].value("algorithm", "");
   if (name.empty()) return std::nullopt;
   return name;
 }
@@ -38,7 +39,8 @@ std::optional<std::string> tab_name(int shown, std::initializer_list<const char*
 }
 
 // The newer kinds keep their tab under one plain key of "ui" (in UiState::other).
-void set_tab(UiState& u, const char* key, const TabRequest& tabs, std::initializer_list<const char*> names) {
+void set_tab(UiState& u, const char* key, const TabRequest& tabs,
+             std::initializer_list<const char*> names) {
   if (auto t = tab_name(tabs.shown, names)) u.other[key] = *t;
 }
 
@@ -46,23 +48,28 @@ void set_tab(UiState& u, const char* key, const TabRequest& tabs, std::initializ
 
 io::Json current_ui(const App& app) {
   const AppState& st = app.state;
-  UiState u = read_ui_state(st.scenario.is_object() && st.scenario.contains("ui") ? st.scenario["ui"]
-                                                                                  : io::Json::object());
+  UiState u =
+      read_ui_state(st.scenario.is_object() && st.scenario.contains("ui") ? st.scenario["ui"]
+                                                                          : io::Json::object());
   if (auto sel = selected_name(st)) u.select = sel;
   if (st.kind == "balance") {
     u.step = st.step > 0 ? std::optional<int>(st.step) : std::nullopt;
     const ViewTransform& v = app.balance.view;
     u.zoom = v.zoom != 1.0f ? std::optional<double>(v.zoom) : std::nullopt;
-    if (v.pan_x != 0.0f || v.pan_y != 0.0f) u.other["pan"] = {v.pan_x, v.pan_y};
-    else u.other.erase("pan");
-    if (has_iterative_results(app)) set_tab(u, "iterative_view", app.balance_iterative.tabs, kIterativeTabs);
+    if (v.pan_x != 0.0f || v.pan_y != 0.0f)
+      u.other["pan"] = {v.pan_x, v.pan_y};
+    else
+      u.other.erase("pan");
+    if (has_iterative_results(app))
+      set_tab(u, "iterative_view", app.balance_iterative.tabs, kIterativeTabs);
   } else if (st.kind == "dag") {
     if (auto t = tab_name(app.dag.tabs.shown, kDagTabs)) u.tab = t;
     u.compare = app.dag.compare;
     u.comm = app.dag.show_comm;
     if (u.tab == std::string("steps")) u.step = app.dag.steps.step + 1;  // "ui" steps are 1-based
     // The Adversary tab's settings, once it has been opened (a link then reopens it set up).
-    if (app.dag.adversary.shown) u.other["adversary"] = adversary_settings_json(app.dag.adversary.settings);
+    if (app.dag.adversary.shown)
+      u.other["adversary"] = adversary_settings_json(app.dag.adversary.settings);
   } else if (st.kind == "loop") {
     if (auto t = tab_name(app.loop.tabs.shown, kLoopTabs)) u.loop_view = t;
   } else if (st.kind == "dlt") {
@@ -95,7 +102,8 @@ int form_set_field(App& app, const std::string& pointer, const io::Json& value) 
       f.from_json(doc, algs);
       notes = f.make_consistent(algs);
       const io::Json fields = f.to_json(algs);
-      for (const char* key : {"loadlab", "kind", "seed", "topology", "loads", "algorithms"}) doc[key] = fields[key];
+      for (const char* key : {"loadlab", "kind", "seed", "topology", "loads", "algorithms"})
+        doc[key] = fields[key];
       app.balance.form = f;
     } else if (kind == "loop") {
       notes = loop_make_consistent(doc);
@@ -110,7 +118,9 @@ int form_set_field(App& app, const std::string& pointer, const io::Json& value) 
   return app.link.last_edit_id;
 }
 
-io::Json current_link_document(const App& app) { return link_document(app.state.scenario, current_ui(app)); }
+io::Json current_link_document(const App& app) {
+  return link_document(app.state.scenario, current_ui(app));
+}
 
 void link_frame(App& app) {
   LinkState& l = app.link;
@@ -135,7 +145,8 @@ void link_frame(App& app) {
   l.balance_results_seen = id;
   if (b.select)
     for (std::size_t i = 0; i < st.results.size(); ++i)
-      if (st.results[i].value("algorithm", "") == *b.select) st.selected_result = static_cast<int>(i);
+      if (st.results[i].value("algorithm", "") == *b.select)
+        st.selected_result = static_cast<int>(i);
   if (b.step) st.step = std::clamp(*b.step, 0, step_count(st, st.selected_result));
   l.balance_pending.reset();
 }

@@ -24,13 +24,13 @@
 #include <string>
 #include <vector>
 
+#include "app/dag/view.h"
 #include "app/shell/app_setup.h"
 #include "app/shell/platform.h"
 #include "app/shell/platform_glfw.h"
 #include "app/shell/session.h"
 #include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
-#include "app/dag/view.h"
 #include "io/link_codec.h"
 
 namespace {
@@ -43,7 +43,8 @@ double thread_cpu_ms() {
 }
 
 // Minimal PNG writer (RGBA8, one IDAT, zlib from the system) for screenshots.
-bool write_png(const std::string& path, int w, int h, const std::vector<unsigned char>& rgba_bottom_up) {
+bool write_png(const std::string& path, int w, int h,
+               const std::vector<unsigned char>& rgba_bottom_up) {
   std::vector<unsigned char> raw;
   raw.reserve(static_cast<std::size_t>(h) * (w * 4 + 1));
   for (int y = h - 1; y >= 0; --y) {  // GL rows start at the bottom
@@ -53,7 +54,8 @@ bool write_png(const std::string& path, int w, int h, const std::vector<unsigned
   }
   uLongf zlen = compressBound(static_cast<uLong>(raw.size()));
   std::vector<unsigned char> z(zlen);
-  if (compress2(z.data(), &zlen, raw.data(), static_cast<uLong>(raw.size()), 6) != Z_OK) return false;
+  if (compress2(z.data(), &zlen, raw.data(), static_cast<uLong>(raw.size()), 6) != Z_OK)
+    return false;
   z.resize(zlen);
   std::ofstream out(path, std::ios::binary);
   if (!out) return false;
@@ -174,8 +176,10 @@ void write_state(const loadlab::app::App& app, const std::string& path) {
 int main(int argc, char** argv) {
   std::string scenario_path, link, screenshot, until, state_out;
   long frames = -1;
-  std::string adversary;  // --adversary start|pairwise|start,open_worst: the dag Adversary tab's buttons
-    bool autosave = false;  // --autosave: scripted runs autosave and restore too (tests/desktop/desktop_autosave.sh)
+  std::string
+      adversary;  // --adversary start|pairwise|start,open_worst: the dag Adversary tab's buttons
+  bool autosave = false;  // --autosave: scripted runs autosave and restore too
+                          // (tests/desktop/desktop_autosave.sh)
   int width = 1280, height = 800;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -186,19 +190,30 @@ int main(int argc, char** argv) {
       }
       return argv[++i];
     };
-    if (a == "--scenario") scenario_path = next();
-    else if (a == "--link") link = next();
-    else if (a == "--frames") frames = std::stol(next());
-    else if (a == "--screenshot") screenshot = next();
-    else if (a == "--size") std::sscanf(next().c_str(), "%dx%d", &width, &height);
-    else if (a == "--until") until = next();
-    else if (a == "--state-out") state_out = next();
-    else if (a == "--autosave") autosave = true;
-    else if (a == "--adversary") adversary = next();
+    if (a == "--scenario")
+      scenario_path = next();
+    else if (a == "--link")
+      link = next();
+    else if (a == "--frames")
+      frames = std::stol(next());
+    else if (a == "--screenshot")
+      screenshot = next();
+    else if (a == "--size")
+      std::sscanf(next().c_str(), "%dx%d", &width, &height);
+    else if (a == "--until")
+      until = next();
+    else if (a == "--state-out")
+      state_out = next();
+    else if (a == "--autosave")
+      autosave = true;
+    else if (a == "--adversary")
+      adversary = next();
     else {
-      std::fprintf(stderr, "usage: loadlab_app [--scenario FILE | --link URL] [--frames N] "
-                           "[--screenshot OUT.png] [--size WxH] [--until FILE] [--state-out FILE] [--autosave] "
-                           "[--adversary start|pairwise|start,open_worst]\n");
+      std::fprintf(
+          stderr,
+          "usage: loadlab_app [--scenario FILE | --link URL] [--frames N] "
+          "[--screenshot OUT.png] [--size WxH] [--until FILE] [--state-out FILE] [--autosave] "
+          "[--adversary start|pairwise|start,open_worst]\n");
       return 2;
     }
   }
@@ -237,7 +252,8 @@ int main(int argc, char** argv) {
   // The default scenario is installed at once; a file or link from the command line then opens on
   // the worker like any other and replaces it only if it is valid (else the status line says why).
   // Not run when a file or link follows: its results would replace a bad link's error.
-  loadlab::app::app_load_scenario_now(app, loadlab::app::default_scenario(), "the default scenario", false);
+  loadlab::app::app_load_scenario_now(app, loadlab::app::default_scenario(), "the default scenario",
+                                      false);
   // the autosave (~/.config/loadlab/autosave.json) is restored unless a file or link was
   // given, and kept for File > Restore last session if one was; the default example runs only
   // when nothing replaces it. Scripted runs (--frames, --until: the tests) leave the user's
@@ -317,7 +333,8 @@ int main(int argc, char** argv) {
       state_ready = true;
     }
     const bool until_now = !until.empty() && frame % 4 == 0 && std::filesystem::exists(until);
-    if ((frames > 0 && frame >= frames && (idle_frames > 3 || frame > frames + 2000)) || until_now) {
+    if ((frames > 0 && frame >= frames && (idle_frames > 3 || frame > frames + 2000)) ||
+        until_now) {
       if (!screenshot.empty()) {
         std::vector<unsigned char> px(static_cast<std::size_t>(fw) * fh * 4);
         glPixelStorei(GL_PACK_ALIGNMENT, 1);

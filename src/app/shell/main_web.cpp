@@ -4,20 +4,21 @@
 // a share link or an uploaded file, and for the test hook window.loadlab.state().
 #include <GLFW/glfw3.h>
 
-#include <cstdlib>
 #include <emscripten.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <cstdlib>
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
-#include "app/shell/app_setup.h"
-#include "io/scenario.h"
-#include "app/shell/live_update.h"
+#include "app/dag/view.h"
 #include "app/loop/model_measure.h"
+#include "app/loop/view.h"
+#include "app/shell/app_setup.h"
+#include "app/shell/live_update.h"
 #include "app/shell/model_input.h"
 #include "app/shell/platform.h"
 #include "app/shell/platform_glfw.h"
@@ -25,8 +26,7 @@
 #include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
 #include "io/presets.h"
-#include "app/loop/view.h"
-#include "app/dag/view.h"
+#include "io/scenario.h"
 
 namespace {
 
@@ -87,7 +87,9 @@ EM_JS(const char*, js_get_clipboard, (), {
 });
 // clang-format on
 
-void set_clipboard(void*, const char* text) { js_set_clipboard(text); }
+void set_clipboard(void*, const char* text) {
+  js_set_clipboard(text);
+}
 
 const char* get_clipboard(void*) {
   const char* p = js_get_clipboard();
@@ -165,7 +167,9 @@ EMSCRIPTEN_KEEPALIVE void loadlab_report_error(const char* message) {
 }
 
 /// Stops the module as a crash would (std::abort), so a test can check what the page then shows.
-EMSCRIPTEN_KEEPALIVE void loadlab_test_abort() { std::abort(); }
+EMSCRIPTEN_KEEPALIVE void loadlab_test_abort() {
+  std::abort();
+}
 
 /// Keeps the current error in the status line until dismissed (a link whose scenario was refused).
 EMSCRIPTEN_KEEPALIVE void loadlab_pin_status() {
@@ -218,7 +222,9 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
     lm["error"] = rep->error;
     loadlab::io::Json rows = loadlab::io::Json::array();
     for (const auto& m : rep->rows)
-      rows.push_back({{"algorithm", m.algorithm}, {"measured", m.measured}, {"predicted", m.predicted},
+      rows.push_back({{"algorithm", m.algorithm},
+                      {"measured", m.measured},
+                      {"predicted", m.predicted},
                       {"chunks", m.chunks}});
     lm["rows"] = rows;
   }
@@ -234,12 +240,18 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
       d["error"] = rep->error;
       loadlab::io::Json rows = loadlab::io::Json::array();
       for (const auto& r : rep->rows)
-        rows.push_back({{"strategy", r.strategy}, {"seconds", r.seconds}, {"efficiency", r.efficiency},
-                        {"tasks", r.tasks}, {"steals", r.steals}, {"verified", r.verified}});
+        rows.push_back({{"strategy", r.strategy},
+                        {"seconds", r.seconds},
+                        {"efficiency", r.efficiency},
+                        {"tasks", r.tasks},
+                        {"steals", r.steals},
+                        {"verified", r.verified}});
       d["rows"] = rows;
     }
     const auto& rp = g_web->app.dynamic.replay;
-    d["phase"] = {{"phase", rp.phase}, {"steps", rp.balance.steps}, {"matches_run", rp.matches_run},
+    d["phase"] = {{"phase", rp.phase},
+                  {"steps", rp.balance.steps},
+                  {"matches_run", rp.matches_run},
                   {"error", rp.error}};
     j["dynamic_threads"] = d;
   }
@@ -248,10 +260,13 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
                                                       g_web->app.dag.adversary.pairwise,
                                                       g_web->app.dag.adversary.settings);
   j["view_zoom"] = g_web->app.balance.view.zoom;
-  {  // The iterative Sweeps/Pressure canvases' own zoom and level of detail (balance/view_iterative.h).
+  {  // The iterative Sweeps/Pressure canvases' own zoom and level of detail
+     // (balance/view_iterative.h).
     const auto& iv = g_web->app.balance_iterative;
-    j["iterative_view"] = {{"zoom", iv.view.zoom}, {"pan", {iv.view.pan_x, iv.view.pan_y}},
-                           {"lod", iv.canvas.lod}, {"drawn_arrows", iv.canvas.drawn_arrows}};
+    j["iterative_view"] = {{"zoom", iv.view.zoom},
+                           {"pan", {iv.view.pan_x, iv.view.pan_y}},
+                           {"lod", iv.canvas.lod},
+                           {"drawn_arrows", iv.canvas.drawn_arrows}};
   }
   // The balance form's greyed-out algorithms and why (the core table's reasons).
   if (g_web->app.state.kind == "balance") {
@@ -394,8 +409,10 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_node_sim_json(int with_loads) {
 EMSCRIPTEN_KEEPALIVE const char* loadlab_frame_stats_json() {
   if (!g_web) return "{}";
   std::string& text = g_web->stats_text;
-  text = loadlab::io::Json{{"ui", g_web->ui_ms}, {"ui_max", g_web->ui_ms_max},
-                           {"render", g_web->render_ms}, {"render_max", g_web->render_ms_max}}
+  text = loadlab::io::Json{{"ui", g_web->ui_ms},
+                           {"ui_max", g_web->ui_ms_max},
+                           {"render", g_web->render_ms},
+                           {"render_max", g_web->render_ms_max}}
              .dump();
   g_web->ui_ms_max = g_web->render_ms_max = 0;
   return text.c_str();
@@ -421,8 +438,10 @@ EMSCRIPTEN_KEEPALIVE int loadlab_open_example(const char* preset) {
 /// "dismiss" closes the welcome panel as its close button does (remembered); "open" shows it.
 EMSCRIPTEN_KEEPALIVE void loadlab_welcome(const char* action) {
   if (!g_web) return;
-  if (std::string(action) == "open") loadlab::app::open_welcome(g_web->app);
-  else loadlab::app::dismiss_welcome(g_web->app);
+  if (std::string(action) == "open")
+    loadlab::app::open_welcome(g_web->app);
+  else
+    loadlab::app::dismiss_welcome(g_web->app);
 }
 
 /// File > Restore last session (1 if there was one to restore).
@@ -431,7 +450,9 @@ EMSCRIPTEN_KEEPALIVE int loadlab_restore_last() {
 }
 
 /// Edit > Undo open (1 if there was an open to undo).
-EMSCRIPTEN_KEEPALIVE int loadlab_undo_open() { return g_web && loadlab::app::undo_open(g_web->app) ? 1 : 0; }
+EMSCRIPTEN_KEEPALIVE int loadlab_undo_open() {
+  return g_web && loadlab::app::undo_open(g_web->app) ? 1 : 0;
+}
 
 /// File > Save (a download of the scenario with its view).
 EMSCRIPTEN_KEEPALIVE void loadlab_save() {
@@ -443,7 +464,8 @@ EMSCRIPTEN_KEEPALIVE void loadlab_autosave_flush() {
   if (g_web) loadlab::app::session_flush(g_web->app);
 }
 
-/// Shows (1) or hides (0) the scenario JSON editor in its own large window, as its "large" box does.
+/// Shows (1) or hides (0) the scenario JSON editor in its own large window, as its "large" box
+/// does.
 EMSCRIPTEN_KEEPALIVE void loadlab_json_editor(int large) {
   if (g_web) g_web->app.help.json_editor_large = large != 0;
 }
@@ -457,8 +479,9 @@ int main() {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   g_web = new WebApp;
   WebApp& web = *g_web;
-  web.window = glfwCreateWindow(static_cast<int>(js_canvas_css_width()),
-                                static_cast<int>(js_canvas_css_height()), "LoadLab", nullptr, nullptr);
+  web.window =
+      glfwCreateWindow(static_cast<int>(js_canvas_css_width()),
+                       static_cast<int>(js_canvas_css_height()), "LoadLab", nullptr, nullptr);
   if (!web.window) return 1;
   glfwMakeContextCurrent(web.window);
 
@@ -479,7 +502,8 @@ int main() {
   // do not run it then: its results would replace a bad link's error.
   // without a link the autosave (if any) is restored instead, and the default example
   // runs only when nothing replaces it (session_start).
-  loadlab::app::app_load_scenario_now(web.app, loadlab::app::default_scenario(), "the default scenario", false);
+  loadlab::app::app_load_scenario_now(web.app, loadlab::app::default_scenario(),
+                                      "the default scenario", false);
   loadlab::app::session_start(web.app, js_has_link() != 0);
   web.last = emscripten_get_now() / 1000.0;
   emscripten_set_main_loop_arg(frame, &web, 0, false);

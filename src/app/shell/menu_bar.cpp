@@ -5,12 +5,12 @@
 #include <cstring>
 
 #include "app/balance/view_experiments.h"
-#include "app/shell/panel_help.h"
-#include "app/shell/shortcuts.h"
-#include "app/shell/platform.h"
-#include "app/shell/ui.h"
 #include "app/shell/live_update.h"
+#include "app/shell/panel_help.h"
+#include "app/shell/platform.h"
 #include "app/shell/session.h"
+#include "app/shell/shortcuts.h"
+#include "app/shell/ui.h"
 #include "io/presets.h"
 
 namespace loadlab::app {
@@ -51,12 +51,14 @@ void draw_menu_bar(App& app) {
         }
         ImGui::EndMenu();
       }
-      draw_session_file_items(app);  // Save scenario (Ctrl+S), Restore last session (shell/session.cpp)
+      draw_session_file_items(
+          app);  // Save scenario (Ctrl+S), Restore last session (shell/session.cpp)
       if (ImGui::MenuItem("Export results JSON...", nullptr, false, !app.state.results.is_null()))
         set_status(app.state, platform_export_file("results.json", app.state.results.dump(2)));
       ImGui::Separator();
       if (ImGui::MenuItem("Copy link", "Ctrl+L"))
-        set_status(app.state, "Link copied: " + platform_copy_link(current_link_document(app).dump()));
+        set_status(app.state,
+                   "Link copied: " + platform_copy_link(current_link_document(app).dump()));
       if (std::strcmp(platform_name(), "desktop") == 0) {
         ImGui::Separator();
         if (ImGui::MenuItem("Quit")) app.request_quit = true;
@@ -70,7 +72,8 @@ void draw_menu_bar(App& app) {
         app.balance_iterative.view.reset();  // the iterative sweeps and pressure canvases too
       }
       draw_ui_scale_menu(app);  // shell/shortcuts.cpp: UI scale, Ctrl+= / Ctrl+-
-      ImGui::MenuItem("Wu (1997) experiments: Table I, Figs 14-17...", nullptr, &experiments_window_open(app));
+      ImGui::MenuItem("Wu (1997) experiments: Table I, Figs 14-17...", nullptr,
+                      &experiments_window_open(app));
       ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
@@ -103,7 +106,8 @@ void draw_menu_bar(App& app) {
     }
   }
   if (path_popup("Export scenario", app.export_path, "Save"))  // File > Save on the desktop
-    set_status(app.state, platform_export_file(app.export_path, current_link_document(app).dump(2)));
+    set_status(app.state,
+               platform_export_file(app.export_path, current_link_document(app).dump(2)));
 }
 
 }  // namespace loadlab::app

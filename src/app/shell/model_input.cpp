@@ -12,9 +12,15 @@ float wheel_units_from_dom(double delta, int delta_mode) {
   if (!std::isfinite(delta)) return 0.0f;
   double notches = 0;
   switch (delta_mode) {
-    case 1: notches = delta / 3.0; break;
-    case 2: notches = delta * 3.0; break;
-    default: notches = delta / 100.0; break;
+    case 1:
+      notches = delta / 3.0;
+      break;
+    case 2:
+      notches = delta * 3.0;
+      break;
+    default:
+      notches = delta / 100.0;
+      break;
   }
   // Browser y grows downwards (deltaY > 0 = scroll down); ImGui and GLFW: wheel up = positive.
   return static_cast<float>(std::clamp(-notches, -10.0, 10.0));
@@ -25,16 +31,22 @@ void InputQueue::push_button(int button, bool down) {
   events_.push_back({Type::Button, button, down, 0, 0});
 }
 
-void InputQueue::push_move(float x, float y) { events_.push_back({Type::Move, 0, false, x, y}); }
+void InputQueue::push_move(float x, float y) {
+  events_.push_back({Type::Move, 0, false, x, y});
+}
 
 void InputQueue::push_wheel(float horizontal, float vertical) {
   if (horizontal == 0 && vertical == 0) return;
   events_.push_back({Type::Wheel, 0, false, horizontal, vertical});
 }
 
-void InputQueue::push_key(int key, bool down) { events_.push_back({Type::Key, key, down, 0, 0}); }
+void InputQueue::push_key(int key, bool down) {
+  events_.push_back({Type::Key, key, down, 0, 0});
+}
 
-void InputQueue::push_char(unsigned codepoint) { events_.push_back({Type::Char, static_cast<int>(codepoint), false, 0, 0}); }
+void InputQueue::push_char(unsigned codepoint) {
+  events_.push_back({Type::Char, static_cast<int>(codepoint), false, 0, 0});
+}
 
 void InputQueue::release_all() {
   // The state the queue will reach once the pending events are taken, then releases for it.

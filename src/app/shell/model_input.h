@@ -28,12 +28,13 @@ float wheel_units_from_dom(double delta, int delta_mode);
 struct FrameInput {
   static constexpr int kButtons = 5;
   std::array<bool, kButtons> mouse_down{};
-  bool has_mouse_pos = false;       ///< a position was ever reported (mouse_x/y are valid)
-  float mouse_x = 0, mouse_y = 0;   ///< where the last event taken this frame happened
-  float wheel = 0, wheel_h = 0;     ///< summed wheel units (vertical, horizontal)
-  std::vector<std::pair<int, bool>> keys;  ///< key transitions (key code, down), at most one per key
-  std::vector<unsigned> chars;             ///< typed characters, in order
-  std::size_t events = 0;                  ///< events taken
+  bool has_mouse_pos = false;      ///< a position was ever reported (mouse_x/y are valid)
+  float mouse_x = 0, mouse_y = 0;  ///< where the last event taken this frame happened
+  float wheel = 0, wheel_h = 0;    ///< summed wheel units (vertical, horizontal)
+  std::vector<std::pair<int, bool>>
+      keys;                     ///< key transitions (key code, down), at most one per key
+  std::vector<unsigned> chars;  ///< typed characters, in order
+  std::size_t events = 0;       ///< events taken
 };
 
 class InputQueue {
@@ -41,7 +42,8 @@ class InputQueue {
   void push_button(int button, bool down);
   void push_move(float x, float y);
   void push_wheel(float horizontal, float vertical);
-  void push_key(int key, bool down);  ///< repeats are not transitions: pass presses and releases only
+  void push_key(int key,
+                bool down);  ///< repeats are not transitions: pass presses and releases only
   void push_char(unsigned codepoint);
   /// Releases every held button and key (focus lost: their releases will never arrive).
   void release_all();

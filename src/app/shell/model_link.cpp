@@ -9,8 +9,8 @@ namespace loadlab::app {
 bool LinkSync::poll(const io::ScenarioPtr& scenario, const std::string& ui_dump, double now) {
   // Compared by owner (control block), which the weak_ptr keeps alive: a new scenario can never
   // look like the previous one because it reused its address.
-  const bool same_scenario = !scenario_seen.owner_before(scenario) && !scenario.owner_before(scenario_seen) &&
-                             !scenario_seen.expired();
+  const bool same_scenario = !scenario_seen.owner_before(scenario) &&
+                             !scenario.owner_before(scenario_seen) && !scenario_seen.expired();
   const bool changed = !same_scenario || ui_dump != ui_seen;
   scenario_seen = scenario;
   ui_seen = ui_dump;
@@ -34,8 +34,10 @@ bool LinkSync::poll(const io::ScenarioPtr& scenario, const std::string& ui_dump,
 io::Json link_document(const io::Json& scenario, const io::Json& ui) {
   io::Json doc = scenario;
   if (!doc.is_object()) return doc;
-  if (ui.is_object() && !ui.empty()) doc["ui"] = ui;
-  else doc.erase("ui");
+  if (ui.is_object() && !ui.empty())
+    doc["ui"] = ui;
+  else
+    doc.erase("ui");
   return doc;
 }
 

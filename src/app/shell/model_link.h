@@ -46,8 +46,9 @@ BalanceUi read_balance_ui(const io::Json& ui);
 
 struct LinkState {
   LinkSync sync;
-  std::string run_note;         ///< what the form changed to stay valid: appended to the run's status
-  std::optional<BalanceUi> balance_pending;  ///< "ui" of an opened balance scenario, applied to its results
+  std::string run_note;  ///< what the form changed to stay valid: appended to the run's status
+  std::optional<BalanceUi>
+      balance_pending;  ///< "ui" of an opened balance scenario, applied to its results
   const void* balance_results_seen = nullptr;
   int last_edit_id = 0;  ///< request id of the newest form edit (ScenarioOpener::result_of)
 };

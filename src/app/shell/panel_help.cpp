@@ -135,7 +135,8 @@ void draw_algorithm_text(const std::string& kind, const core::AlgorithmInfo& a) 
     ImGui::TextUnformatted(a.formula);
   }
   ImGui::Spacing();
-  ImGui::Text("Complexity: %s", a.complexity && *a.complexity ? a.complexity : "not stated by the paper");
+  ImGui::Text("Complexity: %s",
+              a.complexity && *a.complexity ? a.complexity : "not stated by the paper");
   ImGui::Text("Paper: %s", a.paper);
   if (a.unbounded) ImGui::TextDisabled("May use more processors than given (clustering).");
   ImGui::PopTextWrapPos();
@@ -172,8 +173,9 @@ void draw_help_window(App& app) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float f = ImGui::GetFontSize();
   ImGui::SetNextWindowSize({38 * f, 30 * f}, ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.45f},
-                          ImGuiCond_Appearing, {0.5f, 0.5f});
+  ImGui::SetNextWindowPos(
+      {vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.45f},
+      ImGuiCond_Appearing, {0.5f, 0.5f});
   ImGui::SetNextWindowBgAlpha(1.0f);
   if (h.help_focus) ImGui::SetNextWindowFocus();  // in front once, when opened
   h.help_focus = false;
@@ -183,9 +185,11 @@ void draw_help_window(App& app) {
       ImGui::TextDisabled("%s:", k->title);
       for (const auto& a : k->algorithms()) {
         ImGui::SameLine();
-        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(a.name).x + 2 * f) ImGui::NewLine();
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(a.name).x + 2 * f)
+          ImGui::NewLine();
         const bool on = h.help_topic == a.name;
-        if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (on)
+          ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         if (ImGui::SmallButton(a.name)) h.help_topic = a.name;
         if (on) ImGui::PopStyleColor();
       }
@@ -244,8 +248,9 @@ void metric_tooltip(const std::string& kind, const std::string& key) {
   if (const MetricInfo* m = find_metric(kind, key)) {
     ImGui::TextWrapped("%s", m->what);
     ImGui::Text("Unit: %s", m->unit);
-    ImGui::TextUnformatted(m->better < 0 ? "Lower is better." : m->better > 0 ? "Higher is better."
-                                                                             : "A fact, neither better nor worse.");
+    ImGui::TextUnformatted(m->better < 0   ? "Lower is better."
+                           : m->better > 0 ? "Higher is better."
+                                           : "A fact, neither better nor worse.");
   } else {
     ImGui::TextUnformatted("A number the result reports.");
   }

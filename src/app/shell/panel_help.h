@@ -22,18 +22,19 @@ struct HelpUi {
   bool welcome_open = false;
   bool welcome_decided = false;  ///< the first frame asked the platform whether to show it
   bool help_open = false;
-  bool help_focus = false;     ///< bring the help window to the front on the next frame
-  std::string help_kind;       ///< the kind whose algorithm the help window shows
-  std::string help_topic;      ///< the algorithm name ("" = none yet)
-  float results_height = 0;    ///< results pane height chosen by dragging (0 = default)
+  bool help_focus = false;   ///< bring the help window to the front on the next frame
+  std::string help_kind;     ///< the kind whose algorithm the help window shows
+  std::string help_topic;    ///< the algorithm name ("" = none yet)
+  float results_height = 0;  ///< results pane height chosen by dragging (0 = default)
   /// Algorithms whose results rows were on screen in the last frame (test hook).
   std::vector<std::string> results_visible;
-  /// The results table as drawn last frame: {"headers", "keys", "rows" (formatted text)} (test hook).
+  /// The results table as drawn last frame: {"headers", "keys", "rows" (formatted text)} (test
+  /// hook).
   io::Json results_table;
   /// The JSON editor's last error and its line (0 = none / unknown).
   std::string json_error;
   int json_error_line = 0;
-  bool json_editor_large = false;  ///< the editor in its own big window
+  bool json_editor_large = false;             ///< the editor in its own big window
   const void* json_error_scenario = nullptr;  ///< the scenario installed when the error was set
   /// Where the editor was drawn (screen x0, y0, x1, y1) and in which ImGui frame (test hook).
   float json_editor_box[4] = {0, 0, 0, 0};

@@ -38,7 +38,8 @@ std::vector<std::string> metric_columns(const io::Json& results) {
 std::string panel_results_cell_text(const io::Json& r, const std::string& col) {
   const io::Json* v = nullptr;
   if (col.rfind("metrics.", 0) == 0) {
-    if (r.contains("metrics") && r["metrics"].contains(col.substr(8))) v = &r["metrics"][col.substr(8)];
+    if (r.contains("metrics") && r["metrics"].contains(col.substr(8)))
+      v = &r["metrics"][col.substr(8)];
   } else if (r.contains(col)) {
     v = &r[col];
   }
@@ -74,7 +75,8 @@ void resize_handle(App& app) {
     ImGui::SetTooltip("Drag to resize the results");
   }
   ImGui::GetWindowDrawList()->AddRectFilled(
-      p, {p.x + w, p.y + h}, ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGuiCol_Separator));
+      p, {p.x + w, p.y + h},
+      ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGuiCol_Separator));
   if (active && ImGui::GetIO().MouseDelta.y != 0) {
     const float current = ImGui::GetWindowHeight();
     app.help.results_height = std::max(60.0f, current - ImGui::GetIO().MouseDelta.y);
@@ -89,13 +91,15 @@ void draw_results_panel(App& app) {
   app.help.results_visible.clear();
   if (!st.results.is_array() || st.results.empty()) {
     app.help.results_table = nullptr;
-    ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No results yet: pick algorithms and press Run.");
+    ImGui::TextDisabled(app.jobs.busy() ? "Running..."
+                                        : "No results yet: pick algorithms and press Run.");
     return;
   }
   // While a new run computes, the previous results stay readable but dimmed.
   const bool stale = app.jobs.busy();
   if (stale) {
-    ImGui::TextColored({1.0f, 0.8f, 0.4f, 1.0f}, "Computing a new run: the results below are the previous run's.");
+    ImGui::TextColored({1.0f, 0.8f, 0.4f, 1.0f},
+                       "Computing a new run: the results below are the previous run's.");
     ImGui::PushStyleVar(ImGuiStyleVar_Alpha, ImGui::GetStyle().Alpha * 0.45f);
   }
   const auto cols = metric_columns(st.results);
@@ -104,13 +108,15 @@ void draw_results_panel(App& app) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingFixedFit;
-  io::Json table = {{"headers", io::Json::array()}, {"keys", io::Json::array()}, {"rows", io::Json::array()}};
+  io::Json table = {
+      {"headers", io::Json::array()}, {"keys", io::Json::array()}, {"rows", io::Json::array()}};
   if (ImGui::BeginTable("results", ncols, flags, {0, -balance_comparison_height(app)})) {
     ImGui::TableSetupScrollFreeze(1, 1);
     std::vector<std::string> keys = {"algorithm", "verified"};
     for (std::size_t c = 0; c < shown; ++c) keys.push_back(cols[c]);
     std::vector<std::string> headers;
-    for (const auto& k : keys) headers.push_back(k == "algorithm" ? "algorithm" : metric_header(st.kind, k));
+    for (const auto& k : keys)
+      headers.push_back(k == "algorithm" ? "algorithm" : metric_header(st.kind, k));
     for (const auto& h : headers) ImGui::TableSetupColumn(h.c_str());
     // Header row by hand so each header gets its tooltip.
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
@@ -120,7 +126,8 @@ void draw_results_panel(App& app) {
       ImGui::TableHeader(headers[c].c_str());
       ImGui::PopID();
       if (c == 0) {
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Hover a name for what it does; F1 for its help.");
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("Hover a name for what it does; F1 for its help.");
       } else {
         metric_tooltip(st.kind, keys[c]);
       }
@@ -149,7 +156,8 @@ void draw_results_panel(App& app) {
       }
       algorithm_tooltip(st.kind, name);
       // Fully on screen: inside the table's visible (clipped, scrolled) area.
-      if (ImGui::GetItemRectMin().y >= clip.Min.y - 0.5f && ImGui::GetItemRectMax().y <= clip.Max.y + 0.5f)
+      if (ImGui::GetItemRectMin().y >= clip.Min.y - 0.5f &&
+          ImGui::GetItemRectMax().y <= clip.Max.y + 0.5f)
         app.help.results_visible.push_back(name);
       row.push_back(name);
       ImGui::TableSetColumnIndex(1);
@@ -174,7 +182,8 @@ void draw_results_panel(App& app) {
         continue;
       }
       const bool ok = r.value("verified", false);
-      ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.4f, 0.4f, 1), ok ? "yes" : "NO");
+      ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.4f, 0.4f, 1),
+                         ok ? "yes" : "NO");
       row.push_back(ok ? "yes" : "NO");
       for (std::size_t c = 0; c < shown; ++c) {
         ImGui::TableSetColumnIndex(static_cast<int>(c) + 2);
@@ -235,10 +244,12 @@ void draw_status_line(App& app) {
   const float avail = std::max(40.0f, ImGui::GetContentRegionAvail().x - facts_w);
   std::string shown = text;
   if (ImGui::CalcTextSize(shown.c_str()).x > avail) {
-    while (!shown.empty() && ImGui::CalcTextSize((shown + "...").c_str()).x > avail) shown.pop_back();
+    while (!shown.empty() && ImGui::CalcTextSize((shown + "...").c_str()).x > avail)
+      shown.pop_back();
     shown += "...";
   }
-  const ImVec4 colour = st.status_is_error ? ImVec4(1, 0.45f, 0.45f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+  const ImVec4 colour =
+      st.status_is_error ? ImVec4(1, 0.45f, 0.45f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
   ImGui::TextColored(colour, "%s", shown.c_str());
   if (shown != text && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
@@ -247,8 +258,10 @@ void draw_status_line(App& app) {
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - facts_w + ImGui::GetStyle().ItemSpacing.x));
-  ImGui::TextColored(isolated ? ImVec4(0.5f, 0.85f, 0.5f, 1) : ImVec4(1, 0.6f, 0.3f, 1), "%s", facts);
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - facts_w +
+                                                       ImGui::GetStyle().ItemSpacing.x));
+  ImGui::TextColored(isolated ? ImVec4(0.5f, 0.85f, 0.5f, 1) : ImVec4(1, 0.6f, 0.3f, 1), "%s",
+                     facts);
 }
 
 }  // namespace loadlab::app

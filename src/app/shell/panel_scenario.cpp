@@ -56,10 +56,9 @@ void draw_json_editor(App& app, float height) {
   if (ImFont* mono = monospace_font()) ImGui::PushFont(mono);
   const float line_h = ImGui::GetTextLineHeight();
   std::string& text = app.json_editor;
-  const bool changed = ImGui::InputTextMultiline(label, text.data(), text.capacity() + 1, {-1, height},
-                                                 ImGuiInputTextFlags_CallbackResize |
-                                                     ImGuiInputTextFlags_AllowTabInput,
-                                                 grow_string, &text);
+  const bool changed = ImGui::InputTextMultiline(
+      label, text.data(), text.capacity() + 1, {-1, height},
+      ImGuiInputTextFlags_CallbackResize | ImGuiInputTextFlags_AllowTabInput, grow_string, &text);
   const ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
   h.json_editor_box[0] = box_min.x, h.json_editor_box[1] = box_min.y;
   h.json_editor_box[2] = box_max.x, h.json_editor_box[3] = box_max.y;
@@ -71,7 +70,8 @@ void draw_json_editor(App& app, float height) {
     char name[256];
     ImFormatString(name, sizeof name, "%s/%s_%08X", ImGui::GetCurrentWindow()->Name, label, id);
     if (ImGuiWindow* child = ImGui::FindWindowByName(name)) scroll = child->Scroll.y;
-    const float y = box_min.y + ImGui::GetStyle().FramePadding.y + (h.json_error_line - 1) * line_h - scroll;
+    const float y =
+        box_min.y + ImGui::GetStyle().FramePadding.y + (h.json_error_line - 1) * line_h - scroll;
     if (y + line_h > box_min.y && y < box_max.y) {
       ImDrawList* dl = ImGui::GetWindowDrawList();
       dl->PushClipRect(box_min, box_max, true);
@@ -87,7 +87,8 @@ void draw_json_editor(App& app, float height) {
   if (!h.json_error.empty()) {
     ImGui::PushTextWrapPos(0);
     if (h.json_error_line > 0)
-      ImGui::TextColored({1, 0.45f, 0.45f, 1}, "Line %d: %s", h.json_error_line, h.json_error.c_str());
+      ImGui::TextColored({1, 0.45f, 0.45f, 1}, "Line %d: %s", h.json_error_line,
+                         h.json_error.c_str());
     else
       ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s", h.json_error.c_str());
     ImGui::PopTextWrapPos();
@@ -99,8 +100,10 @@ void draw_json_editor(App& app, float height) {
       h.json_error = err->message;
       h.json_error_line = err->line;
       h.json_error_scenario = app.state.parsed.get();
-      set_status(app.state, std::string("Could not load ") + kEditorOrigin + ": line " +
-                                std::to_string(err->line) + ": " + err->message, true);
+      set_status(app.state,
+                 std::string("Could not load ") + kEditorOrigin + ": line " +
+                     std::to_string(err->line) + ": " + err->message,
+                 true);
     } else {
       app_import_text(app, text, kEditorOrigin);
     }
@@ -151,8 +154,9 @@ void draw_scenario_panel(App& app) {
   if (app.help.json_editor_large) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowSize({vp->WorkSize.x * 0.6f, vp->WorkSize.y * 0.8f}, ImGuiCond_Appearing);
-    ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
-                            ImGuiCond_Appearing, {0.5f, 0.5f});
+    ImGui::SetNextWindowPos(
+        {vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
+        ImGuiCond_Appearing, {0.5f, 0.5f});
     bool open = true;
     if (ImGui::Begin("Scenario JSON###json_editor", &open, ImGuiWindowFlags_NoSavedSettings)) {
       const float rest = ImGui::GetContentRegionAvail().y - 3 * ImGui::GetFrameHeightWithSpacing();

@@ -21,26 +21,42 @@ constexpr const char* kDismissedKey = "welcome_dismissed";
 // One line per preset; presets added later fall back to their menu title.
 const std::map<std::string, const char*>& blurbs() {
   static const std::map<std::string, const char*> m = {
-      {"adversary_flb_etf", "Adversarial search: vary the graph (costs, edges) to find where FLB does worst against ETF; open the worst instance with both Gantt charts side by side."},
-      {"wu_example1", "Wu (1997), Example 1: the tree walking algorithm moves 9 tasks; TWA equals the optimum."},
-      {"wu_example3", "Wu (1997), Example 3 (Fig 1): cube walking vs dimension exchange vs the task-hop optimum."},
+      {"adversary_flb_etf",
+       "Adversarial search: vary the graph (costs, edges) to find where FLB does worst against "
+       "ETF; open the worst instance with both Gantt charts side by side."},
+      {"wu_example1",
+       "Wu (1997), Example 1: the tree walking algorithm moves 9 tasks; TWA equals the optimum."},
+      {"wu_example3",
+       "Wu (1997), Example 3 (Fig 1): cube walking vs dimension exchange vs the task-hop optimum."},
       {"wu_example4", "Wu (1997), Example 4: the mesh walking algorithm on a 4x4 mesh."},
       {"wu_random_cube", "A random 6-cube with about 20 tasks per node: where CWA and DEM differ."},
       {"notes_problem2", "Course notes Problem 2: one averaging sweep leaves 7500 on every node."},
       {"notes_problem3", "Course notes Problem 3: 22 sweeps of GDE until max - min < 1."},
-      {"flb_table1", "Radulescu & van Gemund, FLB: Fast Load Balancing, Table 1: FLB, ETF and MCP list schedules of an 8-task graph, with the optimum."},
-      {"loop_decreasing", "Survey 002 §3.1: nine loop scheduling techniques on a loop with expensive early iterations."},
+      {"flb_table1",
+       "Radulescu & van Gemund, FLB: Fast Load Balancing, Table 1: FLB, ETF and MCP list schedules "
+       "of an 8-task graph, with the optimum."},
+      {"loop_decreasing",
+       "Survey 002 §3.1: nine loop scheduling techniques on a loop with expensive early "
+       "iterations."},
       {"os_mixed", "Survey 002 §4: eight OS policies on a Poisson stream of parallel jobs."},
-      {"os_coscheduling_fragmentation", "Survey 002 §4.2: how coscheduling fragments 10 processors."},
-      {"dlt_example1", "Li, Veeravalli & Ko, divisible load on a hypercube, Example 1: the closed-form divisible load schedule, T* = 273.8."},
-      {"dlt_example4", "Li, Veeravalli & Ko, Examples 3-4: finite buffers (IBS) and a smallest share (Algorithms A, A')."},
-      {"dynamic_hotspot_mesh", "Tasks keep arriving at one node of a mesh: seven dynamic strategies."},
+      {"os_coscheduling_fragmentation",
+       "Survey 002 §4.2: how coscheduling fragments 10 processors."},
+      {"dlt_example1",
+       "Li, Veeravalli & Ko, divisible load on a hypercube, Example 1: the closed-form divisible "
+       "load schedule, T* = 273.8."},
+      {"dlt_example4",
+       "Li, Veeravalli & Ko, Examples 3-4: finite buffers (IBS) and a smallest share (Algorithms "
+       "A, A')."},
+      {"dynamic_hotspot_mesh",
+       "Tasks keep arriving at one node of a mesh: seven dynamic strategies."},
       {"dynamic_bursts_hypercube", "Bursts of tasks on a 4-cube: who absorbs them fastest."},
       {"dynamic_bnb_ring", "A branch-and-bound tree grows on a ring of 8."},
-      {"partition_grid", "Survey 002 Table 1: ten mesh partitioners on a 32x32 grid, mapped onto a 3-cube."},
+      {"partition_grid",
+       "Survey 002 Table 1: ten mesh partitioners on a 32x32 grid, mapped onto a 3-cube."},
       {"partition_holes_hot", "A mesh with holes and a heavy region, 16 parts on a 4x4 torus."},
       {"big_balance", "4,096 nodes: CWA and DEM against the min-cost-flow optimum."},
-      {"big_dag", "An LU task graph of 1,953 tasks: four list and clustering schedulers on 8 processors."},
+      {"big_dag",
+       "An LU task graph of 1,953 tasks: four list and clustering schedulers on 8 processors."},
       {"big_loop", "A Mandelbrot loop of 10,000 uneven rows: nine techniques on 16 processors."},
       {"big_dlt", "1,048,576 processors, finite buffers: closed form, IBS and Algorithms A, A'."},
       {"big_dynamic", "A hot spot on 256 nodes with steady arrivals: seven strategies."},
@@ -86,18 +102,22 @@ void draw_welcome_window(App& app) {
   HelpUi& h = app.help;
   if (!h.welcome_decided) {
     h.welcome_decided = true;
-    h.welcome_open = platform_load_setting(kDismissedKey) != "1" && !platform_opened_with_scenario();
+    h.welcome_open =
+        platform_load_setting(kDismissedKey) != "1" && !platform_opened_with_scenario();
   }
   if (!h.welcome_open) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float f = ImGui::GetFontSize();
-  ImGui::SetNextWindowSize({std::min(62 * f, vp->WorkSize.x * 0.9f), std::min(46 * f, vp->WorkSize.y * 0.9f)},
-                          ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
-                          ImGuiCond_Appearing, {0.5f, 0.5f});
+  ImGui::SetNextWindowSize(
+      {std::min(62 * f, vp->WorkSize.x * 0.9f), std::min(46 * f, vp->WorkSize.y * 0.9f)},
+      ImGuiCond_Appearing);
+  ImGui::SetNextWindowPos(
+      {vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
+      ImGuiCond_Appearing, {0.5f, 0.5f});
   ImGui::SetNextWindowBgAlpha(1.0f);
   bool open = true;
-  if (ImGui::Begin("Welcome to LoadLab###welcome", &open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+  if (ImGui::Begin("Welcome to LoadLab###welcome", &open,
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
     ImGui::TextWrapped(
         "LoadLab runs the algorithms of five classic papers on load balancing and scheduling: "
         "moving tasks across processor networks (trees, hypercubes, meshes), scheduling task "
@@ -130,7 +150,8 @@ void draw_welcome_window(App& app) {
           open_example(app, p.name);
           open = false;
         }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Preset \"%s\" (loadlab preset %s)", p.name.c_str(), p.name.c_str());
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("Preset \"%s\" (loadlab preset %s)", p.name.c_str(), p.name.c_str());
         ImGui::Indent();
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("%s", example_blurb(p).c_str());
@@ -145,12 +166,9 @@ void draw_welcome_window(App& app) {
     ImGui::TextUnformatted("Keyboard");
     ImGui::Separator();
     const char* keys[][2] = {
-        {"F1", "help on the selected algorithm"},
-        {"Ctrl+Enter", "run the scenario"},
-        {"Space", "play / pause the steps"},
-        {"Left / Right", "previous / next step"},
-        {"Ctrl+= / Ctrl+-", "UI larger / smaller"},
-        {"Ctrl+L", "copy a share link"},
+        {"F1", "help on the selected algorithm"},   {"Ctrl+Enter", "run the scenario"},
+        {"Space", "play / pause the steps"},        {"Left / Right", "previous / next step"},
+        {"Ctrl+= / Ctrl+-", "UI larger / smaller"}, {"Ctrl+L", "copy a share link"},
     };
     for (const auto& kv : keys) {
       ImGui::TextUnformatted(kv[0]);

@@ -18,7 +18,9 @@
 
 namespace loadlab::app {
 
-const char* platform_name() { return "desktop"; }
+const char* platform_name() {
+  return "desktop";
+}
 
 std::string platform_copy_link(const std::string& scenario_json) {
   // Links point at the playground URL (LOADLAB_URL, default: the local dev server).
@@ -36,7 +38,9 @@ std::string platform_export_file(const std::string& name, const std::string& tex
   return "Wrote " + name;
 }
 
-bool platform_request_import() { return false; }
+bool platform_request_import() {
+  return false;
+}
 
 std::string platform_read_file(const std::string& path) {
   // The largest file any importer accepts (task graphs and meshes; scenario JSON is smaller):
@@ -49,8 +53,9 @@ std::string platform_read_file(const std::string& path) {
   if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     throw std::runtime_error("Could not open " + path + ": not a regular file");
   if (const auto size = std::filesystem::file_size(path, ec); !ec && size > max_bytes)
-    throw std::runtime_error("Could not open " + path + ": the file is " + std::to_string(size >> 20) +
-                             " MiB, the limit is " + std::to_string(max_bytes >> 20) + " MiB");
+    throw std::runtime_error("Could not open " + path + ": the file is " +
+                             std::to_string(size >> 20) + " MiB, the limit is " +
+                             std::to_string(max_bytes >> 20) + " MiB");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("Could not open " + path);
   std::ostringstream ss;
@@ -58,15 +63,21 @@ std::string platform_read_file(const std::string& path) {
   return ss.str();
 }
 
-bool platform_cross_origin_isolated() { return true; }
+bool platform_cross_origin_isolated() {
+  return true;
+}
 
-int platform_hardware_threads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+int platform_hardware_threads() {
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 namespace {
 
 std::string settings_path() {
-  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) return std::string(x) + "/loadlab/settings";
-  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.config/loadlab/settings";
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x)
+    return std::string(x) + "/loadlab/settings";
+  if (const char* h = std::getenv("HOME"); h && *h)
+    return std::string(h) + "/.config/loadlab/settings";
   return "";
 }
 
@@ -78,7 +89,8 @@ std::map<std::string, std::string> read_settings() {
   std::ifstream in(path);
   std::string line;
   while (std::getline(in, line))
-    if (const auto eq = line.find('='); eq != std::string::npos) out[line.substr(0, eq)] = line.substr(eq + 1);
+    if (const auto eq = line.find('='); eq != std::string::npos)
+      out[line.substr(0, eq)] = line.substr(eq + 1);
   return out;
 }
 
@@ -122,7 +134,9 @@ std::string platform_load_autosave(const std::string& slot) {
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) return "";
   std::ifstream in(path, std::ios::binary);
-  std::string text(static_cast<std::size_t>(std::min<std::uintmax_t>(size, AutosaveLimits::desktop_bytes + 1)), '\0');
+  std::string text(
+      static_cast<std::size_t>(std::min<std::uintmax_t>(size, AutosaveLimits::desktop_bytes + 1)),
+      '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<std::size_t>(in.gcount()));
   return text;
@@ -144,11 +158,17 @@ bool platform_save_autosave(const std::string& slot, const std::string& text) {
   return !ec;
 }
 
-std::size_t platform_autosave_limit() { return AutosaveLimits::desktop_bytes; }
+std::size_t platform_autosave_limit() {
+  return AutosaveLimits::desktop_bytes;
+}
 
-bool platform_opened_with_scenario() { return g_opened_with_scenario; }
+bool platform_opened_with_scenario() {
+  return g_opened_with_scenario;
+}
 
-void platform_note_opened_with_scenario() { g_opened_with_scenario = true; }
+void platform_note_opened_with_scenario() {
+  g_opened_with_scenario = true;
+}
 
 std::string platform_open_doc(const std::string& relative_path) {
   return "The guide is " + relative_path + " in the LoadLab sources (also on the web playground)";

@@ -43,14 +43,18 @@ void on_key(GLFWwindow*, int key, int, int action, int) {
   if (action == GLFW_PRESS || action == GLFW_RELEASE) g_queue.push_key(key, action == GLFW_PRESS);
 }
 
-void on_char(GLFWwindow*, unsigned int c) { g_queue.push_char(c); }
+void on_char(GLFWwindow*, unsigned int c) {
+  g_queue.push_char(c);
+}
 
 void on_focus(GLFWwindow* window, int focused) {
   ImGui_ImplGlfw_WindowFocusCallback(window, focused);
   if (!focused) g_queue.release_all();
 }
 
-void on_cursor_enter(GLFWwindow* window, int entered) { ImGui_ImplGlfw_CursorEnterCallback(window, entered); }
+void on_cursor_enter(GLFWwindow* window, int entered) {
+  ImGui_ImplGlfw_CursorEnterCallback(window, entered);
+}
 
 bool key_down(const ImGuiIO& io, int a, int b) {
   auto down = [&](int k) { return k >= 0 && k < IM_ARRAYSIZE(io.KeysDown) && io.KeysDown[k]; };
@@ -70,12 +74,15 @@ void input_install(GLFWwindow* window, bool glfw_wheel) {
   glfwSetCursorEnterCallback(window, on_cursor_enter);
 }
 
-InputQueue& input_queue() { return g_queue; }
+InputQueue& input_queue() {
+  return g_queue;
+}
 
 void input_feed_frame() {
   const FrameInput f = g_queue.next_frame();
   ImGuiIO& io = ImGui::GetIO();
-  for (int i = 0; i < FrameInput::kButtons; ++i) io.MouseDown[i] = f.mouse_down[static_cast<std::size_t>(i)];
+  for (int i = 0; i < FrameInput::kButtons; ++i)
+    io.MouseDown[i] = f.mouse_down[static_cast<std::size_t>(i)];
   // The backend set the live cursor position (or "no mouse" when it left an unfocused window);
   // the queued one is where this frame's events happened.
   if (f.has_mouse_pos && io.MousePos.x > -FLT_MAX / 2) io.MousePos = ImVec2{f.mouse_x, f.mouse_y};
@@ -99,7 +106,9 @@ void input_count_frame() {
   if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) ++g_counters.releases;
 }
 
-const InputCounters& input_counters() { return g_counters; }
+const InputCounters& input_counters() {
+  return g_counters;
+}
 
 bool apply_ui_scale(App& app, float display_scale) {
   if (!(display_scale > 0.25f && display_scale < 8.0f)) display_scale = 1.0f;

@@ -47,7 +47,9 @@ EM_JS(void, js_open_doc, (const char* path), { window.open(UTF8ToString(path), "
 
 namespace loadlab::app {
 
-const char* platform_name() { return "web"; }
+const char* platform_name() {
+  return "web";
+}
 
 std::string platform_copy_link(const std::string& scenario_json) {
   js_copy_link(scenario_json.c_str());
@@ -65,12 +67,17 @@ bool platform_request_import() {
 }
 
 std::string platform_read_file(const std::string& path) {
-  throw std::runtime_error("files are imported through the browser's file picker, not '" + path + "'");
+  throw std::runtime_error("files are imported through the browser's file picker, not '" + path +
+                           "'");
 }
 
-bool platform_cross_origin_isolated() { return js_cross_origin_isolated() != 0; }
+bool platform_cross_origin_isolated() {
+  return js_cross_origin_isolated() != 0;
+}
 
-int platform_hardware_threads() { return js_hardware_threads(); }
+int platform_hardware_threads() {
+  return js_hardware_threads();
+}
 
 std::string platform_load_setting(const std::string& key) {
   char* p = js_load_setting(key.c_str());
@@ -83,15 +90,21 @@ void platform_save_setting(const std::string& key, const std::string& value) {
   js_save_setting(key.c_str(), value.c_str());
 }
 
-std::string platform_load_autosave(const std::string& slot) { return platform_load_setting(slot); }
+std::string platform_load_autosave(const std::string& slot) {
+  return platform_load_setting(slot);
+}
 
 bool platform_save_autosave(const std::string& slot, const std::string& text) {
   return js_save_autosave(slot.c_str(), text.c_str()) != 0;
 }
 
-std::size_t platform_autosave_limit() { return AutosaveLimits::browser_bytes; }
+std::size_t platform_autosave_limit() {
+  return AutosaveLimits::browser_bytes;
+}
 
-bool platform_opened_with_scenario() { return js_opened_with_link() != 0; }
+bool platform_opened_with_scenario() {
+  return js_opened_with_link() != 0;
+}
 
 void platform_note_opened_with_scenario() {}
 

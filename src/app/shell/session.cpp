@@ -15,12 +15,15 @@ namespace {
 constexpr const char* kSlot = "autosave";
 constexpr const char* kPreviousSlot = "autosave_previous";
 
-bool is_web() { return std::strcmp(platform_name(), "web") == 0; }
+bool is_web() {
+  return std::strcmp(platform_name(), "web") == 0;
+}
 
 void report_bad_autosave(App& app, const std::string& reason) {
   set_status(app.state,
              "Your autosaved scenario could not be restored: " + reason +
-                 ". Showing the default example instead (the autosave is replaced once you change something).",
+                 ". Showing the default example instead (the autosave is replaced once you change "
+                 "something).",
              true);
   app.state.status_pinned = true;  // the default's run must not hide it
 }
@@ -45,17 +48,20 @@ void session_start(App& app, bool link_wins, bool autosave_on) {
     if (last.document && !last.from_link) {
       platform_save_autosave(kPreviousSlot, text);
       s.previous = std::move(last.document);
-    } else if (AutosaveRead prev = decode_autosave(platform_load_autosave(kPreviousSlot), platform_autosave_limit());
+    } else if (AutosaveRead prev = decode_autosave(platform_load_autosave(kPreviousSlot),
+                                                   platform_autosave_limit());
                prev.document) {
       s.previous = std::move(prev.document);
     }
   } else {
-    if (AutosaveRead prev = decode_autosave(platform_load_autosave(kPreviousSlot), platform_autosave_limit());
+    if (AutosaveRead prev =
+            decode_autosave(platform_load_autosave(kPreviousSlot), platform_autosave_limit());
         prev.document)
       s.previous = std::move(prev.document);
     if (last.document) {
       s.restore_name = scenario_display_name(*last.document);
-      s.restore_id = app_load_scenario(app, *last.document, "your last scenario (" + s.restore_name + ")");
+      s.restore_id =
+          app_load_scenario(app, *last.document, "your last scenario (" + s.restore_name + ")");
     } else {
       if (!last.empty) report_bad_autosave(app, last.error);
       app_run(app);  // the default example
@@ -92,18 +98,21 @@ void session_frame(App& app, double now) {
   const AutosaveStep step = s.autosaver.poll(app.state.parsed, current_ui(app).dump(), now,
                                              [&] { return current_link_document(app); });
   if (step.what == AutosaveStep::What::too_big) {
-    set_status(app.state, "Autosave is off for this scenario: its JSON has " + std::to_string(step.bytes) +
-                              " bytes, more than the autosave limit of " +
-                              std::to_string(s.autosaver.limit()) + " bytes; use File > Save to keep it");
+    set_status(app.state,
+               "Autosave is off for this scenario: its JSON has " + std::to_string(step.bytes) +
+                   " bytes, more than the autosave limit of " +
+                   std::to_string(s.autosaver.limit()) + " bytes; use File > Save to keep it");
   } else if (step.what == AutosaveStep::What::save) {
     const bool ok = platform_save_autosave(kSlot, step.text);
     s.autosaver.stored(step, ok);
     if (!ok && !s.save_failed_reported) {
       s.save_failed_reported = true;
-      set_status(app.state, is_web() ? "Autosave failed: the browser refused to store the scenario (storage full or "
-                                       "disabled); use File > Save to keep it"
-                                     : "Autosave failed: could not write the config directory; use File > Save",
-                 true);
+      set_status(
+          app.state,
+          is_web() ? "Autosave failed: the browser refused to store the scenario (storage full or "
+                     "disabled); use File > Save to keep it"
+                   : "Autosave failed: could not write the config directory; use File > Save",
+          true);
     }
   }
 }
@@ -111,13 +120,15 @@ void session_frame(App& app, double now) {
 void session_flush(App& app) {
   SessionState& s = app.session;
   const AutosaveStep step = s.autosaver.flush([&] { return current_link_document(app); });
-  if (step.what == AutosaveStep::What::save) s.autosaver.stored(step, platform_save_autosave(kSlot, step.text));
+  if (step.what == AutosaveStep::What::save)
+    s.autosaver.stored(step, platform_save_autosave(kSlot, step.text));
 }
 
 void session_before_install(App& app, const OpenOutcome& out) {
   SessionState& s = app.session;
   if (!out.parsed) return;
-  // The first scenario installed after a start with a link is that link's; anything else changes it.
+  // The first scenario installed after a start with a link is that link's; anything else changes
+  // it.
   s.unchanged_link = s.link_pending && out.mode == OpenMode::load;
   s.link_pending = false;
   if (out.mode != OpenMode::load || !app.state.parsed) return;
@@ -139,7 +150,9 @@ bool restore_last_session(App& app) {
   return true;
 }
 
-bool undo_available(const App& app) { return app.session.undo.depth() > 0; }
+bool undo_available(const App& app) {
+  return app.session.undo.depth() > 0;
+}
 
 bool undo_open(App& app) {
   std::optional<io::Json> doc = app.session.undo.pop();
@@ -147,8 +160,8 @@ bool undo_open(App& app) {
     set_status(app.state, "Nothing to undo: no scenario was opened over another yet");
     return false;
   }
-  app.session.undo_open_id =
-      app_load_scenario(app, *doc, "the scenario before the last open (" + scenario_display_name(*doc) + ")");
+  app.session.undo_open_id = app_load_scenario(
+      app, *doc, "the scenario before the last open (" + scenario_display_name(*doc) + ")");
   return true;
 }
 
@@ -164,8 +177,10 @@ void save_scenario(App& app) {
 void draw_session_file_items(App& app) {
   if (ImGui::MenuItem("Save scenario...", "Ctrl+S")) save_scenario(app);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The scenario and its view as JSON: `loadlab run FILE` runs it, File > Import opens it");
-  if (ImGui::MenuItem("Restore last session", nullptr, false, restore_available(app))) restore_last_session(app);
+    ImGui::SetTooltip(
+        "The scenario and its view as JSON: `loadlab run FILE` runs it, File > Import opens it");
+  if (ImGui::MenuItem("Restore last session", nullptr, false, restore_available(app)))
+    restore_last_session(app);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && app.session.previous)
     ImGui::SetTooltip("%s", ("The scenario you had before a link was opened: " +
                              scenario_display_name(*app.session.previous))

@@ -17,10 +17,13 @@
 namespace loadlab::app {
 namespace {
 
-constexpr std::array<float, 12> kScales{0.5f, 0.67f, 0.75f, 0.8f, 0.9f, 1.0f, 1.1f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f};
+constexpr std::array<float, 12> kScales{0.5f, 0.67f, 0.75f, 0.8f,  0.9f, 1.0f,
+                                        1.1f, 1.25f, 1.5f,  1.75f, 2.0f, 2.5f};
 
 // ImGui 1.86 indexes keys by the backend's (GLFW's) key codes on both platforms.
-bool pressed(int key, bool repeat = false) { return ImGui::IsKeyPressed(key, repeat); }
+bool pressed(int key, bool repeat = false) {
+  return ImGui::IsKeyPressed(key, repeat);
+}
 
 float next_scale(float now, int direction) {
   if (direction > 0) {
@@ -107,11 +110,14 @@ void draw_ui_scale_menu(App& app) {
   for (float s : kScales) {
     char label[16];
     std::snprintf(label, sizeof label, "%d%%", static_cast<int>(std::lround(s * 100)));
-    if (ImGui::MenuItem(label, nullptr, std::fabs(app.ui_scale_user - s) < 0.01f)) set_user_ui_scale(app, s);
+    if (ImGui::MenuItem(label, nullptr, std::fabs(app.ui_scale_user - s) < 0.01f))
+      set_user_ui_scale(app, s);
   }
   ImGui::Separator();
-  if (ImGui::MenuItem("Larger", "Ctrl+=")) set_user_ui_scale(app, next_scale(app.ui_scale_user, +1));
-  if (ImGui::MenuItem("Smaller", "Ctrl+-")) set_user_ui_scale(app, next_scale(app.ui_scale_user, -1));
+  if (ImGui::MenuItem("Larger", "Ctrl+="))
+    set_user_ui_scale(app, next_scale(app.ui_scale_user, +1));
+  if (ImGui::MenuItem("Smaller", "Ctrl+-"))
+    set_user_ui_scale(app, next_scale(app.ui_scale_user, -1));
   if (ImGui::MenuItem("Reset", "Ctrl+0")) set_user_ui_scale(app, 1.0f);
   ImGui::TextDisabled("display scale x %.2f = %.2f", app.ui_scale_user, app.ui_scale);
   ImGui::EndMenu();

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "app/shell/kinds.h"
-#include "app/shell/live_update.h"
 #include "app/balance/view_experiments.h"
 #include "app/partition/model_import.h"
+#include "app/shell/kinds.h"
+#include "app/shell/live_update.h"
 #include "app/shell/platform.h"
 #include "app/shell/session.h"
 #include "io/scenario.h"
@@ -26,7 +26,8 @@ void installed(App& app, const std::string& origin, OpenMode mode, bool run) {
     app.balance.view.reset();
     set_status(app.state, "Loaded " + origin + " (" + app.state.kind + ")");
   } else {
-    set_status(app.state, "Scenario updated" + (app.link.run_note.empty() ? "" : ": " + app.link.run_note));
+    set_status(app.state,
+               "Scenario updated" + (app.link.run_note.empty() ? "" : ": " + app.link.run_note));
   }
   app.json_editor = app.state.scenario.dump(2);
   // Run straight away so a shared link shows its results without a click.
@@ -45,7 +46,8 @@ int app_import_text(App& app, const std::string& text, const std::string& origin
   // worker too: scenario_opener.cpp).
   app.open_runs = true;
   // A .xyz attaches coordinates to the current (imported) mesh.
-  if (is_coordinates_file(origin)) return app.opener.open_file_onto(app_edit_base(app), text, origin, OpenMode::load);
+  if (is_coordinates_file(origin))
+    return app.opener.open_file_onto(app_edit_base(app), text, origin, OpenMode::load);
   return app.opener.open_text(text, origin, OpenMode::load);
 }
 
@@ -62,8 +64,9 @@ const io::Json& app_edit_base(const App& app) {
 namespace {
 
 // The arrays app_edit_copy leaves out: (member, array) pairs, when longer than kBulkyElements.
-constexpr const char* kBulky[][2] = {{"graph", "tasks"}, {"graph", "edges"}, {"mesh", "edges"},
-                                     {"mesh", "coordinates"}, {"mesh", "weights"}, {"topology", "edges"}};
+constexpr const char* kBulky[][2] = {{"graph", "tasks"},  {"graph", "edges"},
+                                     {"mesh", "edges"},   {"mesh", "coordinates"},
+                                     {"mesh", "weights"}, {"topology", "edges"}};
 constexpr std::size_t kBulkyElements = 256;
 
 bool edit_is_bulky(const io::Json& base, const char* member, const char* array) {
@@ -90,7 +93,8 @@ io::Json app_edit_copy(const App& app) {
     io::Json& member = doc[it.key()] = io::Json::object();
     for (auto jt = it.value().begin(); jt != it.value().end(); ++jt) {
       bool skip = false;
-      for (const auto& b : kBulky) skip |= it.key() == b[0] && jt.key() == b[1] && edit_is_bulky(base, b[0], b[1]);
+      for (const auto& b : kBulky)
+        skip |= it.key() == b[0] && jt.key() == b[1] && edit_is_bulky(base, b[0], b[1]);
       member[jt.key()] = skip ? io::Json::array() : jt.value();
     }
   }
@@ -110,7 +114,8 @@ void app_edit_restore(const App& app, io::Json& doc) {
   }
 }
 
-bool app_load_scenario_now(App& app, const io::Json& scenario, const std::string& origin, bool run) {
+bool app_load_scenario_now(App& app, const io::Json& scenario, const std::string& origin,
+                           bool run) {
   if (auto err = set_scenario(app.state, scenario)) {
     set_status(app.state, "Could not load " + origin + ": " + *err, true);
     return false;
@@ -179,7 +184,8 @@ void app_poll_jobs(App& app) {
                 : failed == 1 ? "; 1 failed (its row says why)"
                               : "; some failed (their rows say why)");
   // What the form changed to keep the scenario valid (e.g. loads resized) stays visible.
-  set_status(app.state, app.link.run_note.empty() ? std::string(buf) : buf + ("; " + app.link.run_note));
+  set_status(app.state,
+             app.link.run_note.empty() ? std::string(buf) : buf + ("; " + app.link.run_note));
 }
 
 void draw_open_progress(App& app) {
@@ -190,8 +196,9 @@ void draw_open_progress(App& app) {
   }
   if (++app.open_shown_frames < 3) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.4f},
-                          ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowPos(
+      {vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.4f},
+      ImGuiCond_Always, {0.5f, 0.5f});
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
   if (ImGui::Begin("##opening", nullptr, flags)) {
@@ -214,8 +221,10 @@ void draw_frame(App& app, float dt) {
     const int steps = step_count(app.state, app.state.selected_result);
     if (app.balance.play_clock > 0.8) {
       app.balance.play_clock = 0;
-      if (app.state.step < steps) app.state.step++;
-      else app.balance.playing = false;
+      if (app.state.step < steps)
+        app.state.step++;
+      else
+        app.balance.playing = false;
     }
   }
 
@@ -226,9 +235,10 @@ void draw_frame(App& app, float dt) {
   const float left_w = std::min(340.0f * s, vp->WorkSize.x * 0.45f);
   // Results pane: dragged by its top edge (panel_results.cpp), by default tall enough for a
   // paper example's rows with the optimum at 1280 x 800.
-  const float results_h = std::clamp(app.help.results_height > 0 ? app.help.results_height
-                                                                 : std::max(140.0f * s, vp->WorkSize.y * 0.36f),
-                                     80.0f * s, std::max(80.0f * s, vp->WorkSize.y - status_h - 120.0f * s));
+  const float results_h =
+      std::clamp(app.help.results_height > 0 ? app.help.results_height
+                                             : std::max(140.0f * s, vp->WorkSize.y * 0.36f),
+                 80.0f * s, std::max(80.0f * s, vp->WorkSize.y - status_h - 120.0f * s));
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
@@ -243,9 +253,12 @@ void draw_frame(App& app, float dt) {
   ImGui::SetNextWindowSize(main_size);
   const UiKind* kind = find_ui_kind(app.state.kind);
   const char* title = kind ? kind->window_title : "Scenario JSON###main";
-  if (ImGui::Begin(title, nullptr, fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
-    if (kind) kind->draw_views(app);
-    else draw_json_view(app);
+  if (ImGui::Begin(title, nullptr,
+                   fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+    if (kind)
+      kind->draw_views(app);
+    else
+      draw_json_view(app);
   }
   ImGui::End();
 
@@ -256,7 +269,8 @@ void draw_frame(App& app, float dt) {
 
   ImGui::SetNextWindowPos({vp->WorkPos.x, vp->WorkPos.y + vp->WorkSize.y - status_h});
   ImGui::SetNextWindowSize({vp->WorkSize.x, status_h});
-  if (ImGui::Begin("##status", nullptr, fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))
+  if (ImGui::Begin("##status", nullptr,
+                   fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))
     draw_status_line(app);
   ImGui::End();
 

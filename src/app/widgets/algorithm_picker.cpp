@@ -19,7 +19,8 @@ bool algorithm_picker(io::Json& doc, const std::string& kind, const AlgorithmPic
     bool on = std::find(chosen.begin(), chosen.end(), algs[i]) != chosen.end();
     if (i % 2) ImGui::SameLine(col2);
     if (opt.colour)
-      ImGui::PushStyleColor(ImGuiCol_CheckMark, ImGui::ColorConvertU32ToFloat4(opt.colour(algs[i])));
+      ImGui::PushStyleColor(ImGuiCol_CheckMark,
+                            ImGui::ColorConvertU32ToFloat4(opt.colour(algs[i])));
     if (ImGui::Checkbox(algs[i].c_str(), &on)) {
       changed = true;
       if (on)
@@ -30,8 +31,10 @@ bool algorithm_picker(io::Json& doc, const std::string& kind, const AlgorithmPic
     if (opt.colour) ImGui::PopStyleColor();
     // The form's own note (e.g. why it is disabled) or else the algorithm's help text.
     const char* tip = opt.tooltip && ImGui::IsItemHovered() ? opt.tooltip(algs[i]) : nullptr;
-    if (tip) ImGui::SetTooltip("%s", tip);
-    else algorithm_tooltip(kind, algs[i]);
+    if (tip)
+      ImGui::SetTooltip("%s", tip);
+    else
+      algorithm_tooltip(kind, algs[i]);
   }
   bool first_button = true;
   auto button = [&first_button](const char* label) {

@@ -19,7 +19,7 @@ struct AlgorithmPreset {
 };
 
 struct AlgorithmPickerOptions {
-  std::function<ImU32(const std::string&)> colour;        ///< check mark colour (optional)
+  std::function<ImU32(const std::string&)> colour;         ///< check mark colour (optional)
   std::function<const char*(const std::string&)> tooltip;  ///< hover text or nullptr (optional)
   bool all_button = false;
   std::vector<AlgorithmPreset> presets;

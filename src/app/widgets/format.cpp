@@ -25,7 +25,9 @@ std::string group_thousands(const std::string& digits) {
 
 }  // namespace
 
-std::string format_int(long long value) { return group_thousands(std::to_string(value)); }
+std::string format_int(long long value) {
+  return group_thousands(std::to_string(value));
+}
 
 std::string format_real(double value) {
   if (std::isnan(value)) return "nan";
@@ -223,7 +225,8 @@ std::optional<EditorError> json_syntax_error(const std::string& text) {
   } catch (const io::Json::parse_error& e) {
     std::string msg = e.what();
     // "[json.exception.parse_error.101] parse error at line 3, column 5: ..." -> after "] ".
-    if (const auto b = msg.find("] "); msg.rfind("[json.exception", 0) == 0 && b != std::string::npos)
+    if (const auto b = msg.find("] ");
+        msg.rfind("[json.exception", 0) == 0 && b != std::string::npos)
       msg = msg.substr(b + 2);
     return EditorError{line_of_offset(text, e.byte > 0 ? e.byte - 1 : 0), msg};
   } catch (const io::Json::exception& e) {

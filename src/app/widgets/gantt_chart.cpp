@@ -27,8 +27,10 @@ void add_colour(PendingRun& p, ImU32 c) {
 std::string format_tick(double v, double step) {
   char buf[32];
   const double a = std::fabs(v);
-  if (a != 0 && (a >= 1e6 || a < 1e-3)) std::snprintf(buf, sizeof buf, "%.3g", v);
-  else if (step >= 1) std::snprintf(buf, sizeof buf, "%.0f", v);
+  if (a != 0 && (a >= 1e6 || a < 1e-3))
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+  else if (step >= 1)
+    std::snprintf(buf, sizeof buf, "%.0f", v);
   else {
     const int digits = std::min(6, static_cast<int>(std::ceil(-std::log10(step))));
     std::snprintf(buf, sizeof buf, "%.*f", digits, v);
@@ -49,7 +51,8 @@ std::size_t first_start_at_or_after(const std::vector<double>& starts, std::size
   }
   hi = std::min(hi, n);
   return static_cast<std::size_t>(std::lower_bound(starts.begin() + static_cast<std::ptrdiff_t>(lo),
-                                                   starts.begin() + static_cast<std::ptrdiff_t>(hi), t) -
+                                                   starts.begin() + static_cast<std::ptrdiff_t>(hi),
+                                                   t) -
                                   starts.begin());
 }
 
@@ -116,8 +119,9 @@ void GanttChart::prepare() {
   for (std::size_t i = 0; i < bars_.size(); ++i)
     rows_[static_cast<std::size_t>(bars_[i].row)].order.push_back(static_cast<std::uint32_t>(i));
   for (auto& r : rows_) {
-    std::stable_sort(r.order.begin(), r.order.end(),
-                     [&](std::uint32_t a, std::uint32_t b) { return bars_[a].start < bars_[b].start; });
+    std::stable_sort(r.order.begin(), r.order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return bars_[a].start < bars_[b].start;
+    });
     r.max_finish.resize(r.order.size());
     r.starts.resize(r.order.size());
     r.disjoint = true;
@@ -146,7 +150,8 @@ int GanttChart::hit_test(double t, int row, float frac, double tol) const {
   int best = -1;
   double best_d = INFINITY;
   int budget = 20000;  // a hover never costs more than this, whatever the data
-  for (std::size_t j = static_cast<std::size_t>(it - r.max_finish.begin()); j < r.order.size() && budget-- > 0; ++j) {
+  for (std::size_t j = static_cast<std::size_t>(it - r.max_finish.begin());
+       j < r.order.size() && budget-- > 0; ++j) {
     const GanttBar& b = bars_[r.order[j]];
     if (b.start > t + tol) break;
     if (b.finish < t - tol || frac < b.y0 || frac > b.y1) continue;
@@ -198,7 +203,8 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
       const double t_mouse = view_t0_ + (io.MousePos.x - px0) / pw * span;
       const double min_span = std::max(dom_span * 1e-9, 1e-12);
       // One notch = the network view's factor (view_transform.h), around the cursor, bounded.
-      const double new_span = std::clamp(span / wheel_zoom_factor(io.MouseWheel), min_span, dom_span * 20);
+      const double new_span =
+          std::clamp(span / wheel_zoom_factor(io.MouseWheel), min_span, dom_span * 20);
       view_t0_ = t_mouse - (t_mouse - view_t0_) * (new_span / span);
       view_t1_ = view_t0_ + new_span;
       span = new_span;
@@ -265,7 +271,8 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
   auto flush = [&](PendingRun& p, float row_top) {
     const float n = static_cast<float>(p.count);
     const ImU32 c = ImGui::ColorConvertFloat4ToU32({p.r / n, p.g / n, p.b / n, 1.0f});
-    dl->AddRectFilled({p.x0, band_y(row_top, p.y0)}, {std::max(p.x1, p.x0 + 1.0f), band_y(row_top, p.y1)}, c);
+    dl->AddRectFilled({p.x0, band_y(row_top, p.y0)},
+                      {std::max(p.x1, p.x0 + 1.0f), band_y(row_top, p.y1)}, c);
     ++last_drawn_;
   };
   for (int r = first_row; r <= last_row; ++r) {
@@ -273,13 +280,15 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
     const float top = row_y(r);
     pend.clear();
     auto it = std::lower_bound(row.max_finish.begin(), row.max_finish.end(), v0);
-    for (std::size_t j = static_cast<std::size_t>(it - row.max_finish.begin()); j < row.order.size(); ++j) {
+    for (std::size_t j = static_cast<std::size_t>(it - row.max_finish.begin());
+         j < row.order.size(); ++j) {
       const GanttBar& b = bars_[row.order[j]];
       if (b.start > v1) break;
       if (b.finish < v0) continue;
       const float x0 = std::max(tx(b.start), px0 - 2), x1 = std::min(tx(b.finish), px1 + 2);
       if (x1 - x0 < 1.0f) {
-        auto p = std::find_if(pend.begin(), pend.end(), [&](const PendingRun& q) { return q.y0 == b.y0 && q.y1 == b.y1; });
+        auto p = std::find_if(pend.begin(), pend.end(),
+                              [&](const PendingRun& q) { return q.y0 == b.y0 && q.y1 == b.y1; });
         // Runs stay a few pixels wide so colour changes along a row (e.g. by iteration) survive.
         if (p != pend.end() && x0 <= p->x1 + 1.0f && p->x1 - p->x0 < 4.0f) {
           p->x1 = std::max(p->x1, x1);
@@ -340,7 +349,8 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
     for (bool moved = true; moved;) {
       moved = false;
       for (const auto& r : placed)
-        if (lx < r.z && lx + ts.x > r.x && ly < r.w && ly + ts.y > r.y) ly = r.w + 1 * s, moved = true;
+        if (lx < r.z && lx + ts.x > r.x && ly < r.w && ly + ts.y > r.y)
+          ly = r.w + 1 * s, moved = true;
     }
     placed.push_back({lx - 2 * s, ly, lx + ts.x + 2 * s, ly + ts.y});
     dl->AddRectFilled({lx - 2 * s, ly}, {lx + ts.x + 2 * s, ly + ts.y}, IM_COL32(20, 22, 27, 220));
@@ -352,7 +362,8 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
   if (max_scroll > 0) {
     const float frac = rows_fit / nrows;
     const float y = py0 + ph * (row_scroll_ / nrows);
-    dl->AddRectFilled({px1, y}, {px1 + 4 * s, y + std::max(ph * frac, 8 * s)}, IM_COL32(200, 200, 200, 120));
+    dl->AddRectFilled({px1, y}, {px1 + 4 * s, y + std::max(ph * frac, 8 * s)},
+                      IM_COL32(200, 200, 200, 120));
   }
   dl->AddRect({px0, py0}, {px1, py1}, IM_COL32(255, 255, 255, 40));
 

@@ -1,8 +1,8 @@
 // A reusable Gantt chart widget: rows (processors, threads, layers, ...) with bars on a time axis.
 //
 // Build it once when the data changes (add_row/add_bar/add_marker), then call draw() every frame.
-// Zoom with the mouse wheel (around the cursor), pan by dragging, double-click to fit; the wheel over
-// the row labels (or Shift+wheel) scrolls rows when they do not fit. Drawing is culled to the
+// Zoom with the mouse wheel (around the cursor), pan by dragging, double-click to fit; the wheel
+// over the row labels (or Shift+wheel) scrolls rows when they do not fit. Drawing is culled to the
 // visible time window (per-row binary search) and bars narrower than a pixel are merged into one
 // run per row, so 100,000 bars stay readable and cheap: the cost per frame is about the number of
 // visible pixels, not the number of bars.
@@ -26,8 +26,8 @@ struct GanttBar {
   double start = 0;
   double finish = 0;
   ImU32 colour = IM_COL32(90, 140, 220, 255);
-  float y0 = 0.0f;  ///< top of the bar's band, as a fraction of the row height
-  float y1 = 1.0f;  ///< bottom of the band
+  float y0 = 0.0f;      ///< top of the bar's band, as a fraction of the row height
+  float y1 = 1.0f;      ///< bottom of the band
   std::int64_t id = 0;  ///< caller's reference (e.g. chunk index), passed back to callbacks
 };
 
@@ -84,9 +84,13 @@ class GanttChart {
     float row_height = 1, pad = 0, row_scroll = 0;
     double t0 = 0, t1 = 1;  ///< visible time window
     float x(double t) const { return px0 + static_cast<float>((t - t0) / (t1 - t0)) * (px1 - px0); }
-    float row_top(int row) const { return py0 + (static_cast<float>(row) - row_scroll) * row_height; }
+    float row_top(int row) const {
+      return py0 + (static_cast<float>(row) - row_scroll) * row_height;
+    }
     /// y of a fraction of row's band area (0 = top of its bars, 1 = bottom).
-    float band_y(int row, float frac) const { return row_top(row) + pad + frac * (row_height - 2 * pad); }
+    float band_y(int row, float frac) const {
+      return row_top(row) + pad + frac * (row_height - 2 * pad);
+    }
   };
   const Layout& layout() const { return layout_; }
 

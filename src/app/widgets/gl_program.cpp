@@ -40,7 +40,8 @@ unsigned compile(GLenum type, const char* body, GlPrecision precision, const cha
 
 }  // namespace
 
-unsigned gl_link_program(const char* vert, const char* frag, GlPrecision precision, const char* what) {
+unsigned gl_link_program(const char* vert, const char* frag, GlPrecision precision,
+                         const char* what) {
   const unsigned vs = compile(GL_VERTEX_SHADER, vert, precision, what);
   const unsigned fs = compile(GL_FRAGMENT_SHADER, frag, precision, what);
   if (!vs || !fs) {

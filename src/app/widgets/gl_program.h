@@ -1,7 +1,8 @@
 // Compiling and linking our GLSL (shaders/, embedded at build time) for the custom renderers that
-// draw big networks and meshes inside ImGui windows (balance/node_renderer, partition/mesh_renderer).
-// The GLSL version line is added here: "#version 330 core" on the desktop, "#version 300 es" in the
-// browser (WebGL2), with the default float precision the caller asks for.
+// draw big networks and meshes inside ImGui windows (balance/node_renderer,
+// partition/mesh_renderer). The GLSL version line is added here: "#version 330 core" on the
+// desktop, "#version 300 es" in the browser (WebGL2), with the default float precision the caller
+// asks for.
 #pragma once
 
 namespace loadlab::app {
@@ -10,7 +11,8 @@ enum class GlPrecision { Medium, High };
 
 /// The linked program, or 0 after printing the compiler's log to stderr (`what` names the shader in
 /// that message). Needs a current GL context.
-unsigned gl_link_program(const char* vert, const char* frag, GlPrecision precision, const char* what);
+unsigned gl_link_program(const char* vert, const char* frag, GlPrecision precision,
+                         const char* what);
 
 /// A vertex array with attribute 0 = vec2 position (float, from `positions`) and attribute 1 =
 /// RGBA8 colour (normalized, from `colours`): the point layout of the node and mesh shaders.

@@ -11,9 +11,9 @@ namespace loadlab::app {
 inline bool input_text(const char* label, std::string& value, bool multiline = false) {
   char buf[8192];
   std::snprintf(buf, sizeof buf, "%s", value.c_str());
-  const bool changed =
-      multiline ? ImGui::InputTextMultiline(label, buf, sizeof buf, {-1, ImGui::GetTextLineHeight() * 4})
-                : ImGui::InputText(label, buf, sizeof buf);
+  const bool changed = multiline ? ImGui::InputTextMultiline(label, buf, sizeof buf,
+                                                             {-1, ImGui::GetTextLineHeight() * 4})
+                                 : ImGui::InputText(label, buf, sizeof buf);
   if (changed) value = buf;
   return changed;
 }

@@ -62,8 +62,8 @@ Axis make_axis(double mn, double mx, bool log, bool from_zero) {
 }
 
 // Legend: colour swatches and names, wrapped to the width; returns its height.
-float plot_util_draw_legend(ImDrawList* dl, ImVec2 at, float width, const std::vector<PlotSeries>& series,
-                  float s, bool measure_only) {
+float plot_util_draw_legend(ImDrawList* dl, ImVec2 at, float width,
+                            const std::vector<PlotSeries>& series, float s, bool measure_only) {
   const float fh = ImGui::GetFontSize(), sw = 10 * s, gap = 12 * s;
   float x = at.x, y = at.y;
   for (const auto& ser : series) {
@@ -71,8 +71,9 @@ float plot_util_draw_legend(ImDrawList* dl, ImVec2 at, float width, const std::v
     if (x > at.x && x + w > at.x + width) x = at.x, y += fh + 2 * s;
     if (!measure_only) {
       dl->AddRectFilled({x, y + fh * 0.25f}, {x + sw, y + fh * 0.75f}, ser.colour);
-      dl->AddText({x + sw + 4 * s, y}, ser.emphasis ? ImGui::GetColorU32(ImGuiCol_Text)
-                                                     : ImGui::GetColorU32(ImGuiCol_TextDisabled),
+      dl->AddText({x + sw + 4 * s, y},
+                  ser.emphasis ? ImGui::GetColorU32(ImGuiCol_Text)
+                               : ImGui::GetColorU32(ImGuiCol_TextDisabled),
                   ser.name.c_str());
     }
     x += w + gap;
@@ -94,7 +95,7 @@ struct PlotUtilFrame {
 
 // Reserves the widget, draws the legend and the frame; leaves room for tick labels.
 PlotUtilFrame begin_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& series,
-                 const PlotAxes& axes, float s) {
+                         const PlotAxes& axes, float s) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   if (size.x <= 0) size.x = avail.x;
   if (size.y <= 0) size.y = avail.y;
@@ -108,7 +109,8 @@ PlotUtilFrame begin_plot(const char* id, ImVec2 size, const std::vector<PlotSeri
   const float left = 54 * s, bottom = fh * (axes.x_label.empty() ? 1.3f : 2.4f);
   float top = 4 * s;
   if (axes.legend)
-    top += plot_util_draw_legend(dl, {f.origin.x + left, f.origin.y + top}, size.x - left, series, s, false);
+    top += plot_util_draw_legend(dl, {f.origin.x + left, f.origin.y + top}, size.x - left, series,
+                                 s, false);
   if (!axes.y_label.empty()) {
     dl->AddText({f.origin.x + 2 * s, f.origin.y + top}, ImGui::GetColorU32(ImGuiCol_TextDisabled),
                 axes.y_label.c_str());
@@ -145,11 +147,16 @@ std::string short_number(double v) {
   char buf[32];
   const double a = std::fabs(v);
   if (a == 0) return "0";
-  if (a >= 1e6 || a < 1e-3) std::snprintf(buf, sizeof buf, "%.3g", v);
-  else if (a >= 1000) std::snprintf(buf, sizeof buf, "%.0f", v);
-  else if (a >= 100) std::snprintf(buf, sizeof buf, "%.1f", v);
-  else if (a >= 10) std::snprintf(buf, sizeof buf, "%.2f", v);
-  else std::snprintf(buf, sizeof buf, "%.3g", v);
+  if (a >= 1e6 || a < 1e-3)
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+  else if (a >= 1000)
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  else if (a >= 100)
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+  else if (a >= 10)
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g", v);
   std::string out = buf;
   // "2.50" -> "2.5", "4.00" -> "4" for ticks; keeps precision for data values that need it.
   if (out.find('.') != std::string::npos && out.find('e') == std::string::npos) {
@@ -189,7 +196,8 @@ bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& 
   }
 
   dl->PushClipRect({f.x0, f.y0}, {f.x1, f.y1}, true);
-  const bool any_emph = std::any_of(series.begin(), series.end(), [](const PlotSeries& p) { return p.emphasis; });
+  const bool any_emph =
+      std::any_of(series.begin(), series.end(), [](const PlotSeries& p) { return p.emphasis; });
   std::vector<ImVec2> pts;
   for (int pass = 0; pass < 2; ++pass)
     for (const auto& ser : series) {
@@ -224,26 +232,32 @@ bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& 
         prev_y = y;
       }
       flush();
-      if (pts.size() == 1) dl->AddCircleFilled(pts[0], 2.5f * s, col);
-      else dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick);
+      if (pts.size() == 1)
+        dl->AddCircleFilled(pts[0], 2.5f * s, col);
+      else
+        dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick);
       if (n <= 40 && ser.emphasis)
         for (const auto& p : pts) dl->AddCircleFilled(p, 2.5f * s, col);
     }
 
   // Hover: a cursor line and each series' value at the nearest x.
   const ImGuiIO& io = ImGui::GetIO();
-  const bool inside = f.hovered && io.MousePos.x >= f.x0 && io.MousePos.x <= f.x1 && io.MousePos.y >= f.y0;
+  const bool inside =
+      f.hovered && io.MousePos.x >= f.x0 && io.MousePos.x <= f.x1 && io.MousePos.y >= f.y0;
   if (inside) {
     dl->AddLine({io.MousePos.x, f.y0}, {io.MousePos.x, f.y1}, IM_COL32(255, 255, 255, 70));
     const double xv = ax.unmap(io.MousePos.x);
     ImGui::BeginTooltip();
-    ImGui::Text("%s %s", axes.x_label.c_str(), short_number(axes.step ? std::floor(xv) : std::round(xv)).c_str());
+    ImGui::Text("%s %s", axes.x_label.c_str(),
+                short_number(axes.step ? std::floor(xv) : std::round(xv)).c_str());
     int shown = 0;
     for (const auto& ser : series) {
       const auto it = std::upper_bound(ser.x.begin(), ser.x.end(), xv);
       std::size_t i = static_cast<std::size_t>(it - ser.x.begin());
-      if (!axes.step && i < ser.x.size() && i > 0 && xv - ser.x[i - 1] < ser.x[i] - xv) --i;
-      else if (axes.step || i == ser.x.size()) i = i > 0 ? i - 1 : 0;
+      if (!axes.step && i < ser.x.size() && i > 0 && xv - ser.x[i - 1] < ser.x[i] - xv)
+        --i;
+      else if (axes.step || i == ser.x.size())
+        i = i > 0 ? i - 1 : 0;
       if (ser.x.empty() || i >= ser.y.size() || shown++ >= 16) continue;
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ser.colour), "%s: %s", ser.name.c_str(),
                          short_number(ser.y[i]).c_str());
@@ -280,10 +294,12 @@ int draw_bar_chart(const char* id, ImVec2 size, const std::vector<std::string>& 
   if (f.hovered && io.MousePos.x >= f.x0 && io.MousePos.x < f.x1 && nc > 0)
     hovered = std::clamp(static_cast<int>((io.MousePos.x - f.x0) / group), 0, nc - 1);
   const float base = axes.log_y ? f.y1 : ay.map(0);
-  const int label_every = std::max(1, static_cast<int>(std::ceil(ImGui::CalcTextSize("000").x / group)));
+  const int label_every =
+      std::max(1, static_cast<int>(std::ceil(ImGui::CalcTextSize("000").x / group)));
   for (int c = 0; c < nc; ++c) {
     const float gx = f.x0 + group * c;
-    if (c == hovered) dl->AddRectFilled({gx, f.y0}, {gx + group, f.y1}, IM_COL32(255, 255, 255, 18));
+    if (c == hovered)
+      dl->AddRectFilled({gx, f.y0}, {gx + group, f.y1}, IM_COL32(255, 255, 255, 18));
     for (int k = 0; k < ns; ++k) {
       const auto& ser = series[static_cast<std::size_t>(k)];
       if (c >= static_cast<int>(ser.y.size())) continue;
@@ -291,11 +307,13 @@ int draw_bar_chart(const char* id, ImVec2 size, const std::vector<std::string>& 
       if (axes.log_y && !(v > 0)) continue;
       const float x = gx + group * 0.1f + bw * k;
       const float y = std::clamp(ay.map(v), f.y0, f.y1);
-      dl->AddRectFilled({x, std::min(y, base)}, {x + std::max(bw - 1, 1.0f), std::max(y, base)}, ser.colour);
+      dl->AddRectFilled({x, std::min(y, base)}, {x + std::max(bw - 1, 1.0f), std::max(y, base)},
+                        ser.colour);
     }
     if (c % label_every == 0) {
       const float w = ImGui::CalcTextSize(categories[static_cast<std::size_t>(c)].c_str()).x;
-      dl->AddText({gx + (group - w) / 2, f.y1 + 2 * s}, dim, categories[static_cast<std::size_t>(c)].c_str());
+      dl->AddText({gx + (group - w) / 2, f.y1 + 2 * s}, dim,
+                  categories[static_cast<std::size_t>(c)].c_str());
     }
   }
   for (const auto& r : rules) {
@@ -308,7 +326,8 @@ int draw_bar_chart(const char* id, ImVec2 size, const std::vector<std::string>& 
   dl->AddRect({f.x0, f.y0}, {f.x1, f.y1}, IM_COL32(255, 255, 255, 40));
   if (hovered >= 0) {
     ImGui::BeginTooltip();
-    ImGui::Text("%s %s", axes.x_label.c_str(), categories[static_cast<std::size_t>(hovered)].c_str());
+    ImGui::Text("%s %s", axes.x_label.c_str(),
+                categories[static_cast<std::size_t>(hovered)].c_str());
     for (const auto& ser : series)
       if (hovered < static_cast<int>(ser.y.size()))
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(ser.colour), "%s: %s", ser.name.c_str(),

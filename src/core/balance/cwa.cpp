@@ -5,8 +5,8 @@
 // version computes them once per subcube: in iteration k, each (k+1)-block is split into its two
 // halves; the overloaded half (delta^k > 0) walks its binary tree of subcubes from level k down to
 // single nodes with the theta/gamma recurrence of step 4.1, and every node sends theta_i^0 across
-// dimension k. Subcube deltas (w^j - q^j) come from one prefix sum of w_i - q_i per iteration, so an
-// iteration costs O(N) and the whole run O(N log N).
+// dimension k. Subcube deltas (w^j - q^j) come from one prefix sum of w_i - q_i per iteration, so
+// an iteration costs O(N) and the whole run O(N log N).
 #include "core/balance/cwa.h"
 
 #include <algorithm>

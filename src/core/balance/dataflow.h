@@ -1,8 +1,8 @@
 // Data-flow numbering of one exchange phase (ERRATA.md 000 "Execution order").
 //
 // Within a phase a node sends only after it has received everything it will receive in that phase.
-// Given the phase's transfers as an acyclic set of (from, to, count), this assigns each transfer the
-// earliest communication step that respects that rule, so chains such as 3 -> 1 -> 0 in TWA's
+// Given the phase's transfers as an acyclic set of (from, to, count), this assigns each transfer
+// the earliest communication step that respects that rule, so chains such as 3 -> 1 -> 0 in TWA's
 // Example 1 take consecutive steps while independent transfers share a step.
 #pragma once
 

@@ -27,8 +27,8 @@ int max_degree(const Topology& t) {
 
 // out[v] for v in [begin, end): the one kernel both drivers use, so their bits agree.
 void diffusion_range(const Topology& t, double alpha, bool per_edge, const double* w, double* out,
-                     const std::vector<std::int64_t>* slot_edge,
-                     std::vector<double>* edge_flow, std::int64_t begin, std::int64_t end) {
+                     const std::vector<std::int64_t>* slot_edge, std::vector<double>* edge_flow,
+                     std::int64_t begin, std::int64_t end) {
   const int* base = t.size() > 0 ? t.neighbours(0).data() : nullptr;
   for (std::int64_t i = begin; i < end; ++i) {
     const auto v = static_cast<int>(i);
@@ -40,7 +40,8 @@ void diffusion_range(const Topology& t, double alpha, bool per_edge, const doubl
       out[static_cast<std::size_t>(i)] = wi + alpha * flow;
     } else {
       const int di = t.degree(v);
-      for (int j : nb) flow += averaging_alpha(di, t.degree(j)) * (w[static_cast<std::size_t>(j)] - wi);
+      for (int j : nb)
+        flow += averaging_alpha(di, t.degree(j)) * (w[static_cast<std::size_t>(j)] - wi);
       out[static_cast<std::size_t>(i)] = wi + flow;
     }
     if (edge_flow) {
@@ -82,12 +83,19 @@ double notes_diffusion_alpha(const Topology& t, bool& averaging) {
   const int k2 = std::max(t.rows(), t.cols());
   const bool even_grid = t.rows() % 2 == 0 && t.cols() % 2 == 0;
   switch (t.kind()) {
-    case TopologyKind::Hypercube: averaging = true; return 1.0 / (t.dim() + 1);
-    case TopologyKind::Ring: return n % 2 == 0 ? 1 / (3 - std::cos(2 * pi / n)) : nan;
-    case TopologyKind::Line: return 0.5;
-    case TopologyKind::Torus: return even_grid ? 1 / (5 - std::cos(2 * pi / k2)) : nan;
-    case TopologyKind::Mesh: return even_grid ? 0.25 : nan;
-    default: return nan;
+    case TopologyKind::Hypercube:
+      averaging = true;
+      return 1.0 / (t.dim() + 1);
+    case TopologyKind::Ring:
+      return n % 2 == 0 ? 1 / (3 - std::cos(2 * pi / n)) : nan;
+    case TopologyKind::Line:
+      return 0.5;
+    case TopologyKind::Torus:
+      return even_grid ? 1 / (5 - std::cos(2 * pi / k2)) : nan;
+    case TopologyKind::Mesh:
+      return even_grid ? 0.25 : nan;
+    default:
+      return nan;
   }
 }
 
@@ -161,15 +169,16 @@ IterativeResult diffusion(const Topology& t, const LoadVector& loads, const Iter
                      SpreadMoments* blocks, int) {
       for (std::int64_t k = b; k < e; ++k) {
         const std::size_t v0 = static_cast<std::size_t>(k) * block, len = std::min(block, n - v0);
-        diffusion_range(t, alpha, per_edge, in, out, nullptr, nullptr, static_cast<std::int64_t>(v0),
-                        static_cast<std::int64_t>(v0 + len));
+        diffusion_range(t, alpha, per_edge, in, out, nullptr, nullptr,
+                        static_cast<std::int64_t>(v0), static_cast<std::int64_t>(v0 + len));
         blocks[k] = block_moments(out + v0, len);
       }
     };
     run_sweeps_fused(o, r, fused);
     return r;
   }
-  const std::vector<std::int64_t> slots = o.record_flows ? slot_edge_index(t) : std::vector<std::int64_t>{};
+  const std::vector<std::int64_t> slots =
+      o.record_flows ? slot_edge_index(t) : std::vector<std::int64_t>{};
   std::vector<double> next(static_cast<std::size_t>(t.size()));
   run_sweeps(t, o, r, [&](int s, IterativeState& st) {
     if (st.model == IterativeModel::Real) {
@@ -197,7 +206,9 @@ IterativeResult diffusion(const Topology& t, const LoadVector& loads, const Iter
         left -= send;
         moved = true;
         const std::int64_t edge =
-            st.record_flows ? slots[static_cast<std::size_t>(nb.data() - t.neighbours(0).data()) + k] : 0;
+            st.record_flows
+                ? slots[static_cast<std::size_t>(nb.data() - t.neighbours(0).data()) + k]
+                : 0;
         st.move_tasks(s, i, j, send, edge, i < j);
       }
     }

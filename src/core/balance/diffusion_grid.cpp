@@ -40,7 +40,8 @@ struct GridRows {
     for (int c = 0; c < cols; ++c) node(r, c, up, mid, down, out);
   }
 
-  void node(int r, int c, const double* up, const double* mid, const double* down, double* out) const {
+  void node(int r, int c, const double* up, const double* mid, const double* down,
+            double* out) const {
     const int v = r * cols + c;
     const double wi = mid[c];
     const int above = wrap(r - 1);
@@ -90,7 +91,9 @@ bool diffusion_grid_sweep(const Topology& topology, double alpha, int bands, Fus
       }
       // Rows r0 - 1 .. r1 of sweep s + 1 (the band's own rows give the first history entry),
       // each row of sweep s + 2 once its three inputs are in the ring.
-      auto slot = [&](int r) { return ring.data() + static_cast<std::size_t>((r - r0 + 1) % 3) * cols; };
+      auto slot = [&](int r) {
+        return ring.data() + static_cast<std::size_t>((r - r0 + 1) % 3) * cols;
+      };
       auto mid_row = [&](int r) -> const double* {
         if (!torus && (r < 0 || r >= g.rows)) return nullptr;
         return slot(r);

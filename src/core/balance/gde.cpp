@@ -22,7 +22,8 @@ ColourClasses colour_classes(const Topology& topology, const EdgeColouring& colo
   std::vector<std::int64_t> at(nblocks * colours, 0);  // [k * colours + c]
   blocks.for_each([&](int k, int, int, std::int64_t) {
     for (std::int64_t e = blocks.first_edge(k); e < blocks.end_edge(k); ++e)
-      ++at[static_cast<std::size_t>(k) * colours + static_cast<std::size_t>(colouring.colour[static_cast<std::size_t>(e)])];
+      ++at[static_cast<std::size_t>(k) * colours +
+           static_cast<std::size_t>(colouring.colour[static_cast<std::size_t>(e)])];
   });
   for (std::size_t c = 0; c < colours; ++c) {
     std::int64_t size = 0;
@@ -38,7 +39,8 @@ ColourClasses colour_classes(const Topology& topology, const EdgeColouring& colo
     // This block's write position in each class, as plain pointers: indexing classes[c] per edge
     // reloads the class's data pointer every time (the stores might alias it).
     std::vector<ClassEdge*> out(colours);
-    for (std::size_t c = 0; c < colours; ++c) out[c] = classes[c].data() + at[static_cast<std::size_t>(k) * colours + c];
+    for (std::size_t c = 0; c < colours; ++c)
+      out[c] = classes[c].data() + at[static_cast<std::size_t>(k) * colours + c];
     ClassEdge** const put = out.data();
     const int* const colour = colouring.colour.data();
     for (int a = lo; a < hi; ++a)
@@ -58,7 +60,8 @@ void gde_sweep_real(const ColourClasses& classes, double lambda, std::vector<dou
     auto body = [&](std::int64_t begin, std::int64_t end) {
       for (std::int64_t i = begin; i < end; ++i) {
         const ClassEdge& e = cls[static_cast<std::size_t>(i)];
-        const double t = lambda * (w[static_cast<std::size_t>(e.b)] - w[static_cast<std::size_t>(e.a)]);
+        const double t =
+            lambda * (w[static_cast<std::size_t>(e.b)] - w[static_cast<std::size_t>(e.a)]);
         w[static_cast<std::size_t>(e.a)] += t;
         w[static_cast<std::size_t>(e.b)] -= t;
         if (edge_flow) (*edge_flow)[static_cast<std::size_t>(e.edge)] -= t;
@@ -79,12 +82,18 @@ double notes_gde_lambda(const Topology& t) {
   const int k2 = std::max(t.rows(), t.cols());
   const bool even_grid = t.rows() % 2 == 0 && t.cols() % 2 == 0;
   switch (t.kind()) {
-    case TopologyKind::Hypercube: return 0.5;
-    case TopologyKind::Ring: return n % 2 == 0 && n > 3 ? 1 / (1 + std::sin(2 * pi / n)) : nan;
-    case TopologyKind::Line: return n % 2 == 0 ? 1 / (1 + std::sin(pi / n)) : nan;
-    case TopologyKind::Torus: return even_grid ? 1 / (1 + std::sin(2 * pi / k2)) : nan;
-    case TopologyKind::Mesh: return even_grid ? 1 / (1 + std::sin(pi / k2)) : nan;
-    default: return nan;
+    case TopologyKind::Hypercube:
+      return 0.5;
+    case TopologyKind::Ring:
+      return n % 2 == 0 && n > 3 ? 1 / (1 + std::sin(2 * pi / n)) : nan;
+    case TopologyKind::Line:
+      return n % 2 == 0 ? 1 / (1 + std::sin(pi / n)) : nan;
+    case TopologyKind::Torus:
+      return even_grid ? 1 / (1 + std::sin(2 * pi / k2)) : nan;
+    case TopologyKind::Mesh:
+      return even_grid ? 1 / (1 + std::sin(pi / k2)) : nan;
+    default:
+      return nan;
   }
 }
 
@@ -151,7 +160,8 @@ IterativeResult gde(const Topology& topology, const LoadVector& loads, const Ite
     // later classes update `out` in place; the same operations on the same values as
     // gde_sweep_real, so the same bits. A last pass takes the moments of the finished loads.
     std::vector<char> in_class0(static_cast<std::size_t>(topology.size()), 0);
-    for (const ClassEdge& e : classes[0]) in_class0[static_cast<std::size_t>(e.a)] = in_class0[static_cast<std::size_t>(e.b)] = 1;
+    for (const ClassEdge& e : classes[0])
+      in_class0[static_cast<std::size_t>(e.a)] = in_class0[static_cast<std::size_t>(e.b)] = 1;
     std::vector<int> outside0;
     for (int v = 0; v < topology.size(); ++v)
       if (!in_class0[static_cast<std::size_t>(v)]) outside0.push_back(v);
@@ -161,7 +171,9 @@ IterativeResult gde(const Topology& topology, const LoadVector& loads, const Ite
     fused.spread_block = spread_block(topology);
     const std::size_t block = fused.spread_block;
     fused.counts.push_back(first + static_cast<std::int64_t>(outside0.size()));
-    for (int c = 1; c < colours; ++c) fused.counts.push_back(static_cast<std::int64_t>(classes[static_cast<std::size_t>(c)].size()));
+    for (int c = 1; c < colours; ++c)
+      fused.counts.push_back(
+          static_cast<std::int64_t>(classes[static_cast<std::size_t>(c)].size()));
     fused.moments_pass = true;
     fused.body = [&](int p, std::int64_t b, std::int64_t e, const double* in, double* out,
                      SpreadMoments* blocks, int) {
@@ -181,7 +193,8 @@ IterativeResult gde(const Topology& topology, const LoadVector& loads, const Ite
         }
         const ClassEdge& ce = cls[static_cast<std::size_t>(i)];
         const double* src = p == 0 ? in : out;
-        const double wa = src[static_cast<std::size_t>(ce.a)], wb = src[static_cast<std::size_t>(ce.b)];
+        const double wa = src[static_cast<std::size_t>(ce.a)],
+                     wb = src[static_cast<std::size_t>(ce.b)];
         const double t = lambda * (wb - wa);
         out[static_cast<std::size_t>(ce.a)] = wa + t;
         out[static_cast<std::size_t>(ce.b)] = wb - t;

@@ -1,7 +1,7 @@
 // Generalized dimension exchange (GDE) with exchange parameter lambda.
-// Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques" (GDE, optimal lambda per
-// topology) and Problems 2 and 3; ERRATA.md 003 (Problem 2: 7500 after one sweep; Problem 3: the
-// mesh colouring and 22 / 9 sweeps).
+// Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques" (GDE, optimal lambda
+// per topology) and Problems 2 and 3; ERRATA.md 003 (Problem 2: 7500 after one sweep; Problem 3:
+// the mesh colouring and 22 / 9 sweeps).
 #pragma once
 
 #include <cstdint>
@@ -32,11 +32,13 @@ ColourClasses colour_classes(const Topology& topology, const EdgeColouring& colo
 /// One real-model sweep: classes in order; on edge (a, b): t = lambda (w_b - w_a), w_a += t,
 /// w_b -= t (the notes' update, written as a transfer so both endpoints compute the same t).
 void gde_sweep_real(const ColourClasses& classes, double lambda, std::vector<double>& w,
-                    std::vector<double>* edge_flow = nullptr, const ParallelFor* parallel = nullptr);
+                    std::vector<double>* edge_flow = nullptr,
+                    const ParallelFor* parallel = nullptr);
 
 /// The notes' optimal lambda for this topology, or NaN where the notes give none (odd sizes,
 /// trees, custom graphs): hypercube 1/2; ring (even k > 3) 1/(1+sin(2 pi/k)); line (even k)
-/// 1/(1+sin(pi/k)); torus (even k1 <= k2) 1/(1+sin(2 pi/k2)); mesh (even k1 <= k2) 1/(1+sin(pi/k2)).
+/// 1/(1+sin(pi/k)); torus (even k1 <= k2) 1/(1+sin(2 pi/k2)); mesh (even k1 <= k2)
+/// 1/(1+sin(pi/k2)).
 double notes_gde_lambda(const Topology& topology);
 
 /// SLEM of one GDE sweep with this colouring and lambda.

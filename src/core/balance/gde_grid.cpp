@@ -109,7 +109,8 @@ bool gde_grid_sweep(const Topology& topology, double lambda, int bands, FusedSwe
         moments(2 * first - 1);
         moments(2 * first);
       } else if (g.torus) {
-        g.vertical(g.row(w, 0), g.row(w, g.rows - 1));  // V1 (even rows) or VW (odd rows): a = row 0
+        g.vertical(g.row(w, 0),
+                   g.row(w, g.rows - 1));  // V1 (even rows) or VW (odd rows): a = row 0
         moments(0);
         moments(g.rows - 1);
       }

@@ -43,15 +43,18 @@ IterativeResult gradient(const Topology& t, const LoadVector& loads, const Itera
   r.initial_loads = loads;
   const double thr = gradient_threshold(loads, o);
   const double average =
-      loads.empty() ? 0 : static_cast<double>(total_load(loads)) / static_cast<double>(loads.size());
+      loads.empty() ? 0
+                    : static_cast<double>(total_load(loads)) / static_cast<double>(loads.size());
   r.parameter = thr;
   r.parameter_source = "threshold";
   const int n = t.size();
-  const std::vector<std::int64_t> slots = o.record_flows ? slot_edge_index(t) : std::vector<std::int64_t>{};
+  const std::vector<std::int64_t> slots =
+      o.record_flows ? slot_edge_index(t) : std::vector<std::int64_t>{};
   std::vector<char> light(static_cast<std::size_t>(n));
   run_sweeps(t, o, r, [&](int s, IterativeState& st) {
     const std::vector<double> w = st.real;  // tasks model: kept equal to st.tasks by the driver
-    for (int v = 0; v < n; ++v) light[static_cast<std::size_t>(v)] = w[static_cast<std::size_t>(v)] < thr;
+    for (int v = 0; v < n; ++v)
+      light[static_cast<std::size_t>(v)] = w[static_cast<std::size_t>(v)] < thr;
     const std::vector<int> p = pressure_surface(t, light);
     if (s == 0) r.pressure = p;
     bool moved = false;
@@ -64,16 +67,20 @@ IterativeResult gradient(const Topology& t, const LoadVector& loads, const Itera
       while (p[static_cast<std::size_t>(nb[k])] != pi - 1) ++k;  // exists: pi is a BFS distance
       const int j = nb[k];
       const double wi = w[static_cast<std::size_t>(i)], wj = w[static_cast<std::size_t>(j)];
-      const std::int64_t edge = o.record_flows ? slots[static_cast<std::size_t>(nb.data() - t.neighbours(0).data()) + k] : 0;
+      const std::int64_t edge =
+          o.record_flows ? slots[static_cast<std::size_t>(nb.data() - t.neighbours(0).data()) + k]
+                         : 0;
       if (st.model == IterativeModel::Real) {
         const double amount = std::min(wi - average, (wi - wj) / 2);
         if (!(amount > 0)) continue;
         moved = true;
         delta[static_cast<std::size_t>(i)] -= amount;
         delta[static_cast<std::size_t>(j)] += amount;
-        if (st.record_flows) st.edge_flow[static_cast<std::size_t>(edge)] += i < j ? amount : -amount;
+        if (st.record_flows)
+          st.edge_flow[static_cast<std::size_t>(edge)] += i < j ? amount : -amount;
       } else {
-        const auto wi_t = st.tasks[static_cast<std::size_t>(i)];  // not yet changed: one send per node
+        const auto wi_t =
+            st.tasks[static_cast<std::size_t>(i)];  // not yet changed: one send per node
         const std::int64_t wj0 = static_cast<std::int64_t>(wj);
         const std::int64_t amount = std::min(static_cast<std::int64_t>(wi - std::floor(thr)),
                                              (static_cast<std::int64_t>(wi) - wj0) / 2);
@@ -81,7 +88,8 @@ IterativeResult gradient(const Topology& t, const LoadVector& loads, const Itera
         moved = true;
         delta[static_cast<std::size_t>(i)] -= static_cast<double>(amount);
         delta[static_cast<std::size_t>(j)] += static_cast<double>(amount);
-        if (st.record_flows) st.edge_flow[static_cast<std::size_t>(edge)] += i < j ? amount : -amount;
+        if (st.record_flows)
+          st.edge_flow[static_cast<std::size_t>(edge)] += i < j ? amount : -amount;
         if (st.transfers && !*st.truncated) {
           if (st.transfers->size() >= IterativeLimits::max_recorded_transfers)
             *st.truncated = true;
@@ -94,7 +102,8 @@ IterativeResult gradient(const Topology& t, const LoadVector& loads, const Itera
       if (st.model == IterativeModel::Real)
         st.real[static_cast<std::size_t>(v)] += delta[static_cast<std::size_t>(v)];
       else
-        st.tasks[static_cast<std::size_t>(v)] += static_cast<std::int64_t>(delta[static_cast<std::size_t>(v)]);
+        st.tasks[static_cast<std::size_t>(v)] +=
+            static_cast<std::int64_t>(delta[static_cast<std::size_t>(v)]);
     }
     return moved;
   });

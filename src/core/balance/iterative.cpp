@@ -1,5 +1,6 @@
 // The sweep driver shared by GDE, diffusion and the gradient model.
-// Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques", "Termination Detection".
+// Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques", "Termination
+// Detection".
 #include "core/balance/iterative.h"
 
 #include <algorithm>
@@ -141,7 +142,8 @@ void run_sweeps(const Topology& topology, const IterativeOptions& o, IterativeRe
 }
 
 bool can_fuse(const IterativeOptions& o) {
-  return o.parallel != nullptr && o.model == IterativeModel::Real && !o.termination && !o.record_flows;
+  return o.parallel != nullptr && o.model == IterativeModel::Real && !o.termination &&
+         !o.record_flows;
 }
 
 void run_sweeps_fused(const IterativeOptions& o, IterativeResult& r, const FusedSweep& sweep) {
@@ -160,19 +162,23 @@ void run_sweeps_fused(const IterativeOptions& o, IterativeResult& r, const Fused
   r.history_max_minus_min.clear();
   r.history_std_dev.clear();
   const std::size_t nb = (n + sweep.spread_block - 1) / sweep.spread_block;
-  std::vector<SpreadMoments> blocks(static_cast<std::size_t>(std::max(sweep.sweeps_per_pass, 1)) * nb);
+  std::vector<SpreadMoments> blocks(static_cast<std::size_t>(std::max(sweep.sweeps_per_pass, 1)) *
+                                    nb);
   auto pass = [&](int k) {  // k sweeps: cur -> cur (in place) or cur -> next, then swapped
     const double* in = cur.data();
     double* out = sweep.in_place ? cur.data() : next.data();
-    auto body = [&](int p, std::int64_t b, std::int64_t e) { sweep.body(p, b, e, in, out, blocks.data(), k); };
+    auto body = [&](int p, std::int64_t b, std::int64_t e) {
+      sweep.body(p, b, e, in, out, blocks.data(), k);
+    };
     if (sweep.coarse)
       o.parallel->run_coarse_phases(sweep.counts, body, nullptr);
     else
       o.parallel->run_phases(sweep.counts, body, nullptr);
     if (sweep.moments_pass) {
       const auto last = static_cast<int>(sweep.counts.size());
-      o.parallel->run_coarse_phases({static_cast<std::int64_t>(nb)},
-                                    [&](int, std::int64_t b, std::int64_t e) { body(last, b, e); }, nullptr);
+      o.parallel->run_coarse_phases(
+          {static_cast<std::int64_t>(nb)},
+          [&](int, std::int64_t b, std::int64_t e) { body(last, b, e); }, nullptr);
     }
     if (!sweep.in_place) cur.swap(next);
   };

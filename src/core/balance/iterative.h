@@ -3,8 +3,8 @@
 // Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques" and "Termination
 // Detection"; ERRATA.md 003 (Problems 2 and 3).
 //
-// Two load models: `Real` iterates load indices (doubles, the notes' model; summation order fixed so
-// results are bit-identical for every thread count and native/WebAssembly), `Tasks` moves whole
+// Two load models: `Real` iterates load indices (doubles, the notes' model; summation order fixed
+// so results are bit-identical for every thread count and native/WebAssembly), `Tasks` moves whole
 // tasks over links (every move a transfer; a node never sends more than it holds).
 #pragma once
 
@@ -32,7 +32,9 @@ struct StopRule {
   Kind kind = Kind::MaxMinusMin;
   double value = 1.0;
   /// The absolute threshold on max - min for a given average load.
-  double threshold(double average) const { return kind == Kind::Relative ? value * average : value; }
+  double threshold(double average) const {
+    return kind == Kind::Relative ? value * average : value;
+  }
 };
 
 struct IterativeLimits {
@@ -99,8 +101,8 @@ struct IterativeResult {
   double parameter = std::numeric_limits<double>::quiet_NaN();
   /// "given", "optimal (notes)", "optimal (numerical)", "averaging", "threshold".
   std::string parameter_source;
-  EdgeColouring colouring;     ///< gde only
-  std::vector<int> pressure;   ///< gradient only: the initial pressure surface (-1 = none)
+  EdgeColouring colouring;    ///< gde only
+  std::vector<int> pressure;  ///< gradient only: the initial pressure surface (-1 = none)
   /// Second-largest eigenvalue modulus of the sweep operator (NaN where not linear: gradient).
   double predicted_rate = std::numeric_limits<double>::quiet_NaN();
   /// Geometric mean of the per-sweep contraction of max - min over the last sweeps (NaN if < 2).

@@ -86,7 +86,8 @@ void load_spread(std::span<const double> w, std::size_t block, double& max_minus
   block = std::max<std::size_t>(block, 1);
   std::vector<SpreadMoments> parts;
   parts.reserve(n / block + 1);
-  for (std::size_t b = 0; b < n; b += block) parts.push_back(block_moments(w.data() + b, std::min(block, n - b)));
+  for (std::size_t b = 0; b < n; b += block)
+    parts.push_back(block_moments(w.data() + b, std::min(block, n - b)));
   combine_spread(parts, max_minus_min, std_dev);
 }
 

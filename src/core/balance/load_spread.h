@@ -6,9 +6,10 @@
 // The loads are cut into blocks of spread_block(topology) consecutive nodes (a grid row on meshes
 // and tori, where the blocked GDE sweep finishes whole rows). Each block's moments are corrected
 // two-pass sums in four fixed lanes, over data that is still in cache; the blocks are combined in
-// node order around one global mean, with the same correction (Chan, Golub and LeVeque 1983). Every path (central, threaded, node programs,
-// MPI) combines the same blocks in the same order, so the bits never depend on the thread count,
-// the process count or the platform, and the loads are read once per sweep, not twice.
+// node order around one global mean, with the same correction (Chan, Golub and LeVeque 1983). Every
+// path (central, threaded, node programs, MPI) combines the same blocks in the same order, so the
+// bits never depend on the thread count, the process count or the platform, and the loads are read
+// once per sweep, not twice.
 #pragma once
 
 #include <cstddef>

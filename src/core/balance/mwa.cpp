@@ -4,8 +4,9 @@
 // Q_r^1; each row that must send computes, left to right along the row, how many of the row's tasks
 // each node sends (theta, with gamma = tasks reserved for the nodes to its left), and node i sends
 // straight down or up to i +- n2. Rows run in data-flow order: a row sends only after receiving
-// (ERRATA 000). Iteration 0 balances each row along its columns with theta = eta (ERRATA 000), again
-// in data-flow order. All nodes of a row compute the same prefix values, so they are computed once.
+// (ERRATA 000). Iteration 0 balances each row along its columns with theta = eta (ERRATA 000),
+// again in data-flow order. All nodes of a row compute the same prefix values, so they are computed
+// once.
 #include "core/balance/mwa.h"
 
 #include <algorithm>
@@ -26,9 +27,12 @@ MwaRowPass theta_pass(int row, char dir, std::int64_t eta, const std::vector<std
   std::int64_t gamma = 0;
   for (std::int64_t d : delta) {
     std::int64_t theta;
-    if (d >= eta + gamma) theta = eta;
-    else if (d > gamma) theta = d - gamma;
-    else theta = 0;
+    if (d >= eta + gamma)
+      theta = eta;
+    else if (d > gamma)
+      theta = d - gamma;
+    else
+      theta = 0;
     p.delta.push_back(d);
     p.eta.push_back(eta);
     p.gamma.push_back(gamma);
@@ -42,7 +46,8 @@ MwaRowPass theta_pass(int row, char dir, std::int64_t eta, const std::vector<std
 }  // namespace
 
 BalanceResult mwa(const Topology& topology, const LoadVector& loads, MwaTable* table) {
-  if (topology.kind() != TopologyKind::Mesh) throw std::invalid_argument("MWA needs a mesh topology");
+  if (topology.kind() != TopologyKind::Mesh)
+    throw std::invalid_argument("MWA needs a mesh topology");
   if (static_cast<int>(loads.size()) != topology.size())
     throw std::invalid_argument("loads: expected one entry per node");
   const Average avg = average_load(loads);
@@ -110,8 +115,8 @@ BalanceResult mwa(const Topology& topology, const LoadVector& loads, MwaTable* t
   sort_by_step(r.transfers);
 
   // ---- Iteration 0 (columns inside each row): theta = eta on every link of the row.
-  // flow[c] > 0: link c carries flow[c] tasks from column c to c + 1; < 0: the other way. A row is a
-  // path, so the data-flow step of a link is one more than that of the link feeding its sender in
+  // flow[c] > 0: link c carries flow[c] tasks from column c to c + 1; < 0: the other way. A row is
+  // a path, so the data-flow step of a link is one more than that of the link feeding its sender in
   // the same direction (or 0), found by one scan each way.
   std::vector<Transfer> phase0;
   phase0.reserve(static_cast<std::size_t>(n));
@@ -141,8 +146,10 @@ BalanceResult mwa(const Topology& topology, const LoadVector& loads, MwaTable* t
       if (flow[c] == 0) continue;
       const int step = steps1 + link_step[c];
       steps0 = std::max(steps0, link_step[c] + 1);
-      if (flow[c] > 0) phase0.push_back({step, base + c, base + c + 1, flow[c]});
-      else phase0.push_back({step, base + c + 1, base + c, -flow[c]});
+      if (flow[c] > 0)
+        phase0.push_back({step, base + c, base + c + 1, flow[c]});
+      else
+        phase0.push_back({step, base + c + 1, base + c, -flow[c]});
     }
   }
   sort_by_step(phase0);

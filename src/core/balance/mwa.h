@@ -13,9 +13,9 @@
 
 namespace loadlab::core {
 
-/// One theta pass of step 4.3 in iteration 1: row `row` sends eta tasks towards `dir` ('L' = the row
-/// above, r - 1; 'R' = the row below, r + 1). Entry j is the value for column j (the vectors node
-/// i = row * n2 + n2 - 1 prints in Example 4).
+/// One theta pass of step 4.3 in iteration 1: row `row` sends eta tasks towards `dir` ('L' = the
+/// row above, r - 1; 'R' = the row below, r + 1). Entry j is the value for column j (the vectors
+/// node i = row * n2 + n2 - 1 prints in Example 4).
 struct MwaRowPass {
   int row = 0;
   char dir = 'R';

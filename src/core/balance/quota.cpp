@@ -12,8 +12,7 @@ Average average_load(const LoadVector& loads) {
   Average a;
   a.nodes = static_cast<std::int64_t>(loads.size());
   for (std::size_t i = 0; i < loads.size(); ++i) {
-    if (loads[i] < 0)
-      throw std::invalid_argument("loads[" + std::to_string(i) + "] is negative");
+    if (loads[i] < 0) throw std::invalid_argument("loads[" + std::to_string(i) + "] is negative");
     if (loads[i] > LoadLimits::max_total - a.total)
       throw std::invalid_argument("total load exceeds the limit of 2^50 tasks");
     a.total += loads[i];
@@ -36,9 +35,12 @@ std::int64_t range_quota(std::int64_t first, std::int64_t count, const Average& 
 std::int64_t tree_subtree_quota(std::int64_t i, std::int64_t n_i, const Average& a) {
   const std::int64_t R = a.remainder;
   std::int64_t r;
-  if (i >= R) r = 0;
-  else if (i <= R - n_i) r = n_i;
-  else r = R - i;
+  if (i >= R)
+    r = 0;
+  else if (i <= R - n_i)
+    r = n_i;
+  else
+    r = R - i;
   return a.w_avg * n_i + r;
 }
 
@@ -48,18 +50,24 @@ std::int64_t cube_subcube_quota(std::int64_t i, int k, const Average& a) {
   const std::int64_t last = i | (size - 1);         // i OR (2^k - 1): its last node
   const std::int64_t R = a.remainder;
   std::int64_t r;
-  if (start >= R) r = 0;
-  else if (last < R) r = size;
-  else r = R - start;
+  if (start >= R)
+    r = 0;
+  else if (last < R)
+    r = size;
+  else
+    r = R - start;
   return a.w_avg * size + r;
 }
 
 std::int64_t mesh_row_prefix_quota(std::int64_t i, std::int64_t n2, const Average& a) {
   const std::int64_t R = a.remainder, row_start = i / n2 * n2;
   std::int64_t r;
-  if (i < R) r = i % n2 + 1;
-  else if (row_start >= R) r = 0;
-  else r = R % n2;
+  if (i < R)
+    r = i % n2 + 1;
+  else if (row_start >= R)
+    r = 0;
+  else
+    r = R % n2;
   return a.w_avg * (i % n2 + 1) + r;
 }
 

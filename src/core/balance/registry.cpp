@@ -32,7 +32,8 @@ std::string dem_unsupported(const Topology& t) {
              : "dem (Dimension Exchange) needs a hypercube; " + have(t);
 }
 std::string mwa_unsupported(const Topology& t) {
-  return t.kind() == TopologyKind::Mesh ? "" : "mwa (Mesh Walking Algorithm) needs a mesh; " + have(t);
+  return t.kind() == TopologyKind::Mesh ? ""
+                                        : "mwa (Mesh Walking Algorithm) needs a mesh; " + have(t);
 }
 std::string optimal_unsupported(const Topology& t) {
   return t.connected() ? ""
@@ -41,16 +42,28 @@ std::string optimal_unsupported(const Topology& t) {
 }
 
 // The algorithms' optional debug tables are not part of the row's signature.
-BalanceResult run_twa(const Topology& t, const LoadVector& w) { return twa(t, w); }
-BalanceResult run_cwa(const Topology& t, const LoadVector& w) { return cwa(t, w); }
-BalanceResult run_mwa(const Topology& t, const LoadVector& w) { return mwa(t, w); }
-BalanceResult run_dem(const Topology& t, const LoadVector& w) { return dem(t, w); }
-BalanceResult balance_run_optimal(const Topology& t, const LoadVector& w) { return optimal(t, w); }
+BalanceResult run_twa(const Topology& t, const LoadVector& w) {
+  return twa(t, w);
+}
+BalanceResult run_cwa(const Topology& t, const LoadVector& w) {
+  return cwa(t, w);
+}
+BalanceResult run_mwa(const Topology& t, const LoadVector& w) {
+  return mwa(t, w);
+}
+BalanceResult run_dem(const Topology& t, const LoadVector& w) {
+  return dem(t, w);
+}
+BalanceResult balance_run_optimal(const Topology& t, const LoadVector& w) {
+  return optimal(t, w);
+}
 
 }  // namespace
 
 // gde, diffusion and gradient run on every topology (edge colouring limits are checked by io).
-static std::string runs_anywhere(const Topology&) { return ""; }
+static std::string runs_anywhere(const Topology&) {
+  return "";
+}
 
 const std::vector<BalanceAlgorithm>& balance_algorithms() {
   static const std::vector<BalanceAlgorithm> rows = {
@@ -63,7 +76,10 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
         "q_i = w_avg + (i < R);  Q_i = sum of q over i's subtree\n"
         "edge (i, parent): move W_i - Q_i tasks up (or Q_i - W_i down)",
         "O(N) work, O(depth) communication steps"},
-       true, twa_unsupported, run_twa, /*node_program=*/true},
+       true,
+       twa_unsupported,
+       run_twa,
+       /*node_program=*/true},
       {{"cwa", "Cube Walking Algorithm", "000 §3.2, Fig 10 (example: Fig 11)", "hypercube",
         "Each node learns the task count of every k-dimensional subcube it belongs to (a d-step "
         "exchange), computes the quotas of those subcubes, then walks the dimensions from d-1 "
@@ -72,7 +88,10 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
         "w_i^{k+1} = w_i^k + w_{i xor 2^k}^k  (k = 0..d-1)\n"
         "q_i^k = quota of i's k-subcube;  for k = d-1..0: send max(0, w^k - q^k) across dim k",
         "O(d) communication steps, O(d N) work"},
-       true, cwa_unsupported, run_cwa, /*node_program=*/true},
+       true,
+       cwa_unsupported,
+       run_cwa,
+       /*node_program=*/true},
       {{"mwa", "Mesh Walking Algorithm", "000 §3.3, Fig 12 (example: Fig 13)", "2-D mesh",
         "Row scans and a scan down the last column give every node the prefix task counts of its "
         "row and of the rows above; quotas follow from the global average. Tasks first move "
@@ -82,14 +101,20 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
         "iteration 1 (columns): rows exchange tasks until row r holds its quota Q^1_r\n"
         "iteration 0 (rows): nodes exchange tasks along the row until node i holds q_i",
         "O(n1 + n2) communication steps, O(N) work"},
-       true, mwa_unsupported, run_mwa, /*node_program=*/true},
+       true,
+       mwa_unsupported,
+       run_mwa,
+       /*node_program=*/true},
       {{"dem", "Dimension Exchange Method", "000 §3.2, Fig 7 (Example 2, Fig 8)", "hypercube",
         "Neighbours across dimension 0, then 1, ..., then d-1 average their loads (integer "
         "version: the larger side keeps the odd task). Uses only local information; the final "
         "difference max - min is bounded by d but not always 1 (Fig 9).",
         "for k = 0..d-1: j = i xor 2^k;  w_i, w_j <- ceil/floor((w_i + w_j) / 2)",
         "3d communication steps"},
-       true, dem_unsupported, run_dem, /*node_program=*/true},
+       true,
+       dem_unsupported,
+       run_dem,
+       /*node_program=*/true},
       {{"optimal", "Optimal task-hops (min-cost flow)", "000 §2, Figs 1-3",
         "any connected topology",
         "The minimum number of task-hops to reach the quotas, as a minimum-cost maximum flow: a "
@@ -99,33 +124,43 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
         "min sum_k e_k  s.t. flow conservation;  cap(s,i) = w_i - q_i,  cap(j,t) = q_j - w_j,\n"
         "cap(edge) = inf, cost(edge) = 1  (network simplex)",
         "network simplex on N + 2 nodes and E + N arcs"},
-       true, optimal_unsupported, balance_run_optimal},
+       true,
+       optimal_unsupported,
+       balance_run_optimal},
       // Course notes 003 (gde.cpp, diffusion.cpp, gradient.cpp): settings in params/<name>, run by
       // io/kinds/balance_iterative.cpp; not in the default set.
       {{"gde", "Generalized dimension exchange", "003 Overview of Techniques; Problems 2-3",
         "any topology (natural colourings; Misra-Gries for trees and custom graphs)",
         "An edge colouring splits the links into classes of disjoint pairs; each sweep visits the "
-        "classes in order and every pair moves a fraction lambda of its difference from the heavier "
+        "classes in order and every pair moves a fraction lambda of its difference from the "
+        "heavier "
         "to the lighter node. lambda = 1/2 balances a hypercube in one sweep (Problem 2).",
         "for each colour c: for (i, j) of colour c with w_i < w_j:\n"
         "  w_i <- (1 - lambda) w_i + lambda w_j;  w_j <- lambda w_i + (1 - lambda) w_j",
         "O(E) per sweep; rate = second-largest eigenvalue modulus of the sweep"},
-       false, runs_anywhere, nullptr},
+       false,
+       runs_anywhere,
+       nullptr},
       {{"diffusion", "Diffusion", "003 Overview of Techniques", "any topology",
         "All nodes at once move a fraction alpha of each difference to their lighter neighbours "
         "(all-port). The averaging form replaces each load by the mean over the node and its "
         "neighbours; optimal alpha per topology from the notes.",
         "w_i <- w_i + sum_{j in N(i)} alpha (w_j - w_i);  averaging: (w_i + sum w_j) / (deg i + 1)",
         "O(E) per sweep"},
-       false, runs_anywhere, nullptr},
+       false,
+       runs_anywhere,
+       nullptr},
       {{"gradient", "Gradient model", "003 Overview of Techniques (5 x 5 pressure grid)",
         "any topology",
         "Lightly loaded nodes have pressure 0, the others 1 + the minimum over their neighbours; "
         "load flows along shortest paths from high pressure toward the nearest zero-pressure node "
         "until it is level with its neighbours.",
-        "p_i = 0 if w_i < threshold else 1 + min_{j in N(i)} p_j;  send to a neighbour with p_i - 1",
+        "p_i = 0 if w_i < threshold else 1 + min_{j in N(i)} p_j;  send to a neighbour with p_i - "
+        "1",
         "O(E) per sweep (plus diameter rounds for the pressure as node programs)"},
-       false, runs_anywhere, nullptr},
+       false,
+       runs_anywhere,
+       nullptr},
   };
   return rows;
 }

@@ -1,9 +1,10 @@
 // The balance kind's descriptor table (one row per algorithm) and dispatch by name.
 // Paper: ../shared/seeds/000_ace8fcde3218dd88.txt (each algorithm's own file cites its section).
 //
-// Adding a balance algorithm = its own file + one BalanceAlgorithm row in registry.cpp (+ its test).
-// A new row joins the default set (what runs when a scenario names no algorithm) only if its
-// `default_set` is true: keep it false for new algorithms so existing scenarios' outputs stay the same.
+// Adding a balance algorithm = its own file + one BalanceAlgorithm row in registry.cpp (+ its
+// test). A new row joins the default set (what runs when a scenario names no algorithm) only if its
+// `default_set` is true: keep it false for new algorithms so existing scenarios' outputs stay the
+// same.
 #pragma once
 
 #include <stdexcept>
@@ -29,7 +30,8 @@ struct BalanceAlgorithm {
   /// twa, cwa, mwa, dem, optimal. New rows default to false (outputs of existing scenarios
   /// must not change).
   bool default_set = false;
-  /// Empty if the algorithm runs on `topology`, else why not (names the algorithm and the topology).
+  /// Empty if the algorithm runs on `topology`, else why not (names the algorithm and the
+  /// topology).
   std::string (*unsupported)(const Topology& topology) = nullptr;
   /// The centralized algorithm with no settings; nullptr if it needs settings (params/<name>)
   /// and is run by the balance kind itself.

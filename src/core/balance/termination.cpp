@@ -97,8 +97,8 @@ std::vector<DsNode> make_ds_nodes(const Topology& topology, const std::vector<do
   return nodes;
 }
 
-DsMonitor::DsMonitor(const Topology& topology, const std::vector<double>& initial,
-                     double threshold, int k) {
+DsMonitor::DsMonitor(const Topology& topology, const std::vector<double>& initial, double threshold,
+                     int k) {
   int ecc = 0;
   nodes_ = make_ds_nodes(topology, initial, ecc);
   config_.threshold = threshold;

@@ -3,12 +3,12 @@
 // Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Termination Detection".
 //
 // The notes' scheme: a diffusion tree is set up before the exchange (here: breadth-first from node
-// 0, each node's parent its lowest-numbered neighbour one hop closer to the root); a node is passive
-// when its load index stayed within epsilon of a reference value for k exchanges (sweeps); a passive
-// node whose tree children have all left the tree leaves it too (a "detach" signal to its parent); a
-// node whose load moves again becomes active and rejoins ("attach", passed up until it reaches a
-// node still in the tree); global termination is detected when the tree has collapsed to the root.
-// Our additions, because in load balancing "nothing changes" is only approximate:
+// 0, each node's parent its lowest-numbered neighbour one hop closer to the root); a node is
+// passive when its load index stayed within epsilon of a reference value for k exchanges (sweeps);
+// a passive node whose tree children have all left the tree leaves it too (a "detach" signal to its
+// parent); a node whose load moves again becomes active and rejoins ("attach", passed up until it
+// reaches a node still in the tree); global termination is detected when the tree has collapsed to
+// the root. Our additions, because in load balancing "nothing changes" is only approximate:
 //  - a detach carries the lowest and highest reference load of the subtree, and the root declares
 //    termination only when (highest - lowest) + 2 epsilon < the stop rule's threshold, so detection
 //    implies the stop rule holds up to signals still in flight (epsilon = threshold / 8);

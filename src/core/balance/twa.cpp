@@ -1,6 +1,6 @@
 // Tree Walking Algorithm. Paper: ../shared/seeds/000_ace8fcde3218dd88.txt, Section 3.1, Fig 5.
-// Erratum: ERRATA.md 000 "Execution order": steps 4.1-4.4 run in data-flow order, so a node sends to
-// its parent or children only after receiving everything it will receive.
+// Erratum: ERRATA.md 000 "Execution order": steps 4.1-4.4 run in data-flow order, so a node sends
+// to its parent or children only after receiving everything it will receive.
 #include "core/balance/twa.h"
 
 #include <algorithm>

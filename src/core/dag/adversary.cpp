@@ -184,9 +184,12 @@ class Mutator {
         }
         break;
       }
-      case Add: add_edge(w, g, rng); break;
+      case Add:
+        add_edge(w, g, rng);
+        break;
       case Delete:
-        w.edges.erase(w.edges.begin() + static_cast<std::ptrdiff_t>(rng.below(static_cast<std::uint64_t>(e))));
+        w.edges.erase(w.edges.begin() +
+                      static_cast<std::ptrdiff_t>(rng.below(static_cast<std::uint64_t>(e))));
         break;
       case Speed: {
         if (w.machine.speeds.empty()) w.machine.speeds.assign(static_cast<std::size_t>(P), 1.0);
@@ -324,8 +327,9 @@ AdversaryResult adversary_search_observed(const AdversaryInstance& start,
   res.best = start;
   double ma = 0, mb = 0;
   if (!eval.evaluate(start.graph, start.machine, res.start_ratio, ma, mb))
-    bad("graph", "optimal could not prove the start instance's optimum within "
-                 "optimal_node_budget; use fewer tasks or a larger budget");
+    bad("graph",
+        "optimal could not prove the start instance's optimum within "
+        "optimal_node_budget; use fewer tasks or a larger budget");
   res.best_ratio = res.current_ratio = res.start_ratio;
   res.best_makespan_a = ma;
   res.best_makespan_b = mb;

@@ -159,9 +159,9 @@ struct AdversaryMatrix {
 /// seed for every pair). `progress(done, total)` is called before each pair and every 500
 /// iterations within it; returning false cancels. Throws std::invalid_argument ("schedulers")
 /// for unknown names or fewer than 2.
-AdversaryMatrix adversary_pairwise(const std::vector<std::string>& schedulers,
-                                   const AdversaryInstance& start, const AdversaryOptions& base,
-                                   const std::function<bool(std::size_t done, std::size_t total)>&
-                                       progress = {});
+AdversaryMatrix adversary_pairwise(
+    const std::vector<std::string>& schedulers, const AdversaryInstance& start,
+    const AdversaryOptions& base,
+    const std::function<bool(std::size_t done, std::size_t total)>& progress = {});
 
 }  // namespace loadlab::core

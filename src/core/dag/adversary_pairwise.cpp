@@ -36,7 +36,8 @@ AdversaryInstance random_adversary_instance(std::int32_t tasks, std::int32_t pro
       edges.push_back({u, t, rng.uniform01()});
     }
   }
-  AdversaryInstance inst{TaskGraph(std::move(comp), std::move(edges)), Machine::identical(processors)};
+  AdversaryInstance inst{TaskGraph(std::move(comp), std::move(edges)),
+                         Machine::identical(processors)};
   if (heterogeneous) {
     const auto P = static_cast<std::size_t>(processors);
     inst.machine.speeds.resize(P);
@@ -57,11 +58,11 @@ AdversaryInstance random_adversary_instance(std::int32_t tasks, std::int32_t pro
 AdversaryMatrix adversary_pairwise(const std::vector<std::string>& schedulers,
                                    const AdversaryInstance& start, const AdversaryOptions& base,
                                    const std::function<bool(std::size_t, std::size_t)>& progress) {
-  if (schedulers.size() < 2)
-    throw std::invalid_argument("schedulers: needs at least 2 names");
+  if (schedulers.size() < 2) throw std::invalid_argument("schedulers: needs at least 2 names");
   std::set<std::string> seen;
   for (const auto& s : schedulers) {
-    if (!find_dag_algorithm(s)) throw std::invalid_argument("schedulers: unknown scheduler '" + s + "'");
+    if (!find_dag_algorithm(s))
+      throw std::invalid_argument("schedulers: unknown scheduler '" + s + "'");
     if (!seen.insert(s).second)
       throw std::invalid_argument("schedulers: '" + s + "' appears twice");
   }

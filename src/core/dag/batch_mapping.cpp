@@ -48,7 +48,9 @@ Schedule batch_mapping(const TaskGraph& g, const Machine& m, BatchRule rule, Sch
       }
       if (P == 1) ct2 = ct1;
       // Larger key wins.
-      const double key = rule == BatchRule::min_min ? -ct1 : rule == BatchRule::max_min ? ct1 : ct2 - ct1;
+      const double key = rule == BatchRule::min_min   ? -ct1
+                         : rule == BatchRule::max_min ? ct1
+                                                      : ct2 - ct1;
       if (step) step->candidates.push_back({t, p1, st1});
       if (!have || key > bkey || (key == bkey && t < ready.task(bi))) {
         have = true;

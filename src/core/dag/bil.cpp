@@ -36,8 +36,10 @@ Schedule bil(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
       double m1 = level[s * Pz], m2 = -1;
       for (std::size_t q = 1; q < Pz; ++q) {
         const double v = level[s * Pz + q];
-        if (v < m1) m2 = m1, m1 = v, arg = q;
-        else if (m2 < 0 || v < m2) m2 = v;
+        if (v < m1)
+          m2 = m1, m1 = v, arg = q;
+        else if (m2 < 0 || v < m2)
+          m2 = v;
       }
       const double c = P > 1 ? ed.comm / bbar : 0.0;
       for (std::size_t p = 0; p < Pz; ++p) {
@@ -63,9 +65,11 @@ Schedule bil(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
     for (std::size_t i = 0; i < k; ++i) {
       const TaskId t = ready.task(i);
       for (int p = 0; p < P; ++p)
-        sorted[static_cast<std::size_t>(p)] = std::max(ready.data_ready(i, p), pl.prt(p)) +
-                                              level[static_cast<std::size_t>(t) * Pz + static_cast<std::size_t>(p)];
-      std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(kth), sorted.end());
+        sorted[static_cast<std::size_t>(p)] =
+            std::max(ready.data_ready(i, p), pl.prt(p)) +
+            level[static_cast<std::size_t>(t) * Pz + static_cast<std::size_t>(p)];
+      std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(kth),
+                       sorted.end());
       const double prio = sorted[kth];
       if (i == 0 || prio > bprio || (prio == bprio && t < ready.task(bi))) bprio = prio, bi = i;
     }

@@ -30,7 +30,8 @@ Schedule cpop(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
 
   TaskId start = -1;
   for (TaskId t : g.entry_tasks())
-    if (start < 0 || prio[static_cast<std::size_t>(t)] > prio[static_cast<std::size_t>(start)]) start = t;
+    if (start < 0 || prio[static_cast<std::size_t>(t)] > prio[static_cast<std::size_t>(start)])
+      start = t;
   const double cp = prio[static_cast<std::size_t>(start)];
   auto on_cp = [&](TaskId t) {
     return std::fabs(prio[static_cast<std::size_t>(t)] - cp) <= 1e-9 * std::max(1.0, std::fabs(cp));

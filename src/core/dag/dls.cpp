@@ -50,7 +50,8 @@ Schedule dls(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
       for (int p = 0; p < P; ++p) {
         const double start = std::max(ready.data_ready(i, p), pl.prt(p));
         const double dl = sl[ti] - start + (median[ti] - pl.exec(t, p));
-        if (!have || dl > best_dl || (dl == best_dl && (t < ready.task(bi) || (t == ready.task(bi) && p < bp)))) {
+        if (!have || dl > best_dl ||
+            (dl == best_dl && (t < ready.task(bi) || (t == ready.task(bi) && p < bp)))) {
           have = true;
           best_dl = dl, bi = i, bp = p, best_start = start;
         }

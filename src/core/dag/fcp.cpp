@@ -1,7 +1,8 @@
 // FCP - Fast Critical Path (Radulescu & van Gemund, reference [7] of paper 001).
 // Paper: ../shared/seeds/001_37b951120b5002ad.txt, Sections 4 and 6.2: FCP uses MCP's priorities
 // but, as proven in [7], only two processors need to be tried: the enabling processor EP(t) and
-// the processor becoming idle the earliest. Ties: EP(t) (lowest processor index for EP, ERRATA 001).
+// the processor becoming idle the earliest. Ties: EP(t) (lowest processor index for EP, ERRATA
+// 001).
 #include <limits>
 
 #include "core/dag/list_scheduler.h"

@@ -42,18 +42,18 @@ GraphShape in_tree_shape(std::int32_t branching, std::int32_t depth);
 
 /// DAGGEN-style layered random DAG (Suter's DAGGEN parameters).
 struct LayeredSpec {
-  std::int32_t n = 100;       ///< number of tasks
-  double fat = 0.5;           ///< level width ~ n^fat
-  double density = 0.5;       ///< parents per task ~ density x size of the previous level
-  double regularity = 0.5;    ///< 1: all levels equally wide; 0: widths vary by up to 100 %
-  std::int32_t jump = 1;      ///< parents come from up to `jump` levels above
+  std::int32_t n = 100;     ///< number of tasks
+  double fat = 0.5;         ///< level width ~ n^fat
+  double density = 0.5;     ///< parents per task ~ density x size of the previous level
+  double regularity = 0.5;  ///< 1: all levels equally wide; 0: widths vary by up to 100 %
+  std::int32_t jump = 1;    ///< parents come from up to `jump` levels above
 };
 GraphShape layered_shape(const LayeredSpec& spec, std::uint64_t seed);
 
 /// How random costs are drawn (paper 001 Section 6: i.i.d. uniform, scaled to a target CCR).
 struct CostSpec {
-  double ccr = 1.0;            ///< average comm / average comp, met exactly by scaling comm
-  double mean_comp = 10.0;     ///< average task cost
+  double ccr = 1.0;         ///< average comm / average comp, met exactly by scaling comm
+  double mean_comp = 10.0;  ///< average task cost
   /// "uniform": U(0, 2 mean] (the widest non-negative uniform, CV 1/sqrt 3 - a unit CV is not
   /// possible for a non-negative uniform variable); "exponential": CV exactly 1; "unit": all
   /// tasks mean_comp, all edges ccr x mean_comp.

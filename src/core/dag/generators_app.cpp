@@ -15,7 +15,8 @@ void generators_app_require(bool ok, const std::string& what) {
 }
 
 // Step k's updates U(k, j), j > k: each needs the pivot and the previous update of its column.
-void add_updates(GraphShape& s, std::int32_t k, std::int32_t n, TaskId pivot, std::vector<TaskId>& prev_update) {
+void add_updates(GraphShape& s, std::int32_t k, std::int32_t n, TaskId pivot,
+                 std::vector<TaskId>& prev_update) {
   for (std::int32_t j = k + 1; j < n; ++j) {
     const TaskId u = s.tasks++;
     s.names.push_back("U" + std::to_string(k) + "_" + std::to_string(j));
@@ -60,9 +61,11 @@ GraphShape gaussian_shape(std::int32_t n) {
 
 GraphShape laplace_shape(std::int32_t width, std::int32_t iterations) {
   generators_app_require(width >= 1 && width <= 100000, "Laplace width must be in [1, 100000]");
-  generators_app_require(iterations >= 1 && iterations <= 100000, "Laplace iterations must be in [1, 100000]");
-  generators_app_require(static_cast<std::int64_t>(width + 1) * iterations <= GraphLimits::max_tasks,
-          "Laplace graph too large");
+  generators_app_require(iterations >= 1 && iterations <= 100000,
+                         "Laplace iterations must be in [1, 100000]");
+  generators_app_require(
+      static_cast<std::int64_t>(width + 1) * iterations <= GraphLimits::max_tasks,
+      "Laplace graph too large");
   GraphShape s;
   std::vector<TaskId> prev(width, -1);
   TaskId test = -1;
@@ -87,7 +90,8 @@ GraphShape laplace_shape(std::int32_t width, std::int32_t iterations) {
 GraphShape stencil_shape(std::int32_t width, std::int32_t steps) {
   generators_app_require(width >= 1 && width <= 1000000, "stencil width must be in [1, 1000000]");
   generators_app_require(steps >= 1 && steps <= 1000000, "stencil steps must be in [1, 1000000]");
-  generators_app_require(static_cast<std::int64_t>(width) * steps <= GraphLimits::max_tasks, "stencil graph too large");
+  generators_app_require(static_cast<std::int64_t>(width) * steps <= GraphLimits::max_tasks,
+                         "stencil graph too large");
   GraphShape s;
   s.tasks = width * steps;
   for (std::int32_t st = 0; st < steps; ++st)
@@ -103,7 +107,7 @@ GraphShape stencil_shape(std::int32_t width, std::int32_t steps) {
 
 GraphShape fft_shape(std::int32_t points) {
   generators_app_require(points >= 2 && points <= (1 << 16) && (points & (points - 1)) == 0,
-          "FFT points must be a power of two in [2, 65536]");
+                         "FFT points must be a power of two in [2, 65536]");
   std::int32_t stages = 0;
   while ((1 << stages) < points) ++stages;
   // Row 0 holds the inputs; rows 1..log2(points) are the butterfly stages.

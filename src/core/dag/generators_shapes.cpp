@@ -23,7 +23,7 @@ GraphShape fork_join_shape(std::int32_t width, std::int32_t stages) {
   require_shape(width >= 1 && width <= 1000000, "fork-join width must be in [1, 1000000]");
   require_shape(stages >= 1 && stages <= 1000000, "fork-join stages must be in [1, 1000000]");
   require_shape(1 + static_cast<std::int64_t>(width + 1) * stages <= GraphLimits::max_tasks,
-          "fork-join graph too large");
+                "fork-join graph too large");
   GraphShape s;
   TaskId fork = s.tasks++;
   s.names.push_back("fork");
@@ -94,14 +94,15 @@ GraphShape layered_shape(const LayeredSpec& sp, std::uint64_t seed) {
   const auto parents = [&](std::int32_t l) {
     const std::int32_t prev = level_start[l] - level_start[l - 1];
     const std::int32_t pool = level_start[l] - level_start[std::max(0, l - sp.jump)];
-    return std::clamp<std::int32_t>(static_cast<std::int32_t>(std::round(sp.density * prev)), 1, pool);
+    return std::clamp<std::int32_t>(static_cast<std::int32_t>(std::round(sp.density * prev)), 1,
+                                    pool);
   };
   std::int64_t edge_count = 0;
   for (std::int32_t l = 1; l < levels; ++l)
     edge_count += static_cast<std::int64_t>(level_start[l + 1] - level_start[l]) * parents(l);
   require_shape(edge_count <= GraphLimits::max_edges,
-          "too many edges: " + std::to_string(edge_count) + " (limit " + std::to_string(GraphLimits::max_edges) +
-              "); lower density, fat or n");
+                "too many edges: " + std::to_string(edge_count) + " (limit " +
+                    std::to_string(GraphLimits::max_edges) + "); lower density, fat or n");
   s.edges.reserve(static_cast<std::size_t>(edge_count));
   s.names.reserve(sp.n);
   for (std::int32_t t = 0; t < sp.n; ++t) s.names.push_back("v" + std::to_string(t));
@@ -132,9 +133,9 @@ GraphShape layered_shape(const LayeredSpec& sp, std::uint64_t seed) {
 TaskGraph assign_costs(const GraphShape& shape, const CostSpec& c, std::uint64_t seed) {
   require_shape(c.ccr >= 0 && c.ccr <= 1e6, "ccr must be in [0, 1e6]");
   require_shape(c.mean_comp > 0 && c.mean_comp <= 1e9, "mean_comp must be in (0, 1e9]");
-  require_shape(c.distribution == "uniform" || c.distribution == "exponential" ||
-              c.distribution == "unit",
-          "distribution must be uniform, exponential or unit");
+  require_shape(
+      c.distribution == "uniform" || c.distribution == "exponential" || c.distribution == "unit",
+      "distribution must be uniform, exponential or unit");
   util::Rng rng(seed);
   auto draw = [&](double mean) {
     if (c.distribution == "unit") return mean;
@@ -160,9 +161,8 @@ TaskGraph assign_costs(const GraphShape& shape, const CostSpec& c, std::uint64_t
 }
 
 const std::vector<std::string>& generator_names() {
-  static const std::vector<std::string> names = {"lu",        "laplace",   "stencil",
-                                                 "fft",       "gaussian",  "fork_join",
-                                                 "out_tree",  "in_tree",   "layered"};
+  static const std::vector<std::string> names = {
+      "lu", "laplace", "stencil", "fft", "gaussian", "fork_join", "out_tree", "in_tree", "layered"};
   return names;
 }
 

@@ -51,8 +51,14 @@ namespace {
 class GroupBalance {
  public:
   GroupBalance(const HeteroPlacement& pl, const std::vector<TaskId>& tasks)
-      : P_(static_cast<std::size_t>(pl.processors())), k_(tasks.size()), est_(k_ * P_),
-        exec_(k_ * P_), avail_(P_), lists_(P_), ft_(P_), proc_(k_) {
+      : P_(static_cast<std::size_t>(pl.processors())),
+        k_(tasks.size()),
+        est_(k_ * P_),
+        exec_(k_ * P_),
+        avail_(P_),
+        lists_(P_),
+        ft_(P_),
+        proc_(k_) {
     for (std::size_t p = 0; p < P_; ++p) avail_[p] = pl.prt(static_cast<int>(p));
     for (std::size_t i = 0; i < k_; ++i)
       for (std::size_t p = 0; p < P_; ++p) {
@@ -71,9 +77,8 @@ class GroupBalance {
       lists_[bp].push_back(i);
     }
     for (std::size_t p = 0; p < P_; ++p) {
-      std::sort(lists_[p].begin(), lists_[p].end(), [&](std::size_t a, std::size_t b) {
-        return before(a, b, p);
-      });
+      std::sort(lists_[p].begin(), lists_[p].end(),
+                [&](std::size_t a, std::size_t b) { return before(a, b, p); });
       ft_[p] = finish(p, lists_[p], k_, k_);
     }
   }

@@ -17,9 +17,14 @@ namespace loadlab::core {
 class HeteroPlacement {
  public:
   HeteroPlacement(const TaskGraph& g, const Machine& m, bool insertion)
-      : g_(g), m_(m), P_(std::max(1, m.processors)), insertion_(insertion),
-        proc_(static_cast<std::size_t>(g.size()), -1), ft_(static_cast<std::size_t>(g.size()), 0),
-        prt_(static_cast<std::size_t>(P_), 0), slots_(static_cast<std::size_t>(P_)),
+      : g_(g),
+        m_(m),
+        P_(std::max(1, m.processors)),
+        insertion_(insertion),
+        proc_(static_cast<std::size_t>(g.size()), -1),
+        ft_(static_cast<std::size_t>(g.size()), 0),
+        prt_(static_cast<std::size_t>(P_), 0),
+        slots_(static_cast<std::size_t>(P_)),
         missing_(static_cast<std::size_t>(g.size())) {
     for (TaskId t = 0; t < g.size(); ++t) missing_[static_cast<std::size_t>(t)] = g.in_degree(t);
     sched_.processors = P_;
@@ -57,8 +62,9 @@ class HeteroPlacement {
     // largest end before it. Same result as scanning from the first slot, in O(log slots) plus
     // the gaps actually tried (HEFT on 10,000 tasks spent most of its time in that scan).
     const double need = ready + dur;
-    auto it = std::lower_bound(sl.begin(), sl.end(), need,
-                               [](const std::pair<double, double>& slot, double x) { return slot.first < x; });
+    auto it = std::lower_bound(
+        sl.begin(), sl.end(), need,
+        [](const std::pair<double, double>& slot, double x) { return slot.first < x; });
     double prev_end = it == sl.begin() ? 0.0 : std::prev(it)->second;
     for (; it != sl.end(); ++it) {
       const double start = std::max(ready, prev_end);
@@ -110,7 +116,8 @@ class HeteroPlacement {
     prt_[pi] = old_prt;
     if (insertion_) {
       auto& sl = slots_[pi];
-      sl.erase(std::lower_bound(sl.begin(), sl.end(), std::pair<double, double>{en.start, en.finish}));
+      sl.erase(
+          std::lower_bound(sl.begin(), sl.end(), std::pair<double, double>{en.start, en.finish}));
     }
     for (auto e : g_.out_edges(en.task)) ++missing_[static_cast<std::size_t>(g_.edge(e).to)];
   }
@@ -179,7 +186,9 @@ inline double mean_bandwidth(const Machine& m) {
   double s = 0;
   for (int p = 0; p < m.processors; ++p)
     for (int q = 0; q < m.processors; ++q)
-      if (p != q) s += m.bandwidth[static_cast<std::size_t>(p) * static_cast<std::size_t>(m.processors) + static_cast<std::size_t>(q)];
+      if (p != q)
+        s += m.bandwidth[static_cast<std::size_t>(p) * static_cast<std::size_t>(m.processors) +
+                         static_cast<std::size_t>(q)];
   return s / (static_cast<double>(m.processors) * (m.processors - 1));
 }
 

@@ -42,14 +42,18 @@ class IndexedHeap {
   }
   /// Restores order after the key of `id` changed (inserting it if absent).
   void update(std::int32_t id) {
-    if (!contains(id)) push(id);
-    else update_at(static_cast<std::size_t>((*pos_)[id]));
+    if (!contains(id))
+      push(id);
+    else
+      update_at(static_cast<std::size_t>((*pos_)[id]));
   }
 
  private:
   void update_at(std::size_t i) {
-    if (i > 0 && less_(items_[i], items_[(i - 1) / 2])) up(i);
-    else down(i);
+    if (i > 0 && less_(items_[i], items_[(i - 1) / 2]))
+      up(i);
+    else
+      down(i);
   }
   void up(std::size_t i) {
     const std::int32_t id = items_[i];

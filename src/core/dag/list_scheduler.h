@@ -17,8 +17,8 @@ struct PriorityKey {
 };
 
 enum class ProcessorRule {
-  all,         ///< every processor; earliest start (lowest index on ties)
-  fcp,         ///< only EP(t) and the processor idle earliest (FCP, paper 001 Section 4 / [7])
+  all,  ///< every processor; earliest start (lowest index on ties)
+  fcp,  ///< only EP(t) and the processor idle earliest (FCP, paper 001 Section 4 / [7])
 };
 
 /// Static-priority list scheduling (notes 003, "list scheduling" steps 1-2).

@@ -30,7 +30,8 @@ Schedule llb(const TaskGraph& g, int processors, const std::vector<std::int32_t>
   std::vector<std::vector<TaskId>> waiting(clusters);  // ready tasks of unmapped clusters
   auto add_ready = [&](TaskId t) {
     const std::int32_t c = cluster_of[t];
-    if (mapped[c] >= 0) on_proc[mapped[c]].insert(t);
+    if (mapped[c] >= 0)
+      on_proc[mapped[c]].insert(t);
     else {
       unmapped.insert(t);
       waiting[c].push_back(t);

@@ -38,8 +38,10 @@ std::string Machine::nonuniform_reason() const {
     for (std::size_t p = 0; p < P; ++p)
       for (std::size_t q = 0; q < P; ++q) {
         if (p == q) continue;
-        if (first < 0) first = bandwidth[p * P + q];
-        else if (bandwidth[p * P + q] != first) return "machine.bandwidth is not uniform";
+        if (first < 0)
+          first = bandwidth[p * P + q];
+        else if (bandwidth[p * P + q] != first)
+          return "machine.bandwidth is not uniform";
       }
   }
   if (!etc.empty()) {
@@ -64,8 +66,8 @@ void validate_machine(const Machine& m, const TaskGraph& g) {
                         std::to_string(P) + " processors");
     for (std::size_t p = 0; p < m.speeds.size(); ++p)
       if (!(m.speeds[p] >= MachineLimits::min_speed && m.speeds[p] <= MachineLimits::max_speed))
-        bad("speeds/" + std::to_string(p), "must be in [" + machine_num(MachineLimits::min_speed) + ", " +
-                                               machine_num(MachineLimits::max_speed) + "]");
+        bad("speeds/" + std::to_string(p), "must be in [" + machine_num(MachineLimits::min_speed) +
+                                               ", " + machine_num(MachineLimits::max_speed) + "]");
   }
   if (!m.bandwidth.empty()) {
     if (P * P > MachineLimits::max_bandwidth_entries)
@@ -78,7 +80,8 @@ void validate_machine(const Machine& m, const TaskGraph& g) {
         const double b = m.bandwidth[static_cast<std::size_t>(p * P + q)];
         const std::string f = "bandwidth/" + std::to_string(p) + "/" + std::to_string(q);
         if (p == q) {
-          if (!(b >= 0 && std::isfinite(b))) bad(f, "must be a finite non-negative number (unused)");
+          if (!(b >= 0 && std::isfinite(b)))
+            bad(f, "must be a finite non-negative number (unused)");
         } else if (!(b >= MachineLimits::min_bandwidth && b <= MachineLimits::max_bandwidth)) {
           bad(f, "must be in [" + machine_num(MachineLimits::min_bandwidth) + ", " +
                      machine_num(MachineLimits::max_bandwidth) + "]");
@@ -88,7 +91,8 @@ void validate_machine(const Machine& m, const TaskGraph& g) {
   if (!m.etc.empty()) {
     const std::int64_t V = g.size();
     if (V * P > MachineLimits::max_etc_entries)
-      bad("etc", "has " + std::to_string(V * P) + " entries (tasks x processors; at most 16000000)");
+      bad("etc",
+          "has " + std::to_string(V * P) + " entries (tasks x processors; at most 16000000)");
     if (static_cast<std::int64_t>(m.etc.size()) != V * P)
       bad("etc", "must be a " + std::to_string(V) + " (tasks) x " + std::to_string(P) +
                      " (processors) matrix");
@@ -112,9 +116,10 @@ std::vector<double> routed_bandwidth(const Topology& t, const std::vector<double
                                 std::to_string(E) + ") or a single number");
   for (std::size_t i = 0; i < links.size(); ++i)
     if (!(links[i] >= MachineLimits::min_bandwidth && links[i] <= MachineLimits::max_bandwidth))
-      throw std::invalid_argument((links.size() == 1 ? std::string("links") : "links/" + std::to_string(i)) +
-                                  ": must be in [" + machine_num(MachineLimits::min_bandwidth) + ", " +
-                                  machine_num(MachineLimits::max_bandwidth) + "]");
+      throw std::invalid_argument(
+          (links.size() == 1 ? std::string("links") : "links/" + std::to_string(i)) +
+          ": must be in [" + machine_num(MachineLimits::min_bandwidth) + ", " +
+          machine_num(MachineLimits::max_bandwidth) + "]");
   // Link costs 1 / b (time per unit of data), indexed like the CSR adjacency of the topology.
   struct Link {
     int to;
@@ -154,7 +159,8 @@ std::vector<double> routed_bandwidth(const Topology& t, const std::vector<double
       if (d < 0)
         throw std::invalid_argument("topology: processors " + std::to_string(s) + " and " +
                                     std::to_string(q) + " are not connected");
-      const double bw = direct[static_cast<std::size_t>(q)] > 0 ? direct[static_cast<std::size_t>(q)] : 1.0 / d;
+      const double bw =
+          direct[static_cast<std::size_t>(q)] > 0 ? direct[static_cast<std::size_t>(q)] : 1.0 / d;
       if (!(bw >= MachineLimits::min_bandwidth))
         throw std::invalid_argument("links: the route from processor " + std::to_string(s) +
                                     " to " + std::to_string(q) + " has effective bandwidth " +

@@ -51,7 +51,9 @@ struct Machine {
 
   /// Time task t takes on processor p.
   double exec(const TaskGraph& g, TaskId t, std::int32_t p) const {
-    if (!etc.empty()) return etc[static_cast<std::size_t>(t) * static_cast<std::size_t>(processors) + static_cast<std::size_t>(p)];
+    if (!etc.empty())
+      return etc[static_cast<std::size_t>(t) * static_cast<std::size_t>(processors) +
+                 static_cast<std::size_t>(p)];
     if (!speeds.empty()) return g.comp(t) / speeds[static_cast<std::size_t>(p)];
     return g.comp(t);
   }
@@ -59,7 +61,8 @@ struct Machine {
   double comm(double data, std::int32_t p, std::int32_t q) const {
     if (p == q) return 0.0;
     if (bandwidth.empty()) return data;
-    return data / bandwidth[static_cast<std::size_t>(p) * static_cast<std::size_t>(processors) + static_cast<std::size_t>(q)];
+    return data / bandwidth[static_cast<std::size_t>(p) * static_cast<std::size_t>(processors) +
+                            static_cast<std::size_t>(q)];
   }
   /// No speeds, bandwidth or ETC given: exactly the identical-processor model.
   bool trivial() const { return speeds.empty() && bandwidth.empty() && etc.empty(); }

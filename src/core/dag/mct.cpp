@@ -9,15 +9,18 @@
 namespace loadlab::core {
 
 Schedule mct(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
-  return immediate_mapping(g, m, [](const HeteroPlacement& pl, TaskId t) {
-    int bp = 0;
-    double best = 0;
-    for (int p = 0; p < pl.processors(); ++p) {
-      const double ct = std::max(pl.data_ready(t, p), pl.prt(p)) + pl.exec(t, p);
-      if (p == 0 || ct < best) best = ct, bp = p;
-    }
-    return bp;
-  }, trace);
+  return immediate_mapping(
+      g, m,
+      [](const HeteroPlacement& pl, TaskId t) {
+        int bp = 0;
+        double best = 0;
+        for (int p = 0; p < pl.processors(); ++p) {
+          const double ct = std::max(pl.data_ready(t, p), pl.prt(p)) + pl.exec(t, p);
+          if (p == 0 || ct < best) best = ct, bp = p;
+        }
+        return bp;
+      },
+      trace);
 }
 
 }  // namespace loadlab::core

@@ -9,12 +9,15 @@
 namespace loadlab::core {
 
 Schedule met(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
-  return immediate_mapping(g, m, [](const HeteroPlacement& pl, TaskId t) {
-    int bp = 0;
-    for (int p = 1; p < pl.processors(); ++p)
-      if (pl.exec(t, p) < pl.exec(t, bp)) bp = p;
-    return bp;
-  }, trace);
+  return immediate_mapping(
+      g, m,
+      [](const HeteroPlacement& pl, TaskId t) {
+        int bp = 0;
+        for (int p = 1; p < pl.processors(); ++p)
+          if (pl.exec(t, p) < pl.exec(t, bp)) bp = p;
+        return bp;
+      },
+      trace);
 }
 
 }  // namespace loadlab::core

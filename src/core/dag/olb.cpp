@@ -10,13 +10,16 @@
 namespace loadlab::core {
 
 Schedule olb(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
-  return immediate_mapping(g, m, [](const HeteroPlacement& pl, TaskId t) {
-    (void)t;
-    int bp = 0;
-    for (int p = 1; p < pl.processors(); ++p)
-      if (pl.prt(p) < pl.prt(bp)) bp = p;
-    return bp;
-  }, trace);
+  return immediate_mapping(
+      g, m,
+      [](const HeteroPlacement& pl, TaskId t) {
+        (void)t;
+        int bp = 0;
+        for (int p = 1; p < pl.processors(); ++p)
+          if (pl.prt(p) < pl.prt(bp)) bp = p;
+        return bp;
+      },
+      trace);
 }
 
 }  // namespace loadlab::core

@@ -51,8 +51,15 @@ class BranchAndBound {
   /// `work`: the summed fastest execution times.
   BranchAndBound(const TaskGraph& g, const Costs& c, int P, std::int64_t budget,
                  std::vector<double> sl, std::vector<double> bl, double work)
-      : g_(g), c_(c), P_(P), budget_(budget), proc_(g.size(), -1), ft_(g.size(), 0), prt_(P, 0),
-        missing_(g.size()), used_(P, 0) {
+      : g_(g),
+        c_(c),
+        P_(P),
+        budget_(budget),
+        proc_(g.size(), -1),
+        ft_(g.size(), 0),
+        prt_(P, 0),
+        missing_(g.size()),
+        used_(P, 0) {
     sl_ = std::move(sl);
     bl_ = std::move(bl);
     for (TaskId t = 0; t < g.size(); ++t) missing_[t] = g.in_degree(t);
@@ -60,9 +67,8 @@ class BranchAndBound {
     order_.resize(g.size());
     std::iota(order_.begin(), order_.end(), 0);
     // Try critical tasks first so good schedules (and tight bounds) come early.
-    std::sort(order_.begin(), order_.end(), [&](TaskId a, TaskId b) {
-      return bl_[a] != bl_[b] ? bl_[a] > bl_[b] : a < b;
-    });
+    std::sort(order_.begin(), order_.end(),
+              [&](TaskId a, TaskId b) { return bl_[a] != bl_[b] ? bl_[a] > bl_[b] : a < b; });
   }
 
   void run(double upper, std::vector<ScheduleEntry> incumbent, double root_lb) {
@@ -203,9 +209,9 @@ OptimalResult optimal_schedule(const TaskGraph& g, int processors, std::int64_t 
 OptimalResult optimal_schedule(const TaskGraph& g, const Machine& m, std::int64_t node_budget,
                                std::int32_t max_tasks) {
   if (m.uniform()) {
-    OptimalResult r = m.trivial()
-                          ? optimal_schedule(g, m.processors, node_budget, max_tasks)
-                          : optimal_schedule(uniform_graph(g, m), m.processors, node_budget, max_tasks);
+    OptimalResult r =
+        m.trivial() ? optimal_schedule(g, m.processors, node_budget, max_tasks)
+                    : optimal_schedule(uniform_graph(g, m), m.processors, node_budget, max_tasks);
     return r;
   }
   const int P = std::max(1, m.processors);

@@ -13,8 +13,14 @@ namespace loadlab::core {
 class Placement {
  public:
   Placement(const TaskGraph& g, int processors, bool insertion = false)
-      : g_(g), P_(std::max(1, processors)), insertion_(insertion), proc_(g.size(), -1),
-        ft_(g.size(), 0), prt_(P_, 0), slots_(insertion ? P_ : 0), missing_(g.size()) {
+      : g_(g),
+        P_(std::max(1, processors)),
+        insertion_(insertion),
+        proc_(g.size(), -1),
+        ft_(g.size(), 0),
+        prt_(P_, 0),
+        slots_(insertion ? P_ : 0),
+        missing_(g.size()) {
     for (TaskId t = 0; t < g.size(); ++t) missing_[t] = g.in_degree(t);
     sched_.processors = P_;
     sched_.entries.reserve(g.size());

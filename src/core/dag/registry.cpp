@@ -13,16 +13,24 @@ namespace {
 using Trace = ScheduleTrace*;
 using Opt = OptimalResult*;
 
-Schedule run_flb(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return flb(g, p, t); }
-Schedule run_etf(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return etf(g, p, t); }
+Schedule run_flb(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return flb(g, p, t);
+}
+Schedule run_etf(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return etf(g, p, t);
+}
 Schedule run_mcp(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return mcp(g, p, false, t);
 }
 Schedule run_mcp_insertion(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return mcp(g, p, true, t);
 }
-Schedule run_fcp(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return fcp(g, p, t); }
-Schedule run_dsc(const TaskGraph& g, int, const DagOptions&, Trace, Opt) { return dsc(g); }
+Schedule run_fcp(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return fcp(g, p, t);
+}
+Schedule run_dsc(const TaskGraph& g, int, const DagOptions&, Trace, Opt) {
+  return dsc(g);
+}
 Schedule run_llb(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   // LLB on its own needs a clustering: the trivial one (each task its own cluster).
   std::vector<std::int32_t> single(g.size());
@@ -32,11 +40,15 @@ Schedule run_llb(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
 Schedule run_dsc_llb(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return dsc_llb(g, p, t);
 }
-Schedule run_hlfet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return hlfet(g, p, t); }
+Schedule run_hlfet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return hlfet(g, p, t);
+}
 Schedule run_hlfnet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return hlfnet(g, p, t);
 }
-Schedule run_scfet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return scfet(g, p, t); }
+Schedule run_scfet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return scfet(g, p, t);
+}
 Schedule run_scfnet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return scfnet(g, p, t);
 }
@@ -46,7 +58,9 @@ Schedule run_random(const TaskGraph& g, int p, const DagOptions& o, Trace t, Opt
 Schedule run_coffman_graham(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return coffman_graham(g, p, t);
 }
-Schedule run_heft(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) { return heft(g, p, t); }
+Schedule run_heft(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return heft(g, p, t);
+}
 Schedule dag_run_optimal(const TaskGraph& g, int p, const DagOptions& o, Trace, Opt info) {
   OptimalResult r = optimal_schedule(g, p, o.optimal_node_budget, o.optimal_max_tasks);
   Schedule s = std::move(r.schedule);
@@ -57,7 +71,8 @@ Schedule dag_run_optimal(const TaskGraph& g, int p, const DagOptions& o, Trace, 
 Schedule run_heft_machine(const TaskGraph& g, const Machine& m, const DagOptions&, Trace t, Opt) {
   return heft(g, m, t);
 }
-Schedule run_optimal_machine(const TaskGraph& g, const Machine& m, const DagOptions& o, Trace, Opt info) {
+Schedule run_optimal_machine(const TaskGraph& g, const Machine& m, const DagOptions& o, Trace,
+                             Opt info) {
   OptimalResult r = optimal_schedule(g, m, o.optimal_node_budget, o.optimal_max_tasks);
   Schedule s = std::move(r.schedule);
   if (info) *info = std::move(r);
@@ -83,80 +98,119 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "each step: min( EST(EP-type task on its EP), EST(non-EP task on earliest-idle proc) )\n"
         "EST(t, p) = max(PRT(p), EMT(t, p))",
         "O(V (log W + log P) + E)", false},
-       true, false, run_flb, nullptr},
+       true,
+       false,
+       run_flb,
+       nullptr},
       {{"etf", "Earliest Task First", "001 §3.2", "P identical processors",
         "Every ready task is tried on every processor; the pair with the earliest start time is "
         "scheduled, ties to the larger static bottom level.",
         "(t, p) = argmin over ready t, all p of EST(t, p)", "O(W (E + V) P)", false},
-       true, true, run_etf, nullptr},
+       true,
+       true,
+       run_etf,
+       nullptr},
       {{"mcp", "Modified Critical Path", "001 §3.1; 003 list scheduling", "P identical processors",
         "Tasks in increasing ALAP (latest possible start) order; each is appended on the "
         "processor where it can start earliest.",
-        "priority = ALAP(t) (smallest first);  p = argmin_p EST(t, p)",
-        "O(V log V + (E + V) P)", false},
-       true, false, run_mcp, nullptr},
+        "priority = ALAP(t) (smallest first);  p = argmin_p EST(t, p)", "O(V log V + (E + V) P)",
+        false},
+       true,
+       false,
+       run_mcp,
+       nullptr},
       {{"mcp_insertion", "MCP with insertion", "001 §3.1", "P identical processors",
         "MCP as originally published: a task may fill an idle gap on a processor instead of "
         "being appended at its end.",
         "priority = ALAP(t);  p, slot = earliest gap on any p that fits t after its messages",
         "O(V^2 (log V + P))", false},
-       false, false, run_mcp_insertion, nullptr},
+       false,
+       false,
+       run_mcp_insertion,
+       nullptr},
       {{"fcp", "Fast Critical Path", "001 §4, §6.2 (ref. [7])", "P identical processors",
         "MCP's priorities, but only two processors are tried for each task: its enabling "
         "processor (where its last message comes from) and the processor that becomes idle "
         "earliest, which is proven sufficient.",
         "p = argmin over {EP(t), earliest-idle} of EST(t, p)", "O(V log P + E)", false},
-       false, false, run_fcp, nullptr},
+       false,
+       false,
+       run_fcp,
+       nullptr},
       {{"dsc", "Dominant Sequence Clustering", "001 §3.3", "unbounded processors (one per cluster)",
         "Clusters tasks for an unbounded number of processors: tasks in decreasing top + bottom "
         "level; a task joins a predecessor's cluster (zeroing that edge) when it starts earlier "
         "there, else opens a new cluster. Uses as many processors as clusters.",
         "priority = tlevel(t) + blevel(t);  zero the edge that minimises tlevel(t)",
         "O((E + V) log V)", true},
-       false, false, run_dsc, nullptr},
+       false,
+       false,
+       run_dsc,
+       nullptr},
       {{"llb", "List-based Load Balancing", "001 §3.3 (ref. [12])", "P identical processors",
         "Maps clusters onto P processors: the earliest-idle processor compares the best ready task "
         "of a cluster already mapped to it with the best task of an unmapped cluster and runs the "
         "one that starts earlier. On its own every task is its own cluster.",
         "p = earliest idle;  t = earlier-starting of (mapped cluster's task, unmapped task)",
         "O(C log C + V)", false},
-       false, false, run_llb, nullptr},
+       false,
+       false,
+       run_llb,
+       nullptr},
       {{"dsc_llb", "DSC followed by LLB", "001 §3.3", "P identical processors",
         "The multi-step method: DSC clusters for unbounded processors, then LLB maps the clusters "
         "onto the P processors and orders their tasks.",
         "clusters = DSC(G);  schedule = LLB(G, P, clusters)", "O((E + V) log V + C log C)", false},
-       true, false, run_dsc_llb, nullptr},
+       true,
+       false,
+       run_dsc_llb,
+       nullptr},
       {{"hlfet", "Highest Level First with Estimated Times", "003 Approximate Scheduling",
         "P identical processors",
         "List scheduling by static level sl (longest computation path to an exit, including the "
         "task), largest first; ties to the smaller t-level.",
         "priority = sl(t) (largest first);  p = argmin_p EST(t, p)", "O(V log V + (E + V) P)",
         false},
-       false, false, run_hlfet, nullptr},
+       false,
+       false,
+       run_hlfet,
+       nullptr},
       {{"hlfnet", "Highest Level First with No Estimated Times", "003 Approximate Scheduling",
         "P identical processors",
         "HLFET with every task counted as one time unit when computing levels; the schedule "
         "itself uses the real costs.",
         "priority = number of tasks on the longest path to an exit", "O(V log V + (E + V) P)",
         false},
-       false, false, run_hlfnet, nullptr},
+       false,
+       false,
+       run_hlfnet,
+       nullptr},
       {{"scfet", "Smallest Co-level First with Estimated Times", "003 Approximate Scheduling",
         "P identical processors",
         "List scheduling by co-level (computation time of the longest path from an entry, "
         "including the task), smallest first; ties to the larger static level.",
         "priority = co-level(t) (smallest first);  p = argmin_p EST(t, p)",
         "O(V log V + (E + V) P)", false},
-       false, false, run_scfet, nullptr},
+       false,
+       false,
+       run_scfet,
+       nullptr},
       {{"scfnet", "Smallest Co-level First with No Estimated Times", "003 Approximate Scheduling",
         "P identical processors", "SCFET with unit task times when computing co-levels.",
         "priority = number of tasks on the longest path from an entry", "O(V log V + (E + V) P)",
         false},
-       false, false, run_scfnet, nullptr},
+       false,
+       false,
+       run_scfnet,
+       nullptr},
       {{"random", "Random priorities", "003 Approximate Scheduling", "P identical processors",
         "The notes' baseline: a seeded random permutation ranks the tasks; ready tasks are "
         "scheduled in that order on their earliest-start processor.",
         kListRule, "O(V log V + (E + V) P)", false},
-       false, false, run_random, nullptr},
+       false,
+       false,
+       run_random,
+       nullptr},
       {{"coffman_graham", "Coffman-Graham", "003 Optimal Scheduling in Polynomial Time, steps 1-3",
         "P identical processors (optimal: unit tasks, no communication, P = 2)",
         "Labels tasks from the exits up: the next label goes to the task whose decreasing list of "
@@ -165,16 +219,23 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "label(t) = next label to the lexicographically smallest successor-label list\n"
         "schedule: highest label first among the tasks that can start earliest",
         "O(V^2 + E) labels, O(W (E + V) P) schedule", false},
-       false, true, run_coffman_graham, nullptr},
+       false,
+       true,
+       run_coffman_graham,
+       nullptr},
       {{"heft", "Heterogeneous Earliest Finish Time", "Topcuoglu et al. 2002, §4.1",
         "heterogeneous machines (speeds, bandwidth, etc); P identical processors",
         "Tasks in decreasing upward rank (mean execution time over the processors plus the "
         "largest mean communication + rank of a successor; on identical processors the bottom "
         "level), each to the processor where it finishes earliest, inserted into an idle gap "
         "when one fits.",
-        "rank_u(t) = w-bar(t) + max_succ (c-bar(t, s) + rank_u(s));  p = argmin_p EFT(t, p) with insertion",
+        "rank_u(t) = w-bar(t) + max_succ (c-bar(t, s) + rank_u(s));  p = argmin_p EFT(t, p) with "
+        "insertion",
         "O(V^2 P)", false},
-       false, false, run_heft, run_heft_machine},
+       false,
+       false,
+       run_heft,
+       run_heft_machine},
       {{"cpop", "Critical Path on a Processor", "Topcuoglu et al. 2002, §4.2",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Priority = upward + downward rank. The tasks whose priority equals the entry's lie on "
@@ -183,15 +244,20 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "(insertion).",
         "prio(t) = rank_u(t) + rank_d(t);  CP tasks -> argmin_p sum_{CP} w(t, p);  others: min EFT",
         "O(V^2 P)", false},
-       false, false, nullptr, run_hetero<cpop>},
+       false,
+       false,
+       nullptr,
+       run_hetero<cpop>},
       {{"lookahead_heft", "Lookahead HEFT", "Bittencourt, Sakellariou, Madeira 2010, §III",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "HEFT's order, but each processor is judged by placing the task there and then its "
         "children by HEFT's rule: the task goes where its children would finish earliest.",
         "p = argmin_p max_{c in children(t)} EFT(c | t on p)",
-        "O(E V P): every child tried on every processor with insertion, per processor of t",
-        false},
-       false, false, nullptr, run_hetero<lookahead_heft>},
+        "O(E V P): every child tried on every processor with insertion, per processor of t", false},
+       false,
+       false,
+       nullptr,
+       run_hetero<lookahead_heft>},
       {{"peft", "Predict Earliest Finish Time", "Arabnejad & Barbosa 2014, §4",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "An optimistic cost table OCT(t, p) holds, for t on p, the longest of its successors' "
@@ -200,22 +266,32 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "OCT(t, p) = max_s min_q (OCT(s, q) + w(s, q) + [q != p] c-bar(t, s));  "
         "p = argmin_p EFT(t, p) + OCT(t, p)",
         "O(V^2 P + E P)", false},
-       false, false, nullptr, run_hetero<peft>},
+       false,
+       false,
+       nullptr,
+       run_hetero<peft>},
       {{"dls", "Dynamic Level Scheduling", "Sih & Lee 1993, §III-IV",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "At every step the (ready task, processor) pair with the largest dynamic level is "
         "scheduled: static level with median times, minus the start the pair can have, plus how "
         "much faster the processor is than the median for that task.",
         "DL(t, p) = SL*(t) - max(DA(t, p), TF(p)) + (E*(t) - E(t, p))", "O(V W P + E P)", false},
-       false, true, nullptr, run_hetero<dls>},
-      {{"bil", "Best Imaginary Level", "Oh & Ha 1996, §3", "heterogeneous machines (speeds, bandwidth, etc)",
+       false,
+       true,
+       nullptr,
+       run_hetero<dls>},
+      {{"bil", "Best Imaginary Level", "Oh & Ha 1996, §3",
+        "heterogeneous machines (speeds, bandwidth, etc)",
         "BIL(t, p) is the best completion of the rest of the graph if t runs on p. With k ready "
         "tasks, the one whose k-th smallest imaginary makespan (start + BIL) is largest goes "
         "first, to the processor minimising it, slow processors charged extra when k > P.",
         "BIM(t, p) = max(DA, TF(p)) + BIL(t, p);  prio = k-th smallest BIM(t, .);\n"
         "p = argmin_p BIM(t, p) + w(t, p) max(k / P - 1, 0)",
         "O(V W P log P + E P)", false},
-       false, true, nullptr, run_hetero<bil>},
+       false,
+       true,
+       nullptr,
+       run_hetero<bil>},
       {{"hbmct", "Hybrid Balanced Minimum Completion Time", "Sakellariou & Zhao 2004, §3-4",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Tasks in HEFT's upward-rank order are cut into groups of independent tasks (a task whose "
@@ -226,43 +302,64 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "argmin_p w(t, p),\nrepeat: M = last to finish; move the first t on M (mean EST order) "
         "with FT(M - t) < FT(M) to argmin_j FT(j + t) < FT(M)",
         "O(E P + V W P) typical", false},
-       false, true, nullptr, run_hetero<hbmct>},
+       false,
+       true,
+       nullptr,
+       run_hetero<hbmct>},
       {{"min_min", "Min-Min", "Braun et al. 2001, §2 (on the DAG's ready set)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Batch mapping over the ready tasks: each task's best completion time over the "
         "processors is found, and the task whose best is smallest is mapped there; repeat.",
         "t = argmin_t min_p CT(t, p);  CT = max(data ready, proc free) + ETC(t, p)",
         "O(V W P + E P)", false},
-       false, true, nullptr, run_hetero<min_min>},
+       false,
+       true,
+       nullptr,
+       run_hetero<min_min>},
       {{"max_min", "Max-Min", "Braun et al. 2001, §2 (on the DAG's ready set)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "As Min-Min, but the ready task whose best completion time is largest goes first, so "
         "long tasks are not left to the end.",
         "t = argmax_t min_p CT(t, p)", "O(V W P + E P)", false},
-       false, true, nullptr, run_hetero<max_min>},
+       false,
+       true,
+       nullptr,
+       run_hetero<max_min>},
       {{"sufferage", "Sufferage", "Maheswaran et al. 1999 (on the DAG's ready set)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "The ready task that would suffer most if denied its best processor (second-best minus "
         "best completion time) is mapped to its best processor first.",
         "t = argmax_t (CT2(t) - CT1(t))", "O(V W P + E P)", false},
-       false, true, nullptr, run_hetero<sufferage>},
+       false,
+       true,
+       nullptr,
+       run_hetero<sufferage>},
       {{"mct", "Minimum Completion Time", "Braun et al. 2001, §2 (tasks in topological order)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Each task in turn goes to the processor where it completes earliest.",
         "p = argmin_p max(data ready, proc free) + ETC(t, p)", "O((V + E) P)", false},
-       false, false, nullptr, run_hetero<mct>},
+       false,
+       false,
+       nullptr,
+       run_hetero<mct>},
       {{"met", "Minimum Execution Time", "Braun et al. 2001, §2 (tasks in topological order)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Each task in turn goes to the processor where it runs fastest, ignoring load: a "
         "baseline that shows why load matters (identical processors: everything on one).",
         "p = argmin_p ETC(t, p)", "O((V + E) P)", false},
-       false, false, nullptr, run_hetero<met>},
+       false,
+       false,
+       nullptr,
+       run_hetero<met>},
       {{"olb", "Opportunistic Load Balancing", "Braun et al. 2001, §2 (tasks in topological order)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Each task in turn goes to the processor that becomes free first, ignoring how fast it "
         "runs there: the other baseline.",
         "p = argmin_p (p's last finish)", "O((V + E) P)", false},
-       false, false, nullptr, run_hetero<olb>},
+       false,
+       false,
+       nullptr,
+       run_hetero<olb>},
       {{"optimal", "Optimal (branch and bound)", "001 §2 model; exact search",
         "small graphs (<= 24 tasks proven; larger return the heuristic bound); any machine",
         "Exact branch-and-bound over earliest-start list schedules, complete for semi-active "
@@ -271,7 +368,10 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "DFS over (ready task, processor) decisions with non-decreasing starts;\n"
         "prune when max(current makespan, lower bound) >= best",
         "exponential; bounded by optimal_node_budget", false},
-       false, false, dag_run_optimal, run_optimal_machine},
+       false,
+       false,
+       dag_run_optimal,
+       run_optimal_machine},
   };
   return rows;
 }

@@ -14,7 +14,8 @@ double Schedule::makespan() const {
 std::vector<std::int64_t> Schedule::index_by_task(std::int32_t tasks) const {
   std::vector<std::int64_t> idx(tasks, -1);
   for (std::size_t i = 0; i < entries.size(); ++i)
-    if (entries[i].task >= 0 && entries[i].task < tasks) idx[entries[i].task] = static_cast<std::int64_t>(i);
+    if (entries[i].task >= 0 && entries[i].task < tasks)
+      idx[entries[i].task] = static_cast<std::int64_t>(i);
   return idx;
 }
 

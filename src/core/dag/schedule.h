@@ -59,10 +59,10 @@ struct ScheduleTrace {
 
 struct ScheduleMetrics {
   double makespan = 0;
-  double lower_bound = 0;       ///< max(comp-only critical path, work / P)
-  double nsl_lower_bound = 0;   ///< makespan / lower_bound
-  double speedup = 0;           ///< sequential time (total comp) / makespan
-  double efficiency = 0;        ///< speedup / P
+  double lower_bound = 0;      ///< max(comp-only critical path, work / P)
+  double nsl_lower_bound = 0;  ///< makespan / lower_bound
+  double speedup = 0;          ///< sequential time (total comp) / makespan
+  double efficiency = 0;       ///< speedup / P
 };
 
 /// Metrics of a schedule for P processors (P = processors used for efficiency).

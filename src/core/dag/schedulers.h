@@ -14,9 +14,9 @@
 namespace loadlab::core {
 
 struct DagOptions {
-  std::uint64_t seed = 1;                    ///< random priorities
+  std::uint64_t seed = 1;                        ///< random priorities
   std::int64_t optimal_node_budget = 2'000'000;  ///< branch-and-bound search nodes
-  std::int32_t optimal_max_tasks = 24;       ///< larger graphs: optimal returns its heuristic bound
+  std::int32_t optimal_max_tasks = 24;  ///< larger graphs: optimal returns its heuristic bound
 };
 
 /// FLB, paper 001 Section 4 (O(V(log W + log P) + E)). Fills `trace` if given.
@@ -58,8 +58,8 @@ Schedule heft(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr
 
 struct OptimalResult {
   Schedule schedule;
-  bool proven = false;             ///< true if the search finished within its budget
-  std::int64_t nodes = 0;          ///< search nodes expanded
+  bool proven = false;     ///< true if the search finished within its budget
+  std::int64_t nodes = 0;  ///< search nodes expanded
   double lower_bound = 0;
 };
 /// Exact branch-and-bound over earliest-start list schedules (complete for semi-active

@@ -47,8 +47,7 @@ TaskGraph::TaskGraph(std::vector<double> comp, std::vector<DagEdge> edges,
                        " refers to a task that does not exist");
     check_cost(e.comm, "cost of edge " + names_[e.from] + "->" + names_[e.to]);
     if (e.from == e.to)
-      throw GraphError("graph has a cycle: " + names_[e.from] + " -> " + names_[e.from],
-                       {e.from});
+      throw GraphError("graph has a cycle: " + names_[e.from] + " -> " + names_[e.from], {e.from});
   }
   // Edges sorted by (from, to) give ordered CSR lists and make duplicates adjacent.
   std::sort(edges_.begin(), edges_.end(), [](const DagEdge& a, const DagEdge& b) {
@@ -271,7 +270,8 @@ std::int32_t exact_width(const TaskGraph& g, std::int32_t max_tasks) {
       const std::int32_t u = queue[qi];
       neighbours(u, [&](std::int32_t v) {
         const std::int32_t w = match_r[v];
-        if (w < 0) found = true;
+        if (w < 0)
+          found = true;
         else if (dist[w] < 0) {
           dist[w] = dist[u] + 1;
           queue.push_back(w);

@@ -48,7 +48,8 @@ class TaskGraph {
   TaskGraph() = default;
   /// Builds and validates (acyclic, finite non-negative costs, ids in range, no duplicate edges,
   /// limits); throws GraphError. `names` may be empty (then "t0", "t1", ... are used).
-  TaskGraph(std::vector<double> comp, std::vector<DagEdge> edges, std::vector<std::string> names = {});
+  TaskGraph(std::vector<double> comp, std::vector<DagEdge> edges,
+            std::vector<std::string> names = {});
 
   std::int32_t size() const { return static_cast<std::int32_t>(comp_.size()); }
   std::int64_t edge_count() const { return static_cast<std::int64_t>(edges_.size()); }
@@ -93,13 +94,13 @@ class TaskGraph {
 /// Per-task levels. Conventions follow the notes' table (003): t-level excludes the task's own
 /// cost, b-level and sl include it, ALAP = critical path - b-level.
 struct Levels {
-  std::vector<double> sl;        ///< static level: longest comp-only path from t to an exit
-  std::vector<double> co_level;  ///< longest comp-only path from an entry to t, including t
-  std::vector<double> t_level;   ///< longest comp+comm path from an entry to t, excluding t
-  std::vector<double> b_level;   ///< longest comp+comm path from t to an exit, including t
-  std::vector<double> alap;      ///< critical_path - b_level
-  double critical_path = 0;      ///< max b-level (with communication)
-  double critical_path_comp = 0; ///< max sl (communication free): a makespan lower bound
+  std::vector<double> sl;         ///< static level: longest comp-only path from t to an exit
+  std::vector<double> co_level;   ///< longest comp-only path from an entry to t, including t
+  std::vector<double> t_level;    ///< longest comp+comm path from an entry to t, excluding t
+  std::vector<double> b_level;    ///< longest comp+comm path from t to an exit, including t
+  std::vector<double> alap;       ///< critical_path - b_level
+  double critical_path = 0;       ///< max b-level (with communication)
+  double critical_path_comp = 0;  ///< max sl (communication free): a makespan lower bound
   std::vector<TaskId> critical_path_tasks;  ///< one longest (comp+comm) path, entry to exit
 };
 

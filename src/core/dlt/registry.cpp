@@ -34,16 +34,19 @@ const std::vector<DltAlgorithm>& dlt_algorithms() {
         "The originator sends the load layer by layer down the hypercube's spanning tree; the "
         "fractions per layer come from the recursion that makes every processor finish at the "
         "same time, which gives the minimum finish time when buffers are unlimited.",
-        "layer fractions alpha_i from recursions (1) and (3);  T = alpha_0 * L * E",
-        "O(d)", false},
-       false, false, run_closed_form},
+        "layer fractions alpha_i from recursions (1) and (3);  T = alpha_0 * L * E", "O(d)", false},
+       false,
+       false,
+       run_closed_form},
       {{"algorithm_a", "Algorithm A (granularity)", "004 §3.2, Example 2",
         "hypercube, infinite buffers, granularity δ",
         "Tries the closed form with fewer and fewer layers until every processor's share is at "
         "least the granularity δ (a load cannot be split below δ).",
         "for k = d..0: if closed form on layers 0..k gives every processor >= δ: accept k",
         "O(d^2)", false},
-       false, true, run_algorithm_a},
+       false,
+       true,
+       run_algorithm_a},
       {{"ibs", "Incremental Balancing Strategy", "004 §4, Table 1, Example 3 / Table 2",
         "hypercube, finite buffers B",
         "With a finite buffer B per processor the load is injected in iterations: each injects, "
@@ -53,14 +56,18 @@ const std::vector<DltAlgorithm>& dlt_algorithms() {
         "iteration k at layer q: L_q = B_q / alpha_q per processor;  X = injected load;\n"
         "remaining -= X;  stop when remaining = 0 (or no buffer space is left)",
         "O(d^2)", false},
-       true, false, run_ibs},
+       true,
+       false,
+       run_ibs},
       {{"algorithm_a_prime", "Algorithm A' (buffers and granularity)", "004 §4.2, Example 4",
         "hypercube, finite buffers B, granularity δ",
         "Combines IBS and Algorithm A: IBS with fewer and fewer layers until every used "
         "processor's share respects the granularity and the buffers suffice.",
         "for k = d..0: run IBS on layers 0..k; accept when enough buffers and every share >= δ",
         "O(d^3)", false},
-       true, true, run_algorithm_a_prime},
+       true,
+       true,
+       run_algorithm_a_prime},
   };
   return rows;
 }

@@ -22,11 +22,11 @@ struct TaskRecord {
   std::uint64_t desc = 0;
   double appear = 0;
   double duration = 0;
-  DynTaskId parent = -1;   ///< -1 for initial tasks and arrivals
-  int origin = 0;       ///< node where it appeared
-  int depth = 0;        ///< spawn depth (0 for roots)
-  int child_index = 0;  ///< index among its parent's children
-  int node = -1;        ///< node that ran it (-1: never ran)
+  DynTaskId parent = -1;  ///< -1 for initial tasks and arrivals
+  int origin = 0;         ///< node where it appeared
+  int depth = 0;          ///< spawn depth (0 for roots)
+  int child_index = 0;    ///< index among its parent's children
+  int node = -1;          ///< node that ran it (-1: never ran)
   double start = -1;
   double end = -1;
 };

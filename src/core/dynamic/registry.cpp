@@ -13,38 +13,44 @@ const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
       {"random", "Randomized allocation", "003, Randomized allocation", "any topology",
        "A new task goes to a random neighbour; while the node it reaches is above the threshold it "
        "moves again, at most transfer_limit times.",
-       "move while load(node) > threshold and transfers < transfer_limit", "O(transfer_limit) per task",
-       false},
+       "move while load(node) > threshold and transfers < transfer_limit",
+       "O(transfer_limit) per task", false},
       {"sender", "Sender-initiated probing", "000 §6 (Eager et al. [6])", "any topology",
-       "A node above the threshold when a task appears probes up to probe_limit random neighbours and "
+       "A node above the threshold when a task appears probes up to probe_limit random neighbours "
+       "and "
        "pushes its newest task to the first one below the threshold.",
        "probe while load > T, send if load(probed) < T", "O(probe_limit) messages per task", false},
       {"receiver", "Receiver-initiated, load-imbalance based", "002 §2.5, cost function (3)",
        "any topology (≤ 4096 nodes)",
        "Loads are broadcast; receivers (L_r < L_A) request work from senders (L_s > L_A) whose "
-       "decision variable π_sr exceeds θ_r, never more than L_A − L_r; senders send at most what is "
+       "decision variable π_sr exceeds θ_r, never more than L_A − L_r; senders send at most what "
+       "is "
        "requested. Reports cost function (3).",
        "Σ_s W_sr ≤ L_A − L_r;  C = 1/M Σ_r (L_r + Σ_s π_sr f(W_sr) − L_A)^M + 1/M Σ_s (L_s + Σ_r "
        "π_sr g(W_sr) − L_A)^M",
        "O(|S|·|R|) per round", false},
       {"work_stealing", "Work stealing", "003, Work-stealing", "any topology (victims: neighbours)",
-       "An idle node asks a victim (random, or its round-robin target variable) for work and receives "
+       "An idle node asks a victim (random, or its round-robin target variable) for work and "
+       "receives "
        "half (or one) of the victim's queued tasks.",
        "idle v: u = victim(v) (random neighbour, or v's round-robin target);\n"
        "move half of u's queued tasks (steal = one: a single task) from u to v",
        "O(1) per steal", false},
       {"gradient", "Gradient model", "003, gradient model (Lin and Keller, 000 §6)", "any topology",
-       "Light nodes have pressure 0, others 1 + the minimum neighbour pressure, maintained as loads "
+       "Light nodes have pressure 0, others 1 + the minimum neighbour pressure, maintained as "
+       "loads "
        "change; overloaded nodes push tasks downhill to the nearest light node.",
        "p(v) = 0 if load ≤ low_mark else 1 + min_{u∈N(v)} p(u)", "O(degree) per pressure change",
        false},
       {"rips", "Runtime incremental parallel scheduling", "000 §1, §6 (Shu & Wu [11])",
        "inner: twa on trees, cwa/dem on hypercubes, mwa on meshes, optimal anywhere",
-       "System phases (when every node is idle, or on imbalance, any idle node, or a period) balance "
-       "all ready tasks with a walking algorithm or the min-cost-flow optimum; user phases run them. "
+       "System phases (when every node is idle, or on imbalance, any idle node, or a period) "
+       "balance "
+       "all ready tasks with a walking algorithm or the min-cost-flow optimum; user phases run "
+       "them. "
        "New tasks wait for the next system phase.",
-       "system phase: run_balance(inner, ready loads); user phase: execute", "one balance per phase",
-       false},
+       "system phase: run_balance(inner, ready loads); user phase: execute",
+       "one balance per phase", false},
   };
   return table;
 }

@@ -9,10 +9,14 @@ namespace loadlab::core {
 
 const char* node_state_name(NodeState s) {
   switch (s) {
-    case NodeState::Idle: return "idle";
-    case NodeState::Busy: return "busy";
-    case NodeState::Migrating: return "migrating";
-    case NodeState::System: return "system";
+    case NodeState::Idle:
+      return "idle";
+    case NodeState::Busy:
+      return "busy";
+    case NodeState::Migrating:
+      return "migrating";
+    case NodeState::System:
+      return "system";
   }
   return "idle";
 }
@@ -40,14 +44,23 @@ void throw_event_not_monotone() {
   throw std::logic_error("dynamic simulator: an event was scheduled before the current time");
 }
 
-void DynamicStrategy::on_new_task(DynamicSim& s, int node, DynTaskId t) { s.enqueue(node, t); }
-void DynamicStrategy::on_task_arrived(DynamicSim& s, int node, DynTaskId t, int) { s.enqueue(node, t); }
+void DynamicStrategy::on_new_task(DynamicSim& s, int node, DynTaskId t) {
+  s.enqueue(node, t);
+}
+void DynamicStrategy::on_task_arrived(DynamicSim& s, int node, DynTaskId t, int) {
+  s.enqueue(node, t);
+}
 
 DynamicSim::DynamicSim(const Topology& topology, const DynamicWorkload& workload,
                        const DynamicCosts& costs, const DynamicRunOptions& options,
                        std::uint64_t seed)
-    : topo_(topology), work_(workload), costs_(costs), opt_(options), n_(topology.size()),
-      rng_(seed), duration_(workload.duration) {
+    : topo_(topology),
+      work_(workload),
+      costs_(costs),
+      opt_(options),
+      n_(topology.size()),
+      rng_(seed),
+      duration_(workload.duration) {
   if (static_cast<int>(workload.initial.size()) != n_)
     throw std::invalid_argument("initial loads must have one entry per node");
 }
@@ -64,7 +77,8 @@ void DynamicSim::push(double time, Ev type, int node, int other, int tag, std::i
   }
 }
 
-DynTaskId DynamicSim::create(int node, std::uint64_t desc, DynTaskId parent, int depth, int child_index) {
+DynTaskId DynamicSim::create(int node, std::uint64_t desc, DynTaskId parent, int depth,
+                             int child_index) {
   // Task ids live in 32-bit queue entries (TaskQueue); no run gets near that many.
   if (created_ >= opt_.max_tasks || created_ >= INT32_MAX)
     throw DynamicLimitError("/workload/spawn", "the workload created more than " +
@@ -104,10 +118,10 @@ int DynamicSim::depth_of(DynTaskId t) const {
 
 void DynamicSim::refresh(int v) {
   if (!opt_.record) return;  // the state only feeds the timeline
-  NodeState s = running(v) ? NodeState::Busy
-                : system_        ? NodeState::System
+  NodeState s = running(v)        ? NodeState::Busy
+                : system_         ? NodeState::System
                 : incoming(v) > 0 ? NodeState::Migrating
-                                   : NodeState::Idle;
+                                  : NodeState::Idle;
   if (s == state_[v]) return;
   close_interval(v);
   state_[v] = s;
@@ -253,9 +267,10 @@ bool DynamicSim::handle_events(std::int64_t max_count) {
   for (std::int64_t i = 0; i < max_count; ++i) {
     if ((ends_.empty() && others_.empty()) || !work_remaining()) return false;
     // The earlier of the two queues' fronts.
-    const bool end = !ends_.empty() &&
-                     (others_.empty() || ends_.top().time < others_.top().time ||
-                      (ends_.top().time == others_.top().time && ends_.top().seq() < others_.top().seq));
+    const bool end =
+        !ends_.empty() &&
+        (others_.empty() || ends_.top().time < others_.top().time ||
+         (ends_.top().time == others_.top().time && ends_.top().seq() < others_.top().seq));
     TaskEndEvent te{};
     OtherEvent oe{};
     if (end) {
@@ -274,8 +289,8 @@ bool DynamicSim::handle_events(std::int64_t max_count) {
           [this](const OtherEvent& e) { prefetch(nodes_[static_cast<std::size_t>(e.node)]); });
     }
     if (++res_.events > opt_.max_events)
-      throw DynamicLimitError("/workload", "the simulation exceeded " +
-                                               std::to_string(opt_.max_events) + " events");
+      throw DynamicLimitError(
+          "/workload", "the simulation exceeded " + std::to_string(opt_.max_events) + " events");
     if (now_ > DynamicLimits::max_time)
       throw DynamicLimitError("/workload",
                               "the simulation ran past time " +
@@ -285,7 +300,9 @@ bool DynamicSim::handle_events(std::int64_t max_count) {
       throw std::runtime_error("cancelled");
     const Ev type = end ? Ev::TaskEnd : static_cast<Ev>(oe.type);
     switch (type) {
-      case Ev::TaskEnd: finish(te.node()); break;
+      case Ev::TaskEnd:
+        finish(te.node());
+        break;
       case Ev::Root: {
         const RootTask& r = roots_[next_root_++];
         if (next_root_ < roots_.size()) push(roots_[next_root_].time, Ev::Root, 0, 0, 0, 0);
@@ -300,8 +317,12 @@ bool DynamicSim::handle_events(std::int64_t max_count) {
         else
           enqueue(oe.node, oe.value);
         break;
-      case Ev::Message: strategy_->on_message(*this, oe.node, oe.other, oe.tag, oe.value); break;
-      case Ev::Timer: strategy_->on_timer(*this, oe.node, oe.tag, oe.value); break;
+      case Ev::Message:
+        strategy_->on_message(*this, oe.node, oe.other, oe.tag, oe.value);
+        break;
+      case Ev::Timer:
+        strategy_->on_timer(*this, oe.node, oe.tag, oe.value);
+        break;
     }
   }
   return true;

@@ -195,8 +195,12 @@ class DynamicSim {
     std::int64_t incoming = 0;
   };
   static_assert(sizeof(Node) == 64, "one cache line per node");
-  const Node& node(int v) const { return nodes_[static_cast<std::size_t>(v)]; }
-  Node& node(int v) { return nodes_[static_cast<std::size_t>(v)]; }
+  const Node& node(int v) const {
+    return nodes_[static_cast<std::size_t>(v)];
+  }
+  Node& node(int v) {
+    return nodes_[static_cast<std::size_t>(v)];
+  }
   void push(double time, Ev type, int node, int other, int tag, std::int64_t value);
   DynTaskId create(int node, std::uint64_t desc, DynTaskId parent, int depth, int child_index);
   void log_task(int node, std::uint64_t desc, DynTaskId parent, int depth, int child_index);
@@ -210,7 +214,9 @@ class DynamicSim {
   void finish(int v);
   bool handle_events(std::int64_t max_count);
   // The strategy's hooks, called only when it overrides them (DynamicStrategy::hooks).
-  bool has(unsigned hook) const { return (strategy_->hooks & hook) != 0; }
+  bool has(unsigned hook) const {
+    return (strategy_->hooks & hook) != 0;
+  }
   void new_task(int v, DynTaskId t) {
     if (has(DynamicStrategy::kOnNewTask))
       strategy_->on_new_task(*this, v, t);
@@ -235,11 +241,11 @@ class DynamicSim {
   DurationSampler duration_;
   std::vector<RootTask> roots_;  // arrivals only (the initial tasks are generated in place)
   std::size_t next_root_ = 0;
-  std::int64_t initial_ = 0;     // initial tasks: ids [0, initial_)
+  std::int64_t initial_ = 0;  // initial tasks: ids [0, initial_)
   std::int64_t created_ = 0;
   std::vector<std::uint64_t> xdesc_;  // tasks from id initial_ on
   std::vector<std::uint8_t> xdepth_;
-  std::vector<TaskRecord> tasks_;     // with task_log
+  std::vector<TaskRecord> tasks_;  // with task_log
   std::vector<Node> nodes_;
   std::vector<NodeState> state_;
   std::vector<double> state_since_;

@@ -26,11 +26,11 @@ struct SenderParams {
 /// receiver (002 §2.5): load broadcast, L_A, S, R, π_sr, θ_r, requests W_sr bounded by L_A - L_r,
 /// senders send at most what is requested; cost function (3) with f(W) = f·W, g(W) = g·W and M.
 struct ReceiverParams {
-  double theta = 0;    ///< θ_r (the same for every receiver)
-  double f = 1;        ///< receiving cost per task
-  double g = 1;        ///< sending cost per task
-  int M = 2;           ///< even exponent of (3)
-  double period = 0;   ///< > 0: a round every `period`; 0: at start and whenever a node idles
+  double theta = 0;   ///< θ_r (the same for every receiver)
+  double f = 1;       ///< receiving cost per task
+  double g = 1;       ///< sending cost per task
+  int M = 2;          ///< even exponent of (3)
+  double period = 0;  ///< > 0: a round every `period`; 0: at start and whenever a node idles
 };
 
 /// work_stealing (003): an idle node asks a victim (random neighbour, or the next one of its
@@ -51,10 +51,10 @@ struct GradientParams {
 /// rips (000 §1, §6; Shu & Wu [11]): system phases balance the ready tasks with a walking algorithm
 /// (or the optimum), user phases run them; new tasks wait for the next system phase.
 struct RipsParams {
-  std::string inner;                  ///< twa | cwa | mwa | dem | optimal ("" = by topology)
-  std::string trigger = "all_idle";   ///< all_idle | any_idle | imbalance | period
-  double imbalance = 2;               ///< imbalance trigger: max - min ready load above this
-  double period = 10;                 ///< period trigger
+  std::string inner;                 ///< twa | cwa | mwa | dem | optimal ("" = by topology)
+  std::string trigger = "all_idle";  ///< all_idle | any_idle | imbalance | period
+  double imbalance = 2;              ///< imbalance trigger: max - min ready load above this
+  double period = 10;                ///< period trigger
 };
 
 struct DynamicParams {

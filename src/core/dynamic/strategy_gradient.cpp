@@ -85,7 +85,8 @@ class GradientStrategy final : public DynamicStrategy {
   int downhill(const DynamicSim& s, int v) const {
     int best = -1, bp = pressure_[static_cast<std::size_t>(v)];
     for (int u : s.topology().neighbours(v))
-      if (pressure_[static_cast<std::size_t>(u)] < bp) best = u, bp = pressure_[static_cast<std::size_t>(u)];
+      if (pressure_[static_cast<std::size_t>(u)] < bp)
+        best = u, bp = pressure_[static_cast<std::size_t>(u)];
     return best;
   }
 
@@ -105,7 +106,8 @@ class GradientStrategy final : public DynamicStrategy {
       int np = 0;
       if (!light(s, v)) {
         np = cap_;
-        for (int u : s.topology().neighbours(v)) np = std::min(np, pressure_[static_cast<std::size_t>(u)] + 1);
+        for (int u : s.topology().neighbours(v))
+          np = std::min(np, pressure_[static_cast<std::size_t>(u)] + 1);
       }
       if (np != pressure_[static_cast<std::size_t>(v)]) {
         pressure_[static_cast<std::size_t>(v)] = np;

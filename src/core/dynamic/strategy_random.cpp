@@ -18,7 +18,7 @@ class RandomStrategy final : public DynamicStrategy {
 
   // `tag` = transfers this task has made so far.
   void on_task_arrived(DynamicSim& s, int node, DynTaskId t, int tag) override {
-    if (tag < p_.transfer_limit && static_cast<double>(s.load(node)) > p_.threshold)
+    if (tag<p_.transfer_limit&& static_cast<double>(s.load(node))> p_.threshold)
       forward(s, node, t, tag);
     else
       s.enqueue(node, t);

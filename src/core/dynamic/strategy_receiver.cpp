@@ -5,7 +5,8 @@
 // π_sr > θ_r and requests W_sr from each (one message), with Σ_s W_sr ≤ L_A − L_r; a sender sends
 // at most what is requested (and at most its own excess L_s − L_A), over d(s, r) hops.
 // Choices the survey leaves open (docs/scenario-dynamic.md):
-//  - π_sr = (L_s − L_A) / max_s'(L_s' − L_A) / d(s, r): in (0, 1], 1 for the most loaded sender next
+//  - π_sr = (L_s − L_A) / max_s'(L_s' − L_A) / d(s, r): in (0, 1], 1 for the most loaded sender
+//  next
 //    door; receivers ask senders in decreasing π_sr (ties: lower s);
 //  - loads count queued + running + in-flight tasks, and whole tasks move (W_sr integers);
 //  - cost function (3) is evaluated per round on the loads after the round's transfers,
@@ -125,8 +126,8 @@ class ReceiverStrategy final : public DynamicStrategy {
           static_cast<std::int64_t>(std::floor(avg_ - snapshot_[static_cast<std::size_t>(r)]));
       if (need <= 0) continue;
       cand.clear();
-      const bool custom = s.topology().kind() == TopologyKind::Custom ||
-                          s.topology().kind() == TopologyKind::Tree;
+      const bool custom =
+          s.topology().kind() == TopologyKind::Custom || s.topology().kind() == TopologyKind::Tree;
       std::vector<int> dist;
       if (custom) dist = s.topology().distances_from(r);
       for (int sn : senders) {
@@ -137,14 +138,15 @@ class ReceiverStrategy final : public DynamicStrategy {
       std::sort(cand.begin(), cand.end());
       for (const auto& [neg_pi, sn] : cand) {
         if (need <= 0) break;
-        const auto excess = static_cast<std::int64_t>(
-            std::floor(snapshot_[static_cast<std::size_t>(sn)] - avg_));
+        const auto excess =
+            static_cast<std::int64_t>(std::floor(snapshot_[static_cast<std::size_t>(sn)] - avg_));
         const std::int64_t w = std::min(need, excess);
         if (w <= 0) continue;
         need -= w;
         const int d = custom ? dist[static_cast<std::size_t>(sn)] : s.topology().distance(sn, r);
         ++outstanding_;
-        s.message(r, sn, d, kReceiverRequest, (round_ << 32) | std::min<std::int64_t>(w, 0xFFFFFFFF));
+        s.message(r, sn, d, kReceiverRequest,
+                  (round_ << 32) | std::min<std::int64_t>(w, 0xFFFFFFFF));
       }
     }
     if (outstanding_ == 0) end_round();

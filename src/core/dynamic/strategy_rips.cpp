@@ -6,11 +6,11 @@
 // parallel scheduling algorithm is applied to balance the load." Section 6: "a clear cutoff between
 // system and user phases"; the system (Shu & Wu [11]) decides when to start a phase.
 // Model: new tasks (initial, arrivals, spawned) wait on their node until the next system phase.
-// A phase is triggered by `trigger`: all_idle (no node has scheduled work left), any_idle (some node
-// ran dry while ready tasks exist), imbalance (max − min ready tasks above `imbalance`) or period
-// (every `period`); whatever the trigger, a phase starts when every node is idle and tasks are
-// ready (otherwise nothing could run). Running tasks are not preempted: the phase begins when the
-// last one finishes (the synchronous cutoff). It then takes costs.system_phase (information
+// A phase is triggered by `trigger`: all_idle (no node has scheduled work left), any_idle (some
+// node ran dry while ready tasks exist), imbalance (max − min ready tasks above `imbalance`) or
+// period (every `period`); whatever the trigger, a phase starts when every node is idle and tasks
+// are ready (otherwise nothing could run). Running tasks are not preempted: the phase begins when
+// the last one finishes (the synchronous cutoff). It then takes costs.system_phase (information
 // collection and quota calculation) plus one hop time per communication step of the inner
 // algorithm (core::run_balance: twa, cwa, mwa, dem or optimal on the per-node ready counts), whose
 // transfers move the newest ready tasks in data-flow order. Messages: a sum reduction and a
@@ -53,8 +53,10 @@ class RipsStrategy final : public DynamicStrategy {
   void on_idle(DynamicSim& s, int) override { check(s, false); }
 
   void on_task_end(DynamicSim& s, int) override {
-    if (waiting_ && s.running_count() == 0) exchange(s);
-    else check(s, false);
+    if (waiting_ && s.running_count() == 0)
+      exchange(s);
+    else
+      check(s, false);
   }
 
   void on_timer(DynamicSim& s, int, int tag, std::int64_t step) override {
@@ -96,8 +98,10 @@ class RipsStrategy final : public DynamicStrategy {
     in_phase_ = true;
     s.set_hold(true);
     s.set_system(true);
-    if (s.running_count() == 0) exchange(s);
-    else waiting_ = true;
+    if (s.running_count() == 0)
+      exchange(s);
+    else
+      waiting_ = true;
   }
 
   void exchange(DynamicSim& s) {
@@ -118,8 +122,10 @@ class RipsStrategy final : public DynamicStrategy {
     s.count_messages(2 * (n - 1) + static_cast<std::int64_t>(result_.transfers.size()));
     next_transfer_ = 0;
     const double at = s.now() + s.costs().system_phase;
-    if (result_.steps > 0) s.timer(at, 0, kRipsStep, 0);
-    else s.timer(at, 0, kRipsEnd);
+    if (result_.steps > 0)
+      s.timer(at, 0, kRipsStep, 0);
+    else
+      s.timer(at, 0, kRipsEnd);
   }
 
   void run_step(DynamicSim& s, int step) {
@@ -133,8 +139,10 @@ class RipsStrategy final : public DynamicStrategy {
       }
     }
     // Scheduled after this step's migrations, so at equal times their arrivals come first.
-    if (step + 1 < result_.steps) s.timer(s.now() + s.costs().hop, 0, kRipsStep, step + 1);
-    else s.timer(s.now() + s.costs().hop, 0, kRipsEnd);
+    if (step + 1 < result_.steps)
+      s.timer(s.now() + s.costs().hop, 0, kRipsStep, step + 1);
+    else
+      s.timer(s.now() + s.costs().hop, 0, kRipsEnd);
   }
 
   void end_phase(DynamicSim& s) {
@@ -159,10 +167,14 @@ class RipsStrategy final : public DynamicStrategy {
 
 std::string rips_default_inner(const Topology& topo) {
   switch (topo.kind()) {
-    case TopologyKind::Tree: return "twa";
-    case TopologyKind::Hypercube: return "cwa";
-    case TopologyKind::Mesh: return "mwa";
-    default: return "optimal";
+    case TopologyKind::Tree:
+      return "twa";
+    case TopologyKind::Hypercube:
+      return "cwa";
+    case TopologyKind::Mesh:
+      return "mwa";
+    default:
+      return "optimal";
   }
 }
 

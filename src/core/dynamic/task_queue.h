@@ -4,7 +4,8 @@
 // Why runs: the initial tasks of a node get consecutive ids, a steal of the oldest tasks moves
 // consecutive ids, and a parent's children are created in a row. With 10^7 tasks on 65,536 nodes a
 // queue of ids would cost 40-80 MB of fresh memory (and its page faults) for what is mostly one run
-// per node; a run is 8 bytes whatever its length. The order of ids is exactly that of a plain deque.
+// per node; a run is 8 bytes whatever its length. The order of ids is exactly that of a plain
+// deque.
 #pragma once
 
 #include <cstddef>

@@ -19,7 +19,9 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
 }
 
 // Exponential inter-arrival time with the given rate (same transform as the loop kind's profile).
-double exp_gap(util::Rng& rng, double rate) { return util::standard_exponential(rng) / rate; }
+double exp_gap(util::Rng& rng, double rate) {
+  return util::standard_exponential(rng) / rate;
+}
 
 }  // namespace
 
@@ -30,16 +32,20 @@ const std::vector<std::string>& dynamic_duration_profiles() {
 
 double expected_arrivals(const Arrivals& a, int nodes) {
   switch (a.process) {
-    case ArrivalProcess::None: return 0;
+    case ArrivalProcess::None:
+      return 0;
     case ArrivalProcess::Poisson:
-    case ArrivalProcess::HotSpot: return a.rate * a.until * nodes;
+    case ArrivalProcess::HotSpot:
+      return a.rate * a.until * nodes;
     case ArrivalProcess::Bursts:
       return std::floor(a.until / a.period) * static_cast<double>(a.size) * a.burst_nodes;
   }
   return 0;
 }
 
-std::uint64_t root_descriptor(const DynamicWorkload& w, std::uint64_t k) { return mix(w.seed, k); }
+std::uint64_t root_descriptor(const DynamicWorkload& w, std::uint64_t k) {
+  return mix(w.seed, k);
+}
 
 std::vector<RootTask> root_tasks(const DynamicWorkload& w, std::int64_t max_roots) {
   const int n = static_cast<int>(w.initial.size());
@@ -58,7 +64,8 @@ std::vector<RootTask> arrival_tasks(const DynamicWorkload& w, std::int64_t max_r
   const int n = static_cast<int>(w.initial.size());
   const std::int64_t initial = total_load(w.initial);
   if (initial > max_roots)
-    throw DynamicLimitError("/workload/initial", "more than " + std::to_string(max_roots) + " tasks");
+    throw DynamicLimitError("/workload/initial",
+                            "more than " + std::to_string(max_roots) + " tasks");
   auto k = static_cast<std::uint64_t>(initial);
   const Arrivals& a = w.arrivals;
   std::vector<RootTask> arr;
@@ -77,7 +84,8 @@ std::vector<RootTask> arrival_tasks(const DynamicWorkload& w, std::int64_t max_r
     // probability `fraction`, else to a uniform node.
     const double total_rate = a.rate * n;
     for (double t = exp_gap(rng, total_rate); t <= a.until; t += exp_gap(rng, total_rate))
-      add(t, rng.bernoulli(a.fraction) ? a.hot_node : static_cast<int>(rng.below(std::uint64_t(n))));
+      add(t,
+          rng.bernoulli(a.fraction) ? a.hot_node : static_cast<int>(rng.below(std::uint64_t(n))));
   } else if (a.process == ArrivalProcess::Bursts) {
     for (double t = a.period; t <= a.until; t += a.period)
       for (int b = 0; b < a.burst_nodes; ++b) {
@@ -101,17 +109,20 @@ DurationSampler::DurationSampler(const CostProfile& profile) : profile_(profile)
   const std::string& p = profile.profile;
   const double v = profile.value;
   // The bounds exactly as iteration_costs computes them.
-  if (p == "constant") kind_ = Kind::Constant;
+  if (p == "constant")
+    kind_ = Kind::Constant;
   else if (p == "uniform") {
     kind_ = Kind::Uniform;
     lo_ = profile.low >= 0 ? profile.low : 0.0;
     hi_ = profile.high >= 0 ? profile.high : 2 * v;
-  } else if (p == "exponential") kind_ = Kind::Exponential;
+  } else if (p == "exponential")
+    kind_ = Kind::Exponential;
   else if (p == "bimodal") {
     kind_ = Kind::Bimodal;
     lo_ = profile.low >= 0 ? profile.low : v;
     hi_ = profile.high >= 0 ? profile.high : 10 * v;
-  } else kind_ = Kind::Other;
+  } else
+    kind_ = Kind::Other;
 }
 
 double DurationSampler::operator()(std::uint64_t desc) const {
@@ -120,8 +131,10 @@ double DurationSampler::operator()(std::uint64_t desc) const {
     return static_cast<double>(util::Rng::first_u64(desc) >> 11) * 0x1.0p-53;
   };
   switch (kind_) {
-    case Kind::Constant: return profile_.value;
-    case Kind::Uniform: return lo_ + (hi_ - lo_) * u01();
+    case Kind::Constant:
+      return profile_.value;
+    case Kind::Uniform:
+      return lo_ + (hi_ - lo_) * u01();
     case Kind::Exponential: {
       double x = 0;
       if (!util::exponential_fast(util::Rng::first_u64(desc), x)) {
@@ -130,8 +143,10 @@ double DurationSampler::operator()(std::uint64_t desc) const {
       }
       return profile_.value * x;
     }
-    case Kind::Bimodal: return u01() < profile_.p_high ? hi_ : lo_;
-    case Kind::Other: break;
+    case Kind::Bimodal:
+      return u01() < profile_.p_high ? hi_ : lo_;
+    case Kind::Other:
+      break;
   }
   return task_duration(profile_, desc);
 }
@@ -144,13 +159,15 @@ int spawn_count(const Spawn& s, std::uint64_t desc, int depth) {
   if (s.shape == SpawnShape::None || depth >= s.max_depth) return 0;
   util::Rng rng(mix(desc, 0x5EED));
   switch (s.shape) {
-    case SpawnShape::None: return 0;
+    case SpawnShape::None:
+      return 0;
     case SpawnShape::Fixed: {
       int c = 0;
       for (int i = 0; i < s.m; ++i) c += rng.bernoulli(s.prune) ? 0 : 1;
       return c;
     }
-    case SpawnShape::Binomial: return rng.bernoulli(s.q) ? s.m : 0;
+    case SpawnShape::Binomial:
+      return rng.bernoulli(s.q) ? s.m : 0;
     case SpawnShape::Geometric: {
       // Geometric on {0, 1, ...} with mean `mean`: success probability mean / (1 + mean).
       const double p = s.mean / (1.0 + s.mean);

@@ -3,10 +3,10 @@
 //
 // Papers: ../shared/seeds/000_ace8fcde3218dd88.txt Section 1 ("randomly arrived or dynamically
 // generated jobs or tasks"), ../shared/seeds/003_6046837c8e4c81af.txt (new processes for randomized
-// allocation). Durations use the loop kind's cost profiles (core/loops/simulator.h); spawn trees are
-// UTS-like: every task carries a 64-bit descriptor, its children's descriptors are a hash of it, and
-// its child count and duration are pure functions of its descriptor. So the *same* tree and the same
-// durations come out whatever strategy runs it, natively and in WebAssembly.
+// allocation). Durations use the loop kind's cost profiles (core/loops/simulator.h); spawn trees
+// are UTS-like: every task carries a 64-bit descriptor, its children's descriptors are a hash of
+// it, and its child count and duration are pure functions of its descriptor. So the *same* tree and
+// the same durations come out whatever strategy runs it, natively and in WebAssembly.
 #pragma once
 
 #include <cstdint>
@@ -22,9 +22,9 @@ namespace loadlab::core {
 /// Sizes checked before anything is allocated (docs/scenario-dynamic.md).
 struct DynamicLimits {
   static constexpr int max_nodes = 65'536;
-  static constexpr std::int64_t max_tasks = 2'000'000;      // initial + arrivals + spawned
-  static constexpr std::int64_t max_events = 50'000'000;    // simulated events per strategy
-  static constexpr double max_time = 1e9;                   // simulated time units
+  static constexpr std::int64_t max_tasks = 2'000'000;    // initial + arrivals + spawned
+  static constexpr std::int64_t max_events = 50'000'000;  // simulated events per strategy
+  static constexpr double max_time = 1e9;                 // simulated time units
   static constexpr int max_spawn_depth = 64;
   static constexpr int max_branching = 64;
   static constexpr int max_receiver_nodes = 4096;  // receiver: O(|S| * |R|) per round
@@ -34,18 +34,19 @@ struct DynamicLimits {
 /// A limit hit while simulating (task count or event count): the io layer names the field.
 struct DynamicLimitError : std::runtime_error {
   std::string field;  ///< JSON pointer suffix, e.g. "/workload/spawn"
-  DynamicLimitError(std::string f, const std::string& what) : std::runtime_error(what), field(std::move(f)) {}
+  DynamicLimitError(std::string f, const std::string& what)
+      : std::runtime_error(what), field(std::move(f)) {}
 };
 
 enum class ArrivalProcess { None, Poisson, HotSpot, Bursts };
 
 struct Arrivals {
   ArrivalProcess process = ArrivalProcess::None;
-  double rate = 0;      ///< poisson / hot_spot: tasks per time unit per node
-  double until = 0;     ///< no arrivals after this time
-  int hot_node = 0;     ///< hot_spot: the node receiving `fraction` of all arrivals
+  double rate = 0;   ///< poisson / hot_spot: tasks per time unit per node
+  double until = 0;  ///< no arrivals after this time
+  int hot_node = 0;  ///< hot_spot: the node receiving `fraction` of all arrivals
   double fraction = 0.5;
-  double period = 1;    ///< bursts: time between bursts (first burst at `period`)
+  double period = 1;      ///< bursts: time between bursts (first burst at `period`)
   std::int64_t size = 1;  ///< bursts: tasks per burst per chosen node
   int burst_nodes = 1;    ///< bursts: nodes hit per burst (chosen at random)
 };
@@ -54,16 +55,16 @@ enum class SpawnShape { None, Fixed, Binomial, Geometric };
 
 struct Spawn {
   SpawnShape shape = SpawnShape::None;
-  int m = 2;             ///< fixed/binomial: children per task; geometric: cap on children
-  double q = 0.5;        ///< binomial: probability of having m children
-  double prune = 0;      ///< fixed: each child is pruned with this probability (branch and bound)
-  double mean = 1;       ///< geometric: mean child count
-  int max_depth = 4;     ///< tasks at this depth have no children
+  int m = 2;          ///< fixed/binomial: children per task; geometric: cap on children
+  double q = 0.5;     ///< binomial: probability of having m children
+  double prune = 0;   ///< fixed: each child is pruned with this probability (branch and bound)
+  double mean = 1;    ///< geometric: mean child count
+  int max_depth = 4;  ///< tasks at this depth have no children
 };
 
 struct DynamicWorkload {
-  LoadVector initial;          ///< tasks per node at time 0
-  CostProfile duration;        ///< constant, uniform, exponential or bimodal
+  LoadVector initial;    ///< tasks per node at time 0
+  CostProfile duration;  ///< constant, uniform, exponential or bimodal
   Arrivals arrivals;
   Spawn spawn;
   std::uint64_t seed = 1;

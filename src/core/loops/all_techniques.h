@@ -5,19 +5,19 @@
 
 namespace loadlab::core {
 
-LoopTechnique static_block_technique();  // static_block.cpp
-LoopTechnique cyclic_technique();        // cyclic.cpp
-LoopTechnique block_cyclic_technique();  // block_cyclic.cpp
-LoopTechnique self_technique();          // self.cpp
-LoopTechnique chunk_technique();         // chunk.cpp
-LoopTechnique gss_technique();           // gss.cpp
-LoopTechnique agss_technique();          // agss.cpp
-LoopTechnique factoring_technique();     // factoring.cpp
-LoopTechnique fac2_technique();          // fac2.cpp
-LoopTechnique tapering_technique();      // tapering.cpp
-LoopTechnique tss_technique();           // tss.cpp
-LoopTechnique affinity_technique();      // affinity.cpp
-LoopTechnique fsc_technique();           // fsc.cpp
+LoopTechnique static_block_technique();        // static_block.cpp
+LoopTechnique cyclic_technique();              // cyclic.cpp
+LoopTechnique block_cyclic_technique();        // block_cyclic.cpp
+LoopTechnique self_technique();                // self.cpp
+LoopTechnique chunk_technique();               // chunk.cpp
+LoopTechnique gss_technique();                 // gss.cpp
+LoopTechnique agss_technique();                // agss.cpp
+LoopTechnique factoring_technique();           // factoring.cpp
+LoopTechnique fac2_technique();                // fac2.cpp
+LoopTechnique tapering_technique();            // tapering.cpp
+LoopTechnique tss_technique();                 // tss.cpp
+LoopTechnique affinity_technique();            // affinity.cpp
+LoopTechnique fsc_technique();                 // fsc.cpp
 LoopTechnique weighted_factoring_technique();  // weighted_factoring.cpp
 
 // Chunk-boundary sequences of the central-queue techniques (b_0 = 0, ..., b_last = N); exposed

@@ -8,7 +8,8 @@ namespace loadlab::core {
 namespace {
 std::unique_ptr<ChunkDispenser> make_block_cyclic(const LoopParams& s) {
   check_loop_params(s);
-  const std::int64_t b = s.block_size > 0 ? s.block_size : default_chunk(s.iterations, s.processors);
+  const std::int64_t b =
+      s.block_size > 0 ? s.block_size : default_chunk(s.iterations, s.processors);
   return make_block_cyclic_dispenser(s.iterations, s.processors, b);
 }
 }  // namespace

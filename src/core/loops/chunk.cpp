@@ -8,7 +8,8 @@ namespace loadlab::core {
 namespace {
 std::unique_ptr<ChunkDispenser> make_chunk(const LoopParams& s) {
   check_loop_params(s);
-  const std::int64_t k = s.chunk_size > 0 ? s.chunk_size : default_chunk(s.iterations, s.processors);
+  const std::int64_t k =
+      s.chunk_size > 0 ? s.chunk_size : default_chunk(s.iterations, s.processors);
   return make_uniform_dispenser(s.iterations, k);
 }
 }  // namespace

@@ -14,7 +14,8 @@ std::unique_ptr<ChunkDispenser> make_cyclic(const LoopParams& s) {
 
 LoopTechnique cyclic_technique() {
   return {"cyclic", "Static cyclic", "paper 002, Section 3.1 (cyclic scheduling)",
-          "iteration i -> thread i mod P (chunks of one iteration; no synchronization)", make_cyclic};
+          "iteration i -> thread i mod P (chunks of one iteration; no synchronization)",
+          make_cyclic};
 }
 
 }  // namespace loadlab::core

@@ -4,8 +4,9 @@
 // half) is divided equally among the available processors"). The size of the subset comes from the
 // iteration-time profile (mean mu, standard deviation sigma) as in the original factoring rule, in
 // the form LB4OMP implements it (kmp_sch_fac): b_j = P*sigma / (2*mu*sqrt(R_j)),
-// x_0 = 1 + b^2 + b*sqrt(b^2 + 2), x_j = 2 + b^2 + b*sqrt(b^2 + 4) (j >= 1), chunk_j = ceil(R_j/(x_j*P)).
-// With sigma = 0 the first batch is the whole loop in P equal chunks; FAC2 (fac2.cpp) fixes x = 2.
+// x_0 = 1 + b^2 + b*sqrt(b^2 + 2), x_j = 2 + b^2 + b*sqrt(b^2 + 4) (j >= 1), chunk_j =
+// ceil(R_j/(x_j*P)). With sigma = 0 the first batch is the whole loop in P equal chunks; FAC2
+// (fac2.cpp) fixes x = 2.
 #include <cmath>
 
 #include "core/loops/all_techniques.h"
@@ -37,7 +38,8 @@ std::vector<std::int64_t> factoring_bounds(const LoopParams& s) {
   const double bf = s.processors * s.sd_cost / (2.0 * s.mean_cost);
   return batch_bounds(s.iterations, s.processors, s.min_chunk, [&](std::int64_t r, std::int64_t j) {
     const double b = bf / std::sqrt(static_cast<double>(r));
-    const double x = j == 0 ? 1 + b * b + b * std::sqrt(b * b + 2) : 2 + b * b + b * std::sqrt(b * b + 4);
+    const double x =
+        j == 0 ? 1 + b * b + b * std::sqrt(b * b + 2) : 2 + b * b + b * std::sqrt(b * b + 4);
     return static_cast<std::int64_t>(std::ceil(static_cast<double>(r) / (x * s.processors)));
   });
 }
@@ -56,9 +58,11 @@ std::unique_ptr<ChunkDispenser> make_factoring(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique factoring_technique() {
-  return {"factoring", "Factoring", "paper 002, Section 3.1 (factoring [71]); rule as in LB4OMP FAC",
+  return {"factoring", "Factoring",
+          "paper 002, Section 3.1 (factoring [71]); rule as in LB4OMP FAC",
           "batch j of P chunks of ceil(R_j/(x_j*P)); b = P*sigma/(2*mu*sqrt(R_j)), "
-          "x_0 = 1 + b^2 + b*sqrt(b^2+2), x_j = 2 + b^2 + b*sqrt(b^2+4); mu, sigma from the cost profile",
+          "x_0 = 1 + b^2 + b*sqrt(b^2+2), x_j = 2 + b^2 + b*sqrt(b^2+4); mu, sigma from the cost "
+          "profile",
           make_factoring};
 }
 

@@ -1,7 +1,7 @@
 // Guided self-scheduling, GSS(k).
 // Paper: ../shared/seeds/002_6cf480ff57e2bb72.txt, Section 3.1 ("each processor is allocated
-// 1/P-th of the remaining loop iterations"). The minimum chunk k is Polychronopoulos & Kuck's GSS(k)
-// (k = 1 is plain GSS).
+// 1/P-th of the remaining loop iterations"). The minimum chunk k is Polychronopoulos & Kuck's
+// GSS(k) (k = 1 is plain GSS).
 #include "core/loops/all_techniques.h"
 
 namespace loadlab::core {

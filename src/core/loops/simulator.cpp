@@ -12,8 +12,8 @@
 namespace loadlab::core {
 
 const std::vector<std::string>& cost_profile_names() {
-  static const std::vector<std::string> names = {"constant",    "increasing", "decreasing", "uniform",
-                                                 "exponential", "bimodal",    "mandelbrot"};
+  static const std::vector<std::string> names = {
+      "constant", "increasing", "decreasing", "uniform", "exponential", "bimodal", "mandelbrot"};
   return names;
 }
 
@@ -88,8 +88,8 @@ void compute_loop_metrics(LoopRunResult& r) {
   for (double f : r.finish) r.parallel_time = std::max(r.parallel_time, f), sum += f;
   const double mean = p ? sum / static_cast<double>(p) : 0.0;
   r.percent_imbalance = (p > 1 && r.parallel_time > 0)
-                            ? (r.parallel_time - mean) / r.parallel_time *
-                                  static_cast<double>(p) / static_cast<double>(p - 1) * 100.0
+                            ? (r.parallel_time - mean) / r.parallel_time * static_cast<double>(p) /
+                                  static_cast<double>(p - 1) * 100.0
                             : 0.0;
   double sq = 0;
   for (double f : r.finish) sq += (f - mean) * (f - mean);
@@ -138,7 +138,8 @@ LoopRunResult simulate_loop(const LoopTechnique& technique, const LoopParams& pa
     for (std::int64_t i = c.begin; i < c.end; ++i) work += costs[static_cast<std::size_t>(i)];
     if (m.affinity_cost > 0) {
       const std::int64_t hb = home_begin(n, p, t), he = home_begin(n, p, t + 1);
-      const std::int64_t overlap = std::max<std::int64_t>(0, std::min(c.end, he) - std::max(c.begin, hb));
+      const std::int64_t overlap =
+          std::max<std::int64_t>(0, std::min(c.end, he) - std::max(c.begin, hb));
       work += m.affinity_cost * static_cast<double>(c.size() - overlap);
     }
     const double speed = m.speeds.empty() ? 1.0 : m.speeds[ut];

@@ -9,8 +9,8 @@
 //  - per-processor start delays and speeds (a chunk's work is divided by the speed);
 //  - an affinity cost a added to every iteration executed away from its home processor (the owner
 //    of its static block), modelling the cache/local-memory miss the survey describes.
-// Processors request chunks in virtual-time order; ties go to the lower processor index, so a run is
-// a pure function of its inputs.
+// Processors request chunks in virtual-time order; ties go to the lower processor index, so a run
+// is a pure function of its inputs.
 #pragma once
 
 #include <atomic>
@@ -54,7 +54,7 @@ std::pair<double, double> mean_and_sd(const std::vector<double>& costs);
 
 /// The machine the loop runs on.
 struct LoopMachine {
-  double overhead = 0.0;            // h per synchronized chunk
+  double overhead = 0.0;             // h per synchronized chunk
   std::vector<double> start_delays;  // size P or empty (= 0)
   std::vector<double> speeds;        // size P or empty (= 1)
   double affinity_cost = 0.0;        // added per iteration run away from home

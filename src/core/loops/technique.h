@@ -59,7 +59,8 @@ struct LoopParams {
 };
 
 /// Hands out chunks. next() is thread-safe: it may be called concurrently by different threads
-/// (each passing its own thread index) and returns an empty chunk once that thread has no more work.
+/// (each passing its own thread index) and returns an empty chunk once that thread has no more
+/// work.
 class ChunkDispenser {
  public:
   virtual ~ChunkDispenser() = default;
@@ -99,9 +100,8 @@ std::unique_ptr<ChunkDispenser> make_block_cyclic_dispenser(std::int64_t n, int 
 /// Static blocks as even as possible: processor t gets one block of floor(N/P) or ceil(N/P).
 std::unique_ptr<ChunkDispenser> make_static_block_dispenser(std::int64_t n, int p);
 /// A static block-cyclic prefix [0, split) followed by a central queue with `bounds` (>= split).
-std::unique_ptr<ChunkDispenser> make_static_then_sequence_dispenser(std::int64_t split, int p,
-                                                                    std::int64_t block,
-                                                                    std::vector<std::int64_t> bounds);
+std::unique_ptr<ChunkDispenser> make_static_then_sequence_dispenser(
+    std::int64_t split, int p, std::int64_t block, std::vector<std::int64_t> bounds);
 
 /// Home block of processor t under static block scheduling: [home_begin(t), home_begin(t+1)).
 inline std::int64_t home_begin(std::int64_t n, int p, int t) {
@@ -127,7 +127,9 @@ std::vector<std::int64_t> bounds_from_sizes(std::int64_t n, SizeFn size) {
 }
 
 /// Integer ceil(a / b) for a >= 0, b > 0.
-constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+  return (a + b - 1) / b;
+}
 
 /// Default K / B when the scenario gives none: max(1, ceil(N / (8P))).
 inline std::int64_t default_chunk(std::int64_t n, int p) {

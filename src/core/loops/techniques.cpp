@@ -1,5 +1,6 @@
 // The technique registry and the loop kind's descriptor table.
-// Paper: ../shared/seeds/002_6cf480ff57e2bb72.txt, Section 3.1 (each technique's file cites its rule).
+// Paper: ../shared/seeds/002_6cf480ff57e2bb72.txt, Section 3.1 (each technique's file cites its
+// rule).
 #include <stdexcept>
 #include <string_view>
 
@@ -9,10 +10,12 @@ namespace loadlab::core {
 
 const std::vector<LoopTechnique>& loop_techniques() {
   static const std::vector<LoopTechnique> all = {
-      static_block_technique(), cyclic_technique(),    block_cyclic_technique(),
-      self_technique(),         chunk_technique(),     gss_technique(),
-      agss_technique(),         factoring_technique(), fac2_technique(),
-      tapering_technique(),     tss_technique(),       affinity_technique(),
+      static_block_technique(), cyclic_technique(),
+      block_cyclic_technique(), self_technique(),
+      chunk_technique(),        gss_technique(),
+      agss_technique(),         factoring_technique(),
+      fac2_technique(),         tapering_technique(),
+      tss_technique(),          affinity_technique(),
       fsc_technique(),          weighted_factoring_technique()};
   return all;
 }

@@ -27,8 +27,8 @@ class WeightedFactoringDispenser final : public ChunkDispenser {
       const auto count = static_cast<std::int64_t>(w >> 32);
       const auto next = static_cast<std::int64_t>(w & 0xFFFFFFFFu);
       if (next >= n_) return {0, 0, thread, true};
-      std::int64_t c = static_cast<std::int64_t>(
-          std::ceil(weights_[static_cast<std::size_t>(thread)] * static_cast<double>(base(count / p_))));
+      std::int64_t c = static_cast<std::int64_t>(std::ceil(
+          weights_[static_cast<std::size_t>(thread)] * static_cast<double>(base(count / p_))));
       if (c < min_chunk_) c = min_chunk_;
       if (c > n_ - next) c = n_ - next;
       const std::uint64_t after =
@@ -60,7 +60,8 @@ std::unique_ptr<ChunkDispenser> make_weighted_factoring(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique weighted_factoring_technique() {
-  return {"weighted_factoring", "Weighted factoring", "Hummel et al., as defined in LB4OMP (kmp_sch_wf)",
+  return {"weighted_factoring", "Weighted factoring",
+          "Hummel et al., as defined in LB4OMP (kmp_sch_wf)",
           "batch j = chunks_so_far / P; c_0 = ceil(N/(2P)), c_j = ceil(c_{j-1}/2); thread t gets "
           "max(k, ceil(w_t * c_j)); w = weights (default: speeds scaled to sum P)",
           make_weighted_factoring};

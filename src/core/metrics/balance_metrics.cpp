@@ -132,8 +132,10 @@ std::int64_t non_local_tasks_tracked(const LoadVector& initial,
         continue;
       }
       auto& runs = foreign[to];
-      if (runs.size() > head[to] && runs.back().origin == run.origin) runs.back().count += run.count;
-      else runs.push_back(run);
+      if (runs.size() > head[to] && runs.back().origin == run.origin)
+        runs.back().count += run.count;
+      else
+        runs.push_back(run);
     }
     in_flight.clear();
   }
@@ -166,8 +168,8 @@ BalanceMetrics compute_balance_metrics(const BalanceResult& result) {
   return m;
 }
 
-std::vector<LoadVector> load_trace(const LoadVector& initial, const std::vector<Transfer>& transfers,
-                                   int steps) {
+std::vector<LoadVector> load_trace(const LoadVector& initial,
+                                   const std::vector<Transfer>& transfers, int steps) {
   std::vector<LoadVector> trace;
   trace.reserve(static_cast<std::size_t>(std::max(steps, 0)) + 1);
   trace.push_back(initial);

@@ -48,7 +48,7 @@ std::int64_t non_local_tasks_tracked(const LoadVector& initial,
 std::int64_t min_non_local_tasks(const LoadVector& loads);
 
 /// Loads before the first step and after every step: steps + 1 vectors of N loads.
-std::vector<LoadVector> load_trace(const LoadVector& initial, const std::vector<Transfer>& transfers,
-                                   int steps);
+std::vector<LoadVector> load_trace(const LoadVector& initial,
+                                   const std::vector<Transfer>& transfers, int steps);
 
 }  // namespace loadlab::core

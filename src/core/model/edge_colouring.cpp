@@ -152,7 +152,8 @@ EdgeColouring misra_gries_colouring(const Topology& topology) {
   for (int v = 0; v < topology.size(); ++v)
     work += static_cast<double>(topology.degree(v)) * topology.degree(v);
   if (work > EdgeColouringLimits::max_misra_gries_work)
-    throw std::invalid_argument("edge colouring: the graph's degrees are too large for Misra-Gries");
+    throw std::invalid_argument(
+        "edge colouring: the graph's degrees are too large for Misra-Gries");
   MisraGries mg(topology);
   mg.run();
   EdgeColouring c;
@@ -189,7 +190,8 @@ EdgeColouring natural_edge_colouring(const Topology& t, const ParallelFor* paral
     bool identity = true;
     for (std::size_t x = 0; x < raw; ++x) {
       bool occurs = false;
-      for (int k = 0; k < blocks.blocks() && !occurs; ++k) occurs = present[static_cast<std::size_t>(k) * raw + x] != 0;
+      for (int k = 0; k < blocks.blocks() && !occurs; ++k)
+        occurs = present[static_cast<std::size_t>(k) * raw + x] != 0;
       if (!occurs) continue;
       identity = identity && next == static_cast<int>(x);
       id[x] = next++;
@@ -198,18 +200,21 @@ EdgeColouring natural_edge_colouring(const Topology& t, const ParallelFor* paral
     if (identity) return;
     blocks.for_each([&](int k, int, int, std::int64_t) {
       for (std::int64_t e = blocks.first_edge(k); e < blocks.end_edge(k); ++e)
-        c.colour[static_cast<std::size_t>(e)] = id[static_cast<std::size_t>(c.colour[static_cast<std::size_t>(e)])];
+        c.colour[static_cast<std::size_t>(e)] =
+            id[static_cast<std::size_t>(c.colour[static_cast<std::size_t>(e)])];
     });
   };
   switch (t.kind()) {
     case TopologyKind::Hypercube:
       c.method = "hypercube";
-      colour_each(std::max(1, t.dim()), [](const Edge& e) { return std::countr_zero(static_cast<unsigned>(e.a ^ e.b)); });
+      colour_each(std::max(1, t.dim()),
+                  [](const Edge& e) { return std::countr_zero(static_cast<unsigned>(e.a ^ e.b)); });
       return c;
     case TopologyKind::Line:
     case TopologyKind::Ring:
       c.method = t.kind() == TopologyKind::Line ? "line" : "ring";
-      colour_each(3, [&](const Edge& e) { return e.b == e.a + 1 ? e.a % 2 : (n % 2 == 0 ? 1 : 2); });
+      colour_each(3,
+                  [&](const Edge& e) { return e.b == e.a + 1 ? e.a % 2 : (n % 2 == 0 ? 1 : 2); });
       return c;
     case TopologyKind::Mesh:
     case TopologyKind::Torus:
@@ -219,11 +224,13 @@ EdgeColouring natural_edge_colouring(const Topology& t, const ParallelFor* paral
     case TopologyKind::Complete: {
       c.method = "complete";
       const int m = n % 2 == 1 ? n : n - 1;
-      colour_each(std::max(1, m), [&](const Edge& e) { return e.b == m ? (2 * e.a) % m : (e.a + e.b) % m; });
+      colour_each(std::max(1, m),
+                  [&](const Edge& e) { return e.b == m ? (2 * e.a) % m : (e.a + e.b) % m; });
       return c;
     }
     case TopologyKind::Tree:
-    case TopologyKind::Custom: break;
+    case TopologyKind::Custom:
+      break;
   }
   return misra_gries_colouring(t);
 }

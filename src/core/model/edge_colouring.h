@@ -6,12 +6,15 @@
 // Natural colourings (colour classes are processed in index order by GDE):
 //   hypercube  colour k = dimension k (d colours);
 //   line       edge (v, v+1) has colour v mod 2;
-//   ring       as the line, the wrap edge (n-1, 0) gets colour 1 (n even) or an extra colour 2 (n odd);
-//   mesh       0 = horizontal edges whose left column is even, 1 = horizontal odd, 2 = vertical edges
+//   ring       as the line, the wrap edge (n-1, 0) gets colour 1 (n even) or an extra colour 2 (n
+//   odd); mesh       0 = horizontal edges whose left column is even, 1 = horizontal odd, 2 =
+//   vertical edges
 //              whose top row is even, 3 = vertical odd (ERRATA 003 Problem 3);
-//   torus      as the mesh; a wrap edge falls in the class of its left column / top row parity, except
+//   torus      as the mesh; a wrap edge falls in the class of its left column / top row parity,
+//   except
 //              where that dimension is odd: then the wrap edges form an extra class right after the
-//              two classes of their direction (order H even, H odd, [H wrap], V even, V odd, [V wrap]);
+//              two classes of their direction (order H even, H odd, [H wrap], V even, V odd, [V
+//              wrap]);
 //   complete   round-robin tournament colouring (n colours for odd n, n-1 for even n);
 //   tree, custom: Misra-Gries (at most max degree + 1 colours).
 // Empty classes (e.g. a 1 x k mesh has no vertical edges) are dropped, so `colours` counts the
@@ -44,7 +47,8 @@ struct EdgeColouringLimits {
 /// and custom graphs. Throws std::invalid_argument when Misra-Gries would exceed its work limit.
 /// With a ParallelFor of several threads the natural colourings are computed by node blocks
 /// (core/model/edge_blocks.h): the same colouring.
-EdgeColouring natural_edge_colouring(const Topology& topology, const ParallelFor* parallel = nullptr);
+EdgeColouring natural_edge_colouring(const Topology& topology,
+                                     const ParallelFor* parallel = nullptr);
 
 /// Misra-Gries: a proper colouring with at most max degree + 1 colours for any simple graph.
 EdgeColouring misra_gries_colouring(const Topology& topology);

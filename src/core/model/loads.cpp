@@ -7,10 +7,14 @@ namespace loadlab::core {
 
 const char* load_generator_name(LoadGenerator g) {
   switch (g) {
-    case LoadGenerator::Uniform: return "uniform";
-    case LoadGenerator::Multinomial: return "multinomial";
-    case LoadGenerator::HotSpot: return "hot_spot";
-    case LoadGenerator::Ramp: return "ramp";
+    case LoadGenerator::Uniform:
+      return "uniform";
+    case LoadGenerator::Multinomial:
+      return "multinomial";
+    case LoadGenerator::HotSpot:
+      return "hot_spot";
+    case LoadGenerator::Ramp:
+      return "ramp";
   }
   return "uniform";
 }

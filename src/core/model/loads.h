@@ -20,7 +20,7 @@ enum class LoadGenerator {
 
 struct LoadLimits {
   static constexpr std::int64_t max_load_per_node = 1'000'000'000;  // 1e9
-  static constexpr std::int64_t max_total = 1LL << 50;               // keeps sums exact in doubles
+  static constexpr std::int64_t max_total = 1LL << 50;              // keeps sums exact in doubles
 };
 
 /// Scenario name of a generator ("uniform", "multinomial", "hot_spot", "ramp").
@@ -30,7 +30,8 @@ bool parse_load_generator(const std::string& name, LoadGenerator& out);
 
 /// Generates loads for n nodes with the given mean; deterministic in (generator, n, mean, seed).
 /// Multinomial, hot spot and ramp produce exactly n*mean tasks.
-LoadVector generate_loads(LoadGenerator g, int n, std::int64_t mean, util::Rng& rng, int hot_node = 0);
+LoadVector generate_loads(LoadGenerator g, int n, std::int64_t mean, util::Rng& rng,
+                          int hot_node = 0);
 
 std::int64_t total_load(const LoadVector& loads);
 

@@ -22,22 +22,30 @@ void topology_require(bool ok, const std::string& message) {
 void require_nodes(std::int64_t n) {
   topology_require(n >= 1, "a topology needs at least one node");
   topology_require(n <= TopologyLimits::max_nodes,
-          "too many nodes: " + std::to_string(n) + " (limit " +
-              std::to_string(TopologyLimits::max_nodes) + ")");
+                   "too many nodes: " + std::to_string(n) + " (limit " +
+                       std::to_string(TopologyLimits::max_nodes) + ")");
 }
 
 }  // namespace
 
 const char* topology_kind_name(TopologyKind kind) {
   switch (kind) {
-    case TopologyKind::Tree: return "tree";
-    case TopologyKind::Hypercube: return "hypercube";
-    case TopologyKind::Mesh: return "mesh";
-    case TopologyKind::Torus: return "torus";
-    case TopologyKind::Ring: return "ring";
-    case TopologyKind::Line: return "line";
-    case TopologyKind::Complete: return "complete";
-    case TopologyKind::Custom: return "custom";
+    case TopologyKind::Tree:
+      return "tree";
+    case TopologyKind::Hypercube:
+      return "hypercube";
+    case TopologyKind::Mesh:
+      return "mesh";
+    case TopologyKind::Torus:
+      return "torus";
+    case TopologyKind::Ring:
+      return "ring";
+    case TopologyKind::Line:
+      return "line";
+    case TopologyKind::Complete:
+      return "complete";
+    case TopologyKind::Custom:
+      return "custom";
   }
   return "custom";
 }
@@ -74,11 +82,12 @@ Topology Topology::tree(std::vector<int> parents) {
   for (int i = 1; i < n; ++i) {
     const int p = parents[i];
     topology_require(p >= 0 && p < i, "parents[" + std::to_string(i) + "] = " + std::to_string(p) +
-                                 " must be a node before " + std::to_string(i) + " (preorder)");
+                                          " must be a node before " + std::to_string(i) +
+                                          " (preorder)");
     while (!stack.empty() && stack.back() != p) stack.pop_back();
     topology_require(!stack.empty(), "parents[" + std::to_string(i) + "] = " + std::to_string(p) +
-                                " breaks preorder: node " + std::to_string(p) +
-                                "'s subtree was already closed");
+                                         " breaks preorder: node " + std::to_string(p) +
+                                         "'s subtree was already closed");
     stack.push_back(i);
     t.depth_[i] = t.depth_[p] + 1;
     edges.push_back({p, i});
@@ -94,8 +103,9 @@ Topology Topology::kary_tree(int k, int depth) {
   std::int64_t n = 0, level = 1;
   for (int i = 0; i <= depth; ++i) {
     n += level;
-    topology_require(n <= TopologyLimits::max_nodes, "k-ary tree too large (limit " +
-                                                std::to_string(TopologyLimits::max_nodes) + " nodes)");
+    topology_require(
+        n <= TopologyLimits::max_nodes,
+        "k-ary tree too large (limit " + std::to_string(TopologyLimits::max_nodes) + " nodes)");
     level *= k;
   }
   std::vector<int> parents;
@@ -128,8 +138,8 @@ Topology Topology::random_tree(int n, util::Rng& rng) {
 
 Topology Topology::hypercube(int dim) {
   topology_require(dim >= 0 && dim <= TopologyLimits::max_hypercube_dim,
-          "hypercube dimension must be in [0, " + std::to_string(TopologyLimits::max_hypercube_dim) +
-              "]");
+                   "hypercube dimension must be in [0, " +
+                       std::to_string(TopologyLimits::max_hypercube_dim) + "]");
   const int n = 1 << dim;
   Topology t;
   t.kind_ = TopologyKind::Hypercube;
@@ -165,7 +175,8 @@ Topology Topology::mesh(int rows, int cols) {
 }
 
 Topology Topology::torus(int rows, int cols) {
-  topology_require(rows >= 3 && cols >= 3, "torus rows and cols must be at least 3 (smaller wraps duplicate links)");
+  topology_require(rows >= 3 && cols >= 3,
+                   "torus rows and cols must be at least 3 (smaller wraps duplicate links)");
   require_nodes(static_cast<std::int64_t>(rows) * cols);
   std::vector<Edge> edges;
   for (int r = 0; r < rows; ++r)
@@ -205,8 +216,9 @@ Topology Topology::line(int n) {
 
 Topology Topology::complete(int n) {
   require_nodes(n);
-  topology_require(static_cast<std::int64_t>(n) * (n - 1) / 2 <= TopologyLimits::max_edges,
-          "complete graph too large: " + std::to_string(n) + " nodes exceed the edge limit");
+  topology_require(
+      static_cast<std::int64_t>(n) * (n - 1) / 2 <= TopologyLimits::max_edges,
+      "complete graph too large: " + std::to_string(n) + " nodes exceed the edge limit");
   std::vector<Edge> edges;
   for (int a = 0; a < n; ++a)
     for (int b = a + 1; b < n; ++b) edges.push_back({a, b});
@@ -218,14 +230,15 @@ Topology Topology::complete(int n) {
 
 Topology Topology::custom(int n, const std::vector<Edge>& edges) {
   require_nodes(n);
-  topology_require(static_cast<std::int64_t>(edges.size()) <= TopologyLimits::max_edges, "too many edges");
+  topology_require(static_cast<std::int64_t>(edges.size()) <= TopologyLimits::max_edges,
+                   "too many edges");
   std::vector<Edge> norm;
   norm.reserve(edges.size());
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const Edge& e = edges[i];
     const std::string where = "edge " + std::to_string(i);
-    topology_require(e.a >= 0 && e.a < n && e.b >= 0 && e.b < n, where + " names a node outside [0, " +
-                                                            std::to_string(n) + ")");
+    topology_require(e.a >= 0 && e.a < n && e.b >= 0 && e.b < n,
+                     where + " names a node outside [0, " + std::to_string(n) + ")");
     topology_require(e.a != e.b, where + " is a self-loop");
     norm.push_back({std::min(e.a, e.b), std::max(e.a, e.b)});
   }
@@ -233,8 +246,9 @@ Topology Topology::custom(int n, const std::vector<Edge>& edges) {
   std::sort(sorted.begin(), sorted.end(),
             [](const Edge& x, const Edge& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
   for (std::size_t i = 1; i < sorted.size(); ++i)
-    topology_require(!(sorted[i] == sorted[i - 1]), "duplicate edge " + std::to_string(sorted[i].a) + "-" +
-                                               std::to_string(sorted[i].b));
+    topology_require(
+        !(sorted[i] == sorted[i - 1]),
+        "duplicate edge " + std::to_string(sorted[i].a) + "-" + std::to_string(sorted[i].b));
   Topology t;
   t.build_from_edges(n, norm);
   t.kind_ = TopologyKind::Custom;
@@ -273,7 +287,8 @@ std::vector<int> Topology::distances_from(int s) const {
 
 int Topology::distance(int a, int b) const {
   switch (kind_) {
-    case TopologyKind::Hypercube: return std::popcount(static_cast<unsigned>(a ^ b));
+    case TopologyKind::Hypercube:
+      return std::popcount(static_cast<unsigned>(a ^ b));
     case TopologyKind::Mesh:
       return std::abs(a / cols_ - b / cols_) + std::abs(a % cols_ - b % cols_);
     case TopologyKind::Torus: {
@@ -284,20 +299,29 @@ int Topology::distance(int a, int b) const {
       const int d = std::abs(a - b);
       return std::min(d, n_ - d);
     }
-    case TopologyKind::Line: return std::abs(a - b);
-    case TopologyKind::Complete: return a == b ? 0 : 1;
-    default: return distances_from(a)[b];
+    case TopologyKind::Line:
+      return std::abs(a - b);
+    case TopologyKind::Complete:
+      return a == b ? 0 : 1;
+    default:
+      return distances_from(a)[b];
   }
 }
 
 int Topology::diameter() const {
   switch (kind_) {
-    case TopologyKind::Hypercube: return dim_;
-    case TopologyKind::Mesh: return rows_ - 1 + cols_ - 1;
-    case TopologyKind::Torus: return rows_ / 2 + cols_ / 2;
-    case TopologyKind::Ring: return n_ / 2;
-    case TopologyKind::Line: return n_ - 1;
-    case TopologyKind::Complete: return n_ > 1 ? 1 : 0;
+    case TopologyKind::Hypercube:
+      return dim_;
+    case TopologyKind::Mesh:
+      return rows_ - 1 + cols_ - 1;
+    case TopologyKind::Torus:
+      return rows_ / 2 + cols_ / 2;
+    case TopologyKind::Ring:
+      return n_ / 2;
+    case TopologyKind::Line:
+      return n_ - 1;
+    case TopologyKind::Complete:
+      return n_ > 1 ? 1 : 0;
     case TopologyKind::Tree: {
       // Two BFS sweeps give a tree's diameter exactly.
       auto d0 = distances_from(0);
@@ -333,7 +357,8 @@ Point closed_form_layout(TopologyKind kind, int v, int n, int dim, int rows, int
     case TopologyKind::Torus:
       return {cols > 1 ? float(v % cols) / float(cols - 1) : 0.5f,
               rows > 1 ? float(v / cols) / float(rows - 1) : 0.5f};
-    case TopologyKind::Line: return {n > 1 ? float(v) / float(n - 1) : 0.5f, 0.5f};
+    case TopologyKind::Line:
+      return {n > 1 ? float(v) / float(n - 1) : 0.5f, 0.5f};
     case TopologyKind::Hypercube: {
       if (dim <= 6) {
         // Cube of cubes: each group of three dimensions is drawn as an oblique projection of a

@@ -1,9 +1,10 @@
 // Processor networks: the graphs the load-balancing algorithms run on.
 //
-// A Topology stores its adjacency in compressed form (CSR) so that million-node cubes and meshes fit
-// easily, plus the parameters of its family (dimension, rows/cols, tree parents) so algorithms that
-// need the structure (CWA, MWA, TWA) can read it. Node numbering follows the papers: hypercube nodes
-// are bit strings (neighbour across dimension k is i ^ 2^k), meshes are row-major, trees are preorder.
+// A Topology stores its adjacency in compressed form (CSR) so that million-node cubes and meshes
+// fit easily, plus the parameters of its family (dimension, rows/cols, tree parents) so algorithms
+// that need the structure (CWA, MWA, TWA) can read it. Node numbering follows the papers: hypercube
+// nodes are bit strings (neighbour across dimension k is i ^ 2^k), meshes are row-major, trees are
+// preorder.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +35,7 @@ struct Point {
 
 /// Size limits shared by the constructors, the scenario validator and the docs.
 struct TopologyLimits {
-  static constexpr int max_nodes = 1 << 21;      // 2,097,152: a 21-cube or a 1448x1448 mesh
+  static constexpr int max_nodes = 1 << 21;  // 2,097,152: a 21-cube or a 1448x1448 mesh
   static constexpr int max_hypercube_dim = 21;
   static constexpr std::int64_t max_edges = 1LL << 25;  // complete graphs are capped by this
 };

@@ -128,7 +128,7 @@ class Coscheduling final : public Policy {
 
   OsParams prm_;
   std::vector<std::vector<std::int32_t>> rows_;  // [row][processor] = thread or -1
-  std::vector<int> free_;                         // empty slots per row
+  std::vector<int> free_;                        // empty slots per row
   std::size_t active_ = 0;
   bool armed_ = false;
 };

@@ -101,21 +101,37 @@ void Engine::frag_tick() {
 
 void Engine::set_idle(std::int32_t p, bool idle) {
   frag_tick();
-  if (idle) idle_.insert(p);
-  else idle_.erase(p);
+  if (idle)
+    idle_.insert(p);
+  else
+    idle_.erase(p);
 }
 
 void Engine::log(OsSegment kind, double start, double end, std::int32_t p, std::int32_t t) {
   const double dt = end - start;
   if (dt <= 0) return;
   switch (kind) {
-    case OsSegment::Compute: res_.busy += dt; break;
-    case OsSegment::Spin: res_.lost.barrier_spin += dt; break;
-    case OsSegment::ContextSwitch: res_.lost.context_switch += dt; break;
-    case OsSegment::CacheReload: res_.lost.cache_reload += dt; break;
-    case OsSegment::Migration: res_.lost.migration += dt; break;
-    case OsSegment::Checkpoint: res_.lost.checkpoint += dt; break;
-    case OsSegment::Restart: res_.lost.restart += dt; break;
+    case OsSegment::Compute:
+      res_.busy += dt;
+      break;
+    case OsSegment::Spin:
+      res_.lost.barrier_spin += dt;
+      break;
+    case OsSegment::ContextSwitch:
+      res_.lost.context_switch += dt;
+      break;
+    case OsSegment::CacheReload:
+      res_.lost.cache_reload += dt;
+      break;
+    case OsSegment::Migration:
+      res_.lost.migration += dt;
+      break;
+    case OsSegment::Checkpoint:
+      res_.lost.checkpoint += dt;
+      break;
+    case OsSegment::Restart:
+      res_.lost.restart += dt;
+      break;
   }
   if (opt_.keep_intervals) {
     const Thread& th = threads_[static_cast<std::size_t>(t)];
@@ -137,11 +153,14 @@ void Engine::close_segment(std::int32_t p) {
         log(OsSegment::Compute, pr.seg_start, now_, p, pr.thread);
         break;
       }
-      case ProcState::Spin: log(OsSegment::Spin, pr.seg_start, now_, p, pr.thread); break;
+      case ProcState::Spin:
+        log(OsSegment::Spin, pr.seg_start, now_, p, pr.thread);
+        break;
       case ProcState::Overhead:
         log(pr.over_kind[pr.over_i], pr.seg_start, now_, p, pr.thread);
         break;
-      case ProcState::Idle: break;
+      case ProcState::Idle:
+        break;
     }
   }
   pr.seg_start = now_;
@@ -152,15 +171,20 @@ void Engine::schedule(std::int32_t p) {
   ++pr.version;
   double t = kForever;
   switch (pr.state) {
-    case ProcState::Idle: return;
-    case ProcState::Overhead: t = pr.seg_start + pr.over_len[pr.over_i]; break;
+    case ProcState::Idle:
+      return;
+    case ProcState::Overhead:
+      t = pr.seg_start + pr.over_len[pr.over_i];
+      break;
     case ProcState::Run: {
       const Thread& th = threads_[static_cast<std::size_t>(pr.thread)];
       t = std::min(pr.seg_start + th.rem / job_[static_cast<std::size_t>(th.job)].rate,
                    pr.slice_end);
       break;
     }
-    case ProcState::Spin: t = pr.slice_end; break;
+    case ProcState::Spin:
+      t = pr.slice_end;
+      break;
   }
   if (t >= kForever) return;  // spinning until the barrier releases
   events_.push({t, 0, p, seq_++, pr.version});
@@ -225,8 +249,10 @@ void Engine::checkpoint(std::int32_t p, double amount) {
   Proc& pr = procs_[static_cast<std::size_t>(p)];
   if (pr.thread < 0 || amount <= 0) return;
   if (pr.state == ProcState::Overhead) {
-    if (pr.over_n < 4) pr.over_kind[pr.over_n] = OsSegment::Checkpoint, pr.over_len[pr.over_n++] = amount;
-    else pr.over_len[pr.over_n - 1] += amount;
+    if (pr.over_n < 4)
+      pr.over_kind[pr.over_n] = OsSegment::Checkpoint, pr.over_len[pr.over_n++] = amount;
+    else
+      pr.over_len[pr.over_n - 1] += amount;
   } else {
     close_segment(p);
     pr.state = ProcState::Overhead;
@@ -260,7 +286,9 @@ void Engine::charge_move(std::int32_t t, OsSegment kind, double amount) {
   res_.lost.rollback += lost / jb.rate;
 }
 
-void Engine::set_timer(double at, std::int32_t tag) { events_.push({at, 2, tag, seq_++, 0}); }
+void Engine::set_timer(double at, std::int32_t tag) {
+  events_.push({at, 2, tag, seq_++, 0});
+}
 
 void Engine::release_barrier(std::int32_t j) {
   Job& jb = job_[static_cast<std::size_t>(j)];
@@ -319,7 +347,8 @@ void Engine::thread_reached_end(std::int32_t p) {
 void Engine::handle_proc(std::int32_t p) {
   Proc& pr = procs_[static_cast<std::size_t>(p)];
   switch (pr.state) {
-    case ProcState::Idle: return;
+    case ProcState::Idle:
+      return;
     case ProcState::Overhead:
       close_segment(p);
       if (++pr.over_i < pr.over_n) {
@@ -362,8 +391,10 @@ OsRunResult Engine::run(Policy& policy) {
       if (++processed_ > opt_.max_events)
         throw OsLimitError("more than " + std::to_string(opt_.max_events) + " events");
       now_ = ev.t;
-      if (ev.cls == 0) handle_proc(ev.id);
-      else policy.on_timer(*this, ev.id);
+      if (ev.cls == 0)
+        handle_proc(ev.id);
+      else
+        policy.on_timer(*this, ev.id);
     } else if (have_arrival) {
       if (++processed_ > opt_.max_events)
         throw OsLimitError("more than " + std::to_string(opt_.max_events) + " events");
@@ -426,8 +457,12 @@ std::vector<std::int32_t> allocate(const Engine& e, const std::vector<std::int32
     out[i] = 1;
     cap[i] = j.threads - 1;
     switch (rule) {
-      case OsAllocation::Equal: w[i] = 1; break;
-      case OsAllocation::SqrtWork: w[i] = std::sqrt(j.work); break;
+      case OsAllocation::Equal:
+        w[i] = 1;
+        break;
+      case OsAllocation::SqrtWork:
+        w[i] = std::sqrt(j.work);
+        break;
       case OsAllocation::AverageParallelism:
         w[i] = j.speedup.model == OsSpeedupModel::Downey ? std::min<double>(j.speedup.A, j.threads)
                                                          : os_speedup(j.speedup, j.threads);
@@ -487,7 +522,8 @@ std::vector<std::int32_t> allocate(const Engine& e, const std::vector<std::int32
       rem.push_back(i);
     }
   if (!same)
-    std::stable_sort(rem.begin(), rem.end(), [&](std::size_t a, std::size_t b) { return frac[a] > frac[b]; });
+    std::stable_sort(rem.begin(), rem.end(),
+                     [&](std::size_t a, std::size_t b) { return frac[a] > frac[b]; });
   for (std::size_t k = 0; k < rem.size() && used < processors; ++k) {
     const std::size_t i = rem[k];
     if (out[i] - 1 < cap[i]) ++out[i], ++used;

@@ -79,7 +79,9 @@ class IdleSet {
   /// The lowest idle processor (only when !empty()).
   std::int32_t first() const {
     for (std::size_t i = 0; i < words_.size(); ++i)
-      if (words_[i]) return static_cast<std::int32_t>(i * 64 + static_cast<std::size_t>(__builtin_ctzll(words_[i])));
+      if (words_[i])
+        return static_cast<std::int32_t>(i * 64 +
+                                         static_cast<std::size_t>(__builtin_ctzll(words_[i])));
     return -1;
   }
 

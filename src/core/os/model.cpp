@@ -12,8 +12,10 @@ namespace loadlab::core {
 double os_speedup(const OsSpeedup& s, double n) {
   if (n <= 1) return n <= 0 ? 0.0 : 1.0;
   switch (s.model) {
-    case OsSpeedupModel::Linear: return n;
-    case OsSpeedupModel::Amdahl: return 1.0 / (s.serial_fraction + (1.0 - s.serial_fraction) / n);
+    case OsSpeedupModel::Linear:
+      return n;
+    case OsSpeedupModel::Amdahl:
+      return 1.0 / (s.serial_fraction + (1.0 - s.serial_fraction) / n);
     case OsSpeedupModel::Downey: {
       // Downey (1997), eqs. for low (sigma <= 1) and high (sigma >= 1) variance in parallelism.
       const double a = s.A, sg = s.sigma;
@@ -56,13 +58,20 @@ const std::vector<std::string>& os_allocation_names() {
 
 const char* os_segment_name(OsSegment s) {
   switch (s) {
-    case OsSegment::Compute: return "compute";
-    case OsSegment::Spin: return "barrier_spin";
-    case OsSegment::ContextSwitch: return "context_switch";
-    case OsSegment::CacheReload: return "cache_reload";
-    case OsSegment::Migration: return "migration";
-    case OsSegment::Checkpoint: return "checkpoint";
-    case OsSegment::Restart: return "restart";
+    case OsSegment::Compute:
+      return "compute";
+    case OsSegment::Spin:
+      return "barrier_spin";
+    case OsSegment::ContextSwitch:
+      return "context_switch";
+    case OsSegment::CacheReload:
+      return "cache_reload";
+    case OsSegment::Migration:
+      return "migration";
+    case OsSegment::Checkpoint:
+      return "checkpoint";
+    case OsSegment::Restart:
+      return "restart";
   }
   return "?";
 }

@@ -7,7 +7,8 @@
 //    threads progresses at speedup(d) work per time unit, so each of its threads, while on a
 //    processor, does speedup(d)/d work per time unit. A job alone with d threads on >= d processors
 //    finishes at work / speedup(d) (work / P for linear speedup and d = P).
-//  - `barrier_every` splits the work into phases; each phase is shared equally by the d threads, and
+//  - `barrier_every` splits the work into phases; each phase is shared equally by the d threads,
+//  and
 //    a thread that finishes its share spins on its processor (time lost) until all siblings arrive
 //    (Section 4.2). Under time sharing the siblings may be descheduled meanwhile.
 //  - a thread dispatched on a processor that last ran another thread pays context_switch; one
@@ -35,13 +36,14 @@ struct OsSpeedup {
   double sigma = 0;            ///< Downey: variance in parallelism
 };
 
-/// S(n) for n >= 1 (Downey's model: A. B. Downey, "A model for speedup of parallel programs", 1997).
+/// S(n) for n >= 1 (Downey's model: A. B. Downey, "A model for speedup of parallel programs",
+/// 1997).
 double os_speedup(const OsSpeedup& s, double n);
 
 struct OsJob {
   double arrival = 0;
-  double work = 1;    ///< processor-time units
-  int threads = 1;    ///< processes the job creates (its maximum parallelism)
+  double work = 1;  ///< processor-time units
+  int threads = 1;  ///< processes the job creates (its maximum parallelism)
   OsSpeedup speedup;
   double barrier_every = 0;  ///< work between barriers; 0 = no barriers
 };
@@ -68,7 +70,8 @@ struct OsCosts {
 
 /// Initial processor allocation rules of Section 4.4.
 enum class OsAllocation { Equal, SqrtWork, AverageParallelism };
-const std::vector<std::string>& os_allocation_names();  // "equal", "sqrt_work", "average_parallelism"
+const std::vector<std::string>&
+os_allocation_names();  // "equal", "sqrt_work", "average_parallelism"
 
 struct OsParams {
   double quantum = 1;
@@ -113,7 +116,8 @@ struct OsLostTime {
   double barrier_spin = 0, context_switch = 0, cache_reload = 0, migration = 0, checkpoint = 0,
          restart = 0, rollback = 0;
   double total() const {
-    return barrier_spin + context_switch + cache_reload + migration + checkpoint + restart + rollback;
+    return barrier_spin + context_switch + cache_reload + migration + checkpoint + restart +
+           rollback;
   }
 };
 
@@ -152,7 +156,8 @@ const std::vector<AlgorithmInfo>& os_algorithm_table();
 
 /// Runs one policy (a name of os_algorithm_table()). Jobs may be in any arrival order.
 OsRunResult simulate_os(const std::string& policy, int processors, const std::vector<OsJob>& jobs,
-                        const OsCosts& costs, const OsParams& params, const OsSimOptions& options = {});
+                        const OsCosts& costs, const OsParams& params,
+                        const OsSimOptions& options = {});
 
 /// Rough upper estimate of the events a policy needs (checked before running; see docs).
 double estimate_os_events(const std::string& policy, int processors, const std::vector<OsJob>& jobs,

@@ -22,14 +22,16 @@ namespace {
 
 class PartitionMultiplex final : public Policy {
  public:
-  PartitionMultiplex(const OsParams& p, const OsCosts& c, MoveMode mode) : prm_(p), cost_(c), mode_(mode) {}
+  PartitionMultiplex(const OsParams& p, const OsCosts& c, MoveMode mode)
+      : prm_(p), cost_(c), mode_(mode) {}
 
   void on_arrival(Engine& e, std::int32_t j) override {
     if (owner_.empty()) {
       owner_.assign(static_cast<std::size_t>(e.processors()), -1);
       local_.resize(static_cast<std::size_t>(e.processors()));
     }
-    if (part_.size() < static_cast<std::size_t>(j) + 1) part_.resize(static_cast<std::size_t>(j) + 1);
+    if (part_.size() < static_cast<std::size_t>(j) + 1)
+      part_.resize(static_cast<std::size_t>(j) + 1);
     e.start_job(j, e.job_spec(j).threads);
     // Arrivals at the same instant are allocated together (the timer runs after all of them).
     if (!pending_) pending_ = true, e.set_timer(e.now(), kRealloc);
@@ -83,9 +85,14 @@ class PartitionMultiplex final : public Policy {
 
   void move(Engine& e, std::int32_t t) {
     switch (mode_) {
-      case MoveMode::Free: break;
-      case MoveMode::Migrate: e.charge_move(t, OsSegment::Migration, cost_.migration); break;
-      case MoveMode::Restart: e.charge_move(t, OsSegment::Restart, cost_.restart); break;
+      case MoveMode::Free:
+        break;
+      case MoveMode::Migrate:
+        e.charge_move(t, OsSegment::Migration, cost_.migration);
+        break;
+      case MoveMode::Restart:
+        e.charge_move(t, OsSegment::Restart, cost_.restart);
+        break;
     }
   }
 
@@ -115,7 +122,8 @@ class PartitionMultiplex final : public Policy {
     for (const std::size_t i : changed) {
       const std::int32_t j = present[i];
       auto& part = part_[static_cast<std::size_t>(j)];
-      for (std::size_t q = 0; q < owner_.size() && static_cast<std::int32_t>(part.size()) < shares[i]; ++q)
+      for (std::size_t q = 0;
+           q < owner_.size() && static_cast<std::int32_t>(part.size()) < shares[i]; ++q)
         if (owner_[q] < 0) owner_[q] = j, part.push_back(static_cast<std::int32_t>(q));
       rehome(e, j);
     }
@@ -129,15 +137,18 @@ class PartitionMultiplex final : public Policy {
     const auto& part = part_[static_cast<std::size_t>(j)];
     const int k = e.job_spec(j).threads;
     std::vector<std::int32_t> load(owner_.size(), 0), movers;
-    const int cap = part.empty() ? 0 : (k + static_cast<int>(part.size()) - 1) / static_cast<int>(part.size());
+    const int cap =
+        part.empty() ? 0 : (k + static_cast<int>(part.size()) - 1) / static_cast<int>(part.size());
     for (int s = 0; s < k; ++s) {
       const std::int32_t t = e.thread_id(j, s);
       Thread& th = e.thread(t);
       if (th.done) continue;
       const bool keep = th.home >= 0 && owner_[static_cast<std::size_t>(th.home)] == j &&
                         load[static_cast<std::size_t>(th.home)] < cap;
-      if (keep) ++load[static_cast<std::size_t>(th.home)];
-      else movers.push_back(t);
+      if (keep)
+        ++load[static_cast<std::size_t>(th.home)];
+      else
+        movers.push_back(t);
     }
     for (const std::int32_t t : movers) {
       Thread& th = e.thread(t);
@@ -166,7 +177,8 @@ class PartitionMultiplex final : public Policy {
 
 }  // namespace
 
-std::unique_ptr<Policy> make_partition_multiplex(const OsParams& p, const OsCosts& c, MoveMode mode) {
+std::unique_ptr<Policy> make_partition_multiplex(const OsParams& p, const OsCosts& c,
+                                                 MoveMode mode) {
   return std::make_unique<PartitionMultiplex>(p, c, mode);
 }
 

@@ -22,7 +22,8 @@ class ProcessControl final : public Policy {
 
   void on_arrival(Engine& e, std::int32_t j) override {
     if (owner_.empty()) owner_.assign(static_cast<std::size_t>(e.processors()), -1);
-    if (part_.size() < static_cast<std::size_t>(j) + 1) part_.resize(static_cast<std::size_t>(j) + 1);
+    if (part_.size() < static_cast<std::size_t>(j) + 1)
+      part_.resize(static_cast<std::size_t>(j) + 1);
     // Arrivals at the same instant are allocated together (the timer runs after all of them).
     if (!pending_) pending_ = true, e.set_timer(e.now(), 0);
   }
@@ -59,15 +60,18 @@ class ProcessControl final : public Policy {
     for (std::size_t i = 0; i < present.size(); ++i) {
       const std::int32_t j = present[i];
       auto& part = part_[static_cast<std::size_t>(j)];
-      for (std::size_t q = 0; q < owner_.size() && static_cast<std::int32_t>(part.size()) < shares[i]; ++q)
+      for (std::size_t q = 0;
+           q < owner_.size() && static_cast<std::int32_t>(part.size()) < shares[i]; ++q)
         if (owner_[q] < 0) owner_[q] = j, part.push_back(static_cast<std::int32_t>(q));
     }
     for (const std::int32_t j : changed) {
       auto& part = part_[static_cast<std::size_t>(j)];
       if (part.empty()) continue;
       const auto d = static_cast<std::int32_t>(part.size());
-      if (e.job(j).degree == 0) e.start_job(j, d);
-      else e.set_degree(j, d);
+      if (e.job(j).degree == 0)
+        e.start_job(j, d);
+      else
+        e.set_degree(j, d);
       for (std::int32_t s = 0; s < d; ++s)
         e.dispatch(part[static_cast<std::size_t>(s)], e.thread_id(j, s), kForever);
     }

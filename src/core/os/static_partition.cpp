@@ -27,7 +27,8 @@ class StaticPartition final : public Policy {
       free_.resize(e.processors());
       for (int q = 0; q < e.processors(); ++q) free_.insert(q);
     }
-    if (part_.size() < static_cast<std::size_t>(j) + 1) part_.resize(static_cast<std::size_t>(j) + 1);
+    if (part_.size() < static_cast<std::size_t>(j) + 1)
+      part_.resize(static_cast<std::size_t>(j) + 1);
     waiting_.push_back(j);
     defer(e);
   }

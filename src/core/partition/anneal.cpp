@@ -1,10 +1,11 @@
 // Simulated annealing for mesh partitioning (survey 002 §2.3, "Stochastic Optimization
 // Techniques": SA [76] as used in [51], [53], [157]; Table 1 rows ORB-SA and SA;
-// ../shared/seeds/002_6cf480ff57e2bb72.txt). A proposal picks a random vertex of `verts` and a random
-// neighbour in another of the `labels` parts and moves the vertex there; moves that would push a part
-// past its cap are rejected (the balance constraint is hard), the others are accepted with the
-// Metropolis rule on the change of the cut. Temperature t0 · cooling^sweep; the last sweep runs at
-// T = 0 (greedy). Randomness from util::Rng, exp from portable_exp_neg: bit-identical everywhere.
+// ../shared/seeds/002_6cf480ff57e2bb72.txt). A proposal picks a random vertex of `verts` and a
+// random neighbour in another of the `labels` parts and moves the vertex there; moves that would
+// push a part past its cap are rejected (the balance constraint is hard), the others are accepted
+// with the Metropolis rule on the change of the cut. Temperature t0 · cooling^sweep; the last sweep
+// runs at T = 0 (greedy). Randomness from util::Rng, exp from portable_exp_neg: bit-identical
+// everywhere.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -45,8 +46,10 @@ void anneal(const Mesh& m, std::span<const int> verts, std::span<const int> labe
       // to other parts inside the region stay cut, edges leaving the region are not counted.
       int delta = 0;
       for (int x : nb) {
-        if (part[x] == from) ++delta;
-        else if (part[x] == to) --delta;
+        if (part[x] == from)
+          ++delta;
+        else if (part[x] == to)
+          --delta;
       }
       if (delta > 0 && !(rng.uniform01() < accept[delta])) continue;
       part[v] = to;

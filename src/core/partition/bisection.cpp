@@ -34,8 +34,10 @@ void split_by_key(const Mesh& m, std::span<int> verts, const std::vector<double>
   std::size_t cut = 0;
   if (unit) {
     // Unit weights: the split is a rank, so selection suffices (O(n) instead of a sort).
-    cut = static_cast<std::size_t>(std::clamp<std::int64_t>(target_left, 0, static_cast<std::int64_t>(kv.size())));
-    if (cut > 0 && cut < kv.size()) std::nth_element(kv.begin(), kv.begin() + static_cast<std::ptrdiff_t>(cut), kv.end());
+    cut = static_cast<std::size_t>(
+        std::clamp<std::int64_t>(target_left, 0, static_cast<std::int64_t>(kv.size())));
+    if (cut > 0 && cut < kv.size())
+      std::nth_element(kv.begin(), kv.begin() + static_cast<std::ptrdiff_t>(cut), kv.end());
   } else {
     std::sort(kv.begin(), kv.end());
     std::int64_t acc = 0;
@@ -69,8 +71,9 @@ double level_slack(int parts, double imbalance) {
   return lo;
 }
 
-BisectionSplit split_job(const Mesh& m, std::span<int> verts, int first, int count, const KeyFn& key,
-                         double slack, bool caps, std::vector<double>& k, std::vector<int>& part) {
+BisectionSplit split_job(const Mesh& m, std::span<int> verts, int first, int count,
+                         const KeyFn& key, double slack, bool caps, std::vector<double>& k,
+                         std::vector<int>& part) {
   BisectionSplit s;
   const int left_count = count / 2;
   s.left = first;
@@ -110,7 +113,8 @@ std::vector<int> recursive_bisection(const Mesh& m, int parts, const KeyFn& key,
     stack.pop_back();
     for (int v : job.verts) part[v] = job.first;
     if (job.count <= 1 || job.verts.empty()) continue;
-    const BisectionSplit s = split_job(m, job.verts, job.first, job.count, key, slack, refine != nullptr, k, part);
+    const BisectionSplit s =
+        split_job(m, job.verts, job.first, job.count, key, slack, refine != nullptr, k, part);
     if (refine) (*refine)(m, job.verts, s.left, s.right, s.cap_left, s.cap_right, part);
     const int left_count = job.count / 2;
     Job a{{}, s.left, left_count}, b{{}, s.right, job.count - left_count};

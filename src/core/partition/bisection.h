@@ -1,6 +1,6 @@
 // Shared machinery of the partitioning methods: splitting an ordered vertex sequence into weighted
-// groups, the orthogonal recursive bisection (ORB) driver, and Fiduccia–Mattheyses refinement of one
-// bisection (survey 002 §2.3, "2-way recursive bisection", Kernighan–Lin [74]).
+// groups, the orthogonal recursive bisection (ORB) driver, and Fiduccia–Mattheyses refinement of
+// one bisection (survey 002 §2.3, "2-way recursive bisection", Kernighan–Lin [74]).
 #pragma once
 
 #include <cstdint>
@@ -14,21 +14,24 @@
 namespace loadlab::core::partition_detail {
 
 /// Assigns consecutive groups of `order` to labels first_label .. first_label+groups-1 so that each
-/// group holds about total/groups weight (vertex v goes to the group its weight's midpoint falls in).
+/// group holds about total/groups weight (vertex v goes to the group its weight's midpoint falls
+/// in).
 void split_sequence(const Mesh& m, std::span<const int> order, int groups, int first_label,
                     std::vector<int>& part);
 
 /// Orders `verts` by key (ties by vertex id) and labels the first `target_left` weight (as close as
-/// possible) `left`, the rest `right`. Keys are indexed like `verts`; `verts` itself is not reordered.
+/// possible) `left`, the rest `right`. Keys are indexed like `verts`; `verts` itself is not
+/// reordered.
 void split_by_key(const Mesh& m, std::span<int> verts, const std::vector<double>& key,
                   std::int64_t target_left, int left, int right, std::vector<int>& part);
 
 /// Computes a key per vertex of `verts` (same order): the bisector's direction.
-using KeyFn = std::function<void(const Mesh&, std::span<const int> verts, std::vector<double>& key)>;
+using KeyFn =
+    std::function<void(const Mesh&, std::span<const int> verts, std::vector<double>& key)>;
 /// Improves a bisection of `verts` (labels left/right) in place; caps bound each side's weight.
-using RefineFn = std::function<void(const Mesh&, std::span<const int> verts, int left, int right,
-                                    std::int64_t cap_left, std::int64_t cap_right,
-                                    std::vector<int>& part)>;
+using RefineFn =
+    std::function<void(const Mesh&, std::span<const int> verts, int left, int right,
+                       std::int64_t cap_left, std::int64_t cap_right, std::vector<int>& part)>;
 
 /// The per-level balance slack s with (1 + s)^levels <= 1 + imbalance, levels = ceil(log2 parts).
 double level_slack(int parts, double imbalance);
@@ -41,8 +44,9 @@ struct BisectionSplit {
   int left = 0, right = 0;
   std::int64_t target_left = 0, cap_left = 0, cap_right = 0;
 };
-BisectionSplit split_job(const Mesh& m, std::span<int> verts, int first, int count, const KeyFn& key,
-                         double slack, bool caps, std::vector<double>& k, std::vector<int>& part);
+BisectionSplit split_job(const Mesh& m, std::span<int> verts, int first, int count,
+                         const KeyFn& key, double slack, bool caps, std::vector<double>& k,
+                         std::vector<int>& part);
 
 /// Recursive bisection into `parts` parts: a range of p parts splits into floor(p/2) and the rest,
 /// with target weights in that ratio. `imbalance` is the total allowed; each of the ceil(log2 P)
@@ -59,8 +63,8 @@ void fiedler_keys(const Mesh& m, std::span<const int> verts, int coarse_limit, i
 /// The bisector named "orb_m", "orb_i" or "orb_e".
 KeyFn bisector_by_name(const std::string& name, int coarse_limit, int smoothing);
 
-/// Fiduccia–Mattheyses passes on the bisection of `verts` (edges leaving `verts` are ignored): moves
-/// the best-gain vertex whose side stays within its cap, locks it, and rolls back to the best
+/// Fiduccia–Mattheyses passes on the bisection of `verts` (edges leaving `verts` are ignored):
+/// moves the best-gain vertex whose side stays within its cap, locks it, and rolls back to the best
 /// prefix of each pass. Never increases the cut; returns the cut reduction. With `trace`, every
 /// tentative move and pass is appended to it (the step view); null = no recording.
 std::int64_t fm_refine(const Mesh& m, std::span<const int> verts, int left, int right,

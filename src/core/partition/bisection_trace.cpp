@@ -28,7 +28,8 @@ std::int64_t two_sided_cut(const Mesh& m, const std::vector<std::uint8_t>& side)
 BisectionTrace trace_first_bisection(std::string_view method, const Mesh& m, int parts,
                                      const PartitionParams& p) {
   if (!bisection_traceable(method))
-    throw std::invalid_argument("no bisection to trace for '" + std::string(method) + "' (orb_m, orb_i, orb_e, orb_kl)");
+    throw std::invalid_argument("no bisection to trace for '" + std::string(method) +
+                                "' (orb_m, orb_i, orb_e, orb_kl)");
   if (parts < 2) throw std::invalid_argument("a bisection needs parts >= 2");
   const bool refined = method == "orb_kl";
   BisectionTrace t;
@@ -49,14 +50,16 @@ BisectionTrace trace_first_bisection(std::string_view method, const Mesh& m, int
   t.cap_right = s.cap_right;
   auto sides = [&] {
     std::vector<std::uint8_t> side(static_cast<std::size_t>(n));
-    for (int v = 0; v < n; ++v) side[static_cast<std::size_t>(v)] = part[static_cast<std::size_t>(v)] == s.left ? 0 : 1;
+    for (int v = 0; v < n; ++v)
+      side[static_cast<std::size_t>(v)] = part[static_cast<std::size_t>(v)] == s.left ? 0 : 1;
     return side;
   };
   t.initial_side = sides();
   t.initial_cut = two_sided_cut(m, t.initial_side);
   if (refined) {
     t.refined = true;
-    partition_detail::fm_refine(m, verts, s.left, s.right, s.cap_left, s.cap_right, p.passes, part, &t);
+    partition_detail::fm_refine(m, verts, s.left, s.right, s.cap_left, s.cap_right, p.passes, part,
+                                &t);
   }
   t.final_side = sides();
   t.final_cut = two_sided_cut(m, t.final_side);

@@ -1,7 +1,7 @@
 // A record of one bisection for the playground's step view (survey 002 §2.3: "2-way recursive
 // bisection", the Fiedler vector of ORB-E, Kernighan–Lin moves of ORB-KL): the bisector's key per
-// vertex, the split at the weighted median, and every Fiduccia–Mattheyses move with its gain and the
-// cut after it. Plain data: the methods fill it only when asked (a null pointer costs nothing).
+// vertex, the split at the weighted median, and every Fiduccia–Mattheyses move with its gain and
+// the cut after it. Plain data: the methods fill it only when asked (a null pointer costs nothing).
 #pragma once
 
 #include <cstddef>
@@ -34,13 +34,13 @@ struct FmPass {
 /// The first (top-level) bisection of a recursive-bisection method. It covers every vertex, so
 /// the per-vertex vectors are indexed by vertex id.
 struct BisectionTrace {
-  std::string bisector;            ///< "orb_m", "orb_i" or "orb_e" (orb_e: key = Fiedler vector)
-  std::vector<double> key;         ///< the bisector's key per vertex
-  std::int64_t target_left = 0;    ///< weight the split aims to give side 0
+  std::string bisector;          ///< "orb_m", "orb_i" or "orb_e" (orb_e: key = Fiedler vector)
+  std::vector<double> key;       ///< the bisector's key per vertex
+  std::int64_t target_left = 0;  ///< weight the split aims to give side 0
   std::int64_t cap_left = 0, cap_right = 0;  ///< FM's balance caps (refined only)
   std::vector<std::uint8_t> initial_side;    ///< after the split: 0 = left, 1 = right
   std::int64_t initial_cut = 0;
-  bool refined = false;            ///< FM ran (orb_kl)
+  bool refined = false;  ///< FM ran (orb_kl)
   std::vector<FmMove> moves;
   std::vector<FmPass> passes;
   std::vector<std::uint8_t> final_side;

@@ -1,7 +1,7 @@
 // CM-clustering (survey 002 §2.3 "Clustering Techniques" and Table 1 "Cuthill-McKee [46]",
-// ../shared/seeds/002_6cf480ff57e2bb72.txt): "one finds all the unlabeled neighbors of element (node)
-// i and labels them in order of increasing connectivity"; the ordered list is then cut into P
-// consecutive groups of equal weight. Each connected component starts from a pseudo-peripheral
+// ../shared/seeds/002_6cf480ff57e2bb72.txt): "one finds all the unlabeled neighbors of element
+// (node) i and labels them in order of increasing connectivity"; the ordered list is then cut into
+// P consecutive groups of equal weight. Each connected component starts from a pseudo-peripheral
 // vertex (the last vertex reached by two breadth-first searches from its lowest-degree vertex).
 #include <algorithm>
 #include <vector>

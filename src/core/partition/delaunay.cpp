@@ -73,7 +73,9 @@ std::vector<MeshEdge> delaunay_edges(const std::vector<double>& xy) {
   tris.push_back({{n, n + 1, n + 2}, {-1, -1, -1}, true});
   std::vector<int> mark;  // mark[t] == stamp: t is in the current cavity
   std::vector<int> cavity, stack;
-  struct Boundary { int a, b, outer; };
+  struct Boundary {
+    int a, b, outer;
+  };
   std::vector<Boundary> boundary;
   std::vector<int> created;
   int last = 0, stamp = 0;
@@ -171,8 +173,9 @@ std::vector<MeshEdge> delaunay_edges(const std::vector<double>& xy) {
       }
     }
   }
-  std::sort(edges.begin(), edges.end(),
-            [](const MeshEdge& x, const MeshEdge& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+  std::sort(edges.begin(), edges.end(), [](const MeshEdge& x, const MeshEdge& y) {
+    return x.a != y.a ? x.a < y.a : x.b < y.b;
+  });
   return edges;
 }
 

@@ -74,7 +74,8 @@ std::int64_t fm_refine(const Mesh& m, std::span<const int> verts, int left, int 
     if (trace) {
       // Only the traced run counts the cut (each internal edge seen from both ends).
       for (int i = 0; i < n; ++i)
-        for (std::int64_t e = off[i]; e < off[i + 1]; ++e) cut_before += side[adj[e]] != side[i] ? 1 : 0;
+        for (std::int64_t e = off[i]; e < off[i + 1]; ++e)
+          cut_before += side[adj[e]] != side[i] ? 1 : 0;
       cut_before /= 2;
       trace->passes.push_back({trace->moves.size(), 0, 0, cut_before, cut_before});
     }

@@ -15,7 +15,8 @@ namespace {
 void check_count(std::int64_t n, std::int64_t limit, const char* what) {
   if (n < 1 || n > limit)
     throw std::invalid_argument(std::string(what) + " must give between 1 and " +
-                                std::to_string(limit) + " vertices (got " + std::to_string(n) + ")");
+                                std::to_string(limit) + " vertices (got " + std::to_string(n) +
+                                ")");
 }
 
 // Grid cells kept by `keep(r, c)`, renumbered row-major, 4-neighbour edges.
@@ -34,7 +35,8 @@ Mesh masked_grid(int rows, int cols, const std::function<bool(int, int)>& keep,
   adj.reserve(static_cast<std::size_t>(n) * 4);
   std::vector<double> xy(static_cast<std::size_t>(n) * 2);
   auto at = [&](int r, int c) {
-    return (r < 0 || c < 0 || r >= rows || c >= cols) ? -1 : id[static_cast<std::size_t>(r) * cols + c];
+    return (r < 0 || c < 0 || r >= rows || c >= cols) ? -1
+                                                      : id[static_cast<std::size_t>(r) * cols + c];
   };
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
@@ -57,10 +59,13 @@ void identity_place(int r, int c, double& x, double& y) {
 }  // namespace
 
 Mesh grid_mesh(int rows, int cols, int depth) {
-  if (rows < 1 || cols < 1 || depth < 1) throw std::invalid_argument("rows, cols and depth must be >= 1");
+  if (rows < 1 || cols < 1 || depth < 1)
+    throw std::invalid_argument("rows, cols and depth must be >= 1");
   const std::int64_t total = static_cast<std::int64_t>(rows) * cols * depth;
   check_count(total, MeshLimits::max_vertices, "rows x cols x depth");
-  if (depth == 1) return masked_grid(rows, cols, [](int, int) { return true; }, identity_place);
+  if (depth == 1)
+    return masked_grid(
+        rows, cols, [](int, int) { return true; }, identity_place);
   const int n = static_cast<int>(total);
   std::vector<std::int64_t> off(static_cast<std::size_t>(n) + 1, 0);
   std::vector<int> adj;
@@ -86,8 +91,8 @@ Mesh grid_mesh(int rows, int cols, int depth) {
 }
 
 Mesh l_shape_mesh(int rows, int cols) {
-  return masked_grid(rows, cols, [=](int r, int c) { return !(r < rows / 2 && c >= cols / 2); },
-                     identity_place);
+  return masked_grid(
+      rows, cols, [=](int r, int c) { return !(r < rows / 2 && c >= cols / 2); }, identity_place);
 }
 
 Mesh with_holes_mesh(int rows, int cols, int holes) {
@@ -109,8 +114,10 @@ Mesh with_holes_mesh(int rows, int cols, int holes) {
 }
 
 Mesh annulus_mesh(int rings, int sectors) {
-  if (rings < 1 || sectors < 3) throw std::invalid_argument("an annulus needs rings >= 1, sectors >= 3");
-  check_count(static_cast<std::int64_t>(rings) * sectors, MeshLimits::max_vertices, "rings x sectors");
+  if (rings < 1 || sectors < 3)
+    throw std::invalid_argument("an annulus needs rings >= 1, sectors >= 3");
+  check_count(static_cast<std::int64_t>(rings) * sectors, MeshLimits::max_vertices,
+              "rings x sectors");
   const int n = rings * sectors;
   std::vector<MeshEdge> edges;
   edges.reserve(static_cast<std::size_t>(n) * 2);
@@ -151,7 +158,8 @@ Mesh graded_mesh(int rows, int cols, int grading) {
     x = cols > 1 ? power(static_cast<double>(c) / (cols - 1)) : 0.0;
     y = rows > 1 ? power(static_cast<double>(r) / (rows - 1)) : 0.0;
   };
-  return masked_grid(rows, cols, [](int, int) { return true; }, place);
+  return masked_grid(
+      rows, cols, [](int, int) { return true; }, place);
 }
 
 void apply_weights(Mesh& m, MeshWeights w, std::int64_t hot_weight) {
@@ -168,7 +176,8 @@ void apply_weights(Mesh& m, MeshWeights w, std::int64_t hot_weight) {
     }
   std::vector<std::int64_t> wt(static_cast<std::size_t>(m.size()), 1);
   for (int v = 0; v < m.size(); ++v)
-    if (m.coord(v, 0) <= lo[0] + 0.25 * (hi[0] - lo[0]) && m.coord(v, 1) <= lo[1] + 0.25 * (hi[1] - lo[1]))
+    if (m.coord(v, 0) <= lo[0] + 0.25 * (hi[0] - lo[0]) &&
+        m.coord(v, 1) <= lo[1] + 0.25 * (hi[1] - lo[1]))
       wt[v] = hot_weight;
   m.set_weights(std::move(wt));
 }

@@ -1,13 +1,13 @@
 // GGP, P-way Geometric Graph Partitioning (survey 002 Table 1 "P-way Geometric Graph Part [24]",
-// §2.3: "a P-way partitioning algorithm ... with a modified profit function based on Kernighan-Lin's
-// idea of selecting improved feasible solutions"; ../shared/seeds/002_6cf480ff57e2bb72.txt).
-// From an initial feasible partition (params.initial, "selected by the user out of the set of
-// predetermined initializations"), each pass visits the boundary vertices in order and moves a
-// vertex to the adjacent part with the largest profit = edges gained − edges lost, if the profit is
-// positive and the target stays within its cap, or if the profit is zero and the move strictly
-// evens out the two parts' weights. Each move lowers (cut, Σ weight²), so passes terminate; unlike
-// 2-way KL there is no hill climbing over negative-profit moves (the reference's exact profit
-// function is not given in the survey).
+// §2.3: "a P-way partitioning algorithm ... with a modified profit function based on
+// Kernighan-Lin's idea of selecting improved feasible solutions";
+// ../shared/seeds/002_6cf480ff57e2bb72.txt). From an initial feasible partition (params.initial,
+// "selected by the user out of the set of predetermined initializations"), each pass visits the
+// boundary vertices in order and moves a vertex to the adjacent part with the largest profit =
+// edges gained − edges lost, if the profit is positive and the target stays within its cap, or if
+// the profit is zero and the move strictly evens out the two parts' weights. Each move lowers (cut,
+// Σ weight²), so passes terminate; unlike 2-way KL there is no hill climbing over negative-profit
+// moves (the reference's exact profit function is not given in the survey).
 #include <algorithm>
 #include <vector>
 
@@ -24,7 +24,8 @@ std::vector<std::int64_t> capped_weights(const Mesh& m, const std::vector<int>& 
 
 std::vector<int> partition_ggp(const Mesh& m, int parts, const PartitionParams& p) {
   std::vector<int> part = partition_detail::initial_partition(m, parts, p);
-  const std::vector<std::int64_t> cap = partition_detail::capped_weights(m, part, parts, p.imbalance);
+  const std::vector<std::int64_t> cap =
+      partition_detail::capped_weights(m, part, parts, p.imbalance);
   std::vector<std::int64_t> weight(static_cast<std::size_t>(parts), 0);
   for (int v = 0; v < m.size(); ++v) weight[part[v]] += m.weight(v);
   std::vector<int> conn(static_cast<std::size_t>(parts), 0), touched;

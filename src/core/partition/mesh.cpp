@@ -12,7 +12,8 @@ Mesh Mesh::from_edges(int n, const std::vector<MeshEdge>& edges, int dim,
     throw std::invalid_argument("vertex count must be in [1, " +
                                 std::to_string(MeshLimits::max_vertices) + "]");
   if (static_cast<std::int64_t>(edges.size()) > MeshLimits::max_edges)
-    throw std::invalid_argument("too many edges (limit " + std::to_string(MeshLimits::max_edges) + ")");
+    throw std::invalid_argument("too many edges (limit " + std::to_string(MeshLimits::max_edges) +
+                                ")");
   std::vector<std::int64_t> deg(static_cast<std::size_t>(n) + 1, 0);
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const auto [a, b] = edges[i];

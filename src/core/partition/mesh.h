@@ -13,9 +13,9 @@ namespace loadlab::core {
 /// Size limits shared by the generators, the file reader, the scenario validator and
 /// docs/scenario-partition.md. Every constructor checks them before allocating.
 struct MeshLimits {
-  static constexpr std::int64_t max_vertices = 1 << 21;         // 2,097,152 (a 1448 x 1448 grid)
-  static constexpr std::int64_t max_edges = 1LL << 23;          // 8,388,608 undirected edges
-  static constexpr std::int64_t max_random_points = 1 << 20;    // Delaunay generator
+  static constexpr std::int64_t max_vertices = 1 << 21;       // 2,097,152 (a 1448 x 1448 grid)
+  static constexpr std::int64_t max_edges = 1LL << 23;        // 8,388,608 undirected edges
+  static constexpr std::int64_t max_random_points = 1 << 20;  // Delaunay generator
   static constexpr int max_parts = 4096;
   static constexpr std::int64_t max_vertex_weight = 1'000'000;
 };

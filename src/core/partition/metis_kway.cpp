@@ -35,19 +35,22 @@ std::vector<int> partition_metis(const Mesh& m, int parts, const PartitionParams
   METIS_SetDefaultOptions(options);
   options[METIS_OPTION_SEED] = static_cast<idx_t>(p.seed % 2147483647);
   // METIS refuses ufactor 0; 1 (0.1 %) is its tightest balance.
-  options[METIS_OPTION_UFACTOR] = std::max<idx_t>(1, static_cast<idx_t>(std::lround(p.imbalance * 1000)));
+  options[METIS_OPTION_UFACTOR] =
+      std::max<idx_t>(1, static_cast<idx_t>(std::lround(p.imbalance * 1000)));
   const int status = METIS_PartGraphKway(&n, &ncon, xadj.data(), adjncy.data(),
-                                         vwgt.empty() ? nullptr : vwgt.data(), nullptr, nullptr, &np,
-                                         nullptr, nullptr, options, &objval, out.data());
+                                         vwgt.empty() ? nullptr : vwgt.data(), nullptr, nullptr,
+                                         &np, nullptr, nullptr, options, &objval, out.data());
   if (status != METIS_OK)
-    throw std::runtime_error("metis: METIS_PartGraphKway failed (status " + std::to_string(status) + ")");
+    throw std::runtime_error("metis: METIS_PartGraphKway failed (status " + std::to_string(status) +
+                             ")");
   for (idx_t v = 0; v < n; ++v) part[v] = static_cast<int>(out[v]);
   return part;
 #else
   (void)m;
   (void)parts;
   (void)p;
-  throw PartitionRefused("metis: native only (this build has no METIS; WebAssembly builds never do)");
+  throw PartitionRefused(
+      "metis: native only (this build has no METIS; WebAssembly builds never do)");
 #endif
 }
 

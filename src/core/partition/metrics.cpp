@@ -14,7 +14,8 @@ PartitionMetrics compute_partition_metrics(const Mesh& m, const std::vector<int>
   for (int v = 0; v < n; ++v)
     if (part[v] < 0 || part[v] >= parts)
       throw std::invalid_argument("vertex " + std::to_string(v) + " has part " +
-                                  std::to_string(part[v]) + " outside [0, " + std::to_string(parts) + ")");
+                                  std::to_string(part[v]) + " outside [0, " +
+                                  std::to_string(parts) + ")");
   PartitionMetrics r;
   r.part_weights.assign(static_cast<std::size_t>(parts), 0);
   for (int v = 0; v < n; ++v) r.part_weights[part[v]] += m.weight(v);
@@ -67,12 +68,15 @@ std::vector<PartEdge> part_graph(const Mesh& m, const std::vector<int>& part) {
   std::vector<std::pair<int, int>> pairs;
   for (int v = 0; v < m.size(); ++v)
     for (int u : m.neighbours(v))
-      if (u > v && part[u] != part[v]) pairs.emplace_back(std::min(part[u], part[v]), std::max(part[u], part[v]));
+      if (u > v && part[u] != part[v])
+        pairs.emplace_back(std::min(part[u], part[v]), std::max(part[u], part[v]));
   std::sort(pairs.begin(), pairs.end());
   std::vector<PartEdge> out;
   for (const auto& [a, b] : pairs) {
-    if (!out.empty() && out.back().a == a && out.back().b == b) ++out.back().cut;
-    else out.push_back({a, b, 1});
+    if (!out.empty() && out.back().a == a && out.back().b == b)
+      ++out.back().cut;
+    else
+      out.push_back({a, b, 1});
   }
   return out;
 }
@@ -114,7 +118,8 @@ Allocation allocate_parts(const Mesh& m, const std::vector<int>& part, int parts
     for (const PartEdge& e : graph) s += e.cut * hops[a.processor[e.a]][a.processor[e.b]];
     return s;
   };
-  // Cost of part x's edges if it sat on node px (edge to `skip` excluded: it is unchanged by a swap).
+  // Cost of part x's edges if it sat on node px (edge to `skip` excluded: it is unchanged by a
+  // swap).
   auto cost_at = [&](int x, int px, int skip) {
     std::int64_t s = 0;
     for (const auto& [y, c] : adj[x])

@@ -16,7 +16,7 @@ struct PartitionMetrics {
   std::int64_t communication_volume = 0;  ///< Σ_v (number of other parts among v's neighbours)
   std::int64_t boundary_vertices = 0;     ///< vertices with a neighbour in another part
   int max_neighbour_parts = 0;            ///< max over parts of the number of adjacent parts
-  int disconnected_parts = 0;             ///< non-empty parts whose induced subgraph is disconnected
+  int disconnected_parts = 0;  ///< non-empty parts whose induced subgraph is disconnected
   int empty_parts = 0;
   std::vector<std::int64_t> part_weights;
 };
@@ -36,17 +36,17 @@ struct AllocationLimits {
 };
 
 struct Allocation {
-  std::vector<int> processor;             ///< processor[part]: node of the topology
-  std::int64_t hop_cut = 0;               ///< Σ over part pairs of cut × hops(m(a), m(b))
-  std::int64_t natural_hop_cut = 0;       ///< the same for the natural map part i -> node i
-  std::int64_t objective_2 = 0;           ///< max_i W(D_i) + Σ_{j adjacent} cut(i, j) × hops
+  std::vector<int> processor;        ///< processor[part]: node of the topology
+  std::int64_t hop_cut = 0;          ///< Σ over part pairs of cut × hops(m(a), m(b))
+  std::int64_t natural_hop_cut = 0;  ///< the same for the natural map part i -> node i
+  std::int64_t objective_2 = 0;      ///< max_i W(D_i) + Σ_{j adjacent} cut(i, j) × hops
   std::int64_t natural_objective_2 = 0;
-  int swaps = 0;                          ///< improving pairwise swaps applied
+  int swaps = 0;  ///< improving pairwise swaps applied
 };
 
-/// Allocation phase (survey 002 §2.2, criterion (v)): start from the natural map and apply improving
-/// pairwise swaps of the processors of two parts until none lowers hop_cut. Needs topology size ==
-/// parts <= AllocationLimits::max_nodes (std::invalid_argument otherwise).
+/// Allocation phase (survey 002 §2.2, criterion (v)): start from the natural map and apply
+/// improving pairwise swaps of the processors of two parts until none lowers hop_cut. Needs
+/// topology size == parts <= AllocationLimits::max_nodes (std::invalid_argument otherwise).
 Allocation allocate_parts(const Mesh& m, const std::vector<int>& part, int parts,
                           const Topology& topology);
 

@@ -1,7 +1,7 @@
-// ORB-E, eigenvalue (spectral) orthogonal recursive bisection (survey 002 Table 1 "Eigenvalue Ortho.
-// Rec. Bisection [19]", ../shared/seeds/002_6cf480ff57e2bb72.txt): each subdomain is split at the
-// weighted median of the Fiedler vector (eigenvector of the second smallest eigenvalue of the graph
-// Laplacian L = D − A of the subgraph it induces).
+// ORB-E, eigenvalue (spectral) orthogonal recursive bisection (survey 002 Table 1 "Eigenvalue
+// Ortho. Rec. Bisection [19]", ../shared/seeds/002_6cf480ff57e2bb72.txt): each subdomain is split
+// at the weighted median of the Fiedler vector (eigenvector of the second smallest eigenvalue of
+// the graph Laplacian L = D − A of the subgraph it induces).
 //
 // Scaling to 10^6 vertices follows the multilevel scheme of Barnard & Simon (1994): the subgraph is
 // coarsened by heavy-edge matching until it has at most `coarse_limit` vertices; there the two
@@ -12,9 +12,9 @@
 // Scalar Eigen: SIMD reductions sum in another order than WebAssembly's scalar code, and the
 // partition must be bit-identical natively and in the browser (a determinism requirement).
 #define EIGEN_DONT_VECTORIZE 1
-#include <Eigen/SparseCore>
 #include <Spectra/MatOp/SparseSymShiftSolve.h>
 #include <Spectra/SymEigsShiftSolver.h>
+#include <Eigen/SparseCore>
 
 #include <algorithm>
 #include <cmath>
@@ -34,11 +34,12 @@ struct Level {
   int n = 0;
   std::vector<std::int64_t> off{0};
   std::vector<int> adj;
-  std::vector<double> w;   // edge weights
-  std::vector<int> up;     // this level's vertex -> coarser level's vertex
+  std::vector<double> w;  // edge weights
+  std::vector<int> up;    // this level's vertex -> coarser level's vertex
 };
 
-// Heavy-edge matching in vertex order (ties: lowest index); records g.up and returns the coarse graph.
+// Heavy-edge matching in vertex order (ties: lowest index); records g.up and returns the coarse
+// graph.
 Level coarsen(Level& g) {
   int nc = 0;
   std::vector<int>& coarse = g.up;
@@ -115,7 +116,8 @@ void smooth(const Level& g, std::vector<double>& x, int sweeps) {
   }
 }
 
-// Breadth-first levels from a pseudo-peripheral vertex: the fallback when Lanczos does not converge.
+// Breadth-first levels from a pseudo-peripheral vertex: the fallback when Lanczos does not
+// converge.
 std::vector<double> bfs_levels(const Level& g) {
   std::vector<double> x(static_cast<std::size_t>(g.n), -1);
   std::vector<int> queue;
@@ -215,7 +217,8 @@ void fiedler_keys(const Mesh& m, std::span<const int> verts, int coarse_limit, i
 
 std::vector<int> partition_orb_e(const Mesh& m, int parts, const PartitionParams& p) {
   return partition_detail::recursive_bisection(
-      m, parts, partition_detail::bisector_by_name("orb_e", p.coarse_limit, p.smoothing), nullptr, 0.0);
+      m, parts, partition_detail::bisector_by_name("orb_e", p.coarse_limit, p.smoothing), nullptr,
+      0.0);
 }
 
 }  // namespace loadlab::core

@@ -8,8 +8,8 @@
 namespace loadlab::core {
 
 std::vector<int> partition_orb_kl(const Mesh& m, int parts, const PartitionParams& p) {
-  const partition_detail::RefineFn refine = [&p](const Mesh& mesh, std::span<const int> verts, int left,
-                                                 int right, std::int64_t cap_left,
+  const partition_detail::RefineFn refine = [&p](const Mesh& mesh, std::span<const int> verts,
+                                                 int left, int right, std::int64_t cap_left,
                                                  std::int64_t cap_right, std::vector<int>& part) {
     partition_detail::fm_refine(mesh, verts, left, right, cap_left, cap_right, p.passes, part);
   };

@@ -1,8 +1,8 @@
 // SA, P-way simulated annealing (survey 002 Table 1 "SA: P-way SA [157]", §2.3 "Stochastic
 // Optimization Techniques", ../shared/seeds/002_6cf480ff57e2bb72.txt). Starts from params.initial
-// (default: ORB-I with coordinates, Cuthill–McKee clustering without) and anneals all P parts at once
-// (anneal.cpp) with every part capped at (1 + imbalance) · average weight (or its initial weight if
-// that is larger, so the start is always feasible).
+// (default: ORB-I with coordinates, Cuthill–McKee clustering without) and anneals all P parts at
+// once (anneal.cpp) with every part capped at (1 + imbalance) · average weight (or its initial
+// weight if that is larger, so the start is always feasible).
 #include <algorithm>
 #include <numeric>
 
@@ -36,11 +36,14 @@ std::vector<std::int64_t> capped_weights(const Mesh& m, const std::vector<int>& 
 
 std::vector<int> partition_sa(const Mesh& m, int parts, const PartitionParams& p) {
   std::vector<int> part = partition_detail::initial_partition(m, parts, p);
-  const std::vector<std::int64_t> caps = partition_detail::capped_weights(m, part, parts, p.imbalance);
-  std::vector<int> verts(static_cast<std::size_t>(m.size())), labels(static_cast<std::size_t>(parts));
+  const std::vector<std::int64_t> caps =
+      partition_detail::capped_weights(m, part, parts, p.imbalance);
+  std::vector<int> verts(static_cast<std::size_t>(m.size())),
+      labels(static_cast<std::size_t>(parts));
   std::iota(verts.begin(), verts.end(), 0);
   std::iota(labels.begin(), labels.end(), 0);
-  partition_detail::anneal(m, verts, labels, 0, &caps, parts, p.sweeps, p.t0, p.cooling, p.seed, part);
+  partition_detail::anneal(m, verts, labels, 0, &caps, parts, p.sweeps, p.t0, p.cooling, p.seed,
+                           part);
   return part;
 }
 

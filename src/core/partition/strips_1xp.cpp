@@ -1,7 +1,8 @@
-// 1 × P strips (survey 002 §2.3 and Table 1 "1 × P, 1-D strips", ../shared/seeds/002_6cf480ff57e2bb72.txt):
-// "obtained by sorting the x (or y or z) coordinates ... and subdividing the sorted list in groups of
-// N/P elements". We sort along the longest side of the bounding box (ties by the other axes, then by
-// vertex id) and cut the sorted list into P groups of equal weight.
+// 1 × P strips (survey 002 §2.3 and Table 1 "1 × P, 1-D strips",
+// ../shared/seeds/002_6cf480ff57e2bb72.txt): "obtained by sorting the x (or y or z) coordinates ...
+// and subdividing the sorted list in groups of N/P elements". We sort along the longest side of the
+// bounding box (ties by the other axes, then by vertex id) and cut the sorted list into P groups of
+// equal weight.
 #include <algorithm>
 #include <numeric>
 

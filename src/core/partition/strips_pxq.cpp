@@ -1,7 +1,8 @@
-// P × Q lattice (survey 002 §2.3 and Table 1 "P × Q, 2-D strips", ../shared/seeds/002_6cf480ff57e2bb72.txt):
-// "obtained by sorting the coordinates of the element centroid in x and y directions". The part
-// count factors as p · q (p slabs along x, q pieces along y in each slab); of the factorisations we
-// take the one whose cuts are shortest for the bounding box, (p − 1)·height + (q − 1)·width.
+// P × Q lattice (survey 002 §2.3 and Table 1 "P × Q, 2-D strips",
+// ../shared/seeds/002_6cf480ff57e2bb72.txt): "obtained by sorting the coordinates of the element
+// centroid in x and y directions". The part count factors as p · q (p slabs along x, q pieces along
+// y in each slab); of the factorisations we take the one whose cuts are shortest for the bounding
+// box, (p − 1)·height + (q − 1)·width.
 #include <algorithm>
 #include <numeric>
 
@@ -32,7 +33,8 @@ std::vector<int> partition_strips_pxq(const Mesh& m, int parts) {
   auto by = [&](int axis) {
     return [&m, axis](int a, int b) {
       if (m.coord(a, axis) != m.coord(b, axis)) return m.coord(a, axis) < m.coord(b, axis);
-      if (m.coord(a, 1 - axis) != m.coord(b, 1 - axis)) return m.coord(a, 1 - axis) < m.coord(b, 1 - axis);
+      if (m.coord(a, 1 - axis) != m.coord(b, 1 - axis))
+        return m.coord(a, 1 - axis) < m.coord(b, 1 - axis);
       return a < b;
     };
   };

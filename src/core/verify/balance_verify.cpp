@@ -26,7 +26,8 @@ class Report {
 
 std::string describe(std::size_t index, const Transfer& t) {
   return "transfer " + std::to_string(index) + " (step " + std::to_string(t.step) + ", " +
-         std::to_string(t.from) + "->" + std::to_string(t.to) + " x" + std::to_string(t.count) + ")";
+         std::to_string(t.from) + "->" + std::to_string(t.to) + " x" + std::to_string(t.count) +
+         ")";
 }
 
 }  // namespace
@@ -63,8 +64,10 @@ BalanceVerification verify_balance(const Topology& topology, const LoadVector& i
   for (std::size_t k = 0; k < result.transfers.size() && !report.full(); ++k) {
     const Transfer& t = result.transfers[k];
     const bool nodes_ok = t.from >= 0 && t.from < n && t.to >= 0 && t.to < n;
-    if (!nodes_ok) report.fail(describe(k, t) + " names a node outside [0, " + std::to_string(n) + ")");
-    else if (!topology.has_link(t.from, t.to)) report.fail(describe(k, t) + " is not along a link");
+    if (!nodes_ok)
+      report.fail(describe(k, t) + " names a node outside [0, " + std::to_string(n) + ")");
+    else if (!topology.has_link(t.from, t.to))
+      report.fail(describe(k, t) + " is not along a link");
     if (t.count <= 0) report.fail(describe(k, t) + " moves a non-positive number of tasks");
     if (t.step < 0 || t.step >= result.steps)
       report.fail(describe(k, t) + " lies outside steps [0, " + std::to_string(result.steps) + ")");

@@ -3,9 +3,9 @@
 // It re-executes the transfers step by step from the initial loads it is given (not the copy inside
 // the result) and checks: every transfer is well formed and runs along a link of the topology;
 // steps are in order; within a step a node sends no more than it held at the start of that step, so
-// loads never go negative in data-flow order (ERRATA.md 000 "Execution order"); the re-executed final
-// loads equal the reported ones; tasks are conserved; and for the algorithms that promise it (TWA,
-// CWA, MWA, optimum: Lemmas 1-3) the final loads equal the Fig 4 quotas.
+// loads never go negative in data-flow order (ERRATA.md 000 "Execution order"); the re-executed
+// final loads equal the reported ones; tasks are conserved; and for the algorithms that promise it
+// (TWA, CWA, MWA, optimum: Lemmas 1-3) the final loads equal the Fig 4 quotas.
 #pragma once
 
 #include <string>

@@ -88,14 +88,15 @@ DltVerification verify_dlt_schedule(const DltParams& p, const DltSchedule& s,
       const double passed = choose(d, i) * (1 - a) * got;
       const double arrived = choose(d, i + 1) * s.received[u + 1];
       if (!(std::abs(passed - arrived) <= load_tol))
-        ck.fail(at("load not conserved between layers (" + dlt_num(passed) + " sent, " + dlt_num(arrived) +
-                       " received)",
+        ck.fail(at("load not conserved between layers (" + dlt_num(passed) + " sent, " +
+                       dlt_num(arrived) + " received)",
                    i));
     }
     if (c.buffer && !(kept <= *c.buffer * (1 + kTol)))
       ck.fail(at("buffer exceeded: " + dlt_num(kept) + " > " + dlt_num(*c.buffer), i));
     if (c.granularity && !(kept >= *c.granularity * (1 - kTol)))
-      ck.fail(at("fraction below granularity: " + dlt_num(kept) + " < " + dlt_num(*c.granularity), i));
+      ck.fail(
+          at("fraction below granularity: " + dlt_num(kept) + " < " + dlt_num(*c.granularity), i));
   }
   if (!(std::abs(s.alpha[static_cast<std::size_t>(k)] - 1) <= kTol))
     ck.fail("the last layer must keep all it receives (alpha = 1)");

@@ -84,10 +84,13 @@ DynamicVerification verify_dynamic(const Topology& topo, const DynamicWorkload& 
     }
     if (e.node < 0 || e.node >= nodes) err.add("task ", e.task, ": ran on unknown node ", e.node);
     auto& slot = exec_of[static_cast<std::size_t>(e.task)];
-    if (slot >= 0) err.add("task ", e.task, ": executed more than once");
-    else slot = static_cast<std::int64_t>(k);
+    if (slot >= 0)
+      err.add("task ", e.task, ": executed more than once");
+    else
+      slot = static_cast<std::int64_t>(k);
     const TaskRecord& t = tasks[static_cast<std::size_t>(e.task)];
-    if (e.start < t.appear) err.add("task ", e.task, ": started at ", e.start, " before it appeared at ", t.appear);
+    if (e.start < t.appear)
+      err.add("task ", e.task, ": started at ", e.start, " before it appeared at ", t.appear);
     if (t.duration != task_duration(w.duration, t.desc))
       err.add("task ", e.task, ": duration ", t.duration, " is not the workload's");
     if (e.end != e.start + t.duration)
@@ -112,8 +115,8 @@ DynamicVerification verify_dynamic(const Topology& topo, const DynamicWorkload& 
     if (pe >= 0) {
       const ExecutionRecord& x = execs[static_cast<std::size_t>(pe)];
       if (t.appear != x.end || t.origin != x.node)
-        err.add("task ", i, ": appeared at (", t.appear, ", node ", t.origin,
-                ") but its parent ", t.parent, " finished at (", x.end, ", node ", x.node, ")");
+        err.add("task ", i, ": appeared at (", t.appear, ", node ", t.origin, ") but its parent ",
+                t.parent, " finished at (", x.end, ", node ", x.node, ")");
     }
     if (t.depth != p.depth + 1 || t.desc != child_descriptor(p.desc, t.child_index))
       err.add("task ", i, ": is not child ", t.child_index, " of task ", t.parent);
@@ -126,13 +129,15 @@ DynamicVerification verify_dynamic(const Topology& topo, const DynamicWorkload& 
     if (exec_of[static_cast<std::size_t>(i)] < 0) continue;
     const int want = spawn_count(w.spawn, t.desc, t.depth);
     if (kids[static_cast<std::size_t>(i)] != want)
-      err.add("task ", i, ": spawned ", kids[static_cast<std::size_t>(i)], " children, the workload says ", want);
+      err.add("task ", i, ": spawned ", kids[static_cast<std::size_t>(i)],
+              " children, the workload says ", want);
   }
 
   // Migrations: a chain from the node where the task appeared to the node that ran it.
   std::vector<std::vector<std::size_t>> per_task(static_cast<std::size_t>(n));
   std::int64_t hops_total = 0;
-  const bool cheap_distance = topo.kind() != TopologyKind::Custom && topo.kind() != TopologyKind::Tree;
+  const bool cheap_distance =
+      topo.kind() != TopologyKind::Custom && topo.kind() != TopologyKind::Tree;
   for (std::size_t k = 0; k < migs.size(); ++k) {
     const MigrationRecord& m = migs[k];
     hops_total += m.hops;
@@ -145,9 +150,11 @@ DynamicVerification verify_dynamic(const Topology& topo, const DynamicWorkload& 
       continue;
     }
     if (m.hops < 1 || ((cheap_distance || nodes <= 4096) && m.hops < topo.distance(m.from, m.to)))
-      err.add("migration ", k, ": ", m.hops, " hops is less than the distance from ", m.from, " to ", m.to);
+      err.add("migration ", k, ": ", m.hops, " hops is less than the distance from ", m.from,
+              " to ", m.to);
     if (m.arrive < m.depart + m.hops * hop_cost)
-      err.add("migration ", k, " of task ", m.task, ": arrived faster than ", m.hops, " hops allow");
+      err.add("migration ", k, " of task ", m.task, ": arrived faster than ", m.hops,
+              " hops allow");
     per_task[static_cast<std::size_t>(m.task)].push_back(k);
   }
   for (std::int64_t i = 0; i < n; ++i) {
@@ -156,8 +163,10 @@ DynamicVerification verify_dynamic(const Topology& topo, const DynamicWorkload& 
     double ready = t.appear;
     for (std::size_t k : per_task[static_cast<std::size_t>(i)]) {
       const MigrationRecord& m = migs[k];
-      if (m.from != at) err.add("task ", i, ": migrated from node ", m.from, " while it was on node ", at);
-      if (m.depart < ready) err.add("task ", i, ": migration departed at ", m.depart, " before ", ready);
+      if (m.from != at)
+        err.add("task ", i, ": migrated from node ", m.from, " while it was on node ", at);
+      if (m.depart < ready)
+        err.add("task ", i, ": migration departed at ", m.depart, " before ", ready);
       at = m.to;
       ready = m.arrive;
     }
@@ -165,7 +174,8 @@ DynamicVerification verify_dynamic(const Topology& topo, const DynamicWorkload& 
     if (pe < 0) continue;
     const ExecutionRecord& x = execs[static_cast<std::size_t>(pe)];
     if (x.node != at) err.add("task ", i, ": ran on node ", x.node, " but was on node ", at);
-    if (x.start < ready) err.add("task ", i, ": started at ", x.start, " before its migration finished at ", ready);
+    if (x.start < ready)
+      err.add("task ", i, ": started at ", x.start, " before its migration finished at ", ready);
   }
 
   // One task at a time per node.

@@ -36,7 +36,8 @@ IterativeVerification verify_iterative(const Topology& t, const LoadVector& init
       sum1 += static_cast<std::int64_t>(f);
     }
     if (sum0 != sum1)
-      fail("tasks not conserved: " + std::to_string(sum0) + " before, " + std::to_string(sum1) + " after");
+      fail("tasks not conserved: " + std::to_string(sum0) + " before, " + std::to_string(sum1) +
+           " after");
   } else {
     if (!(std::abs(total1 - total0) <= tol)) fail("load not conserved to 1e-9 relative");
     for (std::size_t i = 0; i < n; ++i)
@@ -56,7 +57,8 @@ IterativeVerification verify_iterative(const Topology& t, const LoadVector& init
       for (std::size_t i = 0; i < n; ++i) {
         const double diff = std::abs(rebuilt[i] - r.final_loads[i]);
         if (tasks ? diff != 0 : !(diff <= tol))
-          fail("node " + std::to_string(i) + ": final load is not initial load plus flows over its links");
+          fail("node " + std::to_string(i) +
+               ": final load is not initial load plus flows over its links");
       }
     }
   }

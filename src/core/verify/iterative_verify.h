@@ -1,4 +1,5 @@
-// Independent checker for the iterative balancers (gde, diffusion, gradient; core/balance/iterative.h).
+// Independent checker for the iterative balancers (gde, diffusion, gradient;
+// core/balance/iterative.h).
 //
 // Written separately from the algorithms: from the initial loads it is given and the result's
 // per-edge flows it rebuilds every node's final load and checks: conservation of the total (1e-9

@@ -7,7 +7,9 @@ namespace loadlab::core {
 
 namespace {
 
-LoopVerification fail(std::string m) { return {false, std::move(m)}; }
+LoopVerification fail(std::string m) {
+  return {false, std::move(m)};
+}
 
 std::string chunk_text(const LoopChunk& c) {
   return "[" + std::to_string(c.begin) + ", " + std::to_string(c.end) + ") on thread " +
@@ -60,13 +62,16 @@ LoopVerification verify_loop(std::int64_t n, int p, const std::vector<LoopChunk>
 }
 
 LoopStreamVerifier::LoopStreamVerifier(std::int64_t n, int p)
-    : n_(n), p_(p), seen_(static_cast<std::size_t>(n > 0 ? n : 0), 0),
+    : n_(n),
+      p_(p),
+      seen_(static_cast<std::size_t>(n > 0 ? n : 0), 0),
       last_finish_(static_cast<std::size_t>(p > 0 ? p : 0), -1e300) {}
 
 void LoopStreamVerifier::add(const LoopChunk& c) {
   if (!state_.ok) return;
   if (c.begin < 0 || c.end > n_ || c.begin >= c.end) {
-    state_ = fail("chunk " + chunk_text(c) + " is empty or outside [0, " + std::to_string(n_) + ")");
+    state_ =
+        fail("chunk " + chunk_text(c) + " is empty or outside [0, " + std::to_string(n_) + ")");
     return;
   }
   if (c.thread < 0 || c.thread >= p_) {
@@ -79,7 +84,8 @@ void LoopStreamVerifier::add(const LoopChunk& c) {
   }
   double& last = last_finish_[static_cast<std::size_t>(c.thread)];
   if (c.start < last) {
-    state_ = fail("chunk " + chunk_text(c) + " starts before the previous chunk of its thread ends");
+    state_ =
+        fail("chunk " + chunk_text(c) + " starts before the previous chunk of its thread ends");
     return;
   }
   last = c.finish;

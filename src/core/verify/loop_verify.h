@@ -18,14 +18,14 @@ struct LoopVerification {
   std::string message;
 };
 
-/// Checks: every chunk lies within [0, N) and is non-empty; its thread is in [0, P); every iteration
-/// is executed exactly once; start <= finish; chunks of one thread do not overlap in time (when
-/// check_times). Runs in O(C log C) for C chunks.
+/// Checks: every chunk lies within [0, N) and is non-empty; its thread is in [0, P); every
+/// iteration is executed exactly once; start <= finish; chunks of one thread do not overlap in time
+/// (when check_times). Runs in O(C log C) for C chunks.
 LoopVerification verify_loop(std::int64_t iterations, int processors,
                              const std::vector<LoopChunk>& chunks, bool check_times = true);
 
-/// The same checks for chunk tables too big to keep: feed chunks one by one (each thread's chunks in
-/// the order it ran them), then ask result(). Uses one byte per iteration.
+/// The same checks for chunk tables too big to keep: feed chunks one by one (each thread's chunks
+/// in the order it ran them), then ask result(). Uses one byte per iteration.
 class LoopStreamVerifier {
  public:
   LoopStreamVerifier(std::int64_t iterations, int processors);

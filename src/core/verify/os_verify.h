@@ -26,7 +26,8 @@ struct OsVerification {
 ///  4. every job's work is completed exactly once: the work of its compute intervals (duration x
 ///     S(degree)/degree) minus the work it rolled back equals its work, and its last compute
 ///     interval ends at its reported finish time;
-///  5. time is conserved: busy + idle + lost = P x makespan, with busy and lost summed from the log,
+///  5. time is conserved: busy + idle + lost = P x makespan, with busy and lost summed from the
+///  log,
 ///     idle measured as the gaps of each processor, and all three equal to what the run reported.
 /// Tolerances are relative (1e-6). O(I log I) for I intervals.
 OsVerification verify_os(int processors, const std::vector<OsJob>& jobs, const OsRunResult& run);

@@ -43,8 +43,9 @@ PartitionVerification verify_partition(const Mesh& m, int parts, const std::vect
     if (part[v] < 0 || part[v] >= parts) {
       out.ok = false;
       if (out.errors.size() < 20)
-        out.errors.push_back("vertex " + std::to_string(v) + " is in part " + std::to_string(part[v]) +
-                             ", outside [0, " + std::to_string(parts) + ")");
+        out.errors.push_back("vertex " + std::to_string(v) + " is in part " +
+                             std::to_string(part[v]) + ", outside [0, " + std::to_string(parts) +
+                             ")");
     }
   if (!out.ok) return out;
 
@@ -119,8 +120,10 @@ PartitionVerification verify_partition(const Mesh& m, int parts, const std::vect
     std::vector<char> used(static_cast<std::size_t>(topology->size()), 0);
     bool bijective = static_cast<int>(map.size()) == parts && topology->size() == parts;
     for (int node : map) {
-      if (node < 0 || node >= topology->size() || used[node]) bijective = false;
-      else used[node] = 1;
+      if (node < 0 || node >= topology->size() || used[node])
+        bijective = false;
+      else
+        used[node] = 1;
     }
     if (!bijective) {
       out.ok = false;

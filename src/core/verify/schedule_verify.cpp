@@ -23,7 +23,6 @@ std::string num_text(double x) {
   return s;
 }
 
-
 // The identical-processor model of paper 001: duration = comp, delay = edge cost off-processor.
 struct IdenticalModel {
   static constexpr bool any_proc = true;  // durations do not depend on the processor
@@ -39,19 +38,23 @@ struct MachineModel {
   const Machine& m;
   double duration(TaskId t, int p) const {
     if (!m.etc.empty())
-      return m.etc[static_cast<std::size_t>(t) * static_cast<std::size_t>(m.processors) + static_cast<std::size_t>(p)];
+      return m.etc[static_cast<std::size_t>(t) * static_cast<std::size_t>(m.processors) +
+                   static_cast<std::size_t>(p)];
     const double speed = m.speeds.empty() ? 1.0 : m.speeds[static_cast<std::size_t>(p)];
     return g.comp(t) / speed;
   }
   double delay(double data, int p, int q) const {
     if (p == q) return 0.0;
     if (m.bandwidth.empty()) return data;
-    return data / m.bandwidth[static_cast<std::size_t>(p) * static_cast<std::size_t>(m.processors) + static_cast<std::size_t>(q)];
+    return data / m.bandwidth[static_cast<std::size_t>(p) * static_cast<std::size_t>(m.processors) +
+                              static_cast<std::size_t>(q)];
   }
   std::string cost_text(TaskId t, int p) const {
-    if (!m.etc.empty()) return "takes " + num_text(duration(t, p)) + " on processor " + std::to_string(p) + " (etc)";
+    if (!m.etc.empty())
+      return "takes " + num_text(duration(t, p)) + " on processor " + std::to_string(p) + " (etc)";
     return "takes " + num_text(duration(t, p)) + " on processor " + std::to_string(p) + " (cost " +
-           num_text(g.comp(t)) + " / speed " + num_text(m.speeds.empty() ? 1.0 : m.speeds[static_cast<std::size_t>(p)]) + ")";
+           num_text(g.comp(t)) + " / speed " +
+           num_text(m.speeds.empty() ? 1.0 : m.speeds[static_cast<std::size_t>(p)]) + ")";
   }
 };
 
@@ -78,14 +81,15 @@ ScheduleCheck check_schedule(const TaskGraph& g, const Model& model, const Sched
     }
     at[e.task] = static_cast<std::int64_t>(i);
     if (e.proc < 0 || e.proc >= P) {
-      fail("task " + g.name(e.task) + " is on processor " + std::to_string(e.proc) +
-           " (have " + std::to_string(P) + ")");
+      fail("task " + g.name(e.task) + " is on processor " + std::to_string(e.proc) + " (have " +
+           std::to_string(P) + ")");
       if (!Model::any_proc) continue;  // no duration to compare with
     }
     const double dur = model.duration(e.task, e.proc);
     if (!std::isfinite(e.start) || !std::isfinite(e.finish) || e.start < 0)
       fail("task " + g.name(e.task) + " has an invalid time interval");
-    else if (std::fabs((e.finish - e.start) - dur) > 1e-9 * std::max({1.0, std::fabs(e.finish), dur}))
+    else if (std::fabs((e.finish - e.start) - dur) >
+             1e-9 * std::max({1.0, std::fabs(e.finish), dur}))
       fail("task " + g.name(e.task) + " runs " + num_text(e.finish - e.start) + " but " +
            model.cost_text(e.task, e.proc));
   }

@@ -37,7 +37,11 @@ class Lexer {
       while (i_ < s_.size() && s_[i_] != '"') {
         if (s_[i_] == '\\' && i_ + 1 < s_.size()) {
           ++i_;
-          if (s_[i_] == '\n') { ++line_; ++i_; continue; }
+          if (s_[i_] == '\n') {
+            ++line_;
+            ++i_;
+            continue;
+          }
         }
         if (s_[i_] == '\n') ++line_;
         t.text += s_[i_++];
@@ -192,7 +196,8 @@ core::TaskGraph read_dot(std::string_view text) {
       if (t.text != "[") Lexer::fail(t.line, "expected '[' after '" + which + "'");
       Attrs a;
       attr_list(t, a);
-      for (auto& [k, v] : a) (which == "node" ? node_default : which == "edge" ? edge_default : a)[k] = v;
+      for (auto& [k, v] : a)
+        (which == "node" ? node_default : which == "edge" ? edge_default : a)[k] = v;
       continue;
     }
     std::string first = t.text;
@@ -236,7 +241,8 @@ core::TaskGraph read_dot(std::string_view text) {
   std::vector<core::DagEdge> edges;
   edges.reserve(raw.size());
   for (const auto& e : raw)
-    edges.push_back({e.a, e.b, cost_of(e.attrs, {"size", "weight", "cost", "comm", "data"}, 0.0, e.line)});
+    edges.push_back(
+        {e.a, e.b, cost_of(e.attrs, {"size", "weight", "cost", "comm", "data"}, 0.0, e.line)});
   try {
     return core::TaskGraph(std::move(comp), std::move(edges), std::move(names));
   } catch (const core::GraphError& e) {

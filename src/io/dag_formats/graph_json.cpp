@@ -11,7 +11,8 @@ namespace {
 std::string id_text(const Json& v, const std::string& ptr) {
   if (v.is_string()) {
     std::string s = v.get<std::string>();
-    if (s.empty() || s.size() > 256) throw ScenarioError(ptr, "must be a non-empty string of at most 256 characters");
+    if (s.empty() || s.size() > 256)
+      throw ScenarioError(ptr, "must be a non-empty string of at most 256 characters");
     return s;
   }
   if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();
@@ -60,7 +61,8 @@ core::TaskGraph read_graph_json(const JsonReader& r) {
         throw ScenarioError(ptr, "graph has a cycle: " + names[ends[0]] + " -> " + names[ends[0]]);
       if (!seen.emplace(std::make_pair(ends[0], ends[1]), i).second)
         throw ScenarioError(ptr, "duplicate edge " + names[ends[0]] + " -> " + names[ends[1]]);
-      edges.push_back({ends[0], ends[1], e.get_number_or("cost", 0, 0, core::GraphLimits::max_cost)});
+      edges.push_back(
+          {ends[0], ends[1], e.get_number_or("cost", 0, 0, core::GraphLimits::max_cost)});
     }
   }
   try {

@@ -19,8 +19,8 @@ struct LineReader {
   bool next(std::string_view& out) {
     while (pos < text.size()) {
       const std::size_t end = text.find('\n', pos);
-      std::string_view l = text.substr(pos, end == std::string_view::npos ? text.size() - pos
-                                                                          : end - pos);
+      std::string_view l =
+          text.substr(pos, end == std::string_view::npos ? text.size() - pos : end - pos);
       pos = end == std::string_view::npos ? text.size() : end + 1;
       ++line;
       std::size_t i = 0;
@@ -66,22 +66,21 @@ core::TaskGraph read_stg(std::string_view text) {
                          "first line must hold only the number of tasks");
   const std::int64_t n = head[0];
   if (n < 0 || n > core::GraphLimits::max_tasks - 2)  // no n + 2: n may be INT64_MAX
-    throw DagFormatError("STG", "line " + std::to_string(lr.line),
-                         "number of tasks must be in [0, " +
-                             std::to_string(core::GraphLimits::max_tasks - 2) + "]");
+    throw DagFormatError(
+        "STG", "line " + std::to_string(lr.line),
+        "number of tasks must be in [0, " + std::to_string(core::GraphLimits::max_tasks - 2) + "]");
   const std::int64_t total = n + 2;
   std::vector<double> comp(total, 0);
   std::vector<core::DagEdge> edges;
   std::vector<std::string> names(total);
   for (std::int64_t id = 0; id < total; ++id) {
     if (!lr.next(l))
-      throw DagFormatError("STG", "line " + std::to_string(lr.line + 1),
-                           "file ends after " + std::to_string(id) + " of " +
-                               std::to_string(total) + " task lines");
+      throw DagFormatError(
+          "STG", "line " + std::to_string(lr.line + 1),
+          "file ends after " + std::to_string(id) + " of " + std::to_string(total) + " task lines");
     const std::string where = "line " + std::to_string(lr.line);
     const auto v = numbers(l, lr.line);
-    if (v.size() < 3)
-      throw DagFormatError("STG", where, "a task line is 'id cost npred pred...'");
+    if (v.size() < 3) throw DagFormatError("STG", where, "a task line is 'id cost npred pred...'");
     if (v[0] != id)
       throw DagFormatError("STG", where,
                            "task id " + std::to_string(v[0]) + " out of order (expected " +
@@ -95,8 +94,8 @@ core::TaskGraph read_stg(std::string_view text) {
     names[id] = std::to_string(id);
     for (std::size_t k = 3; k < v.size(); ++k) {
       if (v[k] < 0 || v[k] >= total)
-        throw DagFormatError("STG", where, "predecessor " + std::to_string(v[k]) +
-                                               " is not a task of this graph");
+        throw DagFormatError(
+            "STG", where, "predecessor " + std::to_string(v[k]) + " is not a task of this graph");
       if (static_cast<std::int64_t>(edges.size()) >= core::GraphLimits::max_edges)
         throw DagFormatError("STG", where, "too many edges");
       edges.push_back({static_cast<core::TaskId>(v[k]), static_cast<core::TaskId>(id), 0});

@@ -68,7 +68,8 @@ core::TaskGraph read_wfcommons(std::string_view text, double bandwidth) {
       const std::string ptr = "/workflow/specification/files/" + std::to_string(i);
       const std::string id = string_at(member(files[i], "id", ptr), ptr + "/id");
       const Json& b = member(files[i], "sizeInBytes", ptr);
-      if (!b.is_number() || !(b.get<double>() >= 0)) fail(ptr + "/sizeInBytes", "must be a non-negative number");
+      if (!b.is_number() || !(b.get<double>() >= 0))
+        fail(ptr + "/sizeInBytes", "must be a non-negative number");
       file_bytes[id] = b.get<double>();
     }
   }
@@ -90,9 +91,11 @@ core::TaskGraph read_wfcommons(std::string_view text, double bandwidth) {
   for (std::size_t i = 0; i < tasks.size(); ++i) {
     const std::string ptr = "/workflow/specification/tasks/" + std::to_string(i);
     const std::string id = string_at(member(tasks[i], "id", ptr), ptr + "/id");
-    if (!index.emplace(id, static_cast<core::TaskId>(i)).second) fail(ptr + "/id", "duplicate task id " + id);
+    if (!index.emplace(id, static_cast<core::TaskId>(i)).second)
+      fail(ptr + "/id", "duplicate task id " + id);
     auto rt = runtime.find(id);
-    if (rt == runtime.end()) fail(ptr + "/id", "task " + id + " has no runtimeInSeconds in workflow.execution.tasks");
+    if (rt == runtime.end())
+      fail(ptr + "/id", "task " + id + " has no runtimeInSeconds in workflow.execution.tasks");
     names.push_back(id);
     comp.push_back(rt->second);
     for (const char* key : {"inputFiles", "outputFiles"}) {
@@ -100,7 +103,8 @@ core::TaskGraph read_wfcommons(std::string_view text, double bandwidth) {
       const Json& fl = array_member(tasks[i], key, ptr);
       for (std::size_t k = 0; k < fl.size(); ++k) {
         const std::string f = string_at(fl[k], ptr + "/" + key + "/" + std::to_string(k));
-        if (!file_bytes.count(f)) fail(ptr + "/" + key + "/" + std::to_string(k), "unknown file " + f);
+        if (!file_bytes.count(f))
+          fail(ptr + "/" + key + "/" + std::to_string(k), "unknown file " + f);
         (key[0] == 'i' ? inputs[i] : outputs[i]).insert(f);
       }
     }
@@ -118,7 +122,8 @@ core::TaskGraph read_wfcommons(std::string_view text, double bandwidth) {
         if (it == index.end()) fail(where, "unknown task " + other);
         const auto me = static_cast<core::TaskId>(i);
         if (it->second == me) fail(where, "task " + other + " depends on itself");
-        links.insert(key[0] == 'p' ? std::make_pair(it->second, me) : std::make_pair(me, it->second));
+        links.insert(key[0] == 'p' ? std::make_pair(it->second, me)
+                                   : std::make_pair(me, it->second));
       }
     }
   }

@@ -9,7 +9,8 @@ namespace loadlab::io {
 
 Json graph_to_json(const core::TaskGraph& g) {
   Json tasks = Json::array(), edges = Json::array();
-  for (core::TaskId t = 0; t < g.size(); ++t) tasks.push_back({{"id", g.name(t)}, {"cost", g.comp(t)}});
+  for (core::TaskId t = 0; t < g.size(); ++t)
+    tasks.push_back({{"id", g.name(t)}, {"cost", g.comp(t)}});
   for (const auto& e : g.edges())
     edges.push_back({{"from", g.name(e.from)}, {"to", g.name(e.to)}, {"cost", e.comm}});
   return {{"tasks", std::move(tasks)}, {"edges", std::move(edges)}};
@@ -18,10 +19,11 @@ Json graph_to_json(const core::TaskGraph& g) {
 Json schedule_to_json(const core::TaskGraph& g, const core::Schedule& s) {
   Json out = Json::array();
   for (const auto& e : s.entries)
-    out.push_back({{"task", e.task >= 0 && e.task < g.size() ? g.name(e.task) : std::to_string(e.task)},
-                   {"proc", e.proc},
-                   {"start", e.start},
-                   {"finish", e.finish}});
+    out.push_back(
+        {{"task", e.task >= 0 && e.task < g.size() ? g.name(e.task) : std::to_string(e.task)},
+         {"proc", e.proc},
+         {"start", e.start},
+         {"finish", e.finish}});
   return out;
 }
 
@@ -47,13 +49,21 @@ Json schedule_to_chrome_trace(const core::TaskGraph& g, const core::Schedule& s,
   Json ev = Json::array();
   ev.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"args", {{"name", title}}}});
   for (int p = 0; p < s.processors; ++p)
-    ev.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 1}, {"tid", p},
+    ev.push_back({{"name", "thread_name"},
+                  {"ph", "M"},
+                  {"pid", 1},
+                  {"tid", p},
                   {"args", {{"name", "processor " + std::to_string(p)}}}});
   std::vector<const core::ScheduleEntry*> at(g.size(), nullptr);
   for (const auto& e : s.entries) {
     if (e.task >= 0 && e.task < g.size()) at[e.task] = &e;
-    ev.push_back({{"name", g.name(e.task)}, {"cat", "task"}, {"ph", "X"}, {"pid", 1},
-                  {"tid", e.proc}, {"ts", e.start * us}, {"dur", (e.finish - e.start) * us},
+    ev.push_back({{"name", g.name(e.task)},
+                  {"cat", "task"},
+                  {"ph", "X"},
+                  {"pid", 1},
+                  {"tid", e.proc},
+                  {"ts", e.start * us},
+                  {"dur", (e.finish - e.start) * us},
                   {"args", {{"task", g.name(e.task)}, {"start", e.start}, {"finish", e.finish}}}});
   }
   std::int64_t flow = 0;
@@ -62,10 +72,21 @@ Json schedule_to_chrome_trace(const core::TaskGraph& g, const core::Schedule& s,
     const auto* b = at[ed.to];
     if (!a || !b || a->proc == b->proc) continue;
     const std::string name = g.name(ed.from) + " -> " + g.name(ed.to);
-    ev.push_back({{"name", name}, {"cat", "message"}, {"ph", "s"}, {"id", flow}, {"pid", 1},
-                  {"tid", a->proc}, {"ts", a->finish * us}});
-    ev.push_back({{"name", name}, {"cat", "message"}, {"ph", "f"}, {"bp", "e"}, {"id", flow},
-                  {"pid", 1}, {"tid", b->proc}, {"ts", b->start * us}});
+    ev.push_back({{"name", name},
+                  {"cat", "message"},
+                  {"ph", "s"},
+                  {"id", flow},
+                  {"pid", 1},
+                  {"tid", a->proc},
+                  {"ts", a->finish * us}});
+    ev.push_back({{"name", name},
+                  {"cat", "message"},
+                  {"ph", "f"},
+                  {"bp", "e"},
+                  {"id", flow},
+                  {"pid", 1},
+                  {"tid", b->proc},
+                  {"ts", b->start * us}});
     ++flow;
   }
   return {{"traceEvents", std::move(ev)}, {"displayTimeUnit", "ms"}};

@@ -4,9 +4,9 @@
 #include "io/kinds/balance.h"
 
 #include <algorithm>
-#include <tuple>
 #include <memory>
 #include <stdexcept>
+#include <tuple>
 
 #include "core/balance/registry.h"
 #include "core/metrics/balance_metrics.h"
@@ -56,10 +56,11 @@ void balance_read_params(const JsonReader& s, BalanceScenario& sc) {
   if (s.has("params")) sc.params = s.at("params");
   for (const auto& a : core::balance_algorithms()) {
     if (is_iterative_balance_algorithm(a.info.name)) {  // course notes 003: params validated here
-      const bool named = std::find(sc.algorithms.begin(), sc.algorithms.end(), a.info.name) != sc.algorithms.end();
-      if (named || sc.params.contains(a.info.name)) read_iterative_params(s, a.info.name, sc.topology);
-    }
-    else
+      const bool named =
+          std::find(sc.algorithms.begin(), sc.algorithms.end(), a.info.name) != sc.algorithms.end();
+      if (named || sc.params.contains(a.info.name))
+        read_iterative_params(s, a.info.name, sc.topology);
+    } else
       reject_algorithm_params(s, a.info.name);
   }
 }
@@ -121,10 +122,10 @@ BalanceRunResult run_balance_algorithm(const BalanceScenario& sc, const std::str
     // --engine nodes: the per-node programs on the BSP engine (src/sim). An algorithm without a
     // node program (the optimum: a centralized min-cost flow) runs centrally and says so.
     if (ctx.engine == "nodes" && has_node_program(algorithm)) {
-      sim::NodeBalanceRun run =
-          ctx.balance_nodes ? ctx.balance_nodes(algorithm, sc.topology, sc.loads)
-                            : sim::run_balance_nodes(algorithm, sc.topology, sc.loads,
-                                                     ctx.threads, ctx.cancel, {});
+      sim::NodeBalanceRun run = ctx.balance_nodes
+                                    ? ctx.balance_nodes(algorithm, sc.topology, sc.loads)
+                                    : sim::run_balance_nodes(algorithm, sc.topology, sc.loads,
+                                                             ctx.threads, ctx.cancel, {});
       out.result = std::move(run.result);
       out.engine = "nodes";
       out.threads = ctx.threads;
@@ -171,7 +172,8 @@ BalanceScenario read_balance_scenario(const JsonReader& s) {
 }
 
 KindHandler balance_kind() {
-  return {"balance", "Network load balancing", core::balance_algorithm_table, parse_balance_kind, run_balance_kind};
+  return {"balance", "Network load balancing", core::balance_algorithm_table, parse_balance_kind,
+          run_balance_kind};
 }
 
 }  // namespace loadlab::io

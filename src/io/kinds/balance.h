@@ -39,9 +39,9 @@ struct BalanceRunResult : TypedResult {
   std::int64_t min_non_local_tasks = 0;
   /// "central" or "nodes" (the per-node programs on the BSP engine, src/sim).
   std::string engine = "central";
-  int threads = 1;                  ///< engine "nodes" only
-  std::int64_t supersteps = 0;      ///< engine "nodes" only
-  std::int64_t messages = 0;        ///< engine "nodes" only (every message, not only transfers)
+  int threads = 1;              ///< engine "nodes" only
+  std::int64_t supersteps = 0;  ///< engine "nodes" only
+  std::int64_t messages = 0;    ///< engine "nodes" only (every message, not only transfers)
   /// Loads after each step (steps + 1 rows), absent when (steps + 1) * nodes is too large.
   std::optional<std::vector<core::LoadVector>> trace;
   /// Today's result entry: algorithm, verified, errors?, engine (+ threads, supersteps,

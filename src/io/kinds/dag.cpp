@@ -44,7 +44,8 @@ core::TaskGraph read_generator(const JsonReader& g, std::uint64_t seed) {
     } else if (gen == "fft") {
       keys.push_back("points");
       const auto pts = i32("points", 256, 2, 65536);
-      if ((pts & (pts - 1)) != 0) throw ScenarioError(g.pointer("points"), "must be a power of two");
+      if ((pts & (pts - 1)) != 0)
+        throw ScenarioError(g.pointer("points"), "must be a power of two");
       shape = core::fft_shape(pts);
     } else if (gen == "fork_join") {
       keys.insert(keys.end(), {"width", "stages"});
@@ -70,14 +71,15 @@ core::TaskGraph read_generator(const JsonReader& g, std::uint64_t seed) {
     if (std::find(keys.begin(), keys.end(), it.key()) == keys.end()) {
       std::string list;
       for (auto k : keys) list += (list.empty() ? "" : ", ") + std::string(k);
-      throw ScenarioError(g.pointer(it.key()), "unknown field for generator '" + gen +
-                                                   "' (its fields: " + list + ")");
+      throw ScenarioError(g.pointer(it.key()),
+                          "unknown field for generator '" + gen + "' (its fields: " + list + ")");
     }
   core::CostSpec cs;
   cs.ccr = g.get_number_or("ccr", 1.0, 0, 1e6);
   cs.mean_comp = g.get_number_or("mean_comp", 10.0, 1e-9, 1e9);
   cs.distribution = g.get_enum_or("distribution", "uniform", {"uniform", "exponential", "unit"});
-  const auto cost_seed = static_cast<std::uint64_t>(g.get_int_or("seed", static_cast<std::int64_t>(seed), 0, (1LL << 53) - 1));
+  const auto cost_seed = static_cast<std::uint64_t>(
+      g.get_int_or("seed", static_cast<std::int64_t>(seed), 0, (1LL << 53) - 1));
   try {
     return core::assign_costs(shape, cs, cost_seed);
   } catch (const core::GraphError& e) {
@@ -125,12 +127,14 @@ std::int64_t declared_topology_nodes(const JsonReader& t) {
     return r > 0 && c > 0 && r < (1 << 30) && c < (1 << 30) ? r * c : -1;
   }
   if (type == "tree") {
-    if (j.contains("parents")) return j["parents"].is_array() ? static_cast<std::int64_t>(j["parents"].size()) : -1;
+    if (j.contains("parents"))
+      return j["parents"].is_array() ? static_cast<std::int64_t>(j["parents"].size()) : -1;
     if (j.contains("generator") && j["generator"] == "kary") {
       const std::int64_t k = num("k"), depth = num("depth");
       if (k < 1 || depth < 0) return -1;
       std::int64_t total = 0, level = 1;
-      for (std::int64_t d = 0; d <= depth && total <= (1 << 30); ++d, level = std::min<std::int64_t>(level * k, 1 << 30))
+      for (std::int64_t d = 0; d <= depth && total <= (1 << 30);
+           ++d, level = std::min<std::int64_t>(level * k, 1 << 30))
         total += level;
       return total;
     }
@@ -147,7 +151,8 @@ std::vector<double> read_routed_bandwidth(const JsonReader& b, int processors, s
   const JsonReader tr = b.object("topology");
   const std::int64_t declared = declared_topology_nodes(tr);
   auto wrong_size = [&](std::int64_t n) {
-    return ScenarioError(tr.pointer(), "has " + std::to_string(n) + " nodes, needs one per processor (" +
+    return ScenarioError(tr.pointer(), "has " + std::to_string(n) +
+                                           " nodes, needs one per processor (" +
                                            std::to_string(processors) + ")");
   };
   if (declared >= 0 && declared != processors) throw wrong_size(declared);
@@ -157,18 +162,21 @@ std::vector<double> read_routed_bandwidth(const JsonReader& b, int processors, s
   if (!b.has("links")) {
     links = {1.0};
   } else if (b.at("links").is_array()) {
-    const Json& a = b.array("links", static_cast<std::size_t>(core::MachineLimits::max_bandwidth_entries));
+    const Json& a =
+        b.array("links", static_cast<std::size_t>(core::MachineLimits::max_bandwidth_entries));
     if (static_cast<std::int64_t>(a.size()) != topo.edge_count())
-      throw ScenarioError(b.pointer("links"), "has " + std::to_string(a.size()) +
-                                                  " entries, needs one per link of the topology (" +
-                                                  std::to_string(topo.edge_count()) +
-                                                  ", each link (a, b) with a < b once, ordered by a then b)");
+      throw ScenarioError(b.pointer("links"),
+                          "has " + std::to_string(a.size()) +
+                              " entries, needs one per link of the topology (" +
+                              std::to_string(topo.edge_count()) +
+                              ", each link (a, b) with a < b once, ordered by a then b)");
     for (std::size_t i = 0; i < a.size(); ++i)
       links.push_back(JsonReader::as_number(a[i], b.pointer("links") + "/" + std::to_string(i),
                                             core::MachineLimits::min_bandwidth,
                                             core::MachineLimits::max_bandwidth));
   } else {
-    links = {b.get_number("links", core::MachineLimits::min_bandwidth, core::MachineLimits::max_bandwidth)};
+    links = {b.get_number("links", core::MachineLimits::min_bandwidth,
+                          core::MachineLimits::max_bandwidth)};
   }
   try {
     return core::routed_bandwidth(topo, links);
@@ -190,18 +198,21 @@ core::Machine read_machine(const JsonReader& s, const core::TaskGraph& g, int pr
   // A row-major matrix of `rows` x P numbers in [lo, hi] (diagonal in [0, hi] if `diag_free`).
   auto matrix = [&](const char* key, std::size_t rows, double lo, double hi, bool diag_free) {
     // Read any length up to the kind's limits, so a wrong length gets the message below.
-    const Json& a = mr.array(key, diag_free ? static_cast<std::size_t>(DagLimits::max_processors)
-                                            : static_cast<std::size_t>(core::GraphLimits::max_tasks));
+    const Json& a =
+        mr.array(key, diag_free ? static_cast<std::size_t>(DagLimits::max_processors)
+                                : static_cast<std::size_t>(core::GraphLimits::max_tasks));
     if (a.size() != rows)
       throw ScenarioError(mr.pointer(key), "has " + std::to_string(a.size()) + " rows, needs " +
-                                               std::to_string(rows) + (diag_free ? " (processors)" : " (one per task)"));
+                                               std::to_string(rows) +
+                                               (diag_free ? " (processors)" : " (one per task)"));
     std::vector<double> out;
     out.reserve(rows * P);
     for (std::size_t i = 0; i < rows; ++i) {
       const std::string rp = mr.pointer(key) + "/" + std::to_string(i);
       const Json& row = a[i];
       if (!row.is_array() || row.size() != P)
-        throw ScenarioError(rp, "must be an array of " + std::to_string(P) + " numbers (one per processor)");
+        throw ScenarioError(
+            rp, "must be an array of " + std::to_string(P) + " numbers (one per processor)");
       for (std::size_t j = 0; j < P; ++j)
         out.push_back(JsonReader::as_number(row[j], rp + "/" + std::to_string(j),
                                             diag_free && i == j ? 0.0 : lo, hi));
@@ -222,9 +233,9 @@ core::Machine read_machine(const JsonReader& s, const core::TaskGraph& g, int pr
   }
   if (mr.has("bandwidth")) {
     if (static_cast<std::int64_t>(P * P) > Limits::max_bandwidth_entries)
-      throw ScenarioError(mr.pointer("bandwidth"),
-                          "a bandwidth matrix is limited to 1024 processors (have " +
-                              std::to_string(P) + ")");
+      throw ScenarioError(
+          mr.pointer("bandwidth"),
+          "a bandwidth matrix is limited to 1024 processors (have " + std::to_string(P) + ")");
     if (mr.at("bandwidth").is_object())
       m.bandwidth = read_routed_bandwidth(mr.object("bandwidth"), processors, seed);
     else
@@ -287,10 +298,11 @@ DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     const auto& a = sc.algorithms[i];
     if (core::find_dag_algorithm(a)->quadratic && work > DagLimits::max_quadratic_work)
-      throw ScenarioError("/algorithms/" + std::to_string(i),
-                          a + " costs about V x W x P = " + std::to_string(static_cast<long long>(work)) +
-                              " steps on this graph (limit 4e9); use flb, which selects the same "
-                              "earliest-starting task in O(V(log W + log P) + E)");
+      throw ScenarioError(
+          "/algorithms/" + std::to_string(i),
+          a + " costs about V x W x P = " + std::to_string(static_cast<long long>(work)) +
+              " steps on this graph (limit 4e9); use flb, which selects the same "
+              "earliest-starting task in O(V(log W + log P) + E)");
   }
   return sc;
 }
@@ -302,14 +314,20 @@ Json trace_json(const core::ScheduleTrace& tr) {
   for (const auto& st : tr.steps) {
     Json ready = Json::array(), cand = Json::array();
     for (const auto& r : st.ready)
-      ready.push_back({{"task", r.task}, {"list", r.list}, {"emt", r.emt}, {"lmt", r.lmt},
+      ready.push_back({{"task", r.task},
+                       {"list", r.list},
+                       {"emt", r.emt},
+                       {"lmt", r.lmt},
                        {"priority", r.priority}});
     for (const auto& c : st.candidates)
       cand.push_back({{"task", c.task}, {"proc", c.proc}, {"est", c.est}});
     steps.push_back({{"ready", std::move(ready)},
                      {"candidates", std::move(cand)},
-                     {"chosen", {{"task", st.chosen.task}, {"proc", st.chosen.proc},
-                                 {"start", st.chosen.start}, {"finish", st.chosen.finish}}}});
+                     {"chosen",
+                      {{"task", st.chosen.task},
+                       {"proc", st.chosen.proc},
+                       {"start", st.chosen.start},
+                       {"finish", st.chosen.finish}}}});
   }
   return steps;
 }
@@ -321,23 +339,26 @@ std::shared_ptr<TypedScenario> parse_dag_kind(const JsonReader& s, const RunCont
 std::vector<ResultPtr> run_dag_kind(const TypedScenario& scenario, const RunContext& ctx) {
   const auto& sc = dynamic_cast<const DagScenario&>(scenario);
   const double mcp_makespan =
-      sc.machine.trivial()   ? core::mcp(*sc.graph, sc.processors, false).makespan()
-      : sc.machine.uniform() ? core::mcp(core::uniform_graph(*sc.graph, sc.machine), sc.processors, false).makespan()
-                             : core::heft(*sc.graph, sc.machine).makespan();
+      sc.machine.trivial() ? core::mcp(*sc.graph, sc.processors, false).makespan()
+      : sc.machine.uniform()
+          ? core::mcp(core::uniform_graph(*sc.graph, sc.machine), sc.processors, false).makespan()
+          : core::heft(*sc.graph, sc.machine).makespan();
   std::vector<ResultPtr> results;
   for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
     if (ctx.cancel && ctx.cancel->load()) break;
     results.push_back(run_one_algorithm<DagRunResult>(sc.algorithms[i], i, ctx.cancel, [&] {
       return std::make_shared<DagRunResult>(run_dag_scheduler(sc, sc.algorithms[i], mcp_makespan));
     }));
-    if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
+    if (ctx.progress)
+      ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
   }
   return results;
 }
 
 }  // namespace
 
-DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& name, double mcp_makespan) {
+DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& name,
+                               double mcp_makespan) {
   const core::TaskGraph& g = *sc.graph;
   DagRunResult r;
   r.algorithm = name;
@@ -356,7 +377,8 @@ DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& name, d
   core::ScheduleCheck check;
   if (trivial) {
     check = core::verify_schedule(g, r.schedule, unbounded ? 0 : sc.processors);
-    r.metrics = core::schedule_metrics(g, r.schedule, unbounded ? r.schedule.processors : sc.processors);
+    r.metrics =
+        core::schedule_metrics(g, r.schedule, unbounded ? r.schedule.processors : sc.processors);
   } else if (unbounded) {  // DSC on a uniform machine: any number of processors like processor 0
     const core::TaskGraph scaled = core::uniform_graph(g, sc.machine);
     check = core::verify_schedule(scaled, r.schedule, 0);
@@ -373,7 +395,8 @@ DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& name, d
   {
     std::vector<char> busy(std::max(1, r.schedule.processors), 0);
     for (const auto& e : r.schedule.entries)
-      if (e.proc >= 0 && e.proc < r.schedule.processors && !busy[e.proc]) busy[e.proc] = 1, ++r.processors_used;
+      if (e.proc >= 0 && e.proc < r.schedule.processors && !busy[e.proc])
+        busy[e.proc] = 1, ++r.processors_used;
   }
   r.critical_path = core::compute_levels(g).critical_path;
   r.level_width = core::level_width(g);
@@ -407,7 +430,8 @@ Json DagRunResult::to_json() const {
               {"level_width", level_width}}}};
   if (!verified) r["verify_errors"] = errors;
   if (optimal)
-    r["optimal"] = {{"proven", optimal->proven}, {"nodes", optimal->nodes},
+    r["optimal"] = {{"proven", optimal->proven},
+                    {"nodes", optimal->nodes},
                     {"lower_bound", optimal->lower_bound}};
   if (trace) r["trace"] = trace_json(*trace);
   return r;

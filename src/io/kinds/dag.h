@@ -46,7 +46,7 @@ struct DagRunResult : TypedResult {
   std::shared_ptr<const core::TaskGraph> graph;
   core::Schedule schedule;
   core::ScheduleMetrics metrics;
-  double nsl_mcp = 1.0;              ///< makespan / MCP's makespan (paper 001 Section 6)
+  double nsl_mcp = 1.0;  ///< makespan / MCP's makespan (paper 001 Section 6)
   /// The NSL reference: "mcp" (identical or uniform machines); "heft" on a non-uniform machine,
   /// where MCP does not apply (then the JSON key is "nsl_heft").
   std::string nsl_reference = "mcp";
@@ -55,8 +55,8 @@ struct DagRunResult : TypedResult {
   std::int32_t processors_used = 0;  ///< processors with at least one task
   double critical_path = 0;          ///< the graph's critical path (comp + comm)
   std::int32_t level_width = 0;
-  std::optional<DagOptimalInfo> optimal;      ///< "optimal" only
-  std::optional<core::ScheduleTrace> trace;   ///< when the scenario asks for "trace"
+  std::optional<DagOptimalInfo> optimal;     ///< "optimal" only
+  std::optional<core::ScheduleTrace> trace;  ///< when the scenario asks for "trace"
   /// Today's result entry: algorithm, makespan, verified, schedule (task names), metrics,
   /// graph, verify_errors?, optimal?, trace?.
   Json to_json() const override;

@@ -29,7 +29,8 @@ Json adversary_instance_scenario(const core::AdversaryInstance& inst,
   const core::TaskGraph& g = inst.graph;
   const core::Machine& m = inst.machine;
   Json tasks = Json::array();
-  for (core::TaskId t = 0; t < g.size(); ++t) tasks.push_back({{"id", g.name(t)}, {"cost", g.comp(t)}});
+  for (core::TaskId t = 0; t < g.size(); ++t)
+    tasks.push_back({{"id", g.name(t)}, {"cost", g.comp(t)}});
   Json edges = Json::array();
   for (const core::DagEdge& e : g.edges())
     edges.push_back({{"from", g.name(e.from)}, {"to", g.name(e.to)}, {"cost", e.comm}});
@@ -48,8 +49,9 @@ Json adversary_instance_scenario(const core::AdversaryInstance& inst,
     const auto P = static_cast<std::size_t>(m.processors);
     Json rows = Json::array();
     for (std::size_t p = 0; p < P; ++p)
-      rows.push_back(std::vector<double>(m.bandwidth.begin() + static_cast<std::ptrdiff_t>(p * P),
-                                         m.bandwidth.begin() + static_cast<std::ptrdiff_t>((p + 1) * P)));
+      rows.push_back(
+          std::vector<double>(m.bandwidth.begin() + static_cast<std::ptrdiff_t>(p * P),
+                              m.bandwidth.begin() + static_cast<std::ptrdiff_t>((p + 1) * P)));
     machine["bandwidth"] = std::move(rows);
   }
   if (!m.etc.empty()) {

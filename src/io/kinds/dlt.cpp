@@ -17,8 +17,12 @@ namespace {
 
 using core::DltLimits;
 
-bool needs_buffer(const std::string& a) { return core::find_dlt_algorithm(a)->needs_buffer; }
-bool needs_granularity(const std::string& a) { return core::find_dlt_algorithm(a)->needs_granularity; }
+bool needs_buffer(const std::string& a) {
+  return core::find_dlt_algorithm(a)->needs_buffer;
+}
+bool needs_granularity(const std::string& a) {
+  return core::find_dlt_algorithm(a)->needs_granularity;
+}
 
 std::shared_ptr<TypedScenario> parse_dlt_kind(const JsonReader& s, const RunContext&) {
   return std::make_shared<DltScenario>(read_dlt_scenario(s));

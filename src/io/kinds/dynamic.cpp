@@ -25,14 +25,18 @@ constexpr std::size_t kMaxPhasesListed = 1000;
 // Node count a topology object asks for, before anything is built (0 = not known up front).
 double requested_nodes(const JsonReader& t) {
   const Json& j = t.json();
-  const auto num = [&](const char* k) { return j.contains(k) && j[k].is_number() ? j[k].get<double>() : 0.0; };
+  const auto num = [&](const char* k) {
+    return j.contains(k) && j[k].is_number() ? j[k].get<double>() : 0.0;
+  };
   const std::string type = j.value("type", std::string());
   if (type == "hypercube") return std::ldexp(1.0, static_cast<int>(std::min(num("dim"), 60.0)));
   if (type == "mesh" || type == "torus") return num("rows") * num("cols");
-  if (type == "tree" && j.contains("parents") && j["parents"].is_array()) return double(j["parents"].size());
+  if (type == "tree" && j.contains("parents") && j["parents"].is_array())
+    return double(j["parents"].size());
   if (type == "tree" && j.value("generator", std::string()) == "kary") {
     double total = 0, level = 1;
-    for (int d = 0; d <= static_cast<int>(std::min(num("depth"), 64.0)); ++d, level *= num("k")) total += level;
+    for (int d = 0; d <= static_cast<int>(std::min(num("depth"), 64.0)); ++d, level *= num("k"))
+      total += level;
     return total;
   }
   return num("nodes");
@@ -57,7 +61,8 @@ core::Arrivals read_arrivals(const JsonReader& a, int nodes) {
       out.hot_node = static_cast<int>(a.get_int_or("node", 0, 0, nodes - 1));
       out.fraction = a.get_number_or("fraction", 0.5, 0, 1);
     } else if (a.has("node") || a.has("fraction")) {
-      throw ScenarioError(a.pointer(a.has("node") ? "node" : "fraction"), "only for process hot_spot");
+      throw ScenarioError(a.pointer(a.has("node") ? "node" : "fraction"),
+                          "only for process hot_spot");
     }
   }
   return out;
@@ -70,7 +75,8 @@ core::Spawn read_spawn(const JsonReader& s) {
   out.shape = shape == "fixed"      ? core::SpawnShape::Fixed
               : shape == "binomial" ? core::SpawnShape::Binomial
                                     : core::SpawnShape::Geometric;
-  out.m = static_cast<int>(s.get_int_or("m", shape == "geometric" ? 8 : 2, 0, DynamicLimits::max_branching));
+  out.m = static_cast<int>(
+      s.get_int_or("m", shape == "geometric" ? 8 : 2, 0, DynamicLimits::max_branching));
   out.q = s.get_number_or("q", 0.5, 0, 1);
   out.prune = s.get_number_or("prune", 0, 0, 1);
   out.mean = s.get_number_or("mean", 1, 0, DynamicLimits::max_branching);
@@ -86,15 +92,17 @@ core::DynamicWorkload read_workload(const JsonReader& w, int nodes, std::uint64_
                                  : core::LoadVector(static_cast<std::size_t>(nodes), 0);
   const std::int64_t initial = core::total_load(out.initial);
   if (initial > DynamicLimits::max_tasks)
-    throw ScenarioError(w.pointer("initial"), std::to_string(initial) + " initial tasks exceed the limit of " +
+    throw ScenarioError(w.pointer("initial"), std::to_string(initial) +
+                                                  " initial tasks exceed the limit of " +
                                                   std::to_string(DynamicLimits::max_tasks));
   if (w.has("duration")) {
     const JsonReader d = w.object("duration");
     out.duration = read_cost_profile(d, 1);
     const auto& ok = core::dynamic_duration_profiles();
     if (std::find(ok.begin(), ok.end(), out.duration.profile) == ok.end())
-      throw ScenarioError(d.pointer("profile"), "per-task durations take constant, uniform, exponential "
-                                                "or bimodal (positional profiles need a fixed task count)");
+      throw ScenarioError(d.pointer("profile"),
+                          "per-task durations take constant, uniform, exponential "
+                          "or bimodal (positional profiles need a fixed task count)");
   }
   if (w.has("arrivals")) {
     out.arrivals = read_arrivals(w.object("arrivals"), nodes);
@@ -102,7 +110,8 @@ core::DynamicWorkload read_workload(const JsonReader& w, int nodes, std::uint64_
     if (expected + static_cast<double>(initial) > static_cast<double>(DynamicLimits::max_tasks))
       throw ScenarioError(w.pointer("arrivals"), "about " + std::to_string(std::llround(expected)) +
                                                      " arrivals; the limit is " +
-                                                     std::to_string(DynamicLimits::max_tasks) + " tasks in all");
+                                                     std::to_string(DynamicLimits::max_tasks) +
+                                                     " tasks in all");
   }
   if (w.has("spawn")) out.spawn = read_spawn(w.object("spawn"));
   return out;
@@ -129,7 +138,8 @@ core::DynamicParams dynamic_read_params(const JsonReader& s, const core::Topolog
     p.receiver.f = r.get_number_or("f", 1, 0, kMaxCost);
     p.receiver.g = r.get_number_or("g", 1, 0, kMaxCost);
     p.receiver.M = static_cast<int>(r.get_int_or("M", 2, 2, 16));
-    if (p.receiver.M % 2 != 0) throw ScenarioError(r.pointer("M"), "must be even (cost function (3))");
+    if (p.receiver.M % 2 != 0)
+      throw ScenarioError(r.pointer("M"), "must be even (cost function (3))");
     p.receiver.period = r.get_number_or("period", 0, 0, DynamicLimits::max_time);
   }
   {
@@ -150,12 +160,14 @@ core::DynamicParams dynamic_read_params(const JsonReader& s, const core::Topolog
   {
     const JsonReader r = algorithm_params(s, "rips");
     r.reject_unknown({"inner", "trigger", "imbalance", "period"});
-    p.rips.inner = r.get_enum_or("inner", core::rips_default_inner(topo), {"twa", "cwa", "mwa", "dem", "optimal"});
+    p.rips.inner = r.get_enum_or("inner", core::rips_default_inner(topo),
+                                 {"twa", "cwa", "mwa", "dem", "optimal"});
     if (r.has("inner")) {
       const std::string why = core::balance_unsupported_reason(p.rips.inner, topo);
       if (!why.empty()) throw ScenarioError(r.pointer("inner"), why);
     }
-    p.rips.trigger = r.get_enum_or("trigger", "all_idle", {"all_idle", "any_idle", "imbalance", "period"});
+    p.rips.trigger =
+        r.get_enum_or("trigger", "all_idle", {"all_idle", "any_idle", "imbalance", "period"});
     p.rips.imbalance = r.get_number_or("imbalance", 2, 0, 1e12);
     p.rips.period = r.get_number_or("period", 10, 1e-6, DynamicLimits::max_time);
   }
@@ -170,7 +182,8 @@ std::string dynamic_unsupported(const std::string& algorithm, const DynamicScena
   if (algorithm == "rips") {
     std::string r = core::balance_unsupported_reason(sc.params.rips.inner, sc.topology);
     if (r.empty() && sc.params.rips.inner == "optimal" && n > DynamicLimits::max_optimal_nodes)
-      r = "rips with optimal is limited to " + std::to_string(DynamicLimits::max_optimal_nodes) + " nodes";
+      r = "rips with optimal is limited to " + std::to_string(DynamicLimits::max_optimal_nodes) +
+          " nodes";
     return r;
   }
   return "";
@@ -188,12 +201,15 @@ std::vector<ResultPtr> run_dynamic_kind(const TypedScenario& base, const RunCont
     out.push_back(run_one_algorithm<DynamicResult>(sc.algorithms[i], i, ctx.cancel, [&] {
       return run_dynamic_strategy(sc, sc.algorithms[i], ctx.cancel);
     }));
-    if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
+    if (ctx.progress)
+      ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
   }
   return out;
 }
 
-Json num(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
+Json num(double x) {
+  return std::isfinite(x) ? Json(x) : Json(nullptr);
+}
 
 }  // namespace
 
@@ -236,7 +252,8 @@ std::shared_ptr<DynamicScenario> read_dynamic_scenario(const JsonReader& s) {
   return sc;
 }
 
-std::shared_ptr<DynamicResult> run_dynamic_strategy(const DynamicScenario& sc, const std::string& algorithm,
+std::shared_ptr<DynamicResult> run_dynamic_strategy(const DynamicScenario& sc,
+                                                    const std::string& algorithm,
                                                     const std::atomic<bool>* cancel) {
   auto r = std::make_shared<DynamicResult>();
   r->algorithm = algorithm;
@@ -262,27 +279,34 @@ Json dynamic_timeline_json(const core::DynamicRunResult& run) {
   for (const auto& node : tl) total += node.size();
   Json nodes = Json::array();
   const bool decimate = total > kDynamicTimelineIntervals && run.completion_time > 0;
-  const std::size_t bins =
-      decimate ? std::max<std::size_t>(1, kDynamicTimelineIntervals / std::max<std::size_t>(1, tl.size())) : 0;
+  const std::size_t bins = decimate
+                               ? std::max<std::size_t>(1, kDynamicTimelineIntervals /
+                                                              std::max<std::size_t>(1, tl.size()))
+                               : 0;
   const double width = decimate ? run.completion_time / static_cast<double>(bins) : 0;
   for (const auto& node : tl) {
     Json arr = Json::array();
     if (!decimate) {
-      for (const auto& iv : node) arr.push_back({core::node_state_name(iv.state), iv.start, iv.end});
+      for (const auto& iv : node)
+        arr.push_back({core::node_state_name(iv.state), iv.start, iv.end});
     } else {
       // Dominant state per bin (time spent in each state), equal neighbours merged.
       std::size_t k = 0;
       std::string last;
       for (std::size_t b = 0; b < bins; ++b) {
-        const double lo = width * static_cast<double>(b), hi = b + 1 == bins ? run.completion_time : lo + width;
+        const double lo = width * static_cast<double>(b),
+                     hi = b + 1 == bins ? run.completion_time : lo + width;
         double spent[4] = {0, 0, 0, 0};
         while (k < node.size() && node[k].end <= lo) ++k;
         for (std::size_t j = k; j < node.size() && node[j].start < hi; ++j)
-          spent[static_cast<int>(node[j].state)] += std::min(hi, node[j].end) - std::max(lo, node[j].start);
+          spent[static_cast<int>(node[j].state)] +=
+              std::min(hi, node[j].end) - std::max(lo, node[j].start);
         const int best = static_cast<int>(std::max_element(spent, spent + 4) - spent);
         const std::string name = core::node_state_name(static_cast<core::NodeState>(best));
-        if (name == last) arr.back()[2] = hi;
-        else arr.push_back({name, lo, hi});
+        if (name == last)
+          arr.back()[2] = hi;
+        else
+          arr.push_back({name, lo, hi});
         last = name;
       }
     }
@@ -311,8 +335,11 @@ Json DynamicResult::to_json() const {
     Json ph = Json::array();
     for (std::size_t i = 0; i < run.phases.size() && i < kMaxPhasesListed; ++i) {
       const auto& p = run.phases[i];
-      ph.push_back({{"start", p.start}, {"end", p.end}, {"ready", core::total_load(p.loads)},
-                    {"task_hops", p.task_hops}, {"steps", p.steps}});
+      ph.push_back({{"start", p.start},
+                    {"end", p.end},
+                    {"ready", core::total_load(p.loads)},
+                    {"task_hops", p.task_hops},
+                    {"steps", p.steps}});
     }
     out["phases"] = std::move(ph);
   }
@@ -321,7 +348,8 @@ Json DynamicResult::to_json() const {
 }
 
 KindHandler dynamic_kind() {
-  return {"dynamic", "Dynamic load balancing", core::dynamic_algorithm_table, parse_dynamic_kind, run_dynamic_kind};
+  return {"dynamic", "Dynamic load balancing", core::dynamic_algorithm_table, parse_dynamic_kind,
+          run_dynamic_kind};
 }
 
 }  // namespace loadlab::io

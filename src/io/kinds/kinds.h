@@ -17,7 +17,8 @@ KindHandler dynamic_kind();  // dynamic.cpp: dynamic load balancing, papers 000,
 KindHandler os_kind();       // os.cpp: OS scheduling of parallel jobs, paper 002 Section 4
 KindHandler partition_kind();  // partition.cpp: mesh partitioning, paper 002 §2.2–2.3
 
-/// loop.cpp: a cost-profile object {"profile", "value", ...} for n iterations (also read by dynamic).
+/// loop.cpp: a cost-profile object {"profile", "value", ...} for n iterations (also read by
+/// dynamic).
 core::CostProfile read_cost_profile(const JsonReader& c, std::int64_t n);
 
 }  // namespace loadlab::io

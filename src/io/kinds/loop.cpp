@@ -63,9 +63,9 @@ core::CostProfile read_cost(const JsonReader& c, std::int64_t n) {
 }  // namespace
 
 LoopScenario read_loop_scenario(const JsonReader& s) {
-  reject_unknown_keys(s, {"iterations", "processors", "cost", "overhead", "chunk_size", "block_size",
-                          "min_chunk", "start_delays", "speeds", "affinity_cost", "tapering_alpha",
-                          "weights", "chunks_listed"});
+  reject_unknown_keys(
+      s, {"iterations", "processors", "cost", "overhead", "chunk_size", "block_size", "min_chunk",
+          "start_delays", "speeds", "affinity_cost", "tapering_alpha", "weights", "chunks_listed"});
   LoopScenario sc;
   sc.kind = "loop";
   sc.seed = read_seed(s);
@@ -91,15 +91,18 @@ LoopScenario read_loop_scenario(const JsonReader& s) {
     for (double v : sc.machine.speeds) sum += v;
     for (double v : sc.machine.speeds) p.weights.push_back(v * p.processors / sum);
   }
-  sc.chunks_listed =
-      static_cast<std::size_t>(s.get_int_or("chunks_listed", kDefaultChunksListed, 0, kMaxChunksListed));
+  sc.chunks_listed = static_cast<std::size_t>(
+      s.get_int_or("chunks_listed", kDefaultChunksListed, 0, kMaxChunksListed));
   return sc;
 }
 
 namespace {
 
 Json chunk_json(const core::LoopChunk& c) {
-  return Json{{"begin", c.begin}, {"end", c.end}, {"thread", c.thread}, {"start", c.start},
+  return Json{{"begin", c.begin},
+              {"end", c.end},
+              {"thread", c.thread},
+              {"start", c.start},
               {"finish", c.finish}};
 }
 
@@ -119,7 +122,8 @@ std::vector<ResultPtr> run_loop_kind(const TypedScenario& scenario, const RunCon
   // zero-cost profile has no meaningful mean, so keep mu positive.
   params.mean_cost = mu > 0 ? mu : 1.0;
   params.sd_cost = sd;
-  const std::vector<std::string> names = parsed.algorithms.empty() ? loop_algorithms() : parsed.algorithms;
+  const std::vector<std::string> names =
+      parsed.algorithms.empty() ? loop_algorithms() : parsed.algorithms;
 
   std::vector<ResultPtr> results;
   for (std::size_t a = 0; a < names.size(); ++a) {
@@ -185,7 +189,9 @@ Json LoopRunResult::to_json() const {
 }
 
 // Shared with the dynamic kind's workload/duration (same keys and checks).
-core::CostProfile read_cost_profile(const JsonReader& c, std::int64_t n) { return read_cost(c, n); }
+core::CostProfile read_cost_profile(const JsonReader& c, std::int64_t n) {
+  return read_cost(c, n);
+}
 
 KindHandler loop_kind() {
   return {"loop", "Loop scheduling", core::loop_algorithm_table, parse_loop_kind, run_loop_kind};

@@ -22,9 +22,9 @@ struct LoopScenario : TypedScenario {
 /// One technique's simulated run.
 struct LoopRunResult : TypedResult {
   const core::LoopTechnique* technique = nullptr;
-  core::LoopRunResult run;   ///< chunks: at most chunks_listed (metrics count all of them)
+  core::LoopRunResult run;         ///< chunks: at most chunks_listed (metrics count all of them)
   std::string verification_error;  ///< the stream verifier's message when !verified
-  double mean_cost = 0;      ///< of the generated iteration costs
+  double mean_cost = 0;            ///< of the generated iteration costs
   double sd_cost = 0;
   /// Today's result entry: algorithm, title, source, formula, verified, verification_error?,
   /// parallel_time, percent_imbalance, cov, num_chunks, synchronizations, chunks,

@@ -49,7 +49,8 @@ std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uin
     if (arr.empty()) throw ScenarioError(s.pointer("jobs"), "must list at least one job");
     jobs.reserve(arr.size());
     for (std::size_t i = 0; i < arr.size(); ++i) {
-      const JsonReader j = JsonReader::as_object(arr[i], s.pointer("jobs") + "/" + std::to_string(i));
+      const JsonReader j =
+          JsonReader::as_object(arr[i], s.pointer("jobs") + "/" + std::to_string(i));
       j.reject_unknown({"arrival", "work", "threads", "speedup", "barrier_every"});
       core::OsJob job;
       job.arrival = j.get_number_or("arrival", 0.0, 0.0, OsLimits::max_time);
@@ -107,14 +108,15 @@ core::OsParams os_read_params(const JsonReader& s, const std::string& alg) {
   core::OsParams out;
   const bool sliced = is_one_of(alg, {"central_queue", "affinity_queues", "coscheduling",
                                       "dynamic_space_sharing", "checkpoint_restart", "migration"});
-  const bool spaced = is_one_of(alg, {"static_partition", "process_control", "dynamic_space_sharing",
-                                      "checkpoint_restart", "migration"});
+  const bool spaced = is_one_of(alg, {"static_partition", "process_control",
+                                      "dynamic_space_sharing", "checkpoint_restart", "migration"});
   for (auto it = p.json().begin(); it != p.json().end(); ++it) {
     const std::string& k = it.key();
     const bool ok = (k == "quantum" && sliced) || (k == "quantum_rule" && alg == "central_queue") ||
                     (k == "allocation" && spaced) || (k == "fill_idle" && alg == "coscheduling") ||
                     (k == "checkpoint_interval" && alg == "checkpoint_restart");
-    if (!ok) throw ScenarioError(p.pointer(k), "not a setting of '" + alg + "' (docs/scenario-os.md)");
+    if (!ok)
+      throw ScenarioError(p.pointer(k), "not a setting of '" + alg + "' (docs/scenario-os.md)");
   }
   out.quantum = p.get_number_or("quantum", 1.0, 1e-6, OsLimits::max_time);
   out.quantum_inverse_threads =
@@ -146,16 +148,21 @@ std::vector<ResultPtr> run_os_kind(const TypedScenario& base, const RunContext& 
     out.push_back(run_one_algorithm<OsResult>(sc.algorithms[i], i, ctx.cancel, [&] {
       return run_os_algorithm(sc, sc.algorithms[i], ctx.cancel);
     }));
-    if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
+    if (ctx.progress)
+      ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
   }
   return out;
 }
 
 Json lost_json(const core::OsLostTime& l) {
-  return {{"total", l.total()},          {"barrier_spin", l.barrier_spin},
-          {"context_switch", l.context_switch}, {"cache_reload", l.cache_reload},
-          {"migration", l.migration},    {"checkpoint", l.checkpoint},
-          {"restart", l.restart},        {"rollback", l.rollback}};
+  return {{"total", l.total()},
+          {"barrier_spin", l.barrier_spin},
+          {"context_switch", l.context_switch},
+          {"cache_reload", l.cache_reload},
+          {"migration", l.migration},
+          {"checkpoint", l.checkpoint},
+          {"restart", l.restart},
+          {"rollback", l.rollback}};
 }
 
 }  // namespace
@@ -200,14 +207,15 @@ std::shared_ptr<OsScenario> parse_os_scenario(const JsonReader& s) {
   return sc;
 }
 
-std::vector<OsChartInterval> os_chart(const core::OsRunResult& run, int processors, std::size_t limit,
-                                      bool* decimated) {
+std::vector<OsChartInterval> os_chart(const core::OsRunResult& run, int processors,
+                                      std::size_t limit, bool* decimated) {
   std::vector<OsChartInterval> out;
   const auto& iv = run.intervals;
   if (iv.size() <= limit) {
     if (decimated) *decimated = false;
     out.reserve(iv.size());
-    for (const auto& x : iv) out.push_back({x.processor, x.job, x.start, x.end, core::os_segment_name(x.kind)});
+    for (const auto& x : iv)
+      out.push_back({x.processor, x.job, x.start, x.end, core::os_segment_name(x.kind)});
     std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
       return a.processor != b.processor ? a.processor < b.processor : a.start < b.start;
     });
@@ -291,13 +299,16 @@ Json OsResult::to_json() const {
     if (!c.kind.empty()) x["kind"] = c.kind;
     iv.push_back(std::move(x));
   }
-  e["chart"] = {{"processors", processors}, {"makespan", run.makespan},
-                {"decimated", chart_decimated}, {"intervals", std::move(iv)}};
+  e["chart"] = {{"processors", processors},
+                {"makespan", run.makespan},
+                {"decimated", chart_decimated},
+                {"intervals", std::move(iv)}};
   return e;
 }
 
 KindHandler os_kind() {
-  return {"os", "OS scheduling of parallel jobs", core::os_algorithm_table, parse_os_kind, run_os_kind};
+  return {"os", "OS scheduling of parallel jobs", core::os_algorithm_table, parse_os_kind,
+          run_os_kind};
 }
 
 }  // namespace loadlab::io

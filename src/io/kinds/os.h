@@ -58,7 +58,7 @@ std::shared_ptr<OsResult> run_os_algorithm(const OsScenario& sc, const std::stri
 
 /// Processor x time chart of a run: the intervals themselves, or above `limit` a grid sampled at
 /// cell midpoints (merged runs of the same job per processor).
-std::vector<OsChartInterval> os_chart(const core::OsRunResult& run, int processors, std::size_t limit,
-                                      bool* decimated);
+std::vector<OsChartInterval> os_chart(const core::OsRunResult& run, int processors,
+                                      std::size_t limit, bool* decimated);
 
 }  // namespace loadlab::io

@@ -27,7 +27,8 @@ std::string read_text_file(const std::filesystem::path& path, const std::string&
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) throw ScenarioError(pointer, "cannot read '" + path.string() + "': " + ec.message());
   if (size > kMaxMeshFileBytes)
-    throw ScenarioError(pointer, "file is larger than " + std::to_string(kMaxMeshFileBytes >> 20) + " MiB");
+    throw ScenarioError(pointer,
+                        "file is larger than " + std::to_string(kMaxMeshFileBytes >> 20) + " MiB");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ScenarioError(pointer, "cannot open '" + path.string() + "'");
   std::ostringstream ss;
@@ -54,7 +55,8 @@ core::Mesh generated_mesh(const JsonReader& g, std::uint64_t seed, std::string& 
       check_total(rows * cols * depth, "depth");
       desc = "grid " + std::to_string(rows) + "x" + std::to_string(cols) +
              (depth > 1 ? "x" + std::to_string(depth) : "");
-      return core::grid_mesh(static_cast<int>(rows), static_cast<int>(cols), static_cast<int>(depth));
+      return core::grid_mesh(static_cast<int>(rows), static_cast<int>(cols),
+                             static_cast<int>(depth));
     }
     if (gen == "l_shape" || gen == "with_holes" || gen == "graded") {
       if (gen == "l_shape") g.reject_unknown({"generator", "rows", "cols", "weights"});
@@ -63,7 +65,8 @@ core::Mesh generated_mesh(const JsonReader& g, std::uint64_t seed, std::string& 
       const auto rows = g.get_int("rows", 2, max_side), cols = g.get_int("cols", 2, max_side);
       check_total(rows * cols, "cols");
       desc = gen + " " + std::to_string(rows) + "x" + std::to_string(cols);
-      if (gen == "l_shape") return core::l_shape_mesh(static_cast<int>(rows), static_cast<int>(cols));
+      if (gen == "l_shape")
+        return core::l_shape_mesh(static_cast<int>(rows), static_cast<int>(cols));
       if (gen == "with_holes")
         return core::with_holes_mesh(static_cast<int>(rows), static_cast<int>(cols),
                                      static_cast<int>(g.get_int_or("holes", 4, 0, 64)));
@@ -72,7 +75,8 @@ core::Mesh generated_mesh(const JsonReader& g, std::uint64_t seed, std::string& 
     }
     if (gen == "annulus") {
       g.reject_unknown({"generator", "rings", "sectors", "weights"});
-      const auto rings = g.get_int("rings", 1, max_side), sectors = g.get_int("sectors", 3, max_side);
+      const auto rings = g.get_int("rings", 1, max_side),
+                 sectors = g.get_int("sectors", 3, max_side);
       check_total(rings * sectors, "sectors");
       desc = "annulus " + std::to_string(rings) + "x" + std::to_string(sectors);
       return core::annulus_mesh(static_cast<int>(rings), static_cast<int>(sectors));
@@ -116,7 +120,8 @@ core::Mesh inline_mesh(const JsonReader& g, std::string& desc) {
       if (!c[i].is_array() || c[i].size() < 2 || c[i].size() > 3)
         throw ScenarioError(ptr, "must be [x, y] or [x, y, z]");
       if (dim == 0) dim = static_cast<int>(c[i].size());
-      if (static_cast<int>(c[i].size()) != dim) throw ScenarioError(ptr, "all points need the same dimension");
+      if (static_cast<int>(c[i].size()) != dim)
+        throw ScenarioError(ptr, "all points need the same dimension");
       for (std::size_t a = 0; a < c[i].size(); ++a)
         xyz.push_back(JsonReader::as_number(c[i][a], ptr + "/" + std::to_string(a), -1e12, 1e12));
     }
@@ -153,14 +158,17 @@ std::vector<std::string_view> param_keys(const std::string& a) {
   if (a == "orb_e") return {"coarse_limit", "smoothing"};
   if (a == "orb_kl") return {"base", "imbalance", "passes", "coarse_limit", "smoothing"};
   if (a == "ggp") return {"initial", "imbalance", "passes", "coarse_limit", "smoothing"};
-  if (a == "orb_sa") return {"base", "imbalance", "sweeps", "t0", "cooling", "coarse_limit", "smoothing"};
-  if (a == "sa") return {"initial", "imbalance", "sweeps", "t0", "cooling", "coarse_limit", "smoothing"};
+  if (a == "orb_sa")
+    return {"base", "imbalance", "sweeps", "t0", "cooling", "coarse_limit", "smoothing"};
+  if (a == "sa")
+    return {"initial", "imbalance", "sweeps", "t0", "cooling", "coarse_limit", "smoothing"};
   if (a == "metis") return {"imbalance"};
   if (a == "multilevel") return {"imbalance", "passes"};
   return {};
 }
 
-core::PartitionParams partition_read_params(const JsonReader& s, const std::string& a, std::uint64_t seed) {
+core::PartitionParams partition_read_params(const JsonReader& s, const std::string& a,
+                                            std::uint64_t seed) {
   const JsonReader p = algorithm_params(s, a);
   const auto keys = param_keys(a);
   for (auto it = p.json().begin(); it != p.json().end(); ++it)
@@ -170,7 +178,8 @@ core::PartitionParams partition_read_params(const JsonReader& s, const std::stri
   r.seed = seed;
   r.imbalance = p.get_number_or("imbalance", r.imbalance, 0.0, 1.0);
   r.base = p.get_enum_or("base", r.base, {"orb_m", "orb_i", "orb_e"});
-  r.initial = p.get_enum_or("initial", "", {"strips_1xp", "strips_pxq", "orb_m", "orb_i", "orb_e", "orb_kl", "cm"});
+  r.initial = p.get_enum_or(
+      "initial", "", {"strips_1xp", "strips_pxq", "orb_m", "orb_i", "orb_e", "orb_kl", "cm"});
   r.passes = static_cast<int>(p.get_int_or("passes", r.passes, 1, 100));
   r.sweeps = static_cast<int>(p.get_int_or("sweeps", r.sweeps, 1, 1000));
   r.t0 = p.get_number_or("t0", r.t0, 1e-6, 100.0);
@@ -192,10 +201,12 @@ std::shared_ptr<TypedScenario> parse_partition_kind(const JsonReader& s, const R
   if (s.has("topology")) {
     if (sc->parts > core::AllocationLimits::max_nodes)
       throw ScenarioError("/topology", "the allocation phase supports at most " +
-                                           std::to_string(core::AllocationLimits::max_nodes) + " parts");
+                                           std::to_string(core::AllocationLimits::max_nodes) +
+                                           " parts");
     core::Topology t = read_topology(s.object("topology"), seed);
     if (t.size() != sc->parts)
-      throw ScenarioError("/topology", "has " + std::to_string(t.size()) + " nodes; the allocation needs one per part (" +
+      throw ScenarioError("/topology", "has " + std::to_string(t.size()) +
+                                           " nodes; the allocation needs one per part (" +
                                            std::to_string(sc->parts) + ")");
     if (!t.connected()) throw ScenarioError("/topology", "must be connected");
     sc->topology = std::move(t);
@@ -205,7 +216,8 @@ std::shared_ptr<TypedScenario> parse_partition_kind(const JsonReader& s, const R
   // Settings of every algorithm under "params" are checked, run or not (the names were checked
   // by the common keys).
   if (s.has("params"))
-    for (auto it = s.at("params").begin(); it != s.at("params").end(); ++it) partition_read_params(s, it.key(), seed);
+    for (auto it = s.at("params").begin(); it != s.at("params").end(); ++it)
+      partition_read_params(s, it.key(), seed);
   std::vector<std::string> algorithms = read_algorithms(s, names);
   const bool named = !algorithms.empty();
   if (!named) algorithms = names;
@@ -234,7 +246,8 @@ std::vector<ResultPtr> run_partition_kind(const TypedScenario& base, const RunCo
       r->failure = RunFailure{r->note, "/algorithms/" + std::to_string(i)};
     if (r->failed()) r->available = false, r->note = r->failure->message;
     out.push_back(std::move(r));
-    if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
+    if (ctx.progress)
+      ctx.progress(static_cast<double>(i + 1) / static_cast<double>(sc.algorithms.size()));
   }
   return out;
 }
@@ -245,15 +258,21 @@ core::Mesh read_partition_mesh(const JsonReader& g, std::uint64_t seed, const Ru
                                std::string* description) {
   std::string desc;
   core::Mesh m;
-  if (g.has("generator")) m = generated_mesh(g, seed, desc);
-  else if (g.has("file")) m = file_mesh(g, ctx, desc);
-  else if (g.has("vertices")) m = inline_mesh(g, desc);
-  else throw ScenarioError(g.pointer(), "needs \"generator\", \"vertices\" (inline graph) or \"file\"");
+  if (g.has("generator"))
+    m = generated_mesh(g, seed, desc);
+  else if (g.has("file"))
+    m = file_mesh(g, ctx, desc);
+  else if (g.has("vertices"))
+    m = inline_mesh(g, desc);
+  else
+    throw ScenarioError(g.pointer(),
+                        "needs \"generator\", \"vertices\" (inline graph) or \"file\"");
   if (g.has("weights")) {
     const std::string w = g.get_enum("weights", {"uniform", "hot_region"});
     if (w == "hot_region" && !m.has_coordinates())
       throw ScenarioError(g.pointer("weights"), "hot_region needs coordinates");
-    core::apply_weights(m, w == "uniform" ? core::MeshWeights::Uniform : core::MeshWeights::HotRegion);
+    core::apply_weights(m,
+                        w == "uniform" ? core::MeshWeights::Uniform : core::MeshWeights::HotRegion);
     desc += ", " + w + " weights";
   }
   if (description) *description = desc;
@@ -267,7 +286,8 @@ std::shared_ptr<PartitionResult> run_partition_algorithm(const PartitionScenario
   const core::Mesh& mesh = *sc.mesh;
   const auto it = sc.params.find(algorithm);
   const core::PartitionParams params = it != sc.params.end() ? it->second : core::PartitionParams{};
-  if (core::partition_needs_coordinates(algorithm, params) && !mesh.has_coordinates()) r->coordinates = "layout";
+  if (core::partition_needs_coordinates(algorithm, params) && !mesh.has_coordinates())
+    r->coordinates = "layout";
   const auto t0 = std::chrono::steady_clock::now();
   try {
     r->part = core::run_partition_method(algorithm, mesh, sc.parts, params);
@@ -278,7 +298,8 @@ std::shared_ptr<PartitionResult> run_partition_algorithm(const PartitionScenario
     r->errors.push_back(e.what());
     return r;
   }
-  r->time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  r->time_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   r->metrics = core::compute_partition_metrics(mesh, r->part, sc.parts);
   if (sc.topology) r->allocation = core::allocate_parts(mesh, r->part, sc.parts, *sc.topology);
   const core::PartitionVerification v = core::verify_partition(
@@ -329,7 +350,8 @@ Json PartitionResult::to_json() const {
 }
 
 KindHandler partition_kind() {
-  return {"partition", "Mesh partitioning", core::partition_algorithm_table, parse_partition_kind, run_partition_kind};
+  return {"partition", "Mesh partitioning", core::partition_algorithm_table, parse_partition_kind,
+          run_partition_kind};
 }
 
 }  // namespace loadlab::io

@@ -68,7 +68,8 @@ core::Mesh read_metis_graph(std::string_view text) {
   std::string_view line;
   if (!lines.next(line)) throw std::invalid_argument("empty graph file");
   const std::vector<std::int64_t> head = integers(line, lines.number());
-  if (head.size() < 2 || head.size() > 4) throw error_at(lines.number(), "expected \"n m [fmt [ncon]]\"");
+  if (head.size() < 2 || head.size() > 4)
+    throw error_at(lines.number(), "expected \"n m [fmt [ncon]]\"");
   const std::int64_t n = head[0], m = head[1];
   if (n < 1 || n > MeshLimits::max_vertices)
     throw error_at(lines.number(), "vertex count " + std::to_string(n) + " outside [1, " +
@@ -88,7 +89,8 @@ core::Mesh read_metis_graph(std::string_view text) {
   directed.reserve(static_cast<std::size_t>(2 * m));
   std::vector<std::int64_t> weights;
   for (std::int64_t v = 0; v < n; ++v) {
-    if (!lines.next(line)) throw error_at(lines.number() + 1, "missing the line of vertex " + std::to_string(v + 1));
+    if (!lines.next(line))
+      throw error_at(lines.number() + 1, "missing the line of vertex " + std::to_string(v + 1));
     std::vector<std::int64_t> nb = integers(line, lines.number());
     std::size_t first = 0;
     if (fmt == 10) {
@@ -98,7 +100,9 @@ core::Mesh read_metis_graph(std::string_view text) {
     }
     for (std::size_t k = first; k < nb.size(); ++k) {
       const std::int64_t u = nb[k];
-      if (u < 1 || u > n) throw error_at(lines.number(), "neighbour " + std::to_string(u) + " outside [1, " + std::to_string(n) + "]");
+      if (u < 1 || u > n)
+        throw error_at(lines.number(), "neighbour " + std::to_string(u) + " outside [1, " +
+                                           std::to_string(n) + "]");
       if (u - 1 == v) throw error_at(lines.number(), "self-loop");
       if (static_cast<std::int64_t>(directed.size()) >= 2 * m)
         throw error_at(lines.number(), "more adjacency entries than 2 × " + std::to_string(m));
@@ -110,8 +114,9 @@ core::Mesh read_metis_graph(std::string_view text) {
     if (line.find_first_not_of(" \t") != std::string_view::npos)
       throw error_at(lines.number(), "text after the last vertex line");
   if (static_cast<std::int64_t>(directed.size()) != 2 * m)
-    throw std::invalid_argument("the header says " + std::to_string(m) + " edges but the lists hold " +
-                                std::to_string(directed.size()) + " entries (expected 2 × m)");
+    throw std::invalid_argument("the header says " + std::to_string(m) +
+                                " edges but the lists hold " + std::to_string(directed.size()) +
+                                " entries (expected 2 × m)");
   std::sort(directed.begin(), directed.end());
   for (std::size_t i = 0; i < directed.size(); i += 2) {
     if (i + 1 >= directed.size() || directed[i] != directed[i + 1] ||
@@ -137,7 +142,9 @@ void read_xyz_coordinates(std::string_view text, core::Mesh& mesh) {
   int count = 0;
   while (lines.next(line)) {
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
-    if (count == n) throw error_at(lines.number(), "more coordinate lines than the " + std::to_string(n) + " vertices");
+    if (count == n)
+      throw error_at(lines.number(),
+                     "more coordinate lines than the " + std::to_string(n) + " vertices");
     std::vector<double> row;
     const std::string s(line);
     const char* p = s.c_str();
@@ -151,14 +158,17 @@ void read_xyz_coordinates(std::string_view text, core::Mesh& mesh) {
     }
     if (std::string_view(p).find_first_not_of(" \t") != std::string_view::npos)
       throw error_at(lines.number(), "expected numbers");
-    if (row.size() < 2 || row.size() > 3) throw error_at(lines.number(), "expected 2 or 3 coordinates");
+    if (row.size() < 2 || row.size() > 3)
+      throw error_at(lines.number(), "expected 2 or 3 coordinates");
     if (dim == 0) dim = static_cast<int>(row.size());
-    if (static_cast<int>(row.size()) != dim) throw error_at(lines.number(), "inconsistent number of coordinates");
+    if (static_cast<int>(row.size()) != dim)
+      throw error_at(lines.number(), "inconsistent number of coordinates");
     xyz.insert(xyz.end(), row.begin(), row.end());
     ++count;
   }
   if (count != n)
-    throw std::invalid_argument("coordinates for " + std::to_string(count) + " vertices, the graph has " + std::to_string(n));
+    throw std::invalid_argument("coordinates for " + std::to_string(count) +
+                                " vertices, the graph has " + std::to_string(n));
   if (dim == 3) {
     bool flat = true;
     for (int v = 0; v < n; ++v) flat = flat && xyz[3 * static_cast<std::size_t>(v) + 2] == 0.0;

@@ -1,4 +1,5 @@
-// The METIS/Chaco graph format and Chaco coordinate (.xyz) files of the Walshaw partitioning archive
+// The METIS/Chaco graph format and Chaco coordinate (.xyz) files of the Walshaw partitioning
+// archive
 // (../shared/data/walshaw/): read into core::Mesh. Errors are std::invalid_argument with the line.
 #pragma once
 

@@ -23,8 +23,8 @@ namespace loadlab::sim::dynexec {
 /// front (the oldest tasks: nearest the roots, the largest subtrees).
 struct alignas(64) TaskQueue {
   std::mutex mutex;
-  std::deque<ThreadTask> tasks;         // guarded by mutex
-  std::atomic<std::int64_t> size{0};    // tasks.size(), readable without the lock
+  std::deque<ThreadTask> tasks;       // guarded by mutex
+  std::atomic<std::int64_t> size{0};  // tasks.size(), readable without the lock
 
   void push_back(const ThreadTask* first, std::size_t n) {
     std::lock_guard<std::mutex> lock(mutex);
@@ -64,7 +64,10 @@ struct alignas(64) WorkerStats {
 
 struct ExecShared {
   ExecShared(const TreeWorkload& w, const ThreadExecOptions& o)
-      : workload(w), opts(o), threads(o.threads), queues(new TaskQueue[static_cast<std::size_t>(o.threads)]) {}
+      : workload(w),
+        opts(o),
+        threads(o.threads),
+        queues(new TaskQueue[static_cast<std::size_t>(o.threads)]) {}
   const TreeWorkload& workload;
   const ThreadExecOptions& opts;
   int threads;
@@ -73,14 +76,17 @@ struct ExecShared {
   std::atomic<std::int64_t> pending{0};
 
   TaskQueue& queue(int t) { return queues[static_cast<std::size_t>(t)]; }
-  std::int64_t load(int t) const { return queues[static_cast<std::size_t>(t)].size.load(std::memory_order_relaxed); }
+  std::int64_t load(int t) const {
+    return queues[static_cast<std::size_t>(t)].size.load(std::memory_order_relaxed);
+  }
 };
 
 class ExecStrategy {
  public:
   virtual ~ExecStrategy() = default;
   /// Places the children `kids` of a task `self` just ran (already counted in `pending`).
-  virtual void place(ExecShared& s, int self, std::vector<ThreadTask>& kids, util::Rng& rng, WorkerStats& st) {
+  virtual void place(ExecShared& s, int self, std::vector<ThreadTask>& kids, util::Rng& rng,
+                     WorkerStats& st) {
     (void)rng, (void)st;
     s.queue(self).push_back(kids.data(), kids.size());
   }

@@ -15,6 +15,8 @@ class NoneExec final : public ExecStrategy {
 
 }  // namespace
 
-std::unique_ptr<ExecStrategy> make_none_exec() { return std::make_unique<NoneExec>(); }
+std::unique_ptr<ExecStrategy> make_none_exec() {
+  return std::make_unique<NoneExec>();
+}
 
 }  // namespace loadlab::sim::dynexec

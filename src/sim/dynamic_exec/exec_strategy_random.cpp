@@ -14,9 +14,11 @@ namespace {
 
 class RandomExec final : public ExecStrategy {
  public:
-  explicit RandomExec(const ThreadExecOptions& o) : threshold_(o.random_threshold), limit_(o.transfer_limit) {}
+  explicit RandomExec(const ThreadExecOptions& o)
+      : threshold_(o.random_threshold), limit_(o.transfer_limit) {}
 
-  void place(ExecShared& s, int self, std::vector<ThreadTask>& kids, util::Rng& rng, WorkerStats& st) override {
+  void place(ExecShared& s, int self, std::vector<ThreadTask>& kids, util::Rng& rng,
+             WorkerStats& st) override {
     if (s.threads < 2 || limit_ < 1) {
       s.queue(self).push_back(kids.data(), kids.size());
       return;

@@ -18,13 +18,15 @@ namespace {
 class StealExec final : public ExecStrategy {
  public:
   explicit StealExec(const ThreadExecOptions& o)
-      : round_robin_(o.victim == "round_robin"), half_(o.amount == "half"),
+      : round_robin_(o.victim == "round_robin"),
+        half_(o.amount == "half"),
         target_(static_cast<std::size_t>(o.threads)) {
     if (o.victim != "random" && o.victim != "round_robin")
       throw std::invalid_argument("work_stealing: victim must be random or round_robin");
     if (o.amount != "half" && o.amount != "one")
       throw std::invalid_argument("work_stealing: amount must be half or one");
-    for (int t = 0; t < o.threads; ++t) target_[static_cast<std::size_t>(t)].next = (t + 1) % o.threads;
+    for (int t = 0; t < o.threads; ++t)
+      target_[static_cast<std::size_t>(t)].next = (t + 1) % o.threads;
   }
 
   bool acquire(ExecShared& s, int self, util::Rng& rng, WorkerStats& st) override {
@@ -42,9 +44,8 @@ class StealExec final : public ExecStrategy {
     if (s.load(victim) == 0) return false;
     st.buffer.clear();
     const bool half = half_;
-    const std::size_t n = s.queue(victim).take_front(st.buffer, [half](std::int64_t size) {
-      return half ? (size + 1) / 2 : std::int64_t{1};
-    });
+    const std::size_t n = s.queue(victim).take_front(
+        st.buffer, [half](std::int64_t size) { return half ? (size + 1) / 2 : std::int64_t{1}; });
     if (n == 0) return false;
     s.queue(self).push_back(st.buffer.data(), n);
     ++st.steals;

@@ -137,7 +137,8 @@ ThreadExecResult execute_tree(const TreeWorkload& workload, const ThreadExecOpti
     out.busy.push_back(std::max(0.0, st.finish - st.idle));
     out.finish.push_back(st.finish);
     out.seconds = std::max(out.seconds, st.finish);
-    if (opts.record_tasks) out.executed.insert(out.executed.end(), st.executed.begin(), st.executed.end());
+    if (opts.record_tasks)
+      out.executed.insert(out.executed.end(), st.executed.begin(), st.executed.end());
   }
   return out;
 }

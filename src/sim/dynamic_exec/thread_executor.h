@@ -52,17 +52,17 @@ struct ThreadExecOptions {
 struct ThreadExecResult {
   std::string strategy;
   int threads = 0;
-  double seconds = 0;                 ///< wall time from release of all threads to the last finish
-  std::int64_t tasks = 0;             ///< tasks executed
-  std::uint64_t key_sum = 0;          ///< Σ task_key of executed tasks (compare TreeCount::key_sum)
-  std::int64_t steals = 0;            ///< successful steals / granted requests
-  std::int64_t steal_attempts = 0;    ///< steal attempts / requests sent (incl. refused)
-  std::int64_t migrations = 0;        ///< tasks that left the queue of the thread that made them
+  double seconds = 0;               ///< wall time from release of all threads to the last finish
+  std::int64_t tasks = 0;           ///< tasks executed
+  std::uint64_t key_sum = 0;        ///< Σ task_key of executed tasks (compare TreeCount::key_sum)
+  std::int64_t steals = 0;          ///< successful steals / granted requests
+  std::int64_t steal_attempts = 0;  ///< steal attempts / requests sent (incl. refused)
+  std::int64_t migrations = 0;      ///< tasks that left the queue of the thread that made them
   std::vector<std::int64_t> tasks_per_thread;
-  std::vector<double> busy;           ///< per thread: seconds not spent looking for work
-  std::vector<double> finish;         ///< per thread: seconds when it stopped
-  double checksum = 0;                ///< Σ execute() results (keeps the work from being dropped)
-  std::vector<ThreadTask> executed;   ///< record_tasks only, in no particular order
+  std::vector<double> busy;          ///< per thread: seconds not spent looking for work
+  std::vector<double> finish;        ///< per thread: seconds when it stopped
+  double checksum = 0;               ///< Σ execute() results (keeps the work from being dropped)
+  std::vector<ThreadTask> executed;  ///< record_tasks only, in no particular order
   bool cancelled = false;
 };
 

@@ -45,7 +45,8 @@ std::uint64_t uts_root_descriptor(const UtsParams& p, int r) {
 }
 
 TreeWorkload TreeWorkload::uts(const UtsParams& p) {
-  if (p.roots < 1 || p.granularity < 0 || p.max_depth < 0 || p.b0 < 0 || p.m < 0 || p.q < 0 || p.q > 1)
+  if (p.roots < 1 || p.granularity < 0 || p.max_depth < 0 || p.b0 < 0 || p.m < 0 || p.q < 0 ||
+      p.q > 1)
     throw std::invalid_argument("uts: roots >= 1, granularity, max_depth, b0, m >= 0, q in [0, 1]");
   TreeWorkload w;
   w.is_uts_ = true;
@@ -71,7 +72,8 @@ TreeWorkload TreeWorkload::spawn(const core::DynamicWorkload& dw, double seconds
 }
 
 int TreeWorkload::child_count(const ThreadTask& t) const {
-  return is_uts_ ? uts_child_count(uts_, t.desc, t.depth) : core::spawn_count(dyn_.spawn, t.desc, t.depth);
+  return is_uts_ ? uts_child_count(uts_, t.desc, t.depth)
+                 : core::spawn_count(dyn_.spawn, t.desc, t.depth);
 }
 
 int TreeWorkload::children(const ThreadTask& t, std::vector<ThreadTask>& out) const {
@@ -87,11 +89,13 @@ double TreeWorkload::execute(const ThreadTask& t) const {
     for (int i = 0; i < uts_.granularity; ++i) x = mix(x, static_cast<std::uint64_t>(i));
     return static_cast<double>(x >> 40);
   }
-  return spin(static_cast<std::int64_t>(core::task_duration(dyn_.duration, t.desc) * steps_per_unit_));
+  return spin(
+      static_cast<std::int64_t>(core::task_duration(dyn_.duration, t.desc) * steps_per_unit_));
 }
 
 double TreeWorkload::work_units(const ThreadTask& t) const {
-  return is_uts_ ? static_cast<double>(uts_.granularity) : core::task_duration(dyn_.duration, t.desc);
+  return is_uts_ ? static_cast<double>(uts_.granularity)
+                 : core::task_duration(dyn_.duration, t.desc);
 }
 
 TreeCount TreeWorkload::count(std::int64_t limit) const {
@@ -100,7 +104,8 @@ TreeCount TreeWorkload::count(std::int64_t limit) const {
   while (!stack.empty()) {
     const ThreadTask t = stack.back();
     stack.pop_back();
-    if (++c.tasks > limit) throw std::length_error("tree larger than " + std::to_string(limit) + " tasks");
+    if (++c.tasks > limit)
+      throw std::length_error("tree larger than " + std::to_string(limit) + " tasks");
     c.key_sum += task_key(t);
     c.work_units += work_units(t);
     if (t.depth > c.max_depth) c.max_depth = t.depth;

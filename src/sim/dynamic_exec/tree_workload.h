@@ -45,12 +45,12 @@ enum class UtsShape { Geometric, Binomial };
 
 struct UtsParams {
   UtsShape shape = UtsShape::Geometric;
-  double b0 = 4;          ///< geometric: mean children; binomial: the root's children
-  int max_depth = 8;      ///< no children at this depth (binomial: a safety cap)
-  double q = 0.2;         ///< binomial: probability of m children
-  int m = 4;              ///< binomial: children when it branches
-  int granularity = 32;   ///< hash rounds per node (the node's work)
-  int roots = 1;          ///< independent trees (seed-derived), root r starts on thread r mod P
+  double b0 = 4;         ///< geometric: mean children; binomial: the root's children
+  int max_depth = 8;     ///< no children at this depth (binomial: a safety cap)
+  double q = 0.2;        ///< binomial: probability of m children
+  int m = 4;             ///< binomial: children when it branches
+  int granularity = 32;  ///< hash rounds per node (the node's work)
+  int roots = 1;         ///< independent trees (seed-derived), root r starts on thread r mod P
   std::uint64_t seed = 1;
 };
 

@@ -47,8 +47,7 @@ std::unique_ptr<detail::BalancePrograms> detail::make_balance_programs(
                               ")");
 }
 
-NodeBalanceSession::NodeBalanceSession(const std::string& algorithm,
-                                       const core::Topology& topology,
+NodeBalanceSession::NodeBalanceSession(const std::string& algorithm, const core::Topology& topology,
                                        const core::LoadVector& loads, int threads)
     : programs_(detail::make_balance_programs(algorithm, topology, loads)) {
   BspOptions opts;
@@ -58,11 +57,17 @@ NodeBalanceSession::NodeBalanceSession(const std::string& algorithm,
 
 NodeBalanceSession::~NodeBalanceSession() = default;
 
-bool NodeBalanceSession::step() { return engine_->step(); }
+bool NodeBalanceSession::step() {
+  return engine_->step();
+}
 
-RunStatus NodeBalanceSession::run(const RunControl& control) { return engine_->run(control); }
+RunStatus NodeBalanceSession::run(const RunControl& control) {
+  return engine_->run(control);
+}
 
-bool NodeBalanceSession::finished() const { return engine_->finished(); }
+bool NodeBalanceSession::finished() const {
+  return engine_->finished();
+}
 
 core::LoadVector NodeBalanceSession::loads() const {
   core::LoadVector w(static_cast<std::size_t>(programs_->size()));

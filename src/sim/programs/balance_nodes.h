@@ -1,4 +1,5 @@
-// Paper 000's load-balancing algorithms (TWA, CWA, MWA, DEM) as per-node programs on the BSP engine.
+// Paper 000's load-balancing algorithms (TWA, CWA, MWA, DEM) as per-node programs on the BSP
+// engine.
 //
 // This is the entry point the CLI/io layer calls for `loadlab run <scenario> --engine nodes
 // --threads N`. It returns the same core::BalanceResult the centralized functions in
@@ -51,7 +52,8 @@ class BalancePrograms : public NodePrograms {
 
   // For a transport whose nodes live in several processes (src/mpi): each process steps only its
   // block, then every node's outcome is copied to every process before the result is collected.
-  // The defaults throw std::logic_error ("cannot be distributed"); BalanceProgramsOf implements them.
+  // The defaults throw std::logic_error ("cannot be distributed"); BalanceProgramsOf implements
+  // them.
   /// Node v's outcome (its load and the transfers it sent) as words.
   virtual std::vector<std::int64_t> export_outcome(int v) const;
   /// Replaces node v's outcome by one export_outcome() produced (possibly in another process).

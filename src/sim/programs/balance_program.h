@@ -30,8 +30,8 @@ enum BalanceTag : int {
 };
 
 /// What every balance node keeps besides its algorithm state: its task count and the transfers it
-/// sent. `phase` and the phase-local data-flow step are what the node itself knows; the driver turns
-/// them into global step numbers (a phase starts after the previous phase's last step).
+/// sent. `phase` and the phase-local data-flow step are what the node itself knows; the driver
+/// turns them into global step numbers (a phase starts after the previous phase's last step).
 struct SentTransfer {
   int phase = 0;
   int step = 0;  // within the phase

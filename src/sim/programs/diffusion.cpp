@@ -2,8 +2,8 @@
 #include "sim/programs/diffusion.h"
 
 #include <algorithm>
-#include "core/util/bit_cast.h"
 #include <stdexcept>
+#include "core/util/bit_cast.h"
 
 namespace loadlab::sim {
 

@@ -29,12 +29,12 @@ struct DiffusionRun {
   RunStatus status = RunStatus::Finished;
 };
 
-/// alpha = 1 / (max degree + 1) (thread-safe, pure): keeps the iteration a convex combination (stable, mass-conserving
-/// on regular graphs).
+/// alpha = 1 / (max degree + 1) (thread-safe, pure): keeps the iteration a convex combination
+/// (stable, mass-conserving on regular graphs).
 double diffusion_alpha(const core::Topology& topology);
 
-/// Runs `rounds` averaging rounds on the BSP engine with `threads` threads. Thread-safe: independent
-/// calls may run concurrently; control.cancel may be set from any thread.
+/// Runs `rounds` averaging rounds on the BSP engine with `threads` threads. Thread-safe:
+/// independent calls may run concurrently; control.cancel may be set from any thread.
 DiffusionRun run_diffusion(const core::Topology& topology, const std::vector<double>& initial,
                            std::int64_t rounds, int threads, const RunControl& control = {});
 

@@ -1,5 +1,6 @@
 // GDE, diffusion and gradient node programs (see iterative_nodes.h).
-// Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques", "Termination Detection".
+// Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques", "Termination
+// Detection".
 #include "sim/programs/iterative_nodes.h"
 
 #include <algorithm>
@@ -47,18 +48,18 @@ struct SentMove {
 
 struct IterNode {
   const Shared* sh = nullptr;
-  double w = 0;                 // real load or task count
-  std::vector<int> partner;     // gde: neighbour per colour (-1: none)
+  double w = 0;                      // real load or task count
+  std::vector<int> partner;          // gde: neighbour per colour (-1: none)
   std::vector<double> degree_alpha;  // diffusion per-edge weights (per neighbour), if per_edge
-  std::vector<double> flow;     // per neighbour slot where this node is the lower endpoint
-  std::vector<SentMove> moves;  // tasks model
+  std::vector<double> flow;          // per neighbour slot where this node is the lower endpoint
+  std::vector<SentMove> moves;       // tasks model
   std::vector<core::DsMessage> pending;
   core::DsNode ds;
-  bool stop = false;     // set by the driver (aggregator) between supersteps
-  bool moved = false;    // this sweep
+  bool stop = false;        // set by the driver (aggregator) between supersteps
+  bool moved = false;       // this sweep
   bool last_moved = false;  // the sweep just completed (read by the driver)
   std::int64_t control_sent = 0;
-  int done = 0;          // sweeps completed
+  int done = 0;  // sweeps completed
   int pressure = -1, first_pressure = -1;
   bool light = false;
   double own_sent = 0;
@@ -81,8 +82,8 @@ struct IterNode {
       pending.clear();
       control_sent += static_cast<std::int64_t>(out.size());
       for (const auto& m : out) {
-        const std::int64_t words[4] = {m.kind, bit_cast<std::int64_t>(m.lo), bit_cast<std::int64_t>(m.hi),
-                                       m.stop_at};
+        const std::int64_t words[4] = {m.kind, bit_cast<std::int64_t>(m.lo),
+                                       bit_cast<std::int64_t>(m.hi), m.stop_at};
         c.send(m.to, kControl, words);
       }
       if (ds.stop_at >= 0 && done >= ds.stop_at) return true;
@@ -116,9 +117,15 @@ struct IterNode {
       return;
     }
     switch (sh->alg) {
-      case Alg::Diffusion: sh->model == IterativeModel::Real ? diffusion_real(c, t) : diffusion_tasks(c, t, r); break;
-      case Alg::Gde: sh->model == IterativeModel::Real ? gde_real(c, t) : gde_tasks(c, t); break;
-      case Alg::Gradient: gradient(c, t, r); break;
+      case Alg::Diffusion:
+        sh->model == IterativeModel::Real ? diffusion_real(c, t) : diffusion_tasks(c, t, r);
+        break;
+      case Alg::Gde:
+        sh->model == IterativeModel::Real ? gde_real(c, t) : gde_tasks(c, t);
+        break;
+      case Alg::Gradient:
+        gradient(c, t, r);
+        break;
     }
   }
 
@@ -237,7 +244,8 @@ struct IterNode {
       const auto wi = static_cast<std::int64_t>(w);
       const auto wj = static_cast<std::int64_t>(bit_cast<double>(m.data[0]));
       if (wi <= wj) continue;
-      const auto tr = static_cast<std::int64_t>(std::floor(sh->parameter * static_cast<double>(wi - wj)));
+      const auto tr =
+          static_cast<std::int64_t>(std::floor(sh->parameter * static_cast<double>(wi - wj)));
       if (tr <= 0) continue;
       moved = true;
       send_tasks(c, done * C + col, m.from, tr);
@@ -261,7 +269,8 @@ struct IterNode {
           const double amount = sh->model == IterativeModel::Real ? bit_cast<double>(m.data[0])
                                                                   : static_cast<double>(m.tasks);
           delta += amount;
-          if (sh->record_flows && c.id() < m.from) flow[static_cast<std::size_t>(slot_of(c, m.from))] -= amount;
+          if (sh->record_flows && c.id() < m.from)
+            flow[static_cast<std::size_t>(slot_of(c, m.from))] -= amount;
         }
         if (!own) delta -= own_sent;
         w += delta;
@@ -292,7 +301,8 @@ struct IterNode {
         if (!(amount > 0)) return;
         moved = true;
         own_sent = amount;
-        if (sh->record_flows && c.id() < m.from) flow[static_cast<std::size_t>(slot_of(c, m.from))] += amount;
+        if (sh->record_flows && c.id() < m.from)
+          flow[static_cast<std::size_t>(slot_of(c, m.from))] += amount;
         const std::int64_t word = bit_cast<std::int64_t>(amount);
         c.send(m.from, kTasks, std::span<const std::int64_t>(&word, 1));
       } else {
@@ -410,8 +420,12 @@ NodeIterativeRun run_iterative_nodes(const std::string& algorithm, const core::T
   sh.colours = std::max(1, r.colouring.colours);
   const bool real = options.model == IterativeModel::Real;
   switch (sh.alg) {
-    case Alg::Diffusion: sh.period = real ? 1 : 2; break;
-    case Alg::Gde: sh.period = real ? sh.colours : 2 * sh.colours; break;
+    case Alg::Diffusion:
+      sh.period = real ? 1 : 2;
+      break;
+    case Alg::Gde:
+      sh.period = real ? sh.colours : 2 * sh.colours;
+      break;
     case Alg::Gradient:
       sh.diameter = t.connected() ? t.diameter() : n;
       sh.period = sh.diameter + 2;
@@ -437,14 +451,17 @@ NodeIterativeRun run_iterative_nodes(const std::string& algorithm, const core::T
     node.flow.assign(static_cast<std::size_t>(t.degree(v)), 0.0);
     if (sh.alg == Alg::Gde) node.partner.assign(static_cast<std::size_t>(sh.colours), -1);
     if (sh.per_edge)
-      for (int j : t.neighbours(v)) node.degree_alpha.push_back(core::averaging_alpha(t.degree(v), t.degree(j)));
+      for (int j : t.neighbours(v))
+        node.degree_alpha.push_back(core::averaging_alpha(t.degree(v), t.degree(j)));
     if (options.termination) node.ds = ds[static_cast<std::size_t>(v)];
   }
   if (sh.alg == Alg::Gde)
     for (std::size_t e = 0; e < edges.size(); ++e) {
       const int col = r.colouring.colour[e];
-      nodes[static_cast<std::size_t>(edges[e].a)].partner[static_cast<std::size_t>(col)] = edges[e].b;
-      nodes[static_cast<std::size_t>(edges[e].b)].partner[static_cast<std::size_t>(col)] = edges[e].a;
+      nodes[static_cast<std::size_t>(edges[e].a)].partner[static_cast<std::size_t>(col)] =
+          edges[e].b;
+      nodes[static_cast<std::size_t>(edges[e].b)].partner[static_cast<std::size_t>(col)] =
+          edges[e].a;
     }
   NodeArray<IterNode> programs(std::move(nodes));
   transport.start(t, programs);

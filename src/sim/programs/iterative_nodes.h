@@ -1,6 +1,7 @@
 // GDE, diffusion and the gradient model (course notes 003) as per-node programs on the BSP engine,
 // with Dijkstra-Scholten termination detection as control messages.
-// Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques", "Termination Detection".
+// Paper: ../shared/seeds/003_6046837c8e4c81af.txt, "Overview of Techniques", "Termination
+// Detection".
 //
 // What a node is given at construction (as the notes assume each processor knows it): its load,
 // lambda/alpha, the colour of each of its links (gde), the diffusion tree's parent and children and
@@ -43,8 +44,8 @@ NodeIterativeRun run_iterative_nodes(const std::string& algorithm, const core::T
                                      const core::IterativeOptions& options, int threads,
                                      const std::atomic<bool>* cancel = nullptr);
 
-/// max - min and standard deviation of all N loads (core::load_spread, blocks in node order), and whether
-/// any node moved load in the sweep.
+/// max - min and standard deviation of all N loads (core::load_spread, blocks in node order), and
+/// whether any node moved load in the sweep.
 struct SweepSpread {
   double max_minus_min = 0;
   double std_dev = 0;

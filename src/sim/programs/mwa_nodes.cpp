@@ -146,9 +146,12 @@ struct MwaNode : BalanceNodeBase {
       std::int64_t gamma = 0;
       for (std::size_t j = 0; j < w.size(); ++j) {
         std::int64_t theta;
-        if (delta[j] >= eta + gamma) theta = eta;
-        else if (delta[j] > gamma) theta = delta[j] - gamma;
-        else theta = 0;
+        if (delta[j] >= eta + gamma)
+          theta = eta;
+        else if (delta[j] > gamma)
+          theta = delta[j] - gamma;
+        else
+          theta = 0;
         gamma += theta - delta[j];
         eta -= theta;
         msg[j + 1] = theta;
@@ -194,7 +197,7 @@ std::unique_ptr<BalancePrograms> make_mwa_programs(const core::Topology& topolog
   BalanceProgramsOf<MwaNode>::Info info;
   info.algorithm = "mwa";
   info.initial = loads;
-  info.phases = 2;  // iteration 1 (rows), then iteration 0 (within rows)
+  info.phases = 2;                  // iteration 1 (rows), then iteration 0 (within rows)
   info.info_steps = 2 * (n1 + n2);  // the paper's count for steps 1-3, as core::mwa reports
   info.expected_supersteps = 3LL * (n1 + n2);
   return std::make_unique<BalanceProgramsOf<MwaNode>>(std::move(nodes), std::move(info));

@@ -5,8 +5,9 @@
 // are cut into chunks numbered in phase order and claimed from one atomic counter, and a thread
 // that claims the first chunks of phase p + 1 waits until every chunk of phase p is done. Claiming
 // rather than a fixed split keeps both cores busy when one thread is descheduled (the machine is
-// shared) or busy with a side task (which the last part starts with). No deadlock: a chunk only waits for chunks numbered before it, which were claimed
-// earlier by threads that wait only for chunks numbered before theirs.
+// shared) or busy with a side task (which the last part starts with). No deadlock: a chunk only
+// waits for chunks numbered before it, which were claimed earlier by threads that wait only for
+// chunks numbered before theirs.
 //
 // A wait spins briefly (a phase usually ends within microseconds), then yields, then blocks on a
 // condition variable that the phase's last chunk signals. Blocking matters on a loaded machine

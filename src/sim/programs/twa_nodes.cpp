@@ -48,7 +48,8 @@ struct TwaNode : BalanceNodeBase {
     if (eta_l < 0) ++expected_msgs;
     if (eta_l > 0) outgoing.emplace_back(parent, eta_l);
     for (std::size_t j = 0; j < children.size(); ++j) {
-      const std::int64_t eta_r = core::tree_subtree_quota(children[j], child_n[j], avg) - child_W[j];
+      const std::int64_t eta_r =
+          core::tree_subtree_quota(children[j], child_n[j], avg) - child_W[j];
       if (eta_r < 0) ++expected_msgs;
       if (eta_r > 0) outgoing.emplace_back(children[j], eta_r);
     }
