@@ -1,6 +1,6 @@
-// Helpers of the heterogeneous schedulers over HeteroPlacement (core/dag/placement.h): the ready
-// set with per-processor data-ready times, and the average costs that HEFT, CPOP and PEFT rank
-// tasks by (Topcuoglu et al. 2002).
+// Helpers of the heterogeneous schedulers over HeteroPlacement (core/dag/placement.h, which also
+// holds their ready set ReadyTimes): the average costs that HEFT, CPOP and PEFT rank tasks by
+// (Topcuoglu et al. 2002).
 #pragma once
 
 #include <algorithm>
@@ -12,38 +12,6 @@
 #include "core/dag/task_graph.h"
 
 namespace loadlab::core {
-
-/// The ready tasks of a dynamic list scheduler with their data-ready time on every processor,
-/// fixed once a task is ready (all its predecessors placed): O(P) per edge once, not per step.
-class ReadyTimes {
- public:
-  explicit ReadyTimes(const HeteroPlacement& pl) : pl_(pl), P_(pl.processors()) {}
-  void add(TaskId t) {
-    tasks_.push_back(t);
-    for (int p = 0; p < P_; ++p) dr_.push_back(pl_.data_ready(t, p));
-  }
-  std::size_t size() const { return tasks_.size(); }
-  bool empty() const { return tasks_.empty(); }
-  TaskId task(std::size_t i) const { return tasks_[i]; }
-  double data_ready(std::size_t i, int p) const {
-    return dr_[i * static_cast<std::size_t>(P_) + static_cast<std::size_t>(p)];
-  }
-  /// Swap-removes slot i (callers break ties by task id, so the order does not matter).
-  void remove(std::size_t i) {
-    const std::size_t last = tasks_.size() - 1;
-    tasks_[i] = tasks_[last];
-    tasks_.pop_back();
-    const auto P = static_cast<std::size_t>(P_);
-    for (std::size_t p = 0; p < P; ++p) dr_[i * P + p] = dr_[last * P + p];
-    dr_.resize(last * P);
-  }
-
- private:
-  const HeteroPlacement& pl_;
-  int P_;
-  std::vector<TaskId> tasks_;
-  std::vector<double> dr_;
-};
 
 /// Mean execution time of every task over the processors (w-bar of Topcuoglu et al. 2002).
 inline std::vector<double> mean_exec_times(const TaskGraph& g, const Machine& m) {

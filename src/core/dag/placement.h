@@ -177,4 +177,42 @@ class Placement : public BasicPlacement<IdenticalProcessors> {
 /// The placement on a heterogeneous machine (HEFT, CPOP, PEFT, DLS, ...).
 using HeteroPlacement = BasicPlacement<Machine>;
 
+/// The ready tasks of a dynamic list scheduler (ETF, Min-Min, DLS, ...) with their data-ready time
+/// on every processor, fixed once a task is ready (all its predecessors placed): O(P) per edge
+/// once, not per step.
+template <class Pl>
+class BasicReadyTimes {
+ public:
+  explicit BasicReadyTimes(const Pl& pl) : pl_(pl), P_(pl.processors()) {}
+  void add(TaskId t) {
+    tasks_.push_back(t);
+    for (int p = 0; p < P_; ++p) dr_.push_back(pl_.data_ready(t, p));
+  }
+  std::size_t size() const { return tasks_.size(); }
+  bool empty() const { return tasks_.empty(); }
+  TaskId task(std::size_t i) const { return tasks_[i]; }
+  double data_ready(std::size_t i, int p) const {
+    return dr_[i * static_cast<std::size_t>(P_) + static_cast<std::size_t>(p)];
+  }
+  /// Swap-removes slot i (callers break ties by task id, so the order does not matter).
+  void remove(std::size_t i) {
+    const std::size_t last = tasks_.size() - 1;
+    tasks_[i] = tasks_[last];
+    tasks_.pop_back();
+    const auto P = static_cast<std::size_t>(P_);
+    for (std::size_t p = 0; p < P; ++p) dr_[i * P + p] = dr_[last * P + p];
+    dr_.resize(last * P);
+  }
+
+ private:
+  const Pl& pl_;
+  int P_;
+  std::vector<TaskId> tasks_;
+  std::vector<double> dr_;
+};
+
+/// The ready set over each placement.
+using ReadyTimes = BasicReadyTimes<HeteroPlacement>;
+using IdenticalReadyTimes = BasicReadyTimes<Placement>;
+
 }  // namespace loadlab::core
