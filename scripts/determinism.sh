@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Native = WebAssembly on a corpus (issue 16): generates >= 200 seeded scenarios across every
+# Native = WebAssembly on a corpus: generates >= 200 seeded scenarios across every
 # registered kind and a range of sizes (scripts/gen_scenarios.py), runs each with the native CLI
 # (`loadlab run`) and the WebAssembly CLI under node (`loadlab_cli.js run`), and compares the
 # result JSON byte for byte with wall-clock fields (*_ms, *_us, *_seconds) masked.
@@ -54,7 +54,7 @@ set -e
 grep -v -x -e ok -e differ <<<"$results" || true
 pass=$(grep -c -x ok <<<"$results" || true)
 fail=$(grep -c -x differ <<<"$results" || true)
-# The adversarial search (issue 18): the same seed must give the same ratios, counts and worst
+# The adversarial search: the same seed must give the same ratios, counts and worst
 # instance natively and in WebAssembly (its acceptance rule avoids libm; docs/adversary.md).
 mkdir -p "$out/adversary"
 advmask() { mask "$1" | sed -E 's/("(iterations_per_second|output)"): [^,]*/\1: "(masked)"/'; }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes seeded scenarios across every registered kind and a range of sizes (issue 16's
+"""Writes seeded scenarios across every registered kind and a range of sizes (the
 determinism corpus; also the fuzzers' scenario seeds).
 
 Usage: gen_scenarios.py OUT_DIR [--count N] [--kinds a,b,...] [--base FILE ...]
@@ -69,7 +69,7 @@ DAG_GENERATORS = {
 }
 DAG_ALGOS = ["flb", "etf", "mcp", "mcp_insertion", "fcp", "dsc", "llb", "dsc_llb", "hlfet", "hlfnet",
              "scfet", "scfnet", "random", "coffman_graham", "heft"]
-# Issue 18: schedulers that run on heterogeneous machines.
+# Schedulers that run on heterogeneous machines.
 DAG_HETERO_ALGOS = ["heft", "cpop", "lookahead_heft", "peft", "dls", "bil", "hbmct", "min_min",
                     "max_min", "sufferage", "mct", "met", "olb"]
 DAG_TOPOLOGIES = {

@@ -3,7 +3,7 @@
 //   node scripts/serve.mjs [dir] [port]     (defaults: build/web/site 8080; binds 127.0.0.1,
 //   LOADLAB_HOST=0.0.0.0 to expose it on purpose; port 0 picks a free one)
 // Only files inside the root are served: ".." segments (raw or percent-encoded), encoded slashes
-// and backslashes, NUL bytes and symlinks leading out of the root are refused with 403 (issue 16).
+// and backslashes, NUL bytes and symlinks leading out of the root are refused with 403.
 import { createServer } from "node:http";
 import { readFile, realpath, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";

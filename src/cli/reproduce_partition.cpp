@@ -20,6 +20,7 @@
 #include "core/partition/generators.h"
 #include "core/partition/metrics.h"
 #include "core/partition/partition.h"
+#include "core/partition/registry.h"
 #include "core/verify/partition_verify.h"
 
 namespace loadlab::cli {

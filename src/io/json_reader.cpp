@@ -145,10 +145,6 @@ std::string JsonReader::get_string(std::string_view key) const {
   return as_string(at(key), pointer(key));
 }
 
-std::string JsonReader::get_string_or(std::string_view key, std::string fallback) const {
-  return has(key) ? get_string(key) : fallback;
-}
-
 std::string JsonReader::get_enum(std::string_view key,
                                  const std::vector<std::string>& allowed) const {
   std::string s = get_string(key);

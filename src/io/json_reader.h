@@ -57,7 +57,6 @@ class JsonReader {
   double get_number_or(std::string_view key, double fallback, double lo, double hi) const;
   bool get_bool_or(std::string_view key, bool fallback) const;
   std::string get_string(std::string_view key) const;
-  std::string get_string_or(std::string_view key, std::string fallback) const;
   /// A string that must be one of `allowed`; the error lists them.
   std::string get_enum(std::string_view key, const std::vector<std::string>& allowed) const;
   std::string get_enum_or(std::string_view key, std::string fallback,

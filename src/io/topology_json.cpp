@@ -124,36 +124,4 @@ core::LoadVector read_loads(const Json& loads, const std::string& pointer, int n
   return core::generate_loads(kind, nodes, mean, rng, hot);
 }
 
-Json topology_to_json(const core::Topology& t) {
-  using core::TopologyKind;
-  Json j;
-  j["type"] = core::topology_kind_name(t.kind());
-  switch (t.kind()) {
-    case TopologyKind::Hypercube:
-      j["dim"] = t.dim();
-      break;
-    case TopologyKind::Mesh:
-    case TopologyKind::Torus:
-      j["rows"] = t.rows();
-      j["cols"] = t.cols();
-      break;
-    case TopologyKind::Tree:
-      j["parents"] = t.parents();
-      break;
-    case TopologyKind::Ring:
-    case TopologyKind::Line:
-    case TopologyKind::Complete:
-      j["nodes"] = t.size();
-      break;
-    case TopologyKind::Custom: {
-      j["nodes"] = t.size();
-      Json edges = Json::array();
-      for (const auto& e : t.edges()) edges.push_back({e.a, e.b});
-      j["edges"] = std::move(edges);
-      break;
-    }
-  }
-  return j;
-}
-
 }  // namespace loadlab::io

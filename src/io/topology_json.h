@@ -20,7 +20,4 @@ core::Topology read_topology(const JsonReader& t, std::uint64_t seed);
 core::LoadVector read_loads(const Json& loads, const std::string& pointer, int nodes,
                             std::uint64_t seed);
 
-/// Topology as JSON in the same shape read_topology accepts (explicit form: parents / edges).
-Json topology_to_json(const core::Topology& t);
-
 }  // namespace loadlab::io

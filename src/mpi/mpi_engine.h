@@ -74,11 +74,7 @@ class MpiBspEngine {
   int lo() const { return lo_; }
   int hi() const { return hi_; }
   const std::vector<int>& bounds() const { return bounds_; }
-  /// Ranks this rank exchanges messages with (sharing at least one link), ascending.
-  const std::vector<int>& neighbour_ranks() const { return nbr_ranks_; }
-  /// What this rank sent to other ranks so far (local, not collective).
-  CrossTraffic sent_to_other_ranks() const { return cross_; }
-  /// [collective] The sum of sent_to_other_ranks() over all ranks.
+  /// [collective] What every rank sent to other ranks so far, summed over all ranks.
   CrossTraffic total_cross_traffic() const;
   MPI_Comm comm() const { return comm_; }
 

@@ -1,5 +1,5 @@
 // The forms' consistency rules and the share link's view state and address
-// bar sync (defects 4-5): headless parts of src/app/balance/model_form, src/app/loop/model_form and
+// bar sync: headless parts of src/app/balance/model_form, src/app/loop/model_form and
 // src/app/shell/model_link. Expected values come from the scenario format (docs/scenario-*.md),
 // the core descriptor tables and io's own validation, never from the form's output.
 #include <doctest/doctest.h>

@@ -1,5 +1,6 @@
 // Platform input before ImGui (src/app/shell/model_input.h) and the wheel zoom
-// (src/app/widgets/view_transform.h):, defects 1 (wheel) and 8 (fast clicks).
+// (src/app/widgets/view_transform.h): one wheel notch zooms by a bounded factor,
+// and presses and releases inside one frame are each seen.
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -1,5 +1,5 @@
-// The network view's headless geometry and step player (src/app/balance/model_network.h)
-// defects 6 and 7: layouts whose nodes never overlap at the drawn radius, torus wrap-around links
+// The network view's headless geometry and step player (src/app/balance/model_network.h):
+// layouts whose nodes never overlap at the drawn radius, torus wrap-around links
 // as two border stubs, incremental steps equal to recomputing from the initial loads.
 #include <doctest/doctest.h>
 

@@ -118,14 +118,14 @@ for a, b in zip(c, n):
 PY
 done
 
-# Iterative balancing (issue 12, notes 003): reproduce notes --quick, presets, params errors.
+# Iterative balancing (the course notes' GDE problems): reproduce notes --quick, presets, params errors.
 expect 0 "ERRATA 22  ours 22" "$LL" reproduce notes --quick --csv "$TMP/notes"
 [ -s "$TMP/notes/problem3.csv" ] && ok || bad "reproduce notes --csv wrote no CSV"
 "$LL" preset notes_problem3 >"$TMP/np3.json" && expect 0 '"sweeps": 22' "$LL" run "$TMP/np3.json" --engine nodes --threads 2
 echo '{"loadlab": 1, "kind": "balance", "topology": {"type": "ring", "nodes": 8}, "loads": [1,2,3,4,5,6,7,8], "algorithms": ["gde"], "params": {"gde": {"lambda": 2}}}' >"$TMP/gde_bad.json"
 expect 2 "/params/gde/lambda" "$LL" validate "$TMP/gde_bad.json"
 
-# Dynamic kind (issue 13): the example runs verified, errors name the field, reproduce rips --quick.
+# Dynamic kind: the example runs verified, errors name the field, reproduce rips --quick.
 "$LL" run "$SRC/examples/dynamic_hotspot.json" >"$TMP/dyn.json" &&
   python3 - "$TMP/dyn.json" <<'PY' && ok || bad "dynamic example: not every strategy verified"
 import json, sys
@@ -137,7 +137,7 @@ expect 2 "/workload/spawn/max_depth" "$LL" validate "$TMP/dyn_bad.json"
 expect 0 "rips/cwa" "$LL" reproduce rips --quick --csv "$TMP/rips"
 [ -s "$TMP/rips/rips_comparison.csv" ] && ok || bad "reproduce rips --csv wrote no CSV"
 
-# OS kind (issue 15): the example runs verified, errors name the field, reproduce os --quick.
+# OS kind: the example runs verified, errors name the field, reproduce os --quick.
 "$LL" run "$SRC/examples/os_mixed.json" -o "$TMP/os.json" && ok || bad "run os_mixed.json"
 python3 - "$TMP/os.json" <<'PY' && ok || bad "os results not all verified"
 import json, sys
@@ -149,9 +149,9 @@ expect 2 "/jobs/0/threads" "$LL" validate "$TMP/os_bad.json"
 expect 0 "31 runs, 31 verified" "$LL" reproduce os --quick --csv "$TMP/os_csv"
 [ -s "$TMP/os_csv/os_space_vs_time.csv" ] && ok || bad "reproduce os --csv wrote no CSV"
 
-# Partition kind (issue 14): the example runs verified with the known strip cut, errors name the
+# Partition kind: the example runs verified with the known strip cut, errors name the
 # field, reproduce partition --quick writes its CSV.
-"$LL" run "$SRC/examples/partition_grid.json" -o "$TMP/part.json" && ok || bad "run partition_grid.json"
+"$LL" run "$SRC/examples/partition_grid64_p4.json" -o "$TMP/part.json" && ok || bad "run partition_grid64_p4.json"
 python3 - "$TMP/part.json" <<'PY' && ok || bad "partition results not all verified"
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
@@ -179,7 +179,7 @@ PY
 expect 2 "--data" "$LL" reproduce walshaw --quick
 expect 2 "3elt.graph" "$LL" reproduce walshaw --quick --data "$TMP"
 
-# Adversarial search (issue 18): the worst instance written is a scenario `run` accepts, and its
+# Adversarial search: the worst instance written is a scenario `run` accepts, and its
 # makespans reproduce the printed ratio; errors name the flag and exit 2.
 expect 0 "ratio reached" "$LL" adversary --a flb --b etf --tasks 12 --iterations 2000 --seed 1 -o "$TMP/worst.json"
 "$LL" adversary --a flb --b etf --tasks 12 --iterations 2000 --seed 1 --json >"$TMP/adv.json" && ok || bad "adversary --json"

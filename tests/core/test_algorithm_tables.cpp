@@ -10,6 +10,7 @@
 #include "core/balance/registry.h"
 #include "core/dag/registry.h"
 #include "core/dlt/registry.h"
+#include "core/loops/registry.h"
 #include "core/loops/technique.h"
 
 using namespace loadlab::core;

@@ -98,10 +98,11 @@ TEST_CASE("DagRoutes.Errors.NameTheField") {
                        std::invalid_argument);
 }
 
-// The verifier case: processors 0 and 1 are fast (speed 4) but the link between them is
-// slow; 2 and 3 are slow processors on fast links. Task a (cost 8) on 0 runs [0, 2]; its data (6)
-// to b on processor 1 travels 0-3-2-1 at 1 per unit and hop: 6 x 3 = 18 (the direct link would
-// take 60, bandwidth 1 would take 6).
+// The verifier charges a message its fastest route, neither the direct link nor a default
+// bandwidth: processors 0 and 1 are fast (speed 4) but the link between them is slow; 2 and 3 are
+// slow processors on fast links. Task a (cost 8) on 0 runs [0, 2]; its data (6) to b on processor 1
+// travels 0-3-2-1 at 1 per unit and hop: 6 x 3 = 18 (the direct link would take 60, bandwidth 1
+// would take 6).
 TEST_CASE("DagRoutes.Verify.FastProcessorsOverASlowLink") {
   const TaskGraph g({8, 8}, {{0, 1, 6}});
   Machine m = Machine::identical(4);

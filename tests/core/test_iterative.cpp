@@ -121,7 +121,8 @@ TEST_CASE("EdgeColouring.ProperWithAtMostMaxDegreePlusOneColours") {
   for (const Topology& t : tops) {
     const EdgeColouring c = natural_edge_colouring(t);
     CHECK(check_edge_colouring(t, c) == "");
-    // The torus colouring adds one class per odd dimension: Δ + 2 when both are odd.
+    // An odd cycle needs a third colour: the torus colouring adds one class per odd dimension,
+    // Δ + 2 when both are odd.
     const bool odd_torus =
         t.kind() == TopologyKind::Torus && t.rows() % 2 == 1 && t.cols() % 2 == 1;
     CHECK(c.colours <= max_degree(t) + (odd_torus ? 2 : 1));

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/os/model.h"
+#include "core/os/registry.h"
 #include "core/verify/os_verify.h"
 
 using namespace loadlab::core;

@@ -11,6 +11,7 @@
 #include "core/partition/generators.h"
 #include "core/partition/metrics.h"
 #include "core/partition/partition.h"
+#include "core/partition/registry.h"
 #include "core/util/rng.h"
 #include "core/verify/partition_verify.h"
 

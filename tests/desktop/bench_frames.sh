@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Frame-build benchmark of the desktop app (issue 11, defect 7): CPU time per frame (the UI plus
+# Frame-build benchmark of the desktop app: CPU time per frame (the UI plus
 # ImGui::Render) once the run has finished, for a 2^20-node network after a run, for GDE's Sweeps
 # tab on a 1024 x 1024 torus (the iterative tabs' level of detail) and for a 1,000,000-task Gantt
 # chart. Not a test: prints the figures the README's measurement table quotes.

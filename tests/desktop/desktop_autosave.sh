@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16 on the desktop: the app autosaves to its config directory and restores on start.
+# On the desktop the app autosaves to its config directory and restores on start.
 #   desktop_autosave.sh <loadlab_app> <scenario.json> <screenshot dir>
 # 1. --scenario FILE: the file wins; at exit the scenario is in $XDG_CONFIG_HOME/loadlab/autosave.json.
 # 2. no --scenario: it is restored ("Restored your last scenario (name)").

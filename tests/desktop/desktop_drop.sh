@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16 on the desktop: a file dropped on the window opens like File > Import (undoable), and a
+# On the desktop, a file dropped on the window opens like File > Import (undoable), and a
 # bad one is refused with an error naming the problem. The drops are real XDND drag-and-drops
 # under xvfb, from a small source client (xdnd_drop.py, python3-xlib) into GLFW's X11 backend.
 #   desktop_drop.sh <loadlab_app> <examples dir> <screenshot dir>

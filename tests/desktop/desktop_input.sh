@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11 defects 1 and 8 on the desktop build, driven like a user with xdotool under xvfb:
+# Wheel zoom and fast clicks on the desktop build, driven like a user with xdotool under xvfb:
 # one wheel notch up zooms the network in by a bounded factor around the cursor and a notch down
 # zooms back out; two clicks inside one frame are two clicks for ImGui (the input queue); Right
 # steps and Ctrl+= scales the UI. The app reports its state in --state-out (tests read JSON).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 11, defect 2: big networks must not draw as garbage triangles (16-bit draw indices wrap
+# Big networks must not draw as garbage triangles (16-bit draw indices wrap
 # past 65,535 vertices). Renders a 12-cube and a 14-cube under xvfb, reads the network view's
 # mapping from --state-out, and checks that the bands around the network's bounding box (inside
 # the view's margin) hold only background pixels. Also prints the frame build times.

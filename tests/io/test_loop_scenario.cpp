@@ -1,4 +1,5 @@
-// The "loop" scenario kind: the example runs, results are verified, bad fields are named.
+// The "loop" scenario kind: the documented example (docs/scenario-loop.md) runs, results are
+// verified, bad fields are named.
 #include <doctest/doctest.h>
 
 #include <string>

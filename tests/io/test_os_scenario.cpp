@@ -1,5 +1,5 @@
-// The "os" scenario kind: the example shape runs and verifies, the chart is decimated above
-// its documented size, and bad fields are named by JSON pointer.
+// The "os" scenario kind: the documented example shape (docs/scenario-os.md) runs and verifies, the
+// chart is decimated above its documented size, and bad fields are named by JSON pointer.
 #include <doctest/doctest.h>
 
 #include <string>

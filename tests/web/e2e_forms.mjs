@@ -21,7 +21,7 @@ try {
     return !s.busy && Array.isArray(s.results) && s.results.length === k;
   }, n, { timeout: 90000 });
 
-  // --- Defect 3: Example 3's cube becomes a 4x4 torus through the form ---------------------------
+  // --- Example 3's cube becomes a 4x4 torus through the form -------------------------------------
   let page = await freshPage(base);
   await waitResults(page, 3);
   let st = await state(page);
@@ -55,7 +55,7 @@ try {
   await waitFrames(page, 4);
   await page.screenshot({ path: join(shots, "forms_torus.png") });
 
-  // --- Defect 5b: the address bar follows the scenario -------------------------------------------
+  // --- The address bar follows the scenario ------------------------------------------------------
   const decodedHash = async () => JSON.parse(await page.evaluate(() => window.loadlab.decodeLink(location.hash)));
   await page.waitForFunction(() => location.hash.startsWith("#s="), null, { timeout: 10000 }).catch(() => {});
   let fromHash = await decodedHash().catch((e) => String(e));
@@ -70,7 +70,7 @@ try {
   check(same(withoutUi(fromHash), withoutUi(st.scenario)), "after loading Example 4, location.hash is its link", fromHash);
   await page.close();
 
-  // --- Defect 4: bad links show a persistent error and load nothing ------------------------------
+  // --- Bad links show a persistent error and load nothing ----------------------------------------
   const bomb = b64url(deflateRawSync(Buffer.alloc(64 << 20, 0x20), { level: 9 }));  // 64 MiB of spaces
   const badLinks = [
     ["#s=@@@!!!", /base64url/],

@@ -1,5 +1,5 @@
-//, defects 1 (mouse wheel) and 8 (fast clicks), UI scale and keyboard shortcuts, in the
-// browser build:
+// Mouse wheel zoom, fast clicks (several inside one frame), UI scale and keyboard shortcuts, in
+// the browser build:
 //   node tests/web/e2e_input.mjs <site dir> <screenshot dir>
 // One wheel notch (pixels or lines) zooms the network in by a bounded factor around the cursor,
 // a notch down zooms out, 50 small trackpad deltas zoom smoothly; presses and releases delivered

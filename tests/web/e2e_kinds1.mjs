@@ -1,7 +1,7 @@
-// Issues 12 and 13 in the browser build:
+// The iterative balancing (GDE) and dynamic kinds in the browser build:
 //   node tests/web/e2e_kinds1.mjs <site dir> <screenshot dir>
 // Opens the notes' Problems 2 and 3 (GDE, balance kind) and the dynamic kind's gallery presets
-// through the test hook, checks that every result is verified and carries the issue's keys
+// through the test hook, checks that every result is verified and carries the keys the views read
 // (Problem 2: 7500 everywhere after one sweep; Problem 3: 22 sweeps, ERRATA.md 003), that the
 // views drew frames without errors, and keeps a screenshot of each view
 // (kinds1_*.png). A scenario with diffusion, gradient and termination detection is opened with

@@ -1,4 +1,4 @@
-// Browser test of the partition and os kinds' playground (issues 14, 15):
+// Browser test of the partition and os kinds' playground:
 //   node tests/web/e2e_kinds2.mjs <site dir> <screenshot dir>
 // Opens the gallery presets through window.loadlab.open(json), asserts their results in state()
 // are verified (with values known independently of our code: 1 x P strips of a 32 x 32 grid into

@@ -12,7 +12,7 @@ try {
   const pageErrors = [];
   const state = (page) => page.evaluate(() => window.loadlab.state());
   let st;
-  // --- Defect 5a: links keep the view ("ui") -------------------------------------------------------
+  // --- Links keep the view ("ui") ------------------------------------------------------------------
   // One page: each link is pasted into its address bar (the hashchange path opens it like a first
   // load); a unique name tells when its scenario is installed.
   const page = await freshPage(browser, base, pageErrors);
@@ -50,7 +50,7 @@ try {
   const views = [
     { sc: iterative, key: "iterative_view", first: "network", other: "convergence" },
     { sc: JSON.parse(readFileSync(join(examples, "dynamic_hotspot.json"), "utf8")), key: "dynamic_view", first: "chart", other: "network" },
-    { sc: JSON.parse(readFileSync(join(examples, "partition_grid.json"), "utf8")), key: "partition_view", first: "mesh", other: "compare" },
+    { sc: JSON.parse(readFileSync(join(examples, "partition_grid64_p4.json"), "utf8")), key: "partition_view", first: "mesh", other: "compare" },
     { sc: JSON.parse(readFileSync(join(examples, "os_mixed.json"), "utf8")), key: "os_view", first: "chart", other: "response" },
   ];
   for (const v of views) {

@@ -1,8 +1,8 @@
-//, defect 2 in the browser: networks of 4,096-16,384 nodes drew as garbage triangles
-// (ImGui's 16-bit indices wrapped past 65,535 vertices on WebGL2). Opens a 12-cube, a 14-cube and
+// Big networks in the browser: 4,096-16,384 nodes must not draw as garbage triangles (ImGui's
+// 16-bit indices wrap past 65,535 vertices on WebGL2). Opens a 12-cube, a 14-cube and
 // the node-simulation view of a 14-cube, and checks the screenshot's pixels: the bands around the
 // network's bounding box (inside the view's margin; the mapping comes from state()) hold only
-// background pixels, and the box itself is drawn. Also a 4 x 4 torus (wrap-around stubs, defect 6)
+// background pixels, and the box itself is drawn. Also a 4 x 4 torus (wrap-around links drawn as border stubs)
 // for the screenshot. (The 2^20-node heatmap is measured by tests/web/bench_frames.mjs.)
 //   node tests/web/e2e_render.mjs <site dir> <screenshot dir>
 import { readFileSync } from "node:fs";

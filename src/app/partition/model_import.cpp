@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/partition/partition.h"
+#include "core/partition/registry.h"
 #include "io/mesh_formats/metis_graph.h"
 #include "io/scenario.h"
 

@@ -30,12 +30,4 @@ inline const AlgorithmInfo* find_algorithm(const std::vector<AlgorithmInfo>& tab
   return nullptr;
 }
 
-/// The names of a table, in display order.
-inline std::vector<std::string_view> algorithm_names(const std::vector<AlgorithmInfo>& table) {
-  std::vector<std::string_view> out;
-  out.reserve(table.size());
-  for (const auto& a : table) out.emplace_back(a.name);
-  return out;
-}
-
 }  // namespace loadlab::core

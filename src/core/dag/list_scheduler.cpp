@@ -82,15 +82,9 @@ Schedule earliest_start_schedule(const TaskGraph& g, int processors,
                                  const std::vector<PriorityKey>& keys, ScheduleTrace* trace) {
   Placement pl(g, processors, false);
   const int P = pl.processors();
-  // Data-ready times are fixed once a task is ready, so they are computed once: O(P) per edge.
-  std::vector<TaskId> ready;
-  std::vector<double> dr;  // dr[slot * P + p] for ready[slot]
-  auto add_ready = [&](TaskId t) {
-    ready.push_back(t);
-    for (int p = 0; p < P; ++p) dr.push_back(pl.data_ready(t, p));
-  };
+  IdenticalReadyTimes ready(pl);
   for (TaskId t = 0; t < g.size(); ++t)
-    if (g.is_entry(t)) add_ready(t);
+    if (g.is_entry(t)) ready.add(t);
   std::vector<TaskId> fresh;
   while (!ready.empty()) {
     std::size_t best_i = 0;
@@ -98,30 +92,26 @@ Schedule earliest_start_schedule(const TaskGraph& g, int processors,
     double best = -1;
     TraceStep* step = trace ? &trace->steps.emplace_back() : nullptr;
     for (std::size_t i = 0; i < ready.size(); ++i) {
-      const TaskId t = ready[i];
+      const TaskId t = ready.task(i);
       int tp = 0;
       double te = -1;
       for (int p = 0; p < P; ++p) {
-        const double e = std::max(dr[i * P + p], pl.prt(p));
+        const double e = std::max(ready.data_ready(i, p), pl.prt(p));
         if (te < 0 || e < te) te = e, tp = p;
       }
       if (step) {
         step->ready.push_back({t, -1, 0, 0, keys[t].primary});
         step->candidates.push_back({t, tp, te});
       }
-      if (best < 0 || te < best || (te == best && key_less(keys, t, ready[best_i])))
+      if (best < 0 || te < best || (te == best && key_less(keys, t, ready.task(best_i))))
         best = te, best_i = i, best_p = tp;
     }
-    const TaskId t = ready[best_i];
-    // Swap-remove the chosen task (order of `ready` does not matter: ties use keys and ids).
-    ready[best_i] = ready.back();
-    ready.pop_back();
-    for (int p = 0; p < P; ++p) dr[best_i * P + p] = dr[ready.size() * P + p];
-    dr.resize(ready.size() * P);
+    const TaskId t = ready.task(best_i);
+    ready.remove(best_i);  // ties use keys and ids, so the set's order does not matter
     fresh.clear();
     const ScheduleEntry& en = pl.place(t, best_p, best, &fresh);
     if (step) step->chosen = en;
-    for (TaskId v : fresh) add_ready(v);
+    for (TaskId v : fresh) ready.add(v);
   }
   return pl.take();
 }

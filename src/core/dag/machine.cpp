@@ -1,6 +1,6 @@
 // Heterogeneous machines: validation, uniform reduction and lower bounds.
-// Lower bounds as the issue names them: critical path at the fastest speed (per task the minimum
-// over processors for ETC) and work / sum of speeds.
+// Lower bounds that hold for every scheduler on the machine: critical path at the fastest speed
+// (per task the minimum over processors for ETC) and work / sum of speeds.
 #include "core/dag/machine.h"
 
 #include <algorithm>

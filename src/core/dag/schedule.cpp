@@ -11,14 +11,6 @@ double Schedule::makespan() const {
   return m;
 }
 
-std::vector<std::int64_t> Schedule::index_by_task(std::int32_t tasks) const {
-  std::vector<std::int64_t> idx(tasks, -1);
-  for (std::size_t i = 0; i < entries.size(); ++i)
-    if (entries[i].task >= 0 && entries[i].task < tasks)
-      idx[entries[i].task] = static_cast<std::int64_t>(i);
-  return idx;
-}
-
 ScheduleMetrics schedule_metrics(const TaskGraph& g, const Schedule& s, std::int32_t processors) {
   ScheduleMetrics m;
   m.makespan = s.makespan();

@@ -24,8 +24,6 @@ struct Schedule {
 
   /// Latest finish time (T_par of Section 2); 0 for an empty schedule.
   double makespan() const;
-  /// Entry index per task (-1 if missing; the last one wins if a task appears twice).
-  std::vector<std::int64_t> index_by_task(std::int32_t tasks) const;
 };
 
 /// One ready task as a scheduler saw it at a step (for the UI and for Table 1 of paper 001).

@@ -179,11 +179,4 @@ int spawn_count(const Spawn& s, std::uint64_t desc, int depth) {
   return 0;
 }
 
-double spawn_tree_bound(const Spawn& s) {
-  if (s.shape == SpawnShape::None) return 1;
-  double total = 0, level = 1;
-  for (int d = 0; d <= s.max_depth; ++d, level *= s.m) total += level;
-  return total;
-}
-
 }  // namespace loadlab::core

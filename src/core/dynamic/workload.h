@@ -118,7 +118,4 @@ int spawn_count(const Spawn& s, std::uint64_t desc, int depth);
 /// Descriptor of child `index` (0-based) of the task with descriptor `parent`.
 std::uint64_t child_descriptor(std::uint64_t parent, int index);
 
-/// Upper bound on the tasks the spawn trees can contain (saturates at INT64_MAX), for the docs.
-double spawn_tree_bound(const Spawn& s);
-
 }  // namespace loadlab::core

@@ -128,13 +128,6 @@ std::unique_ptr<ChunkDispenser> make_static_then_sequence_dispenser(
   return std::make_unique<StaticThenSequenceDispenser>(split, p, block, std::move(bounds));
 }
 
-int home_of(std::int64_t n, int p, std::int64_t i) {
-  // The first r blocks have q+1 iterations, the rest q.
-  const std::int64_t q = n / p, r = n % p;
-  if (i < r * (q + 1)) return static_cast<int>(i / (q + 1));
-  return static_cast<int>(r + (i - r * (q + 1)) / q);
-}
-
 void check_loop_params(const LoopParams& s) {
   if (s.iterations < 0 || s.iterations > (std::int64_t{1} << 31))
     throw std::invalid_argument("iterations must be in [0, 2^31]");

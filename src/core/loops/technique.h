@@ -79,10 +79,6 @@ struct LoopTechnique {
 
 /// All techniques in display order (the survey's order, then FSC and weighted factoring).
 const std::vector<LoopTechnique>& loop_techniques();
-/// The loop kind's descriptor table (core/common/algorithm_info.h), one row per technique in the
-/// order of loop_techniques(): name, title, paper (= source) and formula come from the technique,
-/// the description and complexity from techniques.cpp.
-const std::vector<AlgorithmInfo>& loop_algorithm_table();
 /// The technique called `name`, or nullptr.
 const LoopTechnique* find_loop_technique(std::string_view name);
 
@@ -108,8 +104,6 @@ inline std::int64_t home_begin(std::int64_t n, int p, int t) {
   const std::int64_t q = n / p, r = n % p;
   return t * q + (t < r ? t : r);
 }
-/// The processor whose static block contains iteration i.
-int home_of(std::int64_t n, int p, std::int64_t i);
 
 /// Turns a chunk-size rule into boundaries: size(remaining, index) is clamped to [1, remaining].
 template <class SizeFn>

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/loops/all_techniques.h"
+#include "core/loops/registry.h"
 
 namespace loadlab::core {
 

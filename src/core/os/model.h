@@ -151,9 +151,6 @@ struct OsLimitError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The policies' descriptor table (core/os/registry.cpp).
-const std::vector<AlgorithmInfo>& os_algorithm_table();
-
 /// Runs one policy (a name of os_algorithm_table()). Jobs may be in any arrival order.
 OsRunResult simulate_os(const std::string& policy, int processors, const std::vector<OsJob>& jobs,
                         const OsCosts& costs, const OsParams& params,

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/os/policies.h"
+#include "core/os/registry.h"
 
 namespace loadlab::core {
 

@@ -1,6 +1,6 @@
 // Mesh partitioning (survey 002 §2.2–2.3, Table 1, ../shared/seeds/002_6cf480ff57e2bb72.txt): split
 // a mesh into P subdomains of nearly equal weight with few cut edges. One file per method; this
-// header is their common interface, the descriptor table and the dispatcher.
+// header is their common interface and the dispatcher; the descriptor table is in registry.h.
 #pragma once
 
 #include <cstdint>
@@ -43,8 +43,6 @@ class PartitionRefused : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The kind's descriptor table: Table 1 methods, then the METIS baseline.
-const std::vector<AlgorithmInfo>& partition_algorithm_table();
 /// True for the methods that read coordinates (strips, ORB-M/I and what is built on them). On a
 /// mesh without coordinates they run on its computed layout (layout.h: mesh_with_layout).
 bool partition_needs_coordinates(std::string_view method, const PartitionParams& params);

@@ -4,6 +4,7 @@
 
 #include "core/partition/layout.h"
 #include "core/partition/partition.h"
+#include "core/partition/registry.h"
 
 namespace loadlab::core {
 

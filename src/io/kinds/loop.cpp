@@ -8,6 +8,7 @@
 #include <memory>
 #include <tuple>
 
+#include "core/loops/registry.h"
 #include "core/verify/loop_verify.h"
 #include "io/kinds/kinds.h"
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/os/registry.h"
 #include "io/kinds/kinds.h"
 
 namespace loadlab::io {

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/partition/generators.h"
+#include "core/partition/registry.h"
 #include "core/verify/partition_verify.h"
 #include "io/kinds/kinds.h"
 #include "io/mesh_formats/metis_graph.h"

@@ -321,15 +321,6 @@ struct IterNode {
   }
 };
 
-}  // namespace
-
-const std::vector<std::string>& node_iterative_algorithms() {
-  static const std::vector<std::string> names{"gde", "diffusion", "gradient"};
-  return names;
-}
-
-namespace {
-
 // The thread engine owns every node: the collectives are copies.
 class ThreadTransport final : public IterativeTransport {
  public:

@@ -35,9 +35,6 @@ struct NodeIterativeRun {
   RunStatus status = RunStatus::Finished;
 };
 
-/// "gde", "diffusion", "gradient".
-const std::vector<std::string>& node_iterative_algorithms();
-
 /// Runs the algorithm's node programs. Throws std::invalid_argument like the central functions.
 NodeIterativeRun run_iterative_nodes(const std::string& algorithm, const core::Topology& topology,
                                      const core::LoadVector& loads,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Independent check of tests/core/test_dag_hetero.cpp "ArabnejadBarbosa2014" cases (issue 18): PEFT and
+# Independent check of tests/core/test_dag_hetero.cpp "ArabnejadBarbosa2014" cases: PEFT and
 # Lookahead HEFT written from the papers' definitions, not from src/core/dag. Run: python3 THIS_FILE
 # Independent PEFT (Arabnejad & Barbosa 2014, Eqs. 9-10 and the O_EFT rule), written from the
 # paper's definitions, for the 10-task example; comm = edge weight between distinct processors.
