@@ -11,6 +11,7 @@
 //
 // heft(g, P) is the identical-processor form (paper 001's model): rank_u is the b-level. It keeps
 // its own code path so the results on identical processors stay byte-identical.
+#include "core/dag/heft_rank.h"
 #include "core/dag/hetero_placement.h"
 #include "core/dag/hetero_schedulers.h"
 #include "core/dag/list_scheduler.h"
@@ -28,7 +29,11 @@ Schedule heft(const TaskGraph& g, int processors, ScheduleTrace* trace) {
 }
 
 Schedule heft(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
-  const std::vector<double> rank = upward_ranks(g, m);
+  return heft(g, m, HeftRank::mean, trace);
+}
+
+Schedule heft(const TaskGraph& g, const Machine& m, HeftRank variant, ScheduleTrace* trace) {
+  const std::vector<double> rank = heft_upward_ranks(g, m, variant);
   // A decreasing-rank order is topological when every task costs more than 0 on average; with
   // zero costs a successor can tie its predecessor, so ties go to the smaller topological index.
   std::vector<std::size_t> topo_pos(static_cast<std::size_t>(g.size()));

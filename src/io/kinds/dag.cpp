@@ -272,8 +272,25 @@ DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   sc.options.optimal_node_budget = s.get_int_or("optimal_node_budget", 2'000'000, 1, 100'000'000);
   sc.trace = s.get_bool_or("trace", false);
   sc.algorithms = read_algorithms(s, core::dag_algorithm_names());
-  // params/<algorithm>: no scheduler has settings yet, so every key is refused.
-  for (const auto& a : core::dag_algorithms()) reject_algorithm_params(s, a.info.name);
+  // params/<algorithm>: heft has "rank", wba has "alpha"; every other key is refused.
+  for (const auto& a : core::dag_algorithms()) {
+    const std::string name = a.info.name;
+    if (name != "heft" && name != "wba") {
+      reject_algorithm_params(s, name);
+      continue;
+    }
+    const JsonReader p = algorithm_params(s, name);
+    const char* key = name == "heft" ? "rank" : "alpha";
+    for (auto it = p.json().begin(); it != p.json().end(); ++it)
+      if (it.key() != key)
+        throw ScenarioError(p.pointer(it.key()), "not a setting of '" + name + "' (only '" + key +
+                                                     "'; docs/scenario-dag.md)");
+    if (name == "heft")
+      sc.options.heft_rank =
+          core::parse_heft_rank(p.get_enum_or("rank", "mean", core::heft_rank_names()));
+    else
+      sc.options.wba_alpha = p.get_number_or("alpha", 0.5, 0.0, 1.0);
+  }
   auto graph = std::make_shared<core::TaskGraph>(read_task_graph(s, ctx, sc.options.seed));
   const core::TaskGraph& g = *graph;
   sc.graph = std::move(graph);
