@@ -9,6 +9,9 @@
 // Our reading where the paper leaves a choice: equal ranks go to the smaller task id (the paper's
 // example schedules n3 before n4, both 80.000); equal finish times to the lower processor index.
 //
+// The rank's averaging is a choice (heft_rank.h: the paper's mean, SAGA's, best, worst); the
+// processor selection is the same for every variant.
+//
 // heft(g, P) is the identical-processor form (paper 001's model): rank_u is the b-level. It keeps
 // its own code path so the results on identical processors stay byte-identical.
 #include "core/dag/heft_rank.h"

@@ -234,7 +234,9 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "Tasks in decreasing upward rank (mean execution time over the processors plus the "
         "largest mean communication + rank of a successor; on identical processors the bottom "
         "level), each to the processor where it finishes earliest, inserted into an idle gap "
-        "when one fits.",
+        "when one fits. params.heft.rank chooses the averaging: mean (the paper's), saga (SAGA's "
+        "mean over every link incl. self-links: communication x (P-1)/(P+1)), best or worst "
+        "(Zhao & Sakellariou 2003).",
         "rank_u(t) = w-bar(t) + max_succ (c-bar(t, s) + rank_u(s));  p = argmin_p EFT(t, p) with "
         "insertion",
         "O(V^2 P)", false},
