@@ -1,26 +1,29 @@
 // DPS - Decisive Path Scheduling. Park, Shirazi, Marquis, Choo, "Decisive path scheduling: a new
 // list scheduling method", Proc. International Conference on Parallel Processing (ICPP), 1997.
+// The paper itself could not be consulted here: the method below is as the scheduling literature
+// summarises it, and the choices it leaves are marked as ours.
 //
 // The decisive path of a task is the longest entry-to-exit path through it; its length is
 // DP(t) = TL(t) + BL(t), with the top level TL (longest path from an entry to t, without t) and
 // the bottom level BL (longest path from t to an exit, with t), computation and communication
-// both counted. The tasks of largest DP form the critical path. The task queue is built along the
-// critical path from its entry: before a task is queued, its parents not yet queued are queued,
-// each (recursively) with its own parents first, parents of larger DP first; then the tasks off
-// every such path follow in decreasing DP, again parents first. The queue is therefore
-// topological. Tasks are then taken in queue order, each to the processor where it can start
-// earliest (on identical processors the earliest finish; on a heterogeneous machine we take the
-// earliest finish, the rule every heterogeneous list scheduler here uses), appended after the
-// processor's last task.
+// both counted; the tasks of largest DP form the critical path. The task queue follows the
+// critical path from its entry, and a task is queued only after its parents, so a parent off the
+// path is queued (with its own unqueued ancestors first) just before the path task that needs it;
+// tasks on no such path follow. Tasks are then taken in queue order, each to the processor where
+// it can start earliest, after the processor's last task.
 //
-// Our reading for heterogeneous machines (the paper's model is identical processors): TL and BL
-// use the mean execution time and data / mean bandwidth, as HEFT's ranks (on identical processors
-// exactly the paper's levels). Ties: the critical path follows the successor giving the parent's
-// BL, the smaller topological index on equal values; equal DP to the smaller topological index;
-// equal finish times to the lower processor index.
+// Our reading where the paper (identical processors) leaves a choice or does not apply: unqueued
+// parents go in decreasing DP, the remaining tasks in decreasing DP (each after its unqueued
+// ancestors); on a heterogeneous machine TL and BL use the mean execution time and data / mean
+// bandwidth, as HEFT's ranks (on identical processors exactly the paper's levels), and the
+// processor is the one of earliest finish (the earliest start when all run alike), as every
+// heterogeneous list scheduler here. Ties: the critical path follows the successor giving the
+// parent's BL, the smaller topological index on equal values; equal DP to the smaller
+// topological index; equal finish times to the lower processor index.
 //
-// SAGA's dps.py differs: it orders all tasks once by BL - TL (recomputed with the processors
-// already chosen) instead of building the decisive-path queue, and inserts into idle gaps.
+// SAGA's dps.py differs: it orders the tasks by BL - TL, re-sorted after every placement with the
+// processors chosen so far, instead of building the decisive-path queue, and inserts into idle
+// gaps.
 #include <algorithm>
 #include <vector>
 

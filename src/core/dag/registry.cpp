@@ -413,8 +413,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "Decisive path of t = longest entry-to-exit path through it, TL + BL (mean times, data / "
         "mean bandwidth). The queue follows the critical path from its entry, each task after "
         "its unqueued parents (larger DP first), then the rest by decreasing DP; each task in "
-        "queue order goes to its earliest-finish processor, appended. SAGA's code instead sorts "
-        "by BL - TL and inserts into idle gaps.",
+        "queue order goes to its earliest-finish processor, appended. SAGA's code instead orders "
+        "by BL - TL (re-sorted after every placement) and inserts into idle gaps.",
         "DP(t) = TL(t) + BL(t);  queue = CP with parents first, then by DP;  p = argmin_p EFT",
         "O(E log E + (V + E) P)", false},
        false,
