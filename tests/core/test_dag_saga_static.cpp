@@ -208,45 +208,66 @@ TEST_CASE("SagaStatic.Wba.GreedyByHandSeededOtherwise") {
   CHECK(makespans.size() > 1);
 }
 
-// Every recorded candidate respects the alpha bound, recomputed here from the schedule so far:
-// increase = max(max(data ready, processor free) + time - current makespan, 0).
-TEST_CASE("SagaStatic.Wba.CandidatesWithinAlpha") {
+// A replay written from WBA's definition: the batch is every unallocated task whose parents are
+// all allocated, re-formed when it is used up; each step's candidates must be exactly the (task,
+// processor) pairs of the batch whose increase max(max(data ready, processor free) + time -
+// current makespan, 0) is within alpha of the batch's smallest, and the chosen pair one of them.
+TEST_CASE("SagaStatic.Wba.ReplayedCandidatesAreExactlyTheAlphaSet") {
   const TaskGraph g = saga_arabnejad_graph();
   const Machine m = saga_arabnejad_machine();
   for (double alpha : {0.0, 0.25, 0.5, 1.0}) {
-    CAPTURE(alpha);
-    ScheduleTrace trace;
-    const Schedule s = wba(g, m, alpha, 7, &trace);
-    REQUIRE(verify_schedule(g, m, s).ok);
-    REQUIRE(trace.steps.size() == 10);
-    std::vector<int> proc(10, -1);
-    std::vector<double> finish(10, 0), free(3, 0);
-    double makespan = 0;
-    auto increase = [&](TaskId t, int p) {
-      double ready = free[static_cast<std::size_t>(p)];
-      for (const auto& e : g.edges())
-        if (e.to == t)
-          ready = std::max(ready, finish[static_cast<std::size_t>(e.from)] +
-                                      (proc[static_cast<std::size_t>(e.from)] == p ? 0 : e.comm));
-      return std::max(ready + m.exec(g, t, p) - makespan, 0.0);
-    };
-    for (const auto& step : trace.steps) {
-      REQUIRE(!step.candidates.empty());
-      bool chosen_listed = false;
-      double worst = 0;
-      for (const auto& c : step.candidates) {
-        worst = std::max(worst, increase(c.task, c.proc));
-        chosen_listed = chosen_listed || (c.task == step.chosen.task && c.proc == step.chosen.proc);
+    for (std::uint64_t seed : {1u, 7u, 99u}) {
+      CAPTURE(alpha);
+      CAPTURE(seed);
+      ScheduleTrace trace;
+      const Schedule s = wba(g, m, alpha, seed, &trace);
+      REQUIRE(verify_schedule(g, m, s).ok);
+      REQUIRE(trace.steps.size() == 10);
+      std::vector<int> proc(10, -1);
+      std::vector<double> finish(10, 0), free(3, 0);
+      std::vector<TaskId> batch;
+      double makespan = 0;
+      auto increase = [&](TaskId t, int p) {
+        double ready = free[static_cast<std::size_t>(p)];
+        for (const auto& e : g.edges())
+          if (e.to == t)
+            ready = std::max(ready, finish[static_cast<std::size_t>(e.from)] +
+                                        (proc[static_cast<std::size_t>(e.from)] == p ? 0 : e.comm));
+        return std::max(ready + m.exec(g, t, p) - makespan, 0.0);
+      };
+      for (const auto& step : trace.steps) {
+        if (batch.empty())
+          for (TaskId t = 0; t < 10; ++t) {
+            bool ready = proc[static_cast<std::size_t>(t)] < 0;
+            for (const auto& e : g.edges())
+              if (e.to == t) ready = ready && proc[static_cast<std::size_t>(e.from)] >= 0;
+            if (ready) batch.push_back(t);
+          }
+        REQUIRE(!batch.empty());
+        double lo = 1e300, hi = -1;
+        for (TaskId t : batch)
+          for (int p = 0; p < 3; ++p)
+            lo = std::min(lo, increase(t, p)), hi = std::max(hi, increase(t, p));
+        const double bound = lo + alpha * (hi - lo);
+        std::size_t expected = 0;
+        for (TaskId t : batch)
+          for (int p = 0; p < 3; ++p) expected += increase(t, p) <= bound ? 1 : 0;
+        CHECK(step.candidates.size() == expected);
+        bool chosen_listed = false;
+        for (const auto& c : step.candidates) {
+          CHECK(std::find(batch.begin(), batch.end(), c.task) != batch.end());
+          CHECK(increase(c.task, c.proc) <= bound);
+          chosen_listed =
+              chosen_listed || (c.task == step.chosen.task && c.proc == step.chosen.proc);
+        }
+        CHECK(chosen_listed);
+        const auto ti = static_cast<std::size_t>(step.chosen.task);
+        proc[ti] = step.chosen.proc;
+        finish[ti] = step.chosen.finish;
+        free[static_cast<std::size_t>(step.chosen.proc)] = step.chosen.finish;
+        makespan = std::max(makespan, step.chosen.finish);
+        batch.erase(std::find(batch.begin(), batch.end(), step.chosen.task));
       }
-      CHECK(chosen_listed);
-      // With alpha = 0 every candidate has the least increase among its batch; the chosen one's
-      // increase never exceeds the largest candidate's.
-      CHECK(increase(step.chosen.task, step.chosen.proc) <= worst + 1e-9);
-      const auto ti = static_cast<std::size_t>(step.chosen.task);
-      proc[ti] = step.chosen.proc;
-      finish[ti] = step.chosen.finish;
-      free[static_cast<std::size_t>(step.chosen.proc)] = step.chosen.finish;
-      makespan = std::max(makespan, step.chosen.finish);
     }
   }
 }
