@@ -3,8 +3,8 @@
 // makespan; it has no paper of its own (Sakellariou & Zhao's "hybrid heuristic" of 2004 is HBMCT,
 // hbmct.cpp). SAGA fixes no list; ours is the two heuristics of Topcuoglu, Hariri, Wu,
 // "Performance-effective and low-complexity task scheduling for heterogeneous computing", IEEE
-// TPDS 13(3), 2002 (HEFT, Section 4.1, and CPOP, Section 4.2) plus PEFT (Arabnejad & Barbosa
-// 2014), each the best of its kind in its own paper's experiments. Equal makespans keep the
+// TPDS 13(3), 2002 (HEFT, Section 4.1, and CPOP, Section 4.2) plus PEFT (Arabnejad & Barbosa,
+// IEEE TPDS 25(3), 2014, which its paper reports ahead of HEFT). Equal makespans keep the
 // earlier one in that order (HEFT, CPOP, PEFT). The trace is the kept schedule's.
 #include "core/dag/hetero_schedulers.h"
 
