@@ -141,6 +141,21 @@ TEST_CASE("SagaStatic.Hybrid.BestOfThePortfolio") {
   CHECK(peft(g, m).makespan() == 122);
   const double h = saga_run("hybrid", g, m).makespan();
   CHECK(h == std::min(122.0, cpop(g, m).makespan()));
+  // A portfolio of one's own, as SAGA's constructor takes: Min-Min and Max-Min on tasks 1, 1, 2
+  // (3 and 2, by hand in Duplex's test) -> 2; OLB alone on the three-task ETC instance -> 9.
+  DagOptions o;
+  o.hybrid_portfolio = {"min_min", "max_min"};
+  CHECK(saga_run("hybrid", TaskGraph({1, 1, 2}, {}), Machine::identical(2), o).makespan() == 2);
+  Machine three = Machine::identical(2);
+  three.etc = {2, 4, 3, 9, 6, 7};
+  o.hybrid_portfolio = {"olb"};
+  CHECK(saga_run("hybrid", saga_three_tasks(), three, o).makespan() == 9);
+  o.hybrid_portfolio = {"heft", "hybrid"};
+  CHECK_THROWS_AS(run_dag_algorithm("hybrid", g, m, o), std::invalid_argument);
+  o.hybrid_portfolio = {"flb"};  // identical processors only: refused by name on this machine
+  CHECK_THROWS_WITH_AS(run_dag_algorithm("hybrid", g, m, o),
+                       doctest::Contains("flb is defined for identical processors"),
+                       std::invalid_argument);
 }
 
 // Queue and makespan from the script: the critical path n1 n2 n9 n10 with n9's other parents n4,

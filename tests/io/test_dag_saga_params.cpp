@@ -45,6 +45,21 @@ TEST_CASE("DagSagaParams.ErrorsNameTheField") {
   CHECK(saga_params_error_pointer(d) == "/params/wba/rank");
   d["params"] = {{"dps", {{"alpha", 0.5}}}};
   CHECK(saga_params_error_pointer(d) == "/params/dps/alpha");
+  d["algorithms"] = {"hybrid"};
+  d["params"] = {{"hybrid", {{"schedulers", {"heft", "nope"}}}}};
+  CHECK(saga_params_error_pointer(d) == "/params/hybrid/schedulers/1");
+  d["params"] = {{"hybrid", {{"schedulers", {"hybrid"}}}}};
+  CHECK(saga_params_error_pointer(d) == "/params/hybrid/schedulers/0");
+  d["params"] = {{"hybrid", {{"schedulers", {"dsc"}}}}};  // unbounded processors
+  CHECK(saga_params_error_pointer(d) == "/params/hybrid/schedulers/0");
+  d["params"] = {{"hybrid", {{"schedulers", {"heft", "flb"}}}}};  // speeds 1, 4: refused
+  CHECK(saga_params_error_pointer(d) == "/params/hybrid/schedulers/1");
+  d["params"] = {{"hybrid", {{"schedulers", Json::array()}}}};
+  CHECK(saga_params_error_pointer(d) == "/params/hybrid/schedulers");
+  d["params"] = {{"hybrid", {{"schedulers", {3}}}}};
+  CHECK(saga_params_error_pointer(d) == "/params/hybrid/schedulers/0");
+  d["params"] = {{"hybrid", {{"schedulers", {"mct", "optimal"}}}}};
+  CHECK(saga_params_error_pointer(d).empty());
 }
 
 // Everything on the fast processor takes 20 / 4 = 5, the optimum (test_dag_machine.cpp), which is

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/dag/heft_rank.h"
 #include "core/dag/machine.h"
 #include "core/dag/schedule.h"
+#include "core/dag/schedulers.h"
 #include "core/dag/task_graph.h"
 
 namespace loadlab::core {
@@ -55,6 +57,13 @@ Schedule mst(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullpt
 Schedule duplex(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
 /// Hybrid: the best of HEFT, CPOP and PEFT (the earlier on equal makespans).
 Schedule hybrid(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
+/// Hybrid over the schedulers named in opts.hybrid_portfolio (empty: heft, cpop, peft), each run
+/// by name with `opts`; throws std::invalid_argument for "hybrid" itself or a name that cannot
+/// run on `m`.
+Schedule hybrid(const TaskGraph& g, const Machine& m, const DagOptions& opts,
+                ScheduleTrace* trace = nullptr);
+/// The names hybrid runs under `opts`.
+std::vector<std::string> hybrid_members(const DagOptions& opts);
 /// DPS (Park et al. 1997): the decisive-path task queue, each task to its earliest-finish
 /// processor (no insertion).
 Schedule dps(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);

@@ -5,20 +5,30 @@
 // "Performance-effective and low-complexity task scheduling for heterogeneous computing", IEEE
 // TPDS 13(3), 2002 (HEFT, Section 4.1, and CPOP, Section 4.2) plus PEFT (Arabnejad & Barbosa,
 // IEEE TPDS 25(3), 2014, which its paper reports ahead of HEFT). Equal makespans keep the
-// earlier one in that order (HEFT, CPOP, PEFT). The trace is the kept schedule's.
+// earlier one in that order (HEFT, CPOP, PEFT). params.hybrid.schedulers names another list, as
+// SAGA's constructor takes one; members run by name with the scenario's options (so HEFT in the
+// portfolio follows params.heft.rank). The trace is the kept schedule's.
+#include <stdexcept>
+
 #include "core/dag/hetero_schedulers.h"
+#include "core/dag/registry.h"
 
 namespace loadlab::core {
 
-Schedule hybrid(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
-  Schedule (*const portfolio[])(const TaskGraph&, const Machine&, ScheduleTrace*) = {heft, cpop,
-                                                                                     peft};
+std::vector<std::string> hybrid_members(const DagOptions& opts) {
+  if (!opts.hybrid_portfolio.empty()) return opts.hybrid_portfolio;
+  return {"heft", "cpop", "peft"};
+}
+
+Schedule hybrid(const TaskGraph& g, const Machine& m, const DagOptions& opts,
+                ScheduleTrace* trace) {
   Schedule best;
   ScheduleTrace best_trace;
   bool first = true;
-  for (auto* run : portfolio) {
+  for (const std::string& name : hybrid_members(opts)) {
+    if (name == "hybrid") throw std::invalid_argument("hybrid cannot contain itself");
     ScheduleTrace t;
-    Schedule s = run(g, m, trace ? &t : nullptr);
+    Schedule s = run_dag_algorithm(name, g, m, opts, trace ? &t : nullptr);
     if (first || s.makespan() < best.makespan()) {
       best = std::move(s);
       best_trace = std::move(t);
@@ -27,6 +37,10 @@ Schedule hybrid(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
   }
   if (trace) *trace = std::move(best_trace);
   return best;
+}
+
+Schedule hybrid(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
+  return hybrid(g, m, DagOptions{}, trace);
 }
 
 }  // namespace loadlab::core

@@ -81,6 +81,10 @@ Schedule run_optimal_machine(const TaskGraph& g, const Machine& m, const DagOpti
   if (info) *info = std::move(r);
   return s;
 }
+Schedule run_hybrid_machine(const TaskGraph& g, const Machine& m, const DagOptions& o, Trace t,
+                            Opt) {
+  return hybrid(g, m, o, t);
+}
 Schedule run_wba_machine(const TaskGraph& g, const Machine& m, const DagOptions& o, Trace t, Opt) {
   return wba(g, m, o.wba_alpha, o.seed, t);
 }
@@ -397,17 +401,18 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_hetero<duplex>},
-      {{"hybrid", "Hybrid (best of HEFT, CPOP, PEFT)",
-        "SAGA's HybridScheduler; Topcuoglu et al. 2002",
+      {{"hybrid", "Hybrid (best of a portfolio)", "SAGA's HybridScheduler; Topcuoglu et al. 2002",
         "heterogeneous machines (speeds, bandwidth, etc)",
-        "Runs HEFT, CPOP and PEFT and keeps the schedule of least makespan (the earlier on "
-        "ties). SAGA's HybridScheduler keeps the best of any list the caller gives; it has no "
-        "paper of its own and no fixed list, so ours fixes the list.",
-        "schedule = argmin_makespan(HEFT, CPOP, PEFT)", "O(V^2 P)", false},
+        "Runs HEFT, CPOP and PEFT (or the schedulers named in params.hybrid.schedulers) and "
+        "keeps the schedule of least makespan (the earlier on ties). SAGA's HybridScheduler "
+        "keeps the best of any list the caller gives; it has no paper of its own and no "
+        "default list.",
+        "schedule = argmin_makespan(HEFT, CPOP, PEFT)", "the members' sum (default O(V^2 P))",
+        false},
        false,
        false,
        nullptr,
-       run_hetero<hybrid>},
+       run_hybrid_machine},
       {{"dps", "Decisive Path Scheduling", "Park, Shirazi, Marquis, Choo 1997 (ICPP)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Decisive path of t = longest entry-to-exit path through it, TL + BL (mean times, data / "

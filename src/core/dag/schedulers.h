@@ -20,6 +20,8 @@ struct DagOptions {
   std::int32_t optimal_max_tasks = 24;  ///< larger graphs: optimal returns its heuristic bound
   HeftRank heft_rank = HeftRank::mean;  ///< params.heft.rank (heft_rank.h)
   double wba_alpha = 0.5;               ///< params.wba.alpha, in [0, 1] (wba.cpp)
+  /// params.hybrid.schedulers: the names hybrid runs (empty: heft, cpop, peft; hybrid.cpp).
+  std::vector<std::string> hybrid_portfolio;
 };
 
 /// FLB, paper 001 Section 4 (O(V(log W + log P) + E)). Fills `trace` if given.
