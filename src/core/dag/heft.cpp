@@ -9,8 +9,12 @@
 // Our reading where the paper leaves a choice: equal ranks go to the smaller task id (the paper's
 // example schedules n3 before n4, both 80.000); equal finish times to the lower processor index.
 //
+// The rank's averaging is a choice (heft_rank.h: the paper's mean, SAGA's, best, worst); the
+// processor selection is the same for every variant.
+//
 // heft(g, P) is the identical-processor form (paper 001's model): rank_u is the b-level. It keeps
 // its own code path so the results on identical processors stay byte-identical.
+#include "core/dag/heft_rank.h"
 #include "core/dag/hetero_placement.h"
 #include "core/dag/hetero_schedulers.h"
 #include "core/dag/list_scheduler.h"
@@ -28,7 +32,11 @@ Schedule heft(const TaskGraph& g, int processors, ScheduleTrace* trace) {
 }
 
 Schedule heft(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
-  const std::vector<double> rank = upward_ranks(g, m);
+  return heft(g, m, HeftRank::mean, trace);
+}
+
+Schedule heft(const TaskGraph& g, const Machine& m, HeftRank variant, ScheduleTrace* trace) {
+  const std::vector<double> rank = heft_upward_ranks(g, m, variant);
   // A decreasing-rank order is topological when every task costs more than 0 on average; with
   // zero costs a successor can tie its predecessor, so ties go to the smaller topological index.
   std::vector<std::size_t> topo_pos(static_cast<std::size_t>(g.size()));

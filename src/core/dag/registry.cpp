@@ -58,7 +58,10 @@ Schedule run_random(const TaskGraph& g, int p, const DagOptions& o, Trace t, Opt
 Schedule run_coffman_graham(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return coffman_graham(g, p, t);
 }
-Schedule run_heft(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+Schedule run_heft(const TaskGraph& g, int p, const DagOptions& o, Trace t, Opt) {
+  // The identical-processor form is the mean rank; the other ranks differ there too (SAGA's
+  // scales communication by (P-1)/(P+1)), so they take the machine form.
+  if (o.heft_rank != HeftRank::mean) return heft(g, Machine::identical(p), o.heft_rank, t);
   return heft(g, p, t);
 }
 Schedule dag_run_optimal(const TaskGraph& g, int p, const DagOptions& o, Trace, Opt info) {
@@ -68,8 +71,8 @@ Schedule dag_run_optimal(const TaskGraph& g, int p, const DagOptions& o, Trace, 
   return s;
 }
 
-Schedule run_heft_machine(const TaskGraph& g, const Machine& m, const DagOptions&, Trace t, Opt) {
-  return heft(g, m, t);
+Schedule run_heft_machine(const TaskGraph& g, const Machine& m, const DagOptions& o, Trace t, Opt) {
+  return heft(g, m, o.heft_rank, t);
 }
 Schedule run_optimal_machine(const TaskGraph& g, const Machine& m, const DagOptions& o, Trace,
                              Opt info) {
@@ -77,6 +80,13 @@ Schedule run_optimal_machine(const TaskGraph& g, const Machine& m, const DagOpti
   Schedule s = std::move(r.schedule);
   if (info) *info = std::move(r);
   return s;
+}
+Schedule run_hybrid_machine(const TaskGraph& g, const Machine& m, const DagOptions& o, Trace t,
+                            Opt) {
+  return hybrid(g, m, o, t);
+}
+Schedule run_wba_machine(const TaskGraph& g, const Machine& m, const DagOptions& o, Trace t, Opt) {
+  return wba(g, m, o.wba_alpha, o.seed, t);
 }
 template <Schedule (*F)(const TaskGraph&, const Machine&, ScheduleTrace*)>
 Schedule run_hetero(const TaskGraph& g, const Machine& m, const DagOptions&, Trace t, Opt) {
@@ -228,7 +238,9 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
         "Tasks in decreasing upward rank (mean execution time over the processors plus the "
         "largest mean communication + rank of a successor; on identical processors the bottom "
         "level), each to the processor where it finishes earliest, inserted into an idle gap "
-        "when one fits.",
+        "when one fits. params.heft.rank chooses the averaging: mean (the paper's), saga (SAGA's "
+        "mean over every link incl. self-links: communication x (P-1)/(P+1)), best or worst "
+        "(Zhao & Sakellariou 2003).",
         "rank_u(t) = w-bar(t) + max_succ (c-bar(t, s) + rank_u(s));  p = argmin_p EFT(t, p) with "
         "insertion",
         "O(V^2 P)", false},
@@ -360,6 +372,85 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<olb>},
+      {{"fastest_node", "Fastest Node", "SAGA baseline (Coleman & Krishnamachari 2024)",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Every task on the one fastest processor, in topological order: no communication, no "
+        "parallelism; the makespan is the best sequential time. Fastest = largest speed (SAGA), "
+        "or with an ETC matrix the least total time (SAGA has no ETC model).",
+        "p* = argmin_p sum_t w(t, p);  every task on p*", "O(V P + E)", false},
+       false,
+       false,
+       nullptr,
+       run_hetero<fastest_node>},
+      {{"mst", "Minimum Start Time", "SAGA's rule; the immediate mode of Braun et al. 2001, §2",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Each task in topological order goes to the processor where it can start earliest, "
+        "however long it runs there (MCT with the start instead of the completion). No original "
+        "paper could be consulted: the rule is SAGA's.",
+        "p = argmin_p max(data ready, proc free)", "O((V + E) P)", false},
+       false,
+       false,
+       nullptr,
+       run_hetero<mst>},
+      {{"duplex", "Duplex", "Braun et al. 2001, §2",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Runs Min-Min and Max-Min (on the DAG's ready set, as SAGA) and keeps the schedule of "
+        "smaller makespan, Min-Min's when equal (as SAGA's code).",
+        "schedule = argmin_makespan(Min-Min, Max-Min)", "O(V W P + E P)", false},
+       false,
+       true,
+       nullptr,
+       run_hetero<duplex>},
+      {{"hybrid", "Hybrid (best of a portfolio)", "SAGA's HybridScheduler; Topcuoglu et al. 2002",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Runs HEFT, CPOP and PEFT (or the schedulers named in params.hybrid.schedulers) and "
+        "keeps the schedule of least makespan (the earlier on ties). SAGA's HybridScheduler "
+        "keeps the best of any list the caller gives; it has no paper of its own and no "
+        "default list.",
+        "schedule = argmin_makespan(HEFT, CPOP, PEFT)", "the members' sum (default O(V^2 P))",
+        false},
+       false,
+       false,
+       nullptr,
+       run_hybrid_machine},
+      {{"dps", "Decisive Path Scheduling", "Park, Shirazi, Marquis, Choo 1997 (ICPP)",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Decisive path of t = longest entry-to-exit path through it, TL + BL (mean times, data / "
+        "mean bandwidth). The queue follows the critical path from its entry, each task after "
+        "its unqueued parents (larger DP first), then the rest by decreasing DP; each task in "
+        "queue order goes to its earliest-finish processor, appended. SAGA's code instead orders "
+        "by BL - TL (re-sorted after every placement) and inserts into idle gaps.",
+        "DP(t) = TL(t) + BL(t);  queue = CP with parents first, then by DP;  p = argmin_p EFT",
+        "O(E log E + (V + E) P)", false},
+       false,
+       false,
+       nullptr,
+       run_hetero<dps>},
+      {{"msbc", "Multiple Strict Bound Constraints", "SAGA's reading of a PACRIM 2005 paper",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Priority = SBCT (completion if every task ran as early as its parents' bounds allow, on "
+        "its favourite processor) + ST (start with every task on its favourite processor) + "
+        "static b-level; the ready task of largest priority goes where it starts earliest, "
+        "inserted into a gap. The paper could not be consulted; SAGA's code computes its "
+        "'static b-level' over the predecessors (a top level), ours is the static b-level.",
+        "prio = SBCT(t) + ST(t) + SBL(t);  p = argmin_p EST(t, p) with insertion",
+        "O(V log V + E P + V^2 P)", false},
+       false,
+       false,
+       nullptr,
+       run_hetero<msbc>},
+      {{"wba", "Workflow-Based Allocation", "Blythe et al. 2005 (CCGrid)",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Randomised greedy: for every available task (parents allocated, taken as a batch) and "
+        "processor, the increase of the current makespan if appended there; one pair is drawn "
+        "(seeded) among those within alpha (params.wba.alpha, 0.5) of the smallest increase. SAGA "
+        "draws with Python's unseeded random.",
+        "I(t, p) = max(ECT(t, p) - makespan, 0);  draw among I <= I_min + alpha (I_max - I_min)",
+        "O(V W P + E P)", false},
+       false,
+       true,
+       nullptr,
+       run_wba_machine},
       {{"optimal", "Optimal (branch and bound)", "001 §2 model; exact search",
         "small graphs (<= 24 tasks proven; larger return the heuristic bound); any machine",
         "Exact branch-and-bound over earliest-start list schedules, complete for semi-active "

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/dag/heft_rank.h"
 #include "core/dag/schedule.h"
 #include "core/dag/task_graph.h"
 
@@ -17,6 +18,10 @@ struct DagOptions {
   std::uint64_t seed = 1;                        ///< random priorities
   std::int64_t optimal_node_budget = 2'000'000;  ///< branch-and-bound search nodes
   std::int32_t optimal_max_tasks = 24;  ///< larger graphs: optimal returns its heuristic bound
+  HeftRank heft_rank = HeftRank::mean;  ///< params.heft.rank (heft_rank.h)
+  double wba_alpha = 0.5;               ///< params.wba.alpha, in [0, 1] (wba.cpp)
+  /// params.hybrid.schedulers: the names hybrid runs (empty: heft, cpop, peft; hybrid.cpp).
+  std::vector<std::string> hybrid_portfolio;
 };
 
 /// FLB, paper 001 Section 4 (O(V(log W + log P) + E)). Fills `trace` if given.

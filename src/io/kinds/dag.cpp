@@ -263,6 +263,46 @@ core::Machine read_machine(const JsonReader& s, const core::TaskGraph& g, int pr
   return m;
 }
 
+namespace {
+
+// params/<algorithm>: heft has "rank", wba "alpha", hybrid "schedulers"; any other key is refused.
+void read_dag_params(const JsonReader& s, core::DagOptions& o) {
+  for (const auto& a : core::dag_algorithms()) {
+    const std::string name = a.info.name;
+    const char* key = name == "heft" ? "rank" : name == "wba" ? "alpha" : "schedulers";
+    if (name != "heft" && name != "wba" && name != "hybrid") {
+      reject_algorithm_params(s, name);
+      continue;
+    }
+    const JsonReader p = algorithm_params(s, name);
+    for (auto it = p.json().begin(); it != p.json().end(); ++it)
+      if (it.key() != key)
+        throw ScenarioError(p.pointer(it.key()), "not a setting of '" + name + "' (only '" + key +
+                                                     "'; docs/scenario-dag.md)");
+    if (name == "heft") {
+      o.heft_rank = core::parse_heft_rank(p.get_enum_or("rank", "mean", core::heft_rank_names()));
+    } else if (name == "wba") {
+      o.wba_alpha = p.get_number_or("alpha", 0.5, 0.0, 1.0);
+    } else if (p.has("schedulers")) {
+      const Json& list = p.array("schedulers", core::dag_algorithms().size());
+      if (list.empty())
+        throw ScenarioError(p.pointer("schedulers"), "names at least one scheduler");
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = p.pointer("schedulers") + "/" + std::to_string(i);
+        const std::string member = JsonReader::as_string(list[i], at);
+        const core::DagAlgorithm* row = core::find_dag_algorithm(member);
+        if (!row) throw ScenarioError(at, "unknown task-graph scheduler '" + member + "'");
+        if (member == "hybrid") throw ScenarioError(at, "hybrid cannot contain itself");
+        if (row->info.unbounded)
+          throw ScenarioError(at, member + " may use more processors than given");
+        o.hybrid_portfolio.push_back(member);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   reject_unknown_keys(s, {"processors", "graph", "optimal_node_budget", "trace", "machine"});
   DagScenario sc;
@@ -272,8 +312,7 @@ DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   sc.options.optimal_node_budget = s.get_int_or("optimal_node_budget", 2'000'000, 1, 100'000'000);
   sc.trace = s.get_bool_or("trace", false);
   sc.algorithms = read_algorithms(s, core::dag_algorithm_names());
-  // params/<algorithm>: no scheduler has settings yet, so every key is refused.
-  for (const auto& a : core::dag_algorithms()) reject_algorithm_params(s, a.info.name);
+  read_dag_params(s, sc.options);
   auto graph = std::make_shared<core::TaskGraph>(read_task_graph(s, ctx, sc.options.seed));
   const core::TaskGraph& g = *graph;
   sc.graph = std::move(graph);
@@ -291,18 +330,28 @@ DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
     const std::string why = core::dag_algorithm_refusal(sc.algorithms[i], sc.machine);
     if (!why.empty()) throw ScenarioError("/algorithms/" + std::to_string(i), why);
   }
+  const bool hybrid_runs =
+      std::find(sc.algorithms.begin(), sc.algorithms.end(), "hybrid") != sc.algorithms.end();
+  for (std::size_t i = 0; hybrid_runs && i < sc.options.hybrid_portfolio.size(); ++i) {
+    const std::string why = core::dag_algorithm_refusal(sc.options.hybrid_portfolio[i], sc.machine);
+    if (!why.empty()) throw ScenarioError("/params/hybrid/schedulers/" + std::to_string(i), why);
+  }
   if (sc.trace && g.size() > DagLimits::max_trace_tasks)
     throw ScenarioError("/trace", "step traces are limited to graphs of at most " +
                                       std::to_string(DagLimits::max_trace_tasks) + " tasks");
   const double work = static_cast<double>(g.size()) * core::level_width(g) * sc.processors;
-  for (std::size_t i = 0; i < sc.algorithms.size(); ++i) {
-    const auto& a = sc.algorithms[i];
+  std::vector<std::pair<std::string, std::string>> costly;  // (name, where it was named)
+  for (std::size_t i = 0; i < sc.algorithms.size(); ++i)
+    costly.emplace_back(sc.algorithms[i], "/algorithms/" + std::to_string(i));
+  for (std::size_t i = 0; hybrid_runs && i < sc.options.hybrid_portfolio.size(); ++i)
+    costly.emplace_back(sc.options.hybrid_portfolio[i],
+                        "/params/hybrid/schedulers/" + std::to_string(i));
+  for (const auto& [a, where] : costly) {
     if (core::find_dag_algorithm(a)->quadratic && work > DagLimits::max_quadratic_work)
       throw ScenarioError(
-          "/algorithms/" + std::to_string(i),
-          a + " costs about V x W x P = " + std::to_string(static_cast<long long>(work)) +
-              " steps on this graph (limit 4e9); use flb, which selects the same "
-              "earliest-starting task in O(V(log W + log P) + E)");
+          where, a + " costs about V x W x P = " + std::to_string(static_cast<long long>(work)) +
+                     " steps on this graph (limit 4e9); use flb, which selects the same "
+                     "earliest-starting task in O(V(log W + log P) + E)");
   }
   return sc;
 }
