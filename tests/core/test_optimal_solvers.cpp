@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/balance/cost_scaling_transshipment.h"
 #include "core/balance/optimal.h"
 #include "core/balance/quota.h"
 #include "core/balance/unit_transshipment.h"
@@ -129,7 +130,7 @@ LoadVector optimal_solvers_loads(int kind, int n, util::Rng& rng) {
 
 }  // namespace
 
-TEST_CASE("OptimalSolvers.PrimalDualEqualsNetworkSimplexOn240SeededInstances") {
+TEST_CASE("OptimalSolvers.PrimalDualAndCostScalingEqualNetworkSimplexOn240SeededInstances") {
   int instances = 0, with_remainder = 0;
   for (int family = 0; family < 8; ++family)
     for (int i = 0; i < 30; ++i) {
@@ -142,9 +143,12 @@ TEST_CASE("OptimalSolvers.PrimalDualEqualsNetworkSimplexOn240SeededInstances") {
       const LoadVector q = quotas(average_load(w));
       const BalanceResult fast = optimal(topo, w, OptimalSolver::PrimalDual);
       const BalanceResult ref = optimal(topo, w, OptimalSolver::NetworkSimplex);
+      const BalanceResult scaling = optimal(topo, w, OptimalSolver::CostScaling);
       CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+      CHECK(optimal_solvers_hops(scaling) == optimal_solvers_hops(ref));
       CHECK(optimal_solvers_hops(optimal(topo, w)) == optimal_solvers_hops(ref));  // Auto
       optimal_solvers_check_schedule(topo, w, q, fast);
+      optimal_solvers_check_schedule(topo, w, q, scaling);
       optimal_solvers_check_schedule(topo, w, q, ref);
       if (topo.kind() == TopologyKind::Tree)
         CHECK(optimal_solvers_hops(fast) == optimal_solvers_tree_closed_form(topo, w, q));
@@ -168,8 +172,11 @@ TEST_CASE("OptimalSolvers.ArbitraryTargetsAgree") {
     CAPTURE(i);
     const BalanceResult fast = optimal_to_target(topo, w, target, OptimalSolver::PrimalDual);
     const BalanceResult ref = optimal_to_target(topo, w, target, OptimalSolver::NetworkSimplex);
+    const BalanceResult scaling = optimal_to_target(topo, w, target, OptimalSolver::CostScaling);
     CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+    CHECK(optimal_solvers_hops(scaling) == optimal_solvers_hops(ref));
     optimal_solvers_check_schedule(topo, w, target, fast);
+    optimal_solvers_check_schedule(topo, w, target, scaling);
   }
 }
 
@@ -196,6 +203,11 @@ TEST_CASE("OptimalSolvers.BadInputIsRefused") {
   const Topology split = Topology::custom(4, {{0, 1}, {2, 3}});
   CHECK_THROWS_AS(unit_transshipment(split, {1, 0, 0, -1}), std::logic_error);
   CHECK_THROWS_AS(optimal(split, {4, 0, 0, 0}, OptimalSolver::PrimalDual), std::invalid_argument);
+  CHECK_THROWS_AS(cost_scaling_transshipment(mesh, {1, -1, 0}), std::invalid_argument);
+  CHECK_THROWS_AS(cost_scaling_transshipment(mesh, {1, 0, 0, 0}), std::invalid_argument);
+  CHECK_THROWS_AS(cost_scaling_transshipment(split, {1, 0, 0, -1}), std::logic_error);
+  CHECK(cost_scaling_transshipment(split, {1, -1, 2, -2}) == std::vector<std::int64_t>{1, 2});
+  CHECK(cost_scaling_transshipment(mesh, {0, 0, 0, 0}) == std::vector<std::int64_t>(4, 0));
   // Nothing to move: no flow, no phases.
   UnitTransshipmentStats stats;
   const auto flow = unit_transshipment(mesh, {0, 0, 0, 0}, &stats);
@@ -215,7 +227,10 @@ TEST_CASE("OptimalSolvers.MediumInstancesAgree") {
       const LoadVector w = generate_loads(g, topo.size(), 100, rng);
       const BalanceResult fast = optimal(topo, w, OptimalSolver::PrimalDual);
       const BalanceResult ref = optimal(topo, w, OptimalSolver::NetworkSimplex);
+      const BalanceResult scaling = optimal(topo, w, OptimalSolver::CostScaling);
       CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+      CHECK(optimal_solvers_hops(scaling) == optimal_solvers_hops(ref));
       optimal_solvers_check_schedule(topo, w, quotas(average_load(w)), fast);
+      optimal_solvers_check_schedule(topo, w, quotas(average_load(w)), scaling);
     }
 }

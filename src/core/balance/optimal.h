@@ -22,6 +22,8 @@ enum class OptimalSolver {
   PrimalDual,
   /// LEMON's NetworkSimplex (block search) on the graph of Section 2: the reference formulation.
   NetworkSimplex,
+  /// cost_scaling_transshipment.h: cost scaling push-relabel on the network itself.
+  CostScaling,
 };
 
 /// Minimum task-hops reaching the Fig 4 quotas as a min-cost flow (Section 2: surplus nodes ->
