@@ -133,29 +133,12 @@ nlohmann::json bench_balance(const BenchOptions& opts) {
        [](const Topology& t, const LoadVector& w) {
          return core::optimal(t, w, core::OptimalSolver::PrimalDual);
        }},
-      // The cost scaling push-relabel at the goal sizes, whatever Auto picks.
-      {"balance/optimal_cost_scaling/mesh" + std::to_string(big_side) + "x" +
+      // The previous choice on meshes (LEMON's network simplex) at the goal size, for comparison.
+      {"balance/optimal_network_simplex/mesh" + std::to_string(big_side) + "x" +
            std::to_string(big_side) + "_avg100",
        [=] { return Topology::mesh(big_side, big_side); }, core::LoadGenerator::Multinomial,
        [](const Topology& t, const LoadVector& w) {
-         return core::optimal(t, w, core::OptimalSolver::CostScaling);
-       }},
-      {"balance/optimal_cost_scaling/torus" + std::to_string(big_side) + "x" +
-           std::to_string(big_side) + "_avg100",
-       [=] { return Topology::torus(big_side, big_side); }, core::LoadGenerator::Multinomial,
-       [](const Topology& t, const LoadVector& w) {
-         return core::optimal(t, w, core::OptimalSolver::CostScaling);
-       }},
-      {"balance/optimal_cost_scaling/cube" + std::to_string(big_dim) + "_avg100",
-       [=] { return Topology::hypercube(big_dim); }, core::LoadGenerator::Multinomial,
-       [](const Topology& t, const LoadVector& w) {
-         return core::optimal(t, w, core::OptimalSolver::CostScaling);
-       }},
-      {"balance/optimal_cost_scaling/mesh" + std::to_string(ns_side) + "x" +
-           std::to_string(ns_side) + "_avg100",
-       [=] { return Topology::mesh(ns_side, ns_side); }, core::LoadGenerator::Multinomial,
-       [](const Topology& t, const LoadVector& w) {
-         return core::optimal(t, w, core::OptimalSolver::CostScaling);
+         return core::optimal(t, w, core::OptimalSolver::NetworkSimplex);
        }},
       {"balance/optimal_network_simplex/cube" + std::to_string(opt_dim) + "_avg100",
        [=] { return Topology::hypercube(opt_dim); }, core::LoadGenerator::Multinomial,

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "core/balance/cost_scaling_transshipment.h"
 #include "core/balance/dataflow.h"
+#include "core/balance/multilevel_transshipment.h"
 #include "core/balance/quota.h"
 #include "core/balance/unit_transshipment.h"
 
@@ -104,7 +104,7 @@ void solve(Solver& solver, Network& net) {
 // primal-dual's late phases (few surpluses, each phase a Dijkstra over every node) lose.
 OptimalSolver auto_optimal_solver(const Topology& topology) {
   const TopologyKind k = topology.kind();
-  return k == TopologyKind::Mesh || k == TopologyKind::Torus ? OptimalSolver::NetworkSimplex
+  return k == TopologyKind::Mesh || k == TopologyKind::Torus ? OptimalSolver::Multilevel
                                                              : OptimalSolver::PrimalDual;
 }
 
@@ -122,13 +122,13 @@ BalanceResult optimal_to_target(const Topology& topology, const LoadVector& load
   }
   if (balance != 0) throw std::invalid_argument("target loads must have the same total as loads");
   if (solver_choice == OptimalSolver::Auto) solver_choice = auto_optimal_solver(topology);
-  if (solver_choice == OptimalSolver::PrimalDual || solver_choice == OptimalSolver::CostScaling) {
+  if (solver_choice == OptimalSolver::PrimalDual || solver_choice == OptimalSolver::Multilevel) {
     std::vector<std::int64_t> supply(loads.size());
     for (std::size_t i = 0; i < loads.size(); ++i) supply[i] = loads[i] - target[i];
     return to_result(topology, loads,
                      solver_choice == OptimalSolver::PrimalDual
                          ? unit_transshipment(topology, supply)
-                         : cost_scaling_transshipment(topology, supply));
+                         : multilevel_transshipment(topology, supply));
   }
   // Figure 2: source s -> surplus node i (capacity w_i - q_i), deficit node j -> sink t
   // (capacity q_j - w_j), links both ways with capacity "infinity" and cost 1.

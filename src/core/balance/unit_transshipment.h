@@ -37,8 +37,14 @@ struct UnitTransshipmentStats {
 /// a < b), minimising the sum of |flow| subject to out-flow minus in-flow = supply[v] at every
 /// node. The flow is acyclic. Throws std::invalid_argument if supply has the wrong size or does not
 /// sum to 0, std::logic_error if a surplus cannot reach a deficit (disconnected topology).
-std::vector<std::int64_t> unit_transshipment(const Topology& topology,
-                                             const std::vector<std::int64_t>& supply,
-                                             UnitTransshipmentStats* stats = nullptr);
+/// `initial_potentials` (optional) warm-starts the dual: any node potentials that differ by at
+/// most 1 across every link (else std::invalid_argument); good ones (an optimum's potentials on a
+/// coarser copy of the network, multilevel_transshipment.h) leave fewer phases. `final_potentials`
+/// receives optimal dual potentials: psi[b] - psi[a] = 1 wherever tasks flow a -> b.
+std::vector<std::int64_t> unit_transshipment(
+    const Topology& topology, const std::vector<std::int64_t>& supply,
+    UnitTransshipmentStats* stats = nullptr,
+    const std::vector<std::int64_t>* initial_potentials = nullptr,
+    std::vector<std::int64_t>* final_potentials = nullptr);
 
 }  // namespace loadlab::core
