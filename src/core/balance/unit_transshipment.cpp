@@ -167,7 +167,7 @@ class UnitTransshipmentSolver {
   bool tight(int u, int k) const { return reduced_cost(u, k) == 0; }
   // Is the arc from arcs_[k].to back to u (the twin of u's arc k) tight?
   bool twin_tight(int u, int k) const {
-    return arc_flow(k) > 0 || psi_[u] == psi_[arcs_[k].to] + 1;
+    return psi_[u] == psi_[arcs_[k].to] + 1 || arc_flow(k) > 0;
   }
 
   // Exact hop distances to the nearest deficit over tight arcs (breadth-first from the deficits),
