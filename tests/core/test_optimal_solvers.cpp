@@ -1,4 +1,5 @@
-// The optimum's fast solver (primal-dual, unit_transshipment.h) against the reference formulation
+// The optimum's fast solvers (primal-dual, unit_transshipment.h, and its multilevel start on grids,
+// multilevel_transshipment.h, also forced to coarsen small grids) against the reference formulation
 // (LEMON's network simplex on the graph of Wu's Section 2) on 240 seeded instances of every family,
 // plus an independent closed form on trees and lines: the optimal task-hops on a tree is the sum
 // over its links of |tasks the subtree below the link must export|, since every such task crosses
@@ -14,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/balance/multilevel_transshipment.h"
 #include "core/balance/optimal.h"
 #include "core/balance/quota.h"
 #include "core/balance/unit_transshipment.h"
@@ -129,7 +131,7 @@ LoadVector optimal_solvers_loads(int kind, int n, util::Rng& rng) {
 
 }  // namespace
 
-TEST_CASE("OptimalSolvers.PrimalDualEqualsNetworkSimplexOn240SeededInstances") {
+TEST_CASE("OptimalSolvers.PrimalDualAndMultilevelEqualNetworkSimplexOn240SeededInstances") {
   int instances = 0, with_remainder = 0;
   for (int family = 0; family < 8; ++family)
     for (int i = 0; i < 30; ++i) {
@@ -142,10 +144,20 @@ TEST_CASE("OptimalSolvers.PrimalDualEqualsNetworkSimplexOn240SeededInstances") {
       const LoadVector q = quotas(average_load(w));
       const BalanceResult fast = optimal(topo, w, OptimalSolver::PrimalDual);
       const BalanceResult ref = optimal(topo, w, OptimalSolver::NetworkSimplex);
+      const BalanceResult multilevel = optimal(topo, w, OptimalSolver::Multilevel);
       CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+      CHECK(optimal_solvers_hops(multilevel) == optimal_solvers_hops(ref));
       CHECK(optimal_solvers_hops(optimal(topo, w)) == optimal_solvers_hops(ref));  // Auto
       optimal_solvers_check_schedule(topo, w, q, fast);
+      optimal_solvers_check_schedule(topo, w, q, multilevel);
       optimal_solvers_check_schedule(topo, w, q, ref);
+      // Multilevel with coarsening down to 2 nodes, so that these small grids take every path.
+      std::vector<std::int64_t> supply(w.size());
+      for (std::size_t k = 0; k < w.size(); ++k) supply[k] = w[k] - q[k];
+      std::int64_t coarsened = 0;
+      for (std::int64_t f : multilevel_transshipment(topo, supply, nullptr, 2))
+        coarsened += f < 0 ? -f : f;
+      CHECK(coarsened == optimal_solvers_hops(ref));
       if (topo.kind() == TopologyKind::Tree)
         CHECK(optimal_solvers_hops(fast) == optimal_solvers_tree_closed_form(topo, w, q));
       with_remainder += average_load(w).remainder > 0 ? 1 : 0;
@@ -168,8 +180,11 @@ TEST_CASE("OptimalSolvers.ArbitraryTargetsAgree") {
     CAPTURE(i);
     const BalanceResult fast = optimal_to_target(topo, w, target, OptimalSolver::PrimalDual);
     const BalanceResult ref = optimal_to_target(topo, w, target, OptimalSolver::NetworkSimplex);
+    const BalanceResult multilevel = optimal_to_target(topo, w, target, OptimalSolver::Multilevel);
     CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+    CHECK(optimal_solvers_hops(multilevel) == optimal_solvers_hops(ref));
     optimal_solvers_check_schedule(topo, w, target, fast);
+    optimal_solvers_check_schedule(topo, w, target, multilevel);
   }
 }
 
@@ -196,6 +211,13 @@ TEST_CASE("OptimalSolvers.BadInputIsRefused") {
   const Topology split = Topology::custom(4, {{0, 1}, {2, 3}});
   CHECK_THROWS_AS(unit_transshipment(split, {1, 0, 0, -1}), std::logic_error);
   CHECK_THROWS_AS(optimal(split, {4, 0, 0, 0}, OptimalSolver::PrimalDual), std::invalid_argument);
+  CHECK_THROWS_AS(multilevel_transshipment(mesh, {1, -1, 0}, nullptr, 1), std::invalid_argument);
+  CHECK_THROWS_AS(multilevel_transshipment(mesh, {1, 0, 0, 0}, nullptr, 1), std::invalid_argument);
+  CHECK(multilevel_transshipment(mesh, {0, 0, 0, 0}, nullptr, 1) ==
+        std::vector<std::int64_t>(4, 0));
+  // Potentials that differ by 2 across a link are not a feasible start.
+  const std::vector<std::int64_t> steep{0, 2, 0, 0};
+  CHECK_THROWS_AS(unit_transshipment(mesh, {1, 0, 0, -1}, nullptr, &steep), std::invalid_argument);
   // Nothing to move: no flow, no phases.
   UnitTransshipmentStats stats;
   const auto flow = unit_transshipment(mesh, {0, 0, 0, 0}, &stats);
@@ -206,7 +228,13 @@ TEST_CASE("OptimalSolvers.BadInputIsRefused") {
 TEST_CASE("OptimalSolvers.MediumInstancesAgree") {
   // Large enough for many phases, relabels and gaps (the bench sizes stay out of the ASan run).
   util::Rng rng(2026);
-  const Topology topos[] = {Topology::mesh(40, 40), Topology::torus(32, 32),
+  // The 70 x 90 mesh and 72 x 64 torus exceed kMultilevelDirectNodes: Auto solves coarser grids
+  // first; the 2 x 2100 mesh has a side too short to halve and is solved directly.
+  const Topology topos[] = {Topology::mesh(40, 40),
+                            Topology::torus(32, 32),
+                            Topology::mesh(70, 90),
+                            Topology::torus(72, 64),
+                            Topology::mesh(2, 2100),
                             Topology::hypercube(10),
                             optimal_solvers_random_connected(2000, 1000, rng)};
   for (const Topology& topo : topos)
@@ -215,7 +243,10 @@ TEST_CASE("OptimalSolvers.MediumInstancesAgree") {
       const LoadVector w = generate_loads(g, topo.size(), 100, rng);
       const BalanceResult fast = optimal(topo, w, OptimalSolver::PrimalDual);
       const BalanceResult ref = optimal(topo, w, OptimalSolver::NetworkSimplex);
+      const BalanceResult multilevel = optimal(topo, w, OptimalSolver::Multilevel);
       CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+      CHECK(optimal_solvers_hops(multilevel) == optimal_solvers_hops(ref));
       optimal_solvers_check_schedule(topo, w, quotas(average_load(w)), fast);
+      optimal_solvers_check_schedule(topo, w, quotas(average_load(w)), multilevel);
     }
 }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/balance/dataflow.h"
+#include "core/balance/multilevel_transshipment.h"
 #include "core/balance/quota.h"
 #include "core/balance/unit_transshipment.h"
 
@@ -95,15 +96,16 @@ void solve(Solver& solver, Network& net) {
                            (status == Solver::INFEASIBLE ? "infeasible" : "unbounded"));
 }
 
-// CPU seconds on one machine (Poisson loads of mean 100 unless noted; both solvers give the same
+// CPU seconds on one machine (Poisson loads of mean 100 unless noted; every solver gives the same
 // task-hops): 14-cube 0.05 (primal-dual) vs 0.25 (network simplex); random tree of 20,000 nodes
 // 0.013 vs 0.40; ring of 5,000 0.046 vs 0.080; random graph of 100,000 nodes and 2n edges 1.4 vs
-// 7.8; complete graph of 300 0.001 vs 0.011; but 256 x 256 mesh 4.8 vs 1.95, 128 x 128 mesh 0.26 vs
-// 0.20, 128 x 128 torus 0.22 vs 0.15, uniform loads on a 128 x 128 mesh 0.46 vs 0.24. On grids the
-// primal-dual's late phases (few surpluses, each phase a Dijkstra over every node) lose.
+// 7.8; complete graph of 300 0.001 vs 0.011. On grids the plain primal-dual loses (256 x 256 mesh
+// 4.8 vs 1.95: about 100 phases, each a Dijkstra over every node), but started from the potentials
+// of coarser grids (multilevel_transshipment.h) it needs 15 phases: 256 x 256 mesh 0.76-0.86 vs
+// 1.95-2.19, 256 x 256 torus 0.87-1.02 vs 1.64, 1024 x 1024 mesh (mean 40) 51 vs 316.
 OptimalSolver auto_optimal_solver(const Topology& topology) {
   const TopologyKind k = topology.kind();
-  return k == TopologyKind::Mesh || k == TopologyKind::Torus ? OptimalSolver::NetworkSimplex
+  return k == TopologyKind::Mesh || k == TopologyKind::Torus ? OptimalSolver::Multilevel
                                                              : OptimalSolver::PrimalDual;
 }
 
@@ -121,10 +123,13 @@ BalanceResult optimal_to_target(const Topology& topology, const LoadVector& load
   }
   if (balance != 0) throw std::invalid_argument("target loads must have the same total as loads");
   if (solver_choice == OptimalSolver::Auto) solver_choice = auto_optimal_solver(topology);
-  if (solver_choice == OptimalSolver::PrimalDual) {
+  if (solver_choice == OptimalSolver::PrimalDual || solver_choice == OptimalSolver::Multilevel) {
     std::vector<std::int64_t> supply(loads.size());
     for (std::size_t i = 0; i < loads.size(); ++i) supply[i] = loads[i] - target[i];
-    return to_result(topology, loads, unit_transshipment(topology, supply));
+    return to_result(topology, loads,
+                     solver_choice == OptimalSolver::PrimalDual
+                         ? unit_transshipment(topology, supply)
+                         : multilevel_transshipment(topology, supply));
   }
   // Figure 2: source s -> surplus node i (capacity w_i - q_i), deficit node j -> sink t
   // (capacity q_j - w_j), links both ways with capacity "infinity" and cost 1.

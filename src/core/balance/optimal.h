@@ -15,13 +15,16 @@ namespace loadlab::core {
 /// The exact solver behind `optimal` and `optimal_to_target`. Every solver returns the same minimum
 /// task-hops; the transfers may differ where several schedules reach it.
 enum class OptimalSolver {
-  /// The faster one for the topology, measured: NetworkSimplex on meshes and tori, PrimalDual on
+  /// The faster one for the topology, measured: Multilevel on meshes and tori, PrimalDual on
   /// every other family (see optimal.cpp for the numbers).
   Auto,
   /// unit_transshipment.h: primal-dual on the network itself (unit costs, unbounded links).
   PrimalDual,
   /// LEMON's NetworkSimplex (block search) on the graph of Section 2: the reference formulation.
   NetworkSimplex,
+  /// multilevel_transshipment.h: the primal-dual warm-started from coarser grids on meshes and
+  /// tori (the plain primal-dual on other families).
+  Multilevel,
 };
 
 /// Minimum task-hops reaching the Fig 4 quotas as a min-cost flow (Section 2: surplus nodes ->

@@ -1,6 +1,6 @@
 // Primal-dual min-cost flow for unit costs and unbounded capacities. Source: Ahuja, Magnanti and
-// Orlin, "Network Flows" (1993), Section 9.8 (primal-dual), Section 7.4 (shortest augmenting paths
-// with distance labels). See unit_transshipment.h for why.
+// Orlin, "Network Flows" (1993), Section 9.8 (primal-dual); the maximum flows by Dinic's blocking
+// flows on layered networks (Dinic, 1970). See unit_transshipment.h for why.
 //
 // Residual network of an undirected edge {u, v} with net flow g from u to v: u -> v costs -1 and
 // holds -g tasks while g < 0 (cancelling), else costs +1 with no bound; likewise v -> u. Keeping
@@ -42,7 +42,6 @@ class UnitTransshipmentSolver {
     want_.assign(n_, 0);
     left_.assign(n_, 0);
     label_.assign(n_, 0);
-    count_.assign(static_cast<std::size_t>(n_) + 1, 0);
     current_.assign(n_, 0);
     for (int v = 0; v < n_; ++v)
       if (excess_[v] > 0)
@@ -66,6 +65,9 @@ class UnitTransshipmentSolver {
     }
     return std::move(flow_);
   }
+
+  void set_potentials(const std::vector<std::int64_t>& psi) { psi_ = psi; }
+  const std::vector<std::int64_t>& potentials() const { return psi_; }
 
  private:
   // Net flow along arc k (from its tail to arcs_[k].to).
@@ -165,35 +167,30 @@ class UnitTransshipmentSolver {
   bool tight(int u, int k) const { return reduced_cost(u, k) == 0; }
   // Is the arc from arcs_[k].to back to u (the twin of u's arc k) tight?
   bool twin_tight(int u, int k) const {
-    return arc_flow(k) > 0 || psi_[u] == psi_[arcs_[k].to] + 1;
+    return psi_[u] == psi_[arcs_[k].to] + 1 || arc_flow(k) > 0;
   }
 
-  // Exact hop distances to the nearest deficit over tight arcs (breadth-first from the deficits);
-  // n_ where none is reachable.
-  // `full` at the start of a phase; later calls revisit only the nodes the previous one reached,
-  // since a node that reaches no deficit never will again within the phase (augmenting only adds
-  // arcs leaving nodes of a path to a deficit, and such a node could not reach those).
-  void global_relabel(bool full) {
-    if (full) {
-      std::fill(count_.begin(), count_.end(), 0);
-      for (int v = 0; v < n_; ++v) label_[v] = n_;
-    } else {
-      for (int v : queue_) {
-        count_[label_[v]] = 0;
-        label_[v] = n_;
-      }
-      count_[n_] = 0;
-    }
+  // Exact hop distances to the nearest deficit over tight arcs (breadth-first from the deficits),
+  // n_ where none is reachable; it stops once every source with excess has its distance, since
+  // farther nodes lie on no shortest path from a source.
+  void level_graph() {
+    std::fill(label_.begin(), label_.end(), n_);
     queue_.clear();
     for (int v : sinks_)
       if (excess_[v] < 0) {
         label_[v] = 0;
         queue_.push_back(v);
       }
+    std::size_t unlabelled_sources = 0;
+    for (int v : sources_) unlabelled_sources += excess_[v] > 0 ? 1 : 0;
     for (std::size_t head = 0; head < queue_.size(); ++head) {
       const int v = queue_[head];
       current_[v] = offset_[v];
-      ++count_[label_[v]];
+      if (excess_[v] > 0 && --unlabelled_sources == 0) {
+        for (std::size_t i = head + 1; i < queue_.size(); ++i)
+          current_[queue_[i]] = offset_[queue_[i]];
+        break;
+      }
       for (int k = offset_[v]; k < offset_[v + 1]; ++k) {
         const int u = arcs_[k].to;
         if (label_[u] == n_ && twin_tight(v, k)) {
@@ -202,28 +199,28 @@ class UnitTransshipmentSolver {
         }
       }
     }
-    relabels_ = 0;
-    gap_ = n_;
   }
 
-  // Maximum flow over the tight arcs: the shortest augmenting path method with distance labels
-  // (Ahuja and Orlin, 1991; "Network Flows" Section 7.4), advancing along arcs whose head is one
-  // label closer to a deficit, relabelling at dead ends, and recomputing the labels exactly once
-  // n / 4 relabels have accumulated (fewer instructions than n or 4n on a 128 x 128 mesh).
-  // Nodes left unexplored only cost a further phase: its Dijkstra finds any tight path missed
-  // here at distance 0. Returns the tasks delivered.
+  // Maximum flow over the tight arcs by Dinic's method (Dinic, "Algorithm for solution of a
+  // problem of maximum flow in networks with power estimation", 1970):
+  // per round, exact distances to the deficits, then augmenting paths from every source along arcs
+  // one label closer to a deficit, a dead end losing its label for the rest of the round. Rounds
+  // repeat while they deliver. Measured against the shortest augmenting path method with local
+  // relabels and periodic global relabels (the previous version): CPU 0.73 vs 0.81-1.3 s on a
+  // 256 x 256 mesh with the multilevel start, 3.2 vs 4.7 s from zero potentials; on plateaus of
+  // tight arcs the local relabels crept up one level at a time. Returns the tasks delivered.
   std::int64_t max_flow_on_tight_arcs() {
     std::int64_t delivered = 0;
     sinks_.erase(
         std::remove_if(sinks_.begin(), sinks_.end(), [&](int v) { return excess_[v] >= 0; }),
         sinks_.end());
-    global_relabel(true);
-    for (bool again = true; again;) {
-      again = false;
+    for (std::int64_t before = -1; delivered > before;) {
+      before = delivered;
+      level_graph();
       for (int s : sources_) {
         path_.clear();
         int u = s;
-        while (excess_[s] > 0 && label_[s] <= gap_ && label_[s] < n_) {
+        while (excess_[s] > 0 && label_[s] < n_) {
           if (excess_[u] < 0) {
             std::int64_t x = std::min(excess_[s], -excess_[u]);
             for (int k : path_)
@@ -248,23 +245,9 @@ class UnitTransshipmentSolver {
             u = arcs_[k].to;
             continue;
           }
-          int lowest = n_ - 1;
-          for (int j = offset_[u]; j < end; ++j)
-            if (tight(u, j)) lowest = std::min(lowest, label_[arcs_[j].to]);
-          const int old = label_[u];
-          label_[u] = lowest + 1 > gap_ ? n_ : lowest + 1;
-          --count_[old];
-          ++count_[label_[u]];
-          current_[u] = offset_[u];
-          // Gap heuristic, lazily: with no node left on level `old`, no node above it reaches a
-          // deficit (labels drop by at most 1 per tight arc), so labels above gap_ read as dead.
-          if (count_[old] == 0 && old < gap_) gap_ = old;
-          if (++relabels_ >= n_ / 4 + 16) {
-            global_relabel(false);
-            path_.clear();
-            u = s;
-            continue;
-          }
+          // Augmenting only removes tight arcs (an emptied cancelling arc costs 2), so with the
+          // labels fixed a dead end stays one for the round.
+          label_[u] = n_;
           if (!path_.empty()) {
             path_.pop_back();
             u = path_.empty() ? s : arcs_[path_.back()].to;
@@ -282,16 +265,18 @@ class UnitTransshipmentSolver {
   std::vector<std::int64_t> flow_;
   std::vector<std::int64_t> psi_, want_, left_;
   std::vector<int> dist_, seen_, parent_arc_, parent_, label_, current_;
-  std::vector<int> sources_, sinks_, order_, path_, queue_, count_;
+  std::vector<int> sources_, sinks_, order_, path_, queue_;
   std::vector<int> buckets_[3];
-  int stamp_ = 0, relabels_ = 0, gap_ = 0;
+  int stamp_ = 0;
 };
 
 }  // namespace
 
 std::vector<std::int64_t> unit_transshipment(const Topology& topology,
                                              const std::vector<std::int64_t>& supply,
-                                             UnitTransshipmentStats* stats) {
+                                             UnitTransshipmentStats* stats,
+                                             const std::vector<std::int64_t>* initial_potentials,
+                                             std::vector<std::int64_t>* final_potentials) {
   if (static_cast<int>(supply.size()) != topology.size())
     throw std::invalid_argument("supply: expected one entry per node");
   std::int64_t sum = 0;
@@ -299,7 +284,18 @@ std::vector<std::int64_t> unit_transshipment(const Topology& topology,
   if (sum != 0) throw std::invalid_argument("supply: must sum to 0");
   UnitTransshipmentStats local;
   UnitTransshipmentSolver solver(topology, supply);
+  if (initial_potentials) {
+    if (static_cast<int>(initial_potentials->size()) != topology.size())
+      throw std::invalid_argument("initial_potentials: expected one entry per node");
+    topology.for_each_edge([&](int a, int b, int) {
+      const std::int64_t d = (*initial_potentials)[a] - (*initial_potentials)[b];
+      if (d > 1 || d < -1)
+        throw std::invalid_argument("initial_potentials: must differ by at most 1 across a link");
+    });
+    solver.set_potentials(*initial_potentials);
+  }
   std::vector<std::int64_t> flow = solver.run(stats ? *stats : local);
+  if (final_potentials) *final_potentials = solver.potentials();
   return flow;
 }
 
