@@ -27,8 +27,8 @@ double networkx_cost(const py::handle& attrs, const std::string& key, double fal
                                                    std::string(py::str(py::repr(d[py::str(key)]))));
   }
   if (!std::isfinite(v) || v < 0)
-    throw io::ScenarioError(where + "/" + key, "must be a finite number >= 0, got " +
-                                                   std::to_string(v));
+    throw io::ScenarioError(where + "/" + key,
+                            "must be a finite number >= 0, got " + std::to_string(v));
   return v;
 }
 

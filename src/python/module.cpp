@@ -33,8 +33,8 @@ loadlab::io::RunContext python_run_context(const std::string& engine, int thread
   ctx.base_dir = base_dir.is_none() ? std::filesystem::current_path()
                                     : std::filesystem::path(py::str(base_dir).cast<std::string>());
   if (engine != "central" && engine != "nodes")
-    throw loadlab::io::ScenarioError("engine", "must be \"central\" or \"nodes\", got \"" + engine +
-                                                   "\"");
+    throw loadlab::io::ScenarioError("engine",
+                                     "must be \"central\" or \"nodes\", got \"" + engine + "\"");
   if (threads < 1 || threads > 256)
     throw loadlab::io::ScenarioError("threads", "must be in [1, 256]");
   ctx.engine = engine;
@@ -78,8 +78,8 @@ std::string python_file_text(const std::string& path, std::uintmax_t limit) {
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) throw loadlab::io::ScenarioError("path", path + ": cannot open (" + ec.message() + ")");
   if (size > limit)
-    throw loadlab::io::ScenarioError("path", path + ": larger than " + std::to_string(limit >> 20) +
-                                                 " MiB");
+    throw loadlab::io::ScenarioError(
+        "path", path + ": larger than " + std::to_string(limit >> 20) + " MiB");
   std::ifstream in(path, std::ios::binary);
   std::ostringstream ss;
   ss << in.rdbuf();
@@ -110,8 +110,8 @@ py::object graph_dict(const loadlab::core::TaskGraph& g) {
 
 void raise_scenario_error(const std::string& field, const std::string& reason,
                           const std::string& message) {
-  py::object exc =
-      py::reinterpret_steal<py::object>(PyObject_CallFunction(g_scenario_error, "s", message.c_str()));
+  py::object exc = py::reinterpret_steal<py::object>(
+      PyObject_CallFunction(g_scenario_error, "s", message.c_str()));
   if (!exc) return;  // the call set its own error
   exc.attr("field") = field;
   exc.attr("reason") = reason;
@@ -171,9 +171,9 @@ PYBIND11_MODULE(loadlab, m) {
         if (!loadlab::io::find_kind(kind)) {
           std::string known;
           for (const auto& k : loadlab::io::scenario_kinds())
-            known += (known.empty() ? "" : ", ") + k.name;
-          throw loadlab::io::ScenarioError("kind", "unknown kind \"" + kind + "\" (one of " +
-                                                       known + ")");
+            known += (known.empty() ? "" : ", ") + std::string(k.name);
+          throw loadlab::io::ScenarioError("kind",
+                                           "unknown kind \"" + kind + "\" (one of " + known + ")");
         }
         return loadlab::io::algorithm_names_of(kind);
       },
@@ -231,12 +231,10 @@ PYBIND11_MODULE(loadlab, m) {
       "graph) into the dict a dag scenario's \"graph\" takes. WfCommons edge costs are bytes "
       "divided by bandwidth (bytes per second).");
   m.def(
-      "parse_stg",
-      [](const std::string& text) { return graph_dict(loadlab::io::read_stg(text)); },
+      "parse_stg", [](const std::string& text) { return graph_dict(loadlab::io::read_stg(text)); },
       py::arg("text"), "A Kasahara STG text as a graph dict.");
   m.def(
-      "parse_dot",
-      [](const std::string& text) { return graph_dict(loadlab::io::read_dot(text)); },
+      "parse_dot", [](const std::string& text) { return graph_dict(loadlab::io::read_dot(text)); },
       py::arg("text"), "A DOT digraph text (\"size\" attributes) as a graph dict.");
   m.def(
       "parse_wfcommons",

@@ -49,8 +49,9 @@ nlohmann::json py_to_json_at(py::handle obj, const std::string& where, int depth
     return out;
   }
   // numpy scalars and other numbers: anything with __index__ or __float__.
-  if (py::hasattr(obj, "__index__")) return py_to_json_at(py::int_(obj), where, depth);
-  if (py::hasattr(obj, "__float__")) return py::float_(obj).cast<double>();
+  py::object o = py::reinterpret_borrow<py::object>(obj);
+  if (py::hasattr(o, "__index__")) return py_to_json_at(py::int_(o), where, depth);
+  if (py::hasattr(o, "__float__")) return py::float_(o).cast<double>();
   throw py::type_error(where + ": cannot be stored in a scenario (type " +
                        std::string(py::str(obj.get_type().attr("__name__"))) + ")");
 }
@@ -81,12 +82,12 @@ py::object from_json(const nlohmann::json& j) {
     case nlohmann::json::value_t::array: {
       py::list out;
       for (const auto& v : j) out.append(from_json(v));
-      return std::move(out);
+      return out;
     }
     case nlohmann::json::value_t::object: {
       py::dict out;
       for (auto it = j.begin(); it != j.end(); ++it) out[py::str(it.key())] = from_json(it.value());
-      return std::move(out);
+      return out;
     }
     default:
       return py::none();
