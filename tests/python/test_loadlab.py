@@ -344,8 +344,7 @@ class Readers(unittest.TestCase):
 
 class TypedResults(unittest.TestCase):
     def test_schedule_columns(self):
-        result = loadlab.run(os.path.join(EXAMPLES, "dag_lu_p4.json")
-                             if False else json.load(open(os.path.join(EXAMPLES, "dag_lu_p4.json"))))
+        result = loadlab.run(loadlab.read_scenario(os.path.join(EXAMPLES, "dag_lu_p4.json")))
         entry = result["results"][0]
         table = loadlab.columns(entry["schedule"])
         self.assertEqual(set(table), {"task", "proc", "start", "finish"})
