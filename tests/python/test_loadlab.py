@@ -132,13 +132,14 @@ class Catalogue(unittest.TestCase):
     def test_every_algorithm_of_every_kind_runs(self):
         # Each kind's example (or preset), with all its algorithms: every entry is verified or
         # carries the run-time "error" object the CLI documents.
+        # The papers' small worked examples first (the optimal search stays cheap on them).
         bases = {}
+        for name, _ in loadlab.presets():
+            s = loadlab.preset(name)
+            bases.setdefault(s["kind"], s)
         for path in sorted(glob.glob(os.path.join(EXAMPLES, "*.json"))):
             with open(path, encoding="utf-8") as f:
                 s = json.load(f)
-            bases.setdefault(s["kind"], s)
-        for name, _ in loadlab.presets():
-            s = loadlab.preset(name)
             bases.setdefault(s["kind"], s)
         self.assertEqual(set(bases), set(loadlab.kinds()))
         for kind, s in bases.items():
@@ -164,7 +165,9 @@ class Catalogue(unittest.TestCase):
             link = loadlab.link(s)
             self.assertTrue(link.startswith("#s="), link)
             self.assertEqual(loadlab.unlink(link), loadlab.unlink("https://example.org/" + link))
-            self.assertEqual(loadlab.run(loadlab.unlink(link))["kind"], s["kind"])
+            self.assertEqual(loadlab.unlink(link)["kind"], s["kind"])
+            if not name.startswith("big_"):  # the big presets are for the playground's timing
+                self.assertEqual(loadlab.run(loadlab.unlink(link))["kind"], s["kind"])
 
     def test_link_matches_cli(self):
         for path in sorted(glob.glob(os.path.join(EXAMPLES, "*.json"))):
