@@ -265,6 +265,15 @@ PYBIND11_MODULE(loadlab, m) {
         "edges(data=True)): task costs from the node attribute `cost`, communication costs from "
         "the edge attribute `edge_cost` (default: the same name; missing = 0), on `processors` "
         "identical processors.");
+  m.def(
+      "dumps",
+      [](const py::handle& obj, int indent) {
+        return loadlab::python::to_json(obj, "obj").dump(indent);
+      },
+      py::arg("obj"), py::arg("indent") = 2,
+      "JSON text as the CLI writes it (nlohmann/json's number formatting): dumps(run(s)) + "
+      "\"\\n\" is byte for byte what `loadlab run` prints. json.dumps gives the same values, "
+      "but Python writes some doubles with fewer digits.");
   m.def("columns", &loadlab::python::columns, py::arg("records"),
         "A list of records (e.g. a result's \"schedule\") as a column table {key: [values]}: what "
         "pandas.DataFrame, numpy or a CSV writer take directly.");

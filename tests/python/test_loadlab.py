@@ -29,7 +29,16 @@ def masked(text):
 
 def dumped(result):
     """The module's result printed the way `loadlab run` prints its JSON."""
-    return json.dumps(result, indent=2, ensure_ascii=False) + "\n"
+    return loadlab.dumps(result, indent=2) + "\n"
+
+
+def without_times(value):
+    if isinstance(value, dict):
+        return {k: "(time)" if re.search(r"(_ms|_us|_seconds)$", k) else without_times(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_times(v) for v in value]
+    return value
 
 
 def cli(*args, stdin=None):
@@ -43,7 +52,11 @@ class ByteIdenticalToCli(unittest.TestCase):
         with open(path, encoding="utf-8") as f:
             scenario = json.load(f)
         result = loadlab.run(scenario, base_dir=os.path.dirname(path))
+        # The text, byte for byte; and the values, which json.dumps writes with Python's digits.
         self.assertEqual(masked(dumped(result)), masked(cli_run.stdout), path)
+        self.assertEqual(without_times(result), without_times(json.loads(cli_run.stdout)), path)
+        text = json.dumps(result, indent=2, ensure_ascii=False)
+        self.assertEqual(without_times(json.loads(text)), without_times(result))
 
     def test_every_example(self):
         paths = sorted(glob.glob(os.path.join(EXAMPLES, "*.json")))
@@ -56,7 +69,7 @@ class ByteIdenticalToCli(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             kinds = ",".join(loadlab.kinds())
             subprocess.run([sys.executable, os.path.join(SOURCE, "scripts", "gen_scenarios.py"), tmp,
-                            "--count", str(2 * len(loadlab.kinds())), "--kinds", kinds, "--base",
+                            "--count", str(len(loadlab.kinds())), "--kinds", kinds, "--base",
                             *sorted(glob.glob(os.path.join(EXAMPLES, "*.json")))],
                            check=True, capture_output=True)
             paths = sorted(glob.glob(os.path.join(tmp, "*.json")))
