@@ -87,10 +87,29 @@ PY
 # --scenario FILE, and no argument at all when started from the menu.
 exec_line=$(sed -n 's/^Exec=//p' "$desktop")
 python3 - "$exec_line" "$tmp/argv" <<'PY'
-import sys, shlex
-# Desktop Entry Specification: unescape the string value, then split the quoted arguments.
+import sys
+# Desktop Entry Specification: unescape the string value (\\ -> \), then split arguments at
+# spaces; inside "...", a backslash escapes ", `, $ and \.
 value = sys.argv[1].replace("\\\\", "\\")
-args = shlex.split(value)
+args, cur, quoted, i, started = [], "", False, 0, False
+while i < len(value):
+    c = value[i]
+    if quoted and c == "\\" and i + 1 < len(value) and value[i + 1] in '"`$\\':
+        cur += value[i + 1]
+        i += 2
+        continue
+    if c == '"':
+        quoted, started = not quoted, True
+    elif c == " " and not quoted:
+        if started or cur:
+            args.append(cur)
+        cur, started = "", False
+    else:
+        cur += c
+    i += 1
+assert not quoted, "unbalanced quotes in Exec"
+if started or cur:
+    args.append(cur)
 open(sys.argv[2], "w").write("\0".join(args))
 PY
 run_exec() {  # run_exec FILE-or-empty: the Exec line with %f expanded, loadlab-app replaced by a probe
