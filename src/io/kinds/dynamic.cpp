@@ -177,8 +177,10 @@ core::DynamicParams dynamic_read_params(const JsonReader& s, const core::Topolog
 // Empty if `algorithm` can run here, else why not (the pointer is chosen by the caller).
 std::string dynamic_unsupported(const std::string& algorithm, const DynamicScenario& sc) {
   const int n = sc.topology.size();
-  if (algorithm == "receiver" && n > DynamicLimits::max_receiver_nodes)
-    return "receiver is limited to " + std::to_string(DynamicLimits::max_receiver_nodes) + " nodes";
+  if ((algorithm == "receiver" || algorithm == "receiver_min_cost") &&
+      n > DynamicLimits::max_receiver_nodes)
+    return algorithm + " is limited to " + std::to_string(DynamicLimits::max_receiver_nodes) +
+           " nodes";
   if (algorithm == "rips") {
     std::string r = core::balance_unsupported_reason(sc.params.rips.inner, sc.topology);
     if (r.empty() && sc.params.rips.inner == "optimal" && n > DynamicLimits::max_optimal_nodes)
