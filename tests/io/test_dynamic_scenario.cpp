@@ -37,7 +37,7 @@ const char* kHotSpot = R"({"loadlab": 1, "kind": "dynamic", "seed": 4,
 TEST_CASE("DynamicKind.AllStrategiesVerifiedWithResultKeys") {
   const Json out = dynamic_scenario_run_text(kHotSpot);
   const Json& results = out.at("results");
-  REQUIRE(results.size() == 7);  // none named: every strategy
+  REQUIRE(results.size() == 8);  // none named: every strategy (receiver_min_cost included)
   double work = -1;
   for (const auto& r : results) {
     CAPTURE(r.at("algorithm").get<std::string>());
