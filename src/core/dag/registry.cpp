@@ -398,8 +398,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        dag_run_optimal,
        run_optimal_machine},
-      {{"llb_least", "LLB, least bottom level first", "001 §3.3 (as printed)",
-        "P identical processors",
+      {{"llb_least", "LLB, least bottom level first",
+        "Radulescu & van Gemund 1999, §3.3 (as printed)", "P identical processors",
         "LLB with the rule as the FLB paper prints it: of the ready tasks of clusters mapped to "
         "the earliest-idle processor, and of the unmapped clusters, each candidate is the one "
         "with the least bottom level. 'llb' ranks the largest first (LLB's own paper).",
@@ -409,8 +409,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_llb_least,
        nullptr},
-      {{"dsc_llb_least", "DSC followed by LLB (least bottom level first)", "001 §3.3 (as printed)",
-        "P identical processors",
+      {{"dsc_llb_least", "DSC followed by LLB (least bottom level first)",
+        "Radulescu & van Gemund 1999, §3.3 (as printed)", "P identical processors",
         "DSC clusters, then LLB with the FLB paper's printed rule (least bottom level first). "
         "'dsc_llb' (largest first) stays the default: on the FLB paper's LU, Laplace, Stencil and "
         "FFT graphs it is closer to the DSC-LLB figures the paper reports (docs/scenario-dag.md).",
@@ -444,7 +444,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_hetero<max_min_batch>},
-      {{"hlfet_est", "HLFET, ties by earliest start", "003 Approximate Scheduling (as printed)",
+      {{"hlfet_est", "HLFET, ties by earliest start",
+        "course notes, Task Scheduling & Load Balancing, Approximate Scheduling (as printed)",
         "P identical processors",
         "HLFET with the notes' tie rule: among the ready tasks of the largest static level, the "
         "one that can start earliest in the schedule built so far goes first (then the lower id). "
@@ -455,8 +456,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_hlfet_est,
        nullptr},
-      {{"mcp_descendants", "MCP, ties by descendants", "001 §3.1 (as printed)",
-        "P identical processors",
+      {{"mcp_descendants", "MCP, ties by descendants",
+        "Radulescu & van Gemund 1999, §3.1 (as printed)", "P identical processors",
         "MCP with the paper's tie rule: tasks of equal ALAP are ordered by the increasing list of "
         "the ALAPs of the task and all its descendants, compared lexicographically (then the "
         "lower id). 'mcp' breaks ties by the smallest child ALAP, in O(E).",

@@ -53,7 +53,8 @@ const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
        "system phase: run_balance(inner, ready loads); user phase: execute",
        "one balance per phase", false},
       {"receiver_min_cost", "Receiver-initiated, minimising cost function (3)",
-       "002 §2.5, cost function (3) minimised", "any topology (≤ 4096 nodes)",
+       "Houstis, Kapidakis, Markatos & Gelenbe 1996, §2.5, cost function (3) minimised",
+       "any topology (≤ 4096 nodes)",
        "The receiver rounds (broadcast, L_A, senders and receivers, requests, senders send at "
        "most what is asked), but each round requests the whole numbers of tasks W_sr that "
        "minimise the survey's cost function (3) with f(W) = f·W, g(W) = g·W: one task at a time "
