@@ -102,7 +102,8 @@ TEST_CASE("AlgorithmTables.Dag.NamesTraitsAndDefaultSet") {
   CHECK(dag_algorithm_unbounded("dsc"));
   CHECK(!dag_algorithm_unbounded("flb"));
   CHECK(quadratic == std::vector<std::string>{"etf", "coffman_graham", "dls", "bil", "hbmct",
-                                              "min_min", "max_min", "sufferage", "duplex", "wba"});
+                                              "min_min", "max_min", "sufferage", "duplex", "wba",
+                                              "min_min_batch", "max_min_batch", "mcp_descendants"});
   CHECK(find_dag_algorithm("nope") == nullptr);
 }
 

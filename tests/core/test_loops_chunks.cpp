@@ -2,6 +2,7 @@
 // definitions (paper 002, Section 3.1) and LB4OMP's formulas for FSC / weighted factoring.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <vector>
 
 #include "core/loops/all_techniques.h"
@@ -39,9 +40,10 @@ using Ranges = std::vector<std::pair<std::int64_t, std::int64_t>>;
 
 TEST_CASE("Loops.Registry.AllTechniquesWithFormula") {
   const char* names[] = {
-      "static_block", "cyclic", "block_cyclic", "self", "chunk",    "gss", "agss",
-      "factoring",    "fac2",   "tapering",     "tss",  "affinity", "fsc", "weighted_factoring"};
-  CHECK(loop_techniques().size() == 14);
+      "static_block",  "cyclic", "block_cyclic", "self", "chunk",    "gss", "agss",
+      "factoring",     "fac2",   "tapering",     "tss",  "affinity", "fsc", "weighted_factoring",
+      "factoring_prob"};
+  CHECK(loop_techniques().size() == 15);
   for (const char* n : names) {
     const LoopTechnique* t = find_loop_technique(n);
     REQUIRE_MESSAGE(t != nullptr, n);
@@ -113,7 +115,48 @@ TEST_CASE("Loops.Fac2.N100P4") {
   CHECK(queue_sizes("fac2", params(100, 4)) == want);
 }
 
-TEST_CASE("Loops.Factoring.WithProfile") {
+TEST_CASE("Loops.Factoring.SurveyHalfPerPhase") {
+  // The survey: "during each phase, only a subset of the remaining loop iterations (usually one
+  // half) is divided equally among the available processors". N = 100, P = 4: half of 100 = 50 in
+  // 4 chunks of ceil(50/4) = 13 (52 taken), R = 48 -> 24 in chunks of 6, R = 24 -> 3, R = 12 ->
+  // ceil(6/4) = 2, R = 4 -> 1. The cost profile does not change it.
+  const std::vector<std::int64_t> want = {13, 13, 13, 13, 6, 6, 6, 6, 3, 3,
+                                          3,  3,  2,  2,  2, 2, 1, 1, 1, 1};
+  LoopParams s = params(100, 4);
+  CHECK(queue_sizes("factoring", s) == want);
+  s.mean_cost = 1;
+  s.sd_cost = 0.5;
+  CHECK(queue_sizes("factoring", s) == want);
+  // Each phase hands out at least half and at most half + P of what remains (ceil per chunk).
+  const auto q = queue_sizes("factoring", params(1000, 8));
+  std::int64_t remaining = 1000;
+  for (std::size_t i = 0; i < q.size(); i += 8) {
+    std::int64_t phase = 0;
+    for (std::size_t k = i; k < i + 8 && k < q.size(); ++k) phase += q[k];
+    CHECK(2 * phase >= remaining);
+    if (remaining >= 16) CHECK(phase <= remaining / 2 + 8);
+    remaining -= phase;
+  }
+  CHECK(remaining == 0);
+}
+
+TEST_CASE("Loops.FactoringProb.DecreasingLoopFirstBatch") {
+  // The survey's decreasing loop (cost 2(N - i - 1/2)/N, N = 1000): mu = 1, sigma^2 = 1/3 - 1/(3
+  // N^2), P = 4: b = 4 sigma / (2 sqrt(1000)) = 0.036511, x_0 = 1 + b^2 + b sqrt(b^2 + 2) =
+  // 1.05298, first chunk ceil(1000 / (4 x_0)) = ceil(237.42) = 238: 952 of 1000 iterations
+  // (95 %) in the first batch, against 4 x 125 = 500 under the survey's rule.
+  LoopParams s = params(1000, 4);
+  s.mean_cost = 1;
+  s.sd_cost = std::sqrt(1.0 / 3 - 1.0 / (3.0 * 1000 * 1000));
+  const auto prob = queue_sizes("factoring_prob", s);
+  REQUIRE(prob.size() >= 4);
+  CHECK(prob[0] == 238);
+  CHECK(prob[0] + prob[1] + prob[2] + prob[3] == 952);
+  const auto half = queue_sizes("factoring", s);
+  CHECK(half[0] + half[1] + half[2] + half[3] == 500);
+}
+
+TEST_CASE("Loops.FactoringProb.WithProfile") {
   // mu = 1, sigma = 0.5, N = 100, P = 4: P*sigma/(2 mu) = 1.
   // batch 0: b = 1/sqrt(100) = 0.1, x0 = 1 + 0.01 + 0.1*sqrt(2.01) = 1.15177, 100/(4 x0) = 21.71 ->
   // 22
@@ -125,10 +168,10 @@ TEST_CASE("Loops.Factoring.WithProfile") {
   s.mean_cost = 1;
   s.sd_cost = 0.5;
   const std::vector<std::int64_t> want = {22, 22, 22, 22, 2, 2, 2, 2, 1, 1, 1, 1};
-  CHECK(queue_sizes("factoring", s) == want);
+  CHECK(queue_sizes("factoring_prob", s) == want);
   // sigma = 0: b = 0, x0 = 1 -> one batch of P chunks of N/P.
   s.sd_cost = 0;
-  CHECK(queue_sizes("factoring", s) == std::vector<std::int64_t>{25, 25, 25, 25});
+  CHECK(queue_sizes("factoring_prob", s) == std::vector<std::int64_t>{25, 25, 25, 25});
 }
 
 TEST_CASE("Loops.Tapering.WithProfile") {

@@ -187,6 +187,30 @@ TEST_CASE("Os.AllocationRules") {
   CHECK(e.finish[1] == doctest::Approx(16.0 / 3));
 }
 
+TEST_CASE("Os.AllocationRules.AverageParallelismExact") {
+  // Houstis et al. 1996, Section 4.4: Eager et al. "give each application a number of processors
+  // equal to its average parallelism". 16 processors; jobs of work 12 with 8 threads and Downey
+  // speedup (sigma 0: S(n) = min(n, A)), A = 2 and 3, arrive at 0; a linear 4-thread job of work 4
+  // arrives at 1. Exact rule: the first two get 2 and 3 processors (finish 12/2 = 6, 12/3 = 4),
+  // 11 stay free, and the third (A = S(4) = 4) gets 4 at once: 1 + 4/4 = 2. The proportional
+  // rule water-fills all 16 between the first two (weights 2 : 3, capped at 8 threads: 8 + 8), so
+  // the third must wait for a departure.
+  OsSpeedup a2{OsSpeedupModel::Downey, 0, 2, 0}, a3{OsSpeedupModel::Downey, 0, 3, 0};
+  const std::vector<OsJob> jobs = {job(0, 12, 8, a2), job(0, 12, 8, a3), job(1, 4, 4)};
+  OsParams prm;
+  prm.allocation = OsAllocation::AverageParallelismExact;
+  const auto x = run_checked("static_partition", 16, jobs, {}, prm);
+  CHECK(x.finish[0] == doctest::Approx(6));
+  CHECK(x.finish[1] == doctest::Approx(4));
+  CHECK(x.finish[2] == doctest::Approx(2));
+  prm.allocation = OsAllocation::AverageParallelism;
+  const auto w = run_checked("static_partition", 16, jobs, {}, prm);
+  CHECK(w.finish[0] == doctest::Approx(6));
+  CHECK(w.finish[2] > 4);
+  CHECK(os_allocation_names()[static_cast<std::size_t>(OsAllocation::AverageParallelismExact)] ==
+        "average_parallelism_exact");
+}
+
 TEST_CASE("Os.Affinity.FewerCacheReloadsThanCentralQueue") {
   std::vector<OsJob> jobs;
   for (int i = 0; i < 6; ++i) jobs.push_back(job(0, 10, 1));

@@ -34,10 +34,22 @@ const char* kHotSpot = R"({"loadlab": 1, "kind": "dynamic", "seed": 4,
 
 }  // namespace
 
+TEST_CASE("DynamicKind.ReceiverMinCostRunsWhenNamedAndIsVerified") {
+  Json sc = Json::parse(kHotSpot);
+  sc["algorithms"] = {"receiver", "receiver_min_cost"};
+  const Json out = dynamic_scenario_run_text(sc.dump());
+  const Json& results = out.at("results");
+  REQUIRE(results.size() == 2);
+  CHECK(results[1].at("algorithm") == "receiver_min_cost");
+  CHECK(results[1].at("verified") == true);
+  // Both run the same arrivals: the work done is the same, however it was moved.
+  CHECK(results[0].at("total_work").get<double>() == results[1].at("total_work").get<double>());
+}
+
 TEST_CASE("DynamicKind.AllStrategiesVerifiedWithResultKeys") {
   const Json out = dynamic_scenario_run_text(kHotSpot);
   const Json& results = out.at("results");
-  REQUIRE(results.size() == 7);  // none named: every strategy
+  REQUIRE(results.size() == 7);  // none named: the default set (receiver_min_cost runs when named)
   double work = -1;
   for (const auto& r : results) {
     CAPTURE(r.at("algorithm").get<std::string>());

@@ -84,7 +84,7 @@ IterativeResult gradient(const Topology& t, const LoadVector& loads, const Itera
         const std::int64_t wj0 = static_cast<std::int64_t>(wj);
         const std::int64_t amount = std::min(static_cast<std::int64_t>(wi - std::floor(thr)),
                                              (static_cast<std::int64_t>(wi) - wj0) / 2);
-        if (amount <= 0 || amount > wi_t + 0 * wi_t) continue;
+        if (amount <= 0 || amount > wi_t) continue;
         moved = true;
         delta[static_cast<std::size_t>(i)] -= static_cast<double>(amount);
         delta[static_cast<std::size_t>(j)] += static_cast<double>(amount);

@@ -154,7 +154,10 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
         "any topology",
         "Lightly loaded nodes have pressure 0, the others 1 + the minimum over their neighbours; "
         "load flows along shortest paths from high pressure toward the nearest zero-pressure node "
-        "until it is level with its neighbours.",
+        "until it is level with its neighbours. A node sends min(w_i - L, (w_i - w_next) / 2): "
+        "L is the exact average in the real model and the threshold rounded down in the tasks "
+        "model (whole tasks; by default the average rounded down), since the notes fix no amount "
+        "and whole tasks cannot reach a fractional average.",
         "p_i = 0 if w_i < threshold else 1 + min_{j in N(i)} p_j;  send to a neighbour with p_i - "
         "1",
         "O(E) per sweep (plus diameter rounds for the pressure as node programs)"},

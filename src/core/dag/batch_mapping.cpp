@@ -3,8 +3,14 @@
 // distributed computing systems", JPDC 61(6), 2001, Section 2 (Min-min, Max-min), and
 // Maheswaran et al., JPDC 59(2), 1999 (Sufferage).
 //
-// Braun et al. map independent tasks. Applied to a DAG as SAGA does (our reading): the batch is
-// the current ready set (tasks whose predecessors are all mapped), refreshed after every mapping;
+// Braun et al. map independent tasks: a batch is a fixed set, mapped completely, one task at a
+// time. On a DAG two readings exist, both offered:
+//  - refresh per batch (min_min_batch, max_min_batch; SAGA's reading): the batch is the ready set
+//    (tasks whose predecessors are all mapped) at the moment it opens; tasks made ready while it
+//    is being mapped wait for the next batch, so the heuristic runs as Braun et al. state it on
+//    each batch;
+//  - refresh per mapping (min_min, max_min, sufferage): a task made ready by a mapping joins the
+//    candidates at once, so every choice sees every mappable task.
 // the completion time of t on p is CT(t, p) = max(data ready on p, p's last finish) + ETC(t, p)
 // (tasks are appended, no insertion, as in the paper's machine-availability model).
 //   Min-Min:   the task whose best CT is smallest goes to that processor.
@@ -20,13 +26,19 @@
 
 namespace loadlab::core {
 
-Schedule batch_mapping(const TaskGraph& g, const Machine& m, BatchRule rule, ScheduleTrace* trace) {
+Schedule batch_mapping(const TaskGraph& g, const Machine& m, BatchRule rule, ScheduleTrace* trace,
+                       BatchRefresh refresh) {
   HeteroPlacement pl(g, m, false);
   const int P = pl.processors();
   ReadyTimes ready(pl);
   for (TaskId t : g.entry_tasks()) ready.add(t);
-  std::vector<TaskId> fresh;
-  while (!ready.empty()) {
+  std::vector<TaskId> fresh, next_batch;
+  for (;;) {
+    if (ready.empty()) {
+      if (next_batch.empty()) break;
+      for (TaskId v : next_batch) ready.add(v);
+      next_batch.clear();
+    }
     std::size_t bi = 0;
     int bp = 0;
     double bkey = 0, bstart = 0;
@@ -62,7 +74,10 @@ Schedule batch_mapping(const TaskGraph& g, const Machine& m, BatchRule rule, Sch
     fresh.clear();
     const ScheduleEntry& en = pl.place(t, bp, bstart, &fresh);
     if (step) step->chosen = en;
-    for (TaskId v : fresh) ready.add(v);
+    if (refresh == BatchRefresh::per_batch)
+      next_batch.insert(next_batch.end(), fresh.begin(), fresh.end());
+    else
+      for (TaskId v : fresh) ready.add(v);
   }
   return pl.take();
 }

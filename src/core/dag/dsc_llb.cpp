@@ -5,11 +5,11 @@
 
 namespace loadlab::core {
 
-Schedule dsc_llb(const TaskGraph& g, int processors, ScheduleTrace* trace) {
+Schedule dsc_llb(const TaskGraph& g, int processors, ScheduleTrace* trace, LlbOrder order) {
   const Schedule clustered = dsc(g);
   std::vector<std::int32_t> cluster_of(g.size(), 0);
   for (const auto& e : clustered.entries) cluster_of[e.task] = e.proc;
-  return llb(g, processors, cluster_of, trace);
+  return llb(g, processors, cluster_of, trace, order);
 }
 
 }  // namespace loadlab::core

@@ -37,10 +37,16 @@ Schedule hbmct(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = null
 
 /// Batch-mode mapping heuristics of Braun et al. (2001) applied to the ready set of a DAG.
 enum class BatchRule { min_min, max_min, sufferage };
+/// When tasks made ready by a mapping become candidates: at once (per_mapping), or when the
+/// current batch (the ready set when it opened) is fully mapped (per_batch).
+enum class BatchRefresh { per_mapping, per_batch };
 Schedule batch_mapping(const TaskGraph& g, const Machine& m, BatchRule rule,
-                       ScheduleTrace* trace = nullptr);
+                       ScheduleTrace* trace = nullptr,
+                       BatchRefresh refresh = BatchRefresh::per_mapping);
 Schedule min_min(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
 Schedule max_min(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
+Schedule min_min_batch(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
+Schedule max_min_batch(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
 Schedule sufferage(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
 /// Immediate-mode heuristics of Braun et al. (2001), tasks in topological order.
 Schedule mct(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);

@@ -9,4 +9,8 @@ Schedule max_min(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
   return batch_mapping(g, m, BatchRule::max_min, trace);
 }
 
+Schedule max_min_batch(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
+  return batch_mapping(g, m, BatchRule::max_min, trace, BatchRefresh::per_batch);
+}
+
 }  // namespace loadlab::core

@@ -9,4 +9,8 @@ Schedule min_min(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
   return batch_mapping(g, m, BatchRule::min_min, trace);
 }
 
+Schedule min_min_batch(const TaskGraph& g, const Machine& m, ScheduleTrace* trace) {
+  return batch_mapping(g, m, BatchRule::min_min, trace, BatchRefresh::per_batch);
+}
+
 }  // namespace loadlab::core

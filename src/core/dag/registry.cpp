@@ -40,6 +40,20 @@ Schedule run_llb(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
 Schedule run_dsc_llb(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return dsc_llb(g, p, t);
 }
+Schedule run_llb_least(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  std::vector<std::int32_t> single(g.size());
+  for (TaskId i = 0; i < g.size(); ++i) single[i] = i;
+  return llb(g, p, single, t, LlbOrder::least_bottom_level);
+}
+Schedule run_dsc_llb_least(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return dsc_llb(g, p, t, LlbOrder::least_bottom_level);
+}
+Schedule run_hlfet_est(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return hlfet_est(g, p, t);
+}
+Schedule run_mcp_descendants(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return mcp_descendants(g, p, t);
+}
 Schedule run_hlfet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return hlfet(g, p, t);
 }
@@ -122,7 +136,9 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        nullptr},
       {{"mcp", "Modified Critical Path", "001 §3.1; 003 list scheduling", "P identical processors",
         "Tasks in increasing ALAP (latest possible start) order; each is appended on the "
-        "processor where it can start earliest.",
+        "processor where it can start earliest. Ties go to the task whose child has the smallest "
+        "ALAP, then the lower id: a cheap, deterministic stand-in for the paper's comparison of "
+        "all descendants ('mcp_descendants'), which costs a graph walk per tied task.",
         "priority = ALAP(t) (smallest first);  p = argmin_p EST(t, p)", "O(V log V + (E + V) P)",
         false},
        true,
@@ -160,7 +176,9 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
       {{"llb", "List-based Load Balancing", "001 §3.3 (ref. [12])", "P identical processors",
         "Maps clusters onto P processors: the earliest-idle processor compares the best ready task "
         "of a cluster already mapped to it with the best task of an unmapped cluster and runs the "
-        "one that starts earlier. On its own every task is its own cluster.",
+        "one that starts earlier. On its own every task is its own cluster. Each candidate is the "
+        "ready task with the largest bottom level (critical path first, as in LLB's own paper); "
+        "the FLB paper's text says the least bottom level, offered as 'llb_least'.",
         "p = earliest idle;  t = earlier-starting of (mapped cluster's task, unmapped task)",
         "O(C log C + V)", false},
        false,
@@ -169,7 +187,10 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        nullptr},
       {{"dsc_llb", "DSC followed by LLB", "001 §3.3", "P identical processors",
         "The multi-step method: DSC clusters for unbounded processors, then LLB maps the clusters "
-        "onto the P processors and orders their tasks.",
+        "onto the P processors and orders their tasks. LLB takes the largest bottom level first "
+        "(LLB's own paper); 'dsc_llb_least' follows the FLB paper's printed 'least bottom "
+        "level'. The default stays largest-first because it is closer to the FLB paper's "
+        "DSC-LLB figures (docs/scenario-dag.md).",
         "clusters = DSC(G);  schedule = LLB(G, P, clusters)", "O((E + V) log V + C log C)", false},
        true,
        false,
@@ -178,7 +199,9 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
       {{"hlfet", "Highest Level First with Estimated Times", "003 Approximate Scheduling",
         "P identical processors",
         "List scheduling by static level sl (longest computation path to an exit, including the "
-        "task), largest first; ties to the smaller t-level.",
+        "task), largest first; ties to the smaller t-level, a lower bound of the start fixed "
+        "before scheduling so the list is static. The notes break ties by the earliest possible "
+        "start in the partial schedule: 'hlfet_est'.",
         "priority = sl(t) (largest first);  p = argmin_p EST(t, p)", "O(V log V + (E + V) P)",
         false},
        false,
@@ -321,7 +344,9 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
       {{"min_min", "Min-Min", "Braun et al. 2001, §2 (on the DAG's ready set)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Batch mapping over the ready tasks: each task's best completion time over the "
-        "processors is found, and the task whose best is smallest is mapped there; repeat.",
+        "processors is found, and the task whose best is smallest is mapped there; repeat. A "
+        "task made ready by a mapping is a candidate at once (refresh per mapping); "
+        "'min_min_batch' maps each batch completely first, as SAGA does.",
         "t = argmin_t min_p CT(t, p);  CT = max(data ready, proc free) + ETC(t, p)",
         "O(V W P + E P)", false},
        false,
@@ -331,7 +356,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
       {{"max_min", "Max-Min", "Braun et al. 2001, §2 (on the DAG's ready set)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "As Min-Min, but the ready task whose best completion time is largest goes first, so "
-        "long tasks are not left to the end.",
+        "long tasks are not left to the end. Ready set refreshed after every mapping; "
+        "'max_min_batch' refreshes it per batch, as SAGA does.",
         "t = argmax_t min_p CT(t, p)", "O(V W P + E P)", false},
        false,
        true,
@@ -463,6 +489,75 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        dag_run_optimal,
        run_optimal_machine},
+      {{"llb_least", "LLB, least bottom level first",
+        "Radulescu & van Gemund 1999, §3.3 (as printed)", "P identical processors",
+        "LLB with the rule as the FLB paper prints it: of the ready tasks of clusters mapped to "
+        "the earliest-idle processor, and of the unmapped clusters, each candidate is the one "
+        "with the least bottom level. 'llb' ranks the largest first (LLB's own paper).",
+        "p = earliest idle;  candidates = least-blevel mapped / unmapped task;  earlier start wins",
+        "O(C log C + V)", false},
+       false,
+       false,
+       run_llb_least,
+       nullptr},
+      {{"dsc_llb_least", "DSC followed by LLB (least bottom level first)",
+        "Radulescu & van Gemund 1999, §3.3 (as printed)", "P identical processors",
+        "DSC clusters, then LLB with the FLB paper's printed rule (least bottom level first). "
+        "'dsc_llb' (largest first) stays the default: on the FLB paper's LU, Laplace, Stencil and "
+        "FFT graphs it is closer to the DSC-LLB figures the paper reports (docs/scenario-dag.md).",
+        "clusters = DSC(G);  schedule = LLB_least(G, P, clusters)", "O((E + V) log V + C log C)",
+        false},
+       false,
+       false,
+       run_dsc_llb_least,
+       nullptr},
+      {{"min_min_batch", "Min-Min (ready set per batch)",
+        "Braun et al. 2001, §2 (batches of the DAG's ready set, as SAGA)",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Min-Min run batch by batch: the batch is the ready set when it opens, mapped completely "
+        "(smallest best completion time first) before the tasks it made ready are considered. "
+        "'min_min' refreshes after every mapping.",
+        "batch = ready set;  while batch: t = argmin_t min_p CT(t, p), map t;  refresh",
+        "O(V W P + E P)", false},
+       false,
+       true,
+       nullptr,
+       run_hetero<min_min_batch>},
+      {{"max_min_batch", "Max-Min (ready set per batch)",
+        "Braun et al. 2001, §2 (batches of the DAG's ready set, as SAGA)",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Max-Min run batch by batch: the batch is the ready set when it opens, mapped completely "
+        "(largest best completion time first) before the tasks it made ready are considered. "
+        "'max_min' refreshes after every mapping.",
+        "batch = ready set;  while batch: t = argmax_t min_p CT(t, p), map t;  refresh",
+        "O(V W P + E P)", false},
+       false,
+       true,
+       nullptr,
+       run_hetero<max_min_batch>},
+      {{"hlfet_est", "HLFET, ties by earliest start",
+        "course notes, Task Scheduling & Load Balancing, Approximate Scheduling (as printed)",
+        "P identical processors",
+        "HLFET with the notes' tie rule: among the ready tasks of the largest static level, the "
+        "one that can start earliest in the schedule built so far goes first (then the lower id). "
+        "'hlfet' uses the static t-level instead.",
+        "top = max sl over ready;  t = argmin_{sl(t) = top} min_p EST(t, p);  p = argmin_p EST",
+        "O(V log V + V k P), k = tied ready tasks", false},
+       false,
+       false,
+       run_hlfet_est,
+       nullptr},
+      {{"mcp_descendants", "MCP, ties by descendants",
+        "Radulescu & van Gemund 1999, §3.1 (as printed)", "P identical processors",
+        "MCP with the paper's tie rule: tasks of equal ALAP are ordered by the increasing list of "
+        "the ALAPs of the task and all its descendants, compared lexicographically (then the "
+        "lower id). 'mcp' breaks ties by the smallest child ALAP, in O(E).",
+        "priority = (ALAP(t), sorted ALAPs of t and its descendants);  p = argmin_p EST(t, p)",
+        "O(V log V + (E + V) P) + O(V + E) per tied task", false},
+       false,
+       true,
+       run_mcp_descendants,
+       nullptr},
   };
   return rows;
 }

@@ -30,20 +30,29 @@ Schedule flb(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr)
 Schedule etf(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
 /// MCP: ALAP order, each task to its earliest-start processor (paper 001 §3.1); optional insertion.
 Schedule mcp(const TaskGraph& g, int processors, bool insertion, ScheduleTrace* trace = nullptr);
+/// MCP with the paper's tie rule: the increasing ALAP lists of the task and its descendants.
+Schedule mcp_descendants(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
 /// FCP: MCP's priorities, but only EP(t) and the earliest-idle processor are tried (ref. [7]).
 Schedule fcp(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
 /// DSC clustering for unbounded processors (one processor per cluster) (paper 001 §3.3).
 Schedule dsc(const TaskGraph& g);
+/// Which ready task LLB takes from each candidate set: the largest bottom level (critical path
+/// first, LLB's own paper; the default) or the least bottom level (the FLB paper's §3.3 text).
+enum class LlbOrder { largest_bottom_level, least_bottom_level };
 /// LLB: maps the clusters of `clustering` (cluster id per task) onto P processors (§3.3).
 Schedule llb(const TaskGraph& g, int processors, const std::vector<std::int32_t>& cluster_of,
-             ScheduleTrace* trace = nullptr);
+             ScheduleTrace* trace = nullptr, LlbOrder order = LlbOrder::largest_bottom_level);
 /// DSC followed by LLB.
-Schedule dsc_llb(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+Schedule dsc_llb(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr,
+                 LlbOrder order = LlbOrder::largest_bottom_level);
 
 // The priority rules of the course notes (paper 003, "list scheduling"): the highest-priority
 // ready task goes to the processor where it starts earliest.
 /// HLFET: largest static level sl first; ties by smaller t-level.
 Schedule hlfet(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+/// HLFET with the notes' tie rule: among the largest sl, the earliest start in the partial
+/// schedule.
+Schedule hlfet_est(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
 /// HLFNET: HLFET with unit task times (levels count tasks).
 Schedule hlfnet(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
 /// SCFET: smallest co-level (comp-only longest path from an entry, including t) first.

@@ -25,7 +25,8 @@ const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
        "Loads are broadcast; receivers (L_r < L_A) request work from senders (L_s > L_A) whose "
        "decision variable π_sr exceeds θ_r, never more than L_A − L_r; senders send at most what "
        "is "
-       "requested. Reports cost function (3).",
+       "requested. Reports cost function (3) but does not minimise it: π_sr is a heuristic "
+       "(relative excess over distance); 'receiver_min_cost' minimises it.",
        "Σ_s W_sr ≤ L_A − L_r;  C = 1/M Σ_r (L_r + Σ_s π_sr f(W_sr) − L_A)^M + 1/M Σ_s (L_s + Σ_r "
        "π_sr g(W_sr) − L_A)^M",
        "O(|S|·|R|) per round", false},
@@ -51,6 +52,19 @@ const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
        "New tasks wait for the next system phase.",
        "system phase: run_balance(inner, ready loads); user phase: execute",
        "one balance per phase", false},
+      {"receiver_min_cost", "Receiver-initiated, minimising cost function (3)",
+       "Houstis, Kapidakis, Markatos & Gelenbe 1996, §2.5, cost function (3) minimised",
+       "any topology (≤ 4096 nodes)",
+       "The receiver rounds (broadcast, L_A, senders and receivers, requests, senders send at "
+       "most what is asked), but each round requests the whole numbers of tasks W_sr that "
+       "minimise the survey's cost function (3) with f(W) = f·W, g(W) = g·W: one task at a time "
+       "from the sender whose cost falls most to the receiver whose cost rises least, while C "
+       "still falls. Exact, because (3) is convex and separable in what each node sends or "
+       "receives. Same settings as receiver (theta unused).",
+       "min over W: 1/M Σ_r (L_r + (1+f) Σ_s W_sr − L_A)^M + 1/M Σ_s (L_s − (1−g) Σ_r W_sr − "
+       "L_A)^M\n"
+       "s.t. Σ_s W_sr ≤ ⌊L_A − L_r⌋,  Σ_r W_sr ≤ ⌊L_s − L_A⌋",
+       "O(T log N) per round (T tasks moved)", false},
   };
   return table;
 }
@@ -62,6 +76,7 @@ std::unique_ptr<DynamicStrategy> make_named_strategy(const std::string& algorith
   if (algorithm == "random") return make_random_strategy(params.random);
   if (algorithm == "sender") return make_sender_strategy(params.sender);
   if (algorithm == "receiver") return make_receiver_strategy(params.receiver);
+  if (algorithm == "receiver_min_cost") return make_receiver_min_cost_strategy(params.receiver);
   if (algorithm == "work_stealing") return make_work_stealing_strategy(params.work_stealing);
   if (algorithm == "gradient") return make_gradient_strategy(params.gradient);
   if (algorithm == "rips") return make_rips_strategy(params.rips, topology);

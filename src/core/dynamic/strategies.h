@@ -70,6 +70,9 @@ std::unique_ptr<DynamicStrategy> make_none_strategy();
 std::unique_ptr<DynamicStrategy> make_random_strategy(const RandomParams& p);
 std::unique_ptr<DynamicStrategy> make_sender_strategy(const SenderParams& p);
 std::unique_ptr<DynamicStrategy> make_receiver_strategy(const ReceiverParams& p);
+/// receiver_min_cost: the receiver rounds with each round's W_sr minimising cost function (3)
+/// (theta unused).
+std::unique_ptr<DynamicStrategy> make_receiver_min_cost_strategy(const ReceiverParams& p);
 std::unique_ptr<DynamicStrategy> make_work_stealing_strategy(const StealParams& p);
 std::unique_ptr<DynamicStrategy> make_gradient_strategy(const GradientParams& p);
 std::unique_ptr<DynamicStrategy> make_rips_strategy(const RipsParams& p, const Topology& topo);

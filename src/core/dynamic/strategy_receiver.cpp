@@ -15,6 +15,10 @@
 //    on both sums C is positive, as the text requires ("so that C can be positive").
 //  - rounds: every `period`, or (period 0) at time 0 and whenever a node runs dry while another
 //    still has queued tasks and no round is in progress.
+// "receiver_min_cost" keeps the rounds, messages and constraints but takes the survey at its word
+// that C is "to be minimized by the load balancing algorithm": each round's requests are the
+// integer W_sr that minimise (3) (receiver_min_cost.h), with π_sr = 1 on the pairs that move work.
+#include "core/dynamic/receiver_min_cost.h"
 #include "core/dynamic/strategies.h"
 
 #include <algorithm>
@@ -29,7 +33,7 @@ enum ReceiverTag { kReceiverDecide = 1, kReceiverRequest = 2, kReceiverPeriod = 
 
 class ReceiverStrategy final : public DynamicStrategy {
  public:
-  explicit ReceiverStrategy(const ReceiverParams& p) : p_(p) {}
+  ReceiverStrategy(const ReceiverParams& p, bool minimise) : p_(p), minimise_(minimise) {}
 
   void on_start(DynamicSim& s) override {
     const auto n = static_cast<std::size_t>(s.nodes());
@@ -88,6 +92,7 @@ class ReceiverStrategy final : public DynamicStrategy {
 
  private:
   double pi_sr(int s, int d) const {
+    if (minimise_) return 1.0;  // only pairs that move work are asked: π_sr = 1 there
     const double ex = snapshot_[static_cast<std::size_t>(s)] - avg_;
     return max_excess_ > 0 ? ex / max_excess_ / std::max(1, d) : 0.0;
   }
@@ -120,6 +125,15 @@ class ReceiverStrategy final : public DynamicStrategy {
       if (l < avg_) receivers.push_back(v);
     }
     outstanding_ = 0;
+    if (minimise_) {
+      for (const ReceiverTransfer& t : receiver_min_cost_transfers(snapshot_, p_.f, p_.g, p_.M)) {
+        ++outstanding_;
+        s.message(t.receiver, t.sender, s.topology().distance(t.sender, t.receiver),
+                  kReceiverRequest, (round_ << 32) | std::min<std::int64_t>(t.tasks, 0xFFFFFFFF));
+      }
+      if (outstanding_ == 0) end_round();
+      return;
+    }
     std::vector<std::pair<double, int>> cand;
     for (int r : receivers) {
       std::int64_t need =
@@ -176,6 +190,7 @@ class ReceiverStrategy final : public DynamicStrategy {
   }
 
   ReceiverParams p_;
+  bool minimise_ = false;
   std::int64_t round_ = 0;
   bool in_round_ = false;
   bool progressed_ = true;
@@ -189,7 +204,11 @@ class ReceiverStrategy final : public DynamicStrategy {
 }  // namespace
 
 std::unique_ptr<DynamicStrategy> make_receiver_strategy(const ReceiverParams& p) {
-  return make_dynamic_strategy<ReceiverStrategy>(p);
+  return make_dynamic_strategy<ReceiverStrategy>(p, false);
+}
+
+std::unique_ptr<DynamicStrategy> make_receiver_min_cost_strategy(const ReceiverParams& p) {
+  return make_dynamic_strategy<ReceiverStrategy>(p, true);
 }
 
 }  // namespace loadlab::core

@@ -14,6 +14,7 @@ LoopTechnique gss_technique();                 // gss.cpp
 LoopTechnique agss_technique();                // agss.cpp
 LoopTechnique factoring_technique();           // factoring.cpp
 LoopTechnique fac2_technique();                // fac2.cpp
+LoopTechnique factoring_prob_technique();      // factoring.cpp
 LoopTechnique tapering_technique();            // tapering.cpp
 LoopTechnique tss_technique();                 // tss.cpp
 LoopTechnique affinity_technique();            // affinity.cpp
@@ -25,6 +26,7 @@ LoopTechnique weighted_factoring_technique();  // weighted_factoring.cpp
 std::vector<std::int64_t> gss_bounds(const LoopParams& params);
 std::vector<std::int64_t> factoring_bounds(const LoopParams& params);
 std::vector<std::int64_t> fac2_bounds(const LoopParams& params);
+std::vector<std::int64_t> factoring_prob_bounds(const LoopParams& params);
 std::vector<std::int64_t> tapering_bounds(const LoopParams& params);
 std::vector<std::int64_t> tss_bounds(const LoopParams& params);
 /// Fixed-size chunking's K (Kruskal & Weiss, as LB4OMP computes it).

@@ -1,12 +1,14 @@
 // Factoring (FAC), Hummel, Schonberg & Flynn.
 // Paper: ../shared/seeds/002_6cf480ff57e2bb72.txt, Section 3.1 ("allocation ... proceeds in
 // successive phases. During each phase, only a subset of the remaining loop iterations (usually one
-// half) is divided equally among the available processors"). The size of the subset comes from the
-// iteration-time profile (mean mu, standard deviation sigma) as in the original factoring rule, in
-// the form LB4OMP implements it (kmp_sch_fac): b_j = P*sigma / (2*mu*sqrt(R_j)),
-// x_0 = 1 + b^2 + b*sqrt(b^2 + 2), x_j = 2 + b^2 + b*sqrt(b^2 + 4) (j >= 1), chunk_j =
-// ceil(R_j/(x_j*P)). With sigma = 0 the first batch is the whole loop in P equal chunks; FAC2
-// (fac2.cpp) fixes x = 2.
+// half) is divided equally among the available processors").
+// "factoring" is the survey's rule: half of what remains per batch (the same batches as FAC2,
+// fac2.cpp). "factoring_prob" keeps the probabilistic rule of Hummel et al. that sizes the subset
+// from the iteration-time profile (mean mu, standard deviation sigma), in the form LB4OMP
+// implements it (kmp_sch_fac): b_j = P*sigma / (2*mu*sqrt(R_j)), x_0 = 1 + b^2 + b*sqrt(b^2 + 2),
+// x_j = 2 + b^2 + b*sqrt(b^2 + 4) (j >= 1), chunk_j = ceil(R_j/(x_j*P)). Its first batch is not
+// "usually one half": with sigma small against mu*sqrt(N) it is nearly the whole loop (sigma = 0:
+// the whole loop in P equal chunks), which is why it is not the survey's row.
 #include <cmath>
 
 #include "core/loops/all_techniques.h"
@@ -34,7 +36,7 @@ std::vector<std::int64_t> batch_bounds(std::int64_t n, int p, std::int64_t min_c
 
 }  // namespace
 
-std::vector<std::int64_t> factoring_bounds(const LoopParams& s) {
+std::vector<std::int64_t> factoring_prob_bounds(const LoopParams& s) {
   const double bf = s.processors * s.sd_cost / (2.0 * s.mean_cost);
   return batch_bounds(s.iterations, s.processors, s.min_chunk, [&](std::int64_t r, std::int64_t j) {
     const double b = bf / std::sqrt(static_cast<double>(r));
@@ -50,20 +52,37 @@ std::vector<std::int64_t> fac2_bounds(const LoopParams& s) {
                       [&](std::int64_t r, std::int64_t) { return ceil_div(r, twice_p); });
 }
 
+std::vector<std::int64_t> factoring_bounds(const LoopParams& s) {
+  return fac2_bounds(s);
+}
+
 namespace {
 std::unique_ptr<ChunkDispenser> make_factoring(const LoopParams& s) {
   check_loop_params(s);
   return make_sequence_dispenser(factoring_bounds(s));
 }
+std::unique_ptr<ChunkDispenser> make_factoring_prob(const LoopParams& s) {
+  check_loop_params(s);
+  return make_sequence_dispenser(factoring_prob_bounds(s));
+}
 }  // namespace
 
 LoopTechnique factoring_technique() {
   return {"factoring", "Factoring",
-          "paper 002, Section 3.1 (factoring [71]); rule as in LB4OMP FAC",
+          "Houstis et al. 1996, Section 3.1 (factoring, Hummel, Schonberg & Flynn 1992: "
+          "\"usually one half\" per phase)",
+          "batch j: P chunks of max(k, ceil(R_j/(2P))), R_j = remaining at the start of batch j",
+          make_factoring};
+}
+
+LoopTechnique factoring_prob_technique() {
+  return {"factoring_prob", "Factoring (probabilistic batch size)",
+          "Hummel, Schonberg & Flynn 1992, as in LB4OMP FAC; named in Houstis et al. 1996, "
+          "Section 3.1",
           "batch j of P chunks of ceil(R_j/(x_j*P)); b = P*sigma/(2*mu*sqrt(R_j)), "
           "x_0 = 1 + b^2 + b*sqrt(b^2+2), x_j = 2 + b^2 + b*sqrt(b^2+4); mu, sigma from the cost "
           "profile",
-          make_factoring};
+          make_factoring_prob};
 }
 
 }  // namespace loadlab::core

@@ -11,13 +11,14 @@ namespace loadlab::core {
 
 const std::vector<LoopTechnique>& loop_techniques() {
   static const std::vector<LoopTechnique> all = {
-      static_block_technique(), cyclic_technique(),
-      block_cyclic_technique(), self_technique(),
-      chunk_technique(),        gss_technique(),
-      agss_technique(),         factoring_technique(),
-      fac2_technique(),         tapering_technique(),
-      tss_technique(),          affinity_technique(),
-      fsc_technique(),          weighted_factoring_technique()};
+      static_block_technique(),  cyclic_technique(),
+      block_cyclic_technique(),  self_technique(),
+      chunk_technique(),         gss_technique(),
+      agss_technique(),          factoring_technique(),
+      fac2_technique(),          tapering_technique(),
+      tss_technique(),           affinity_technique(),
+      fsc_technique(),           weighted_factoring_technique(),
+      factoring_prob_technique()};
   return all;
 }
 
@@ -61,14 +62,15 @@ constexpr LoopText kTexts[] = {
      "Adaptive GSS: a static, interleaved first half (consecutive iterations to different "
      "processors), then guided self-scheduling on the rest.",
      "O(N/(2P) + P log N) chunks"},
-    {"factoring", "loops with a cost profile (mean and deviation)",
-     "Iterations are handed out in batches of P equal chunks; each batch is a fraction of what "
-     "remains, chosen from the variance of iteration costs so that the last batch still "
-     "balances.",
+    {"factoring", "any loop",
+     "The survey's factoring: iterations are handed out in phases; each phase divides one half "
+     "of the remaining iterations equally among the P processors. Before this version "
+     "'factoring' sized the phases from the cost profile; that rule is now 'factoring_prob'. "
+     "Same batches as 'fac2'.",
      "O(P log N) synchronizations"},
     {"fac2", "any loop",
      "Factoring with the practical rule: each batch hands out half of the remaining iterations in "
-     "P equal chunks.",
+     "P equal chunks (the same rule as 'factoring').",
      "O(P log N) synchronizations"},
     {"tapering", "loops with a cost profile (mean and deviation)",
      "Chunk sizes shrink with the remaining work and grow more cautious as the coefficient of "
@@ -90,6 +92,13 @@ constexpr LoopText kTexts[] = {
     {"weighted_factoring", "processors of different speeds",
      "Factoring for heterogeneous processors: each batch's chunk is scaled by the processor's "
      "relative weight (by default its speed).",
+     "O(P log N) synchronizations"},
+    {"factoring_prob", "loops with a cost profile (mean and deviation)",
+     "Factoring with the probabilistic batch size of Hummel, Schonberg and Flynn: each batch is "
+     "the fraction of what remains that the mean and deviation of iteration costs allow while "
+     "the last batch still balances. With a small deviation the first batch is most of the "
+     "loop (about 95% of a decreasing loop of 1000 iterations on 4 processors), not the "
+     "survey's 'usually one half'; 'factoring' follows the survey.",
      "O(P log N) synchronizations"},
 };
 

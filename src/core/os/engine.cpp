@@ -467,6 +467,15 @@ std::vector<std::int32_t> allocate(const Engine& e, const std::vector<std::int32
         w[i] = j.speedup.model == OsSpeedupModel::Downey ? std::min<double>(j.speedup.A, j.threads)
                                                          : os_speedup(j.speedup, j.threads);
         break;
+      case OsAllocation::AverageParallelismExact: {
+        w[i] = j.speedup.model == OsSpeedupModel::Downey ? std::min<double>(j.speedup.A, j.threads)
+                                                         : os_speedup(j.speedup, j.threads);
+        // "Equal to its average parallelism": never more than A (rounded), so the water-filling
+        // below cannot hand out the processors no one's A asks for.
+        const double a = std::max(1.0, std::floor(w[i] + 0.5));
+        cap[i] = std::min<double>(cap[i], a - 1);
+        break;
+      }
     }
     w[i] = std::max(w[i], 1e-12);
   }

@@ -52,7 +52,8 @@ std::vector<OsJob> generate_os_jobs(const OsGenerator& g, int processors, std::u
 }
 
 const std::vector<std::string>& os_allocation_names() {
-  static const std::vector<std::string> names = {"equal", "sqrt_work", "average_parallelism"};
+  static const std::vector<std::string> names = {"equal", "sqrt_work", "average_parallelism",
+                                                 "average_parallelism_exact"};
   return names;
 }
 

@@ -69,9 +69,13 @@ struct OsCosts {
 };
 
 /// Initial processor allocation rules of Section 4.4.
-enum class OsAllocation { Equal, SqrtWork, AverageParallelism };
-const std::vector<std::string>&
-os_allocation_names();  // "equal", "sqrt_work", "average_parallelism"
+/// AverageParallelism weights the water-filling by A, so on a lightly loaded machine a job may
+/// get more than A processors; AverageParallelismExact gives each job at most A (rounded, at
+/// least 1), the survey's "a number of processors equal to its average parallelism" (Eager et
+/// al.), leaving the rest idle.
+enum class OsAllocation { Equal, SqrtWork, AverageParallelism, AverageParallelismExact };
+/// "equal", "sqrt_work", "average_parallelism", "average_parallelism_exact"
+const std::vector<std::string>& os_allocation_names();
 
 struct OsParams {
   double quantum = 1;

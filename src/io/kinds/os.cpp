@@ -123,9 +123,10 @@ core::OsParams os_read_params(const JsonReader& s, const std::string& alg) {
   out.quantum_inverse_threads =
       p.get_enum_or("quantum_rule", "fixed", {"fixed", "inverse_threads"}) == "inverse_threads";
   const std::string a = p.get_enum_or("allocation", "equal", core::os_allocation_names());
-  out.allocation = a == "sqrt_work"             ? core::OsAllocation::SqrtWork
-                   : a == "average_parallelism" ? core::OsAllocation::AverageParallelism
-                                                : core::OsAllocation::Equal;
+  out.allocation = a == "sqrt_work"                   ? core::OsAllocation::SqrtWork
+                   : a == "average_parallelism"       ? core::OsAllocation::AverageParallelism
+                   : a == "average_parallelism_exact" ? core::OsAllocation::AverageParallelismExact
+                                                      : core::OsAllocation::Equal;
   out.checkpoint_interval = p.get_number_or("checkpoint_interval", 10.0, 1e-6, OsLimits::max_time);
   out.fill_idle = p.get_bool_or("fill_idle", false);
   return out;
