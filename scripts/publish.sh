@@ -42,11 +42,12 @@ fi
 # What a first visit downloads: the page, its scripts, the wasm, the manifest and icon, and what
 # the service worker precaches (the same files plus the docs' text). Compressed sizes are what a
 # host that serves the precompressed files (or compresses on the fly) sends.
-node - "$out" <<'NODE'
+node - "$out" "$compress" <<'NODE'
 const { readFileSync, statSync, existsSync } = require("node:fs");
 const { join } = require("node:path");
 const { gzipSync, brotliCompressSync, constants } = require("node:zlib");
 const out = process.argv[2];
+const measure = process.argv[3] === "1";  // compressing the wasm at brotli's best takes seconds
 global.self = {};
 eval(readFileSync(join(out, "precache.js"), "utf8"));
 const files = self.LOADLAB_PRECACHE.core.filter((f) => f !== "./");
@@ -55,12 +56,17 @@ for (const f of files) {
   const p = join(out, f);
   const buf = readFileSync(p);
   raw += buf.length;
+  if (!measure) continue;
   const compressible = !/\.png$/.test(f);
   gz += compressible ? (existsSync(p + ".gz") ? statSync(p + ".gz").size : gzipSync(buf, { level: 9 }).length) : buf.length;
   br += compressible ? (existsSync(p + ".br") ? statSync(p + ".br").size
         : brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length) : buf.length;
 }
 const mb = (n) => (n / 1e6).toFixed(2) + " MB";
+if (!measure) {
+  console.log(`publish: ${out}: version ${self.LOADLAB_PRECACHE.version}; first visit ${files.length} files: ${mb(raw)} raw`);
+  process.exit(0);
+}
 console.log(`publish: ${out}: version ${self.LOADLAB_PRECACHE.version}; first visit ${files.length} files: ` +
             `${mb(raw)} raw, ${mb(gz)} gzip, ${mb(br)} brotli`);
 NODE
