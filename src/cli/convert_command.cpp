@@ -65,9 +65,11 @@ std::string convert_format_of(const std::string& path, const std::string& given,
     if (doc.is_object() && doc.contains("tasks") && !doc.contains("loadlab")) return "graph";
     return "scenario";
   }
-  throw ScenarioError(std::string("--") + which,
-                      (path == "-" ? std::string("standard input/output") : "'" + path + "'") +
-                          ": cannot tell the format from the name; give --" + which);
+  throw ScenarioError(
+      std::string("--") + which,
+      (path == "-" ? std::string(which[0] == 'f' ? "standard input" : "standard output")
+                   : "'" + path + "'") +
+          ": cannot tell the format from the name; give --" + which);
 }
 
 struct ConvertModel {
