@@ -151,7 +151,9 @@ if (typeof window === "undefined") {
     if (document.body) put();
     else document.addEventListener("DOMContentLoaded", put, { once: true });
   };
-  navigator.serviceWorker.register(document.currentScript.src).then((reg) => {
+  // "none": precache.js (the version) is fetched past the HTTP cache on every update check, so a
+  // host's caching (GitHub Pages: 10 minutes) cannot hide a deploy.
+  navigator.serviceWorker.register(document.currentScript.src, { updateViaCache: "none" }).then((reg) => {
     // An update installed while a worker already controls this page waits for the user.
     const watch = (worker) => worker.addEventListener("statechange", () => {
       if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdate(worker);
