@@ -15,6 +15,7 @@ const types = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8", ".wasm": "application/wasm",
   ".json": "application/json", ".png": "image/png", ".css": "text/css", ".ico": "image/x-icon",
+  ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json", ".md": "text/markdown; charset=utf-8",
 };
 const forbidden = () => Object.assign(new Error("forbidden"), { code: "EACCES" });
 const inside = (dir, p) => p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);

@@ -13,7 +13,7 @@ pkgs=(build-essential cmake ninja-build pkg-config git
       libcli11-dev libbenchmark-dev zlib1g-dev chromium xvfb xauth libgl1-mesa-dri dpkg-dev
       libmetis-dev libeigen3-dev libspectra-dev libtbb-dev libopenmpi-dev openmpi-bin
       clang-14 clang-format-14 libclang-rt-14-dev ccache xdotool python3-xlib fonts-dejavu-core
-      pybind11-dev python3-dev desktop-file-utils)
+      pybind11-dev python3-dev desktop-file-utils brotli)
 missing=()
 for p in "${pkgs[@]}"; do
   # nodejs/npm may come from another source (nodesource ships npm inside nodejs)

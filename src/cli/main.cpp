@@ -11,6 +11,7 @@
 
 #include "cli/adversary_command.h"
 #include "cli/commands.h"
+#include "cli/convert_command.h"
 #include "io/link_codec.h"
 #include "io/presets.h"
 #include "io/scenario.h"
@@ -93,6 +94,29 @@ int main(int argc, char** argv) {
   auto* preset =
       app.add_subcommand("preset", "List the papers' worked examples, or print one as a scenario");
   preset->add_option("name", preset_name, "Preset name (omit to list them)");
+
+  loadlab::cli::ConvertOptions conv;
+  auto* convert = app.add_subcommand(
+      "convert",
+      "Convert a task graph or mesh between STG, DOT, WfCommons, METIS graph and scenario JSON");
+  convert->footer(loadlab::cli::kConvertHelp);
+  convert->add_option("input", conv.in, "File to read ('-' = stdin, then --from is needed)")
+      ->required();
+  convert->add_option("output", conv.out, "File to write ('-' = stdout, then --to is needed)")
+      ->required();
+  convert->add_option("--from", conv.from, "Input format (default: from the extension and keys)");
+  convert->add_option("--to", conv.to,
+                      "Output format (default: from the extension; .json = scenario)");
+  convert
+      ->add_option("--bandwidth", conv.bandwidth,
+                   "WfCommons input: bytes per second that turn file sizes into edge costs")
+      ->check(CLI::Range(1e-9, 1e18));
+  convert->add_option("--processors", conv.processors, "Processors of a dag scenario written")
+      ->check(CLI::Range(1, 1024));
+  convert->add_option("--parts", conv.parts, "Parts of a partition scenario written")
+      ->check(CLI::Range(1, 4096));
+  convert->add_option("--name", conv.name,
+                      "Name of a scenario written (default: the input's name)");
 
   loadlab::cli::AdversaryCliOptions adv;
   auto* adversary = app.add_subcommand(
@@ -188,6 +212,10 @@ int main(int argc, char** argv) {
         return 0;
       }
       std::cout << loadlab::io::find_preset(preset_name).scenario.dump(2) << "\n";
+      return 0;
+    }
+    if (*convert) {
+      loadlab::cli::convert_command(conv, std::cerr);
       return 0;
     }
     if (*adversary) return loadlab::cli::adversary_command(adv, std::cout, std::cerr);

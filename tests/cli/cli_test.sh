@@ -203,6 +203,72 @@ expect 0 "ratio reached" "$LL" adversary --a heft --b cpop --scenario "$TMP/wors
 expect 0 "ordered pairs" "$LL" reproduce adversary --quick --csv "$TMP/adv_csv"
 [ -s "$TMP/adv_csv/adversary_pairwise.csv" ] && ok || bad "reproduce adversary --csv wrote no CSV"
 
+# --- convert ------------------------------------------------------------------------------------
+# A hand-made chain a(2) -> b(3) -> c(4) with an edge cost: its STG, written out by hand from the
+# format (dummy entry 0 and exit 4 of cost 0, then "id cost npred preds"), and the left-out edge cost.
+cat >"$TMP/chain.json" <<'J'
+{"tasks": [{"id": "a", "cost": 2}, {"id": "b", "cost": 3}, {"id": "c", "cost": 4}],
+ "edges": [{"from": "a", "to": "b", "cost": 5}, {"from": "b", "to": "c", "cost": 0}]}
+J
+printf '3\n0 0 0\n1 2 1 0\n2 3 1 1\n3 4 1 2\n4 0 1 3\n' >"$TMP/chain_expected.stg"
+expect 0 "1 nonzero edge costs left out" "$LL" convert "$TMP/chain.json" "$TMP/chain.stg"
+diff <(grep -v '^#' "$TMP/chain.stg") "$TMP/chain_expected.stg" >/dev/null && ok || bad "convert graph -> stg: $(cat "$TMP/chain.stg")"
+# STG -> scenario -> STG gives the original task lines back; the scenario runs like the file itself.
+stg=$(ls "$SHARED"/data/stg/50/*.stg | head -1)
+expect 0 "" "$LL" convert "$stg" "$TMP/stg_scenario.json" --processors 3
+expect 0 "ok" "$LL" validate "$TMP/stg_scenario.json"
+"$LL" convert "$TMP/stg_scenario.json" "$TMP/back.stg" 2>/dev/null
+diff <(grep -v '^#' "$stg" | awk '{$1=$1};1' | grep -v '^$') <(grep -v '^#' "$TMP/back.stg") >/dev/null && ok || bad "stg -> scenario -> stg differs"
+printf '{"loadlab": 1, "kind": "dag", "processors": 3, "graph": {"file": "%s"}, "algorithms": ["heft", "flb", "etf"]}\n' "$stg" >"$TMP/stg_file.json"
+"$LL" run "$TMP/stg_file.json" | grep '"makespan"' >"$TMP/m_file.txt"
+"$LL" run "$TMP/stg_scenario.json" | grep '"makespan"' >"$TMP/m_conv.txt"
+[ -s "$TMP/m_file.txt" ] && cmp -s "$TMP/m_file.txt" "$TMP/m_conv.txt" && ok || bad "converted STG scenario runs differently from the file"
+# DOT <-> inline graph is lossless; the DOT also reads back to the same graph as the STG.
+expect 0 "" "$LL" convert "$stg" "$TMP/g.dot"
+expect 0 "" "$LL" convert "$TMP/g.dot" "$TMP/g.json" --to graph
+expect 0 "" "$LL" convert "$TMP/g.json" "$TMP/g2.dot"
+cmp -s "$TMP/g.dot" "$TMP/g2.dot" && ok || bad "dot -> graph -> dot differs"
+"$LL" convert "$TMP/g.dot" - --to stg 2>/dev/null | grep -v '^#' >"$TMP/g.stg"
+diff <(grep -v '^#' "$stg" | awk '{$1=$1};1' | grep -v '^$') "$TMP/g.stg" >/dev/null && ok || bad "stg -> dot -> stg differs"
+# WfCommons reads into a dag scenario that validates; a generated graph is written out in full.
+wf=$(ls "$SHARED"/data/wfcommons/*.json | head -1)
+expect 0 "" "$LL" convert "$wf" "$TMP/wf.json"
+expect 0 "ok" "$LL" validate "$TMP/wf.json"
+expect 0 "digraph" "$LL" convert "$SRC/examples/dag_lu_p4.json" - --to dot
+# METIS: a triangle 1-2-3 with a pendant 4 on vertex 3; the scenario lists each edge once, 0-based.
+printf '%% a triangle and a pendant\n4 4\n2 3\n1 3\n1 2 4\n3\n' >"$TMP/tri.graph"
+expect 0 "" "$LL" convert "$TMP/tri.graph" "$TMP/tri.json" --parts 2
+expect 0 "ok" "$LL" validate "$TMP/tri.json"
+tr -d ' \n' <"$TMP/tri.json" | grep -qF '"edges":[[0,1],[0,2],[1,2],[2,3]]' && ok || bad "metis -> scenario edges: $(cat "$TMP/tri.json")"
+"$LL" convert "$TMP/tri.json" "$TMP/tri2.graph"
+diff <(grep -v '^%' "$TMP/tri.graph") "$TMP/tri2.graph" >/dev/null && ok || bad "metis -> scenario -> metis differs"
+# A real mesh: the same neighbour sets back (the writer lists neighbours in increasing order).
+mesh=$SHARED/data/walshaw/3elt.graph
+"$LL" convert "$mesh" "$TMP/3elt.json" && "$LL" convert "$TMP/3elt.json" "$TMP/3elt.graph" && ok || bad "convert 3elt"
+sortline() { grep -v '^%' "$1" | perl -lane 'print join " ", ($. == 1 ? @F : sort { $a <=> $b } @F)'; }
+[ "$(sortline "$mesh" | wc -l)" = 4721 ] && [ "$(sortline "$mesh" | md5sum)" = "$(sortline "$TMP/3elt.graph" | md5sum)" ] && ok || bad "3elt metis -> scenario -> metis: other neighbour sets"
+# Errors name the task, the line, the field or the format.
+echo '{"tasks": [{"id": "half", "cost": 1.5}], "edges": []}' >"$TMP/frac.json"
+expect 2 "task 'half': costs are whole numbers" "$LL" convert "$TMP/frac.json" "$TMP/frac.stg"
+printf '1\n0 0 0\n1 x 1 0\n2 0 1 1\n' >"$TMP/bad.stg"
+expect 2 "STG line 3" "$LL" convert "$TMP/bad.stg" "$TMP/bad.dot"
+expect 2 "/kind: 'balance' scenarios hold no graph" "$LL" convert "$cube" "$TMP/cube.dot"
+expect 2 "a task graph does not convert to a METIS mesh" "$LL" convert "$stg" "$TMP/x.graph"
+expect 2 "converts to metis or scenario only" "$LL" convert "$mesh" "$TMP/x.stg"
+expect 2 "WfCommons is read only" "$LL" convert "$stg" - --to wfcommons
+expect 2 "--to: unknown format 'xml'" "$LL" convert "$stg" - --to xml
+expect 2 "cannot tell the format" "$LL" convert "$stg" "$TMP/x.txt"
+printf '3 1\n2\n' >"$TMP/short.graph"
+expect 2 "line" "$LL" convert "$TMP/short.graph" "$TMP/short.json"
+
+# Every subcommand has a --help that says what it does and lists its arguments.
+for sub in validate run link unlink preset convert adversary reproduce bench; do
+  out=$("$LL" "$sub" --help 2>&1)
+  first=$(head -1 <<<"$out")
+  if [ $? = 0 ] && grep -q "^Usage:.* $sub" <<<"$out" && [ -n "$first" ] && ! grep -q "^Usage" <<<"$first"; then ok; else bad "$sub --help: $out"; fi
+done
+expect 0 "Lossless: dot <-> graph <-> scenario" "$LL" convert --help
+
 for f in "$SRC"/examples/*.json; do
   expect 0 "ok" "$LL" validate "$f"
 done

@@ -1,7 +1,7 @@
 // Task-graph file formats and schedule exporters.
 //
 // Readers: our inline JSON graph, STG (Kasahara's Standard Task Graph Set), DOT with DAGGEN-style
-// "size" attributes, WfCommons WfFormat 1.5. Writers: DOT of a graph, inline JSON of a graph,
+// "size" attributes, WfCommons WfFormat 1.5. Writers: DOT, STG and inline JSON of a graph,
 // schedules as JSON, CSV and Chrome Trace Event JSON (one track per processor, opens in Perfetto).
 // Every reader throws DagFormatError with a line number (text formats) or a JSON pointer.
 #pragma once
@@ -54,6 +54,11 @@ core::TaskGraph read_graph_file(const std::filesystem::path& path, double bandwi
 
 /// DOT with "size" attributes (readable by read_dot and by DAGGEN tools).
 std::string write_dot(const core::TaskGraph& g);
+/// STG (readable by read_stg): whole-number costs (else DagFormatError naming the task); a graph
+/// already in STG's shape is written as is, others get a dummy entry and exit task. STG has no
+/// communication costs: `dropped_comm` (if given) receives how many nonzero edge costs were left
+/// out.
+std::string write_stg(const core::TaskGraph& g, std::size_t* dropped_comm = nullptr);
 /// Inline JSON graph (readable by read_graph_json).
 Json graph_to_json(const core::TaskGraph& g);
 /// [{"task", "proc", "start", "finish"}, ...] in placement order; task = the task's name.

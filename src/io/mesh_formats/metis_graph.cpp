@@ -185,4 +185,21 @@ void read_xyz_coordinates(std::string_view text, core::Mesh& mesh) {
   mesh.set_coordinates(dim, std::move(xyz));
 }
 
+std::string write_metis_graph(const core::Mesh& mesh) {
+  bool weighted = false;
+  for (int v = 0; v < mesh.size(); ++v)
+    if (mesh.weight(v) != 1) weighted = true;
+  std::string out = std::to_string(mesh.size()) + " " + std::to_string(mesh.edge_count()) +
+                    (weighted ? " 010" : "") + "\n";
+  for (int v = 0; v < mesh.size(); ++v) {
+    std::string line = weighted ? std::to_string(mesh.weight(v)) : std::string();
+    for (int u : mesh.neighbours(v)) {
+      if (!line.empty()) line += ' ';
+      line += std::to_string(u + 1);
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
 }  // namespace loadlab::io
