@@ -18,6 +18,8 @@ namespace loadlab::cli {
 struct ReproduceOptions {
   /// Folder for CSV files (one per table/figure); empty = no CSV.
   std::string csv_dir;
+  /// Folder for SVG plots of the papers' figures; empty = no plots.
+  std::string svg_dir;
   /// Cases per cell where the paper averages over random cases (Table I uses 1000).
   int cases = 1000;
   std::uint64_t seed = 1;

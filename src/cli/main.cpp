@@ -123,6 +123,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember(
           {"wu", "flb", "notes", "dlt", "rips", "partition", "os", "adversary", "walshaw"}));
   reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder");
+  reproduce->add_option("--svg", rep.svg_dir,
+                        "flb, wu: also draw the figures as SVG plots into this folder");
   reproduce->add_option("--cases", rep.cases, "Random cases per cell")
       ->check(CLI::Range(1, 100000));
   reproduce->add_option("--seed", rep.seed, "Seed of the random cases");

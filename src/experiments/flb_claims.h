@@ -1,0 +1,26 @@
+// The scheduling-performance claims of Radulescu & van Gemund's FLB paper (Section 6.2, Fig 4)
+// judged on measured normalized schedule lengths (NSL = makespan / MCP's makespan).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "experiments/verdict.h"
+
+namespace loadlab::experiments {
+
+/// One point of Fig 4: a problem at one CCR and processor count, with the average NSL of each
+/// algorithm ("mcp", "etf", "dsc_llb", "fcp", "flb"; mcp is 1 by definition).
+struct FlbCell {
+  std::string problem;  ///< "LU", "Laplace", "Stencil", "FFT"
+  double ccr = 0;
+  int processors = 0;
+  std::map<std::string, double> nsl;
+};
+
+/// The ten claims of Section 6.2 in the paper's order. Throws std::invalid_argument when a cell
+/// lacks one of the five algorithms or has a non-positive NSL.
+std::vector<ClaimResult> judge_flb_claims(const std::vector<FlbCell>& cells);
+
+}  // namespace loadlab::experiments
