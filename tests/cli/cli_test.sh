@@ -146,7 +146,7 @@ assert len(r) == 8 and all(e["verified"] for e in r), [(e["algorithm"], e["verif
 PY
 echo '{"loadlab": 1, "kind": "os", "processors": 4, "jobs": [{"work": 1, "threads": 5}]}' >"$TMP/os_bad.json"
 expect 2 "/jobs/0/threads" "$LL" validate "$TMP/os_bad.json"
-expect 0 "31 runs, 31 verified" "$LL" reproduce os --quick --csv "$TMP/os_csv"
+expect 0 "32 runs, 32 verified" "$LL" reproduce os --quick --csv "$TMP/os_csv"
 [ -s "$TMP/os_csv/os_space_vs_time.csv" ] && ok || bad "reproduce os --csv wrote no CSV"
 
 # Partition kind: the example runs verified with the known strip cut, errors name the
