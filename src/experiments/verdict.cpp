@@ -92,6 +92,8 @@ std::string claim_text(const ClaimResult& c) {
     t += " (paper " + verdict_number(c.paper_value) + c.unit + ", ours " +
          verdict_number(c.measured_value) + c.unit + ", by " + (c.by >= 0 ? "+" : "") +
          verdict_number(c.by) + c.unit + ")";
+  else if (!std::isnan(c.measured_value))
+    t += " (ours " + verdict_number(c.measured_value) + c.unit + "; the paper gives no number)";
   if (!c.rule.empty()) t += "; " + c.rule;
   return t + "\n";
 }
