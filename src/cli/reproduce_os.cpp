@@ -174,9 +174,14 @@ void hundred_processors(Ctx& c) {
         << printf_number("%10.2f", ss.mean_response_time) << "  (process_control, mean response)\n"
         << "  time sharing (gang, 100 each)     " << printf_number("%10.2f", closed_ts) << "   "
         << printf_number("%10.2f", ts.makespan) << "  (coscheduling, both finish together)\n";
-  verdict(c, ss.mean_response_time < ts.mean_response_time,
+  // The simulation must also hit Amdahl's closed forms exactly (up to rounding): 69 and 119.
+  const bool exact = std::abs(ss.mean_response_time - closed_ss) <= 1e-9 * closed_ss &&
+                     std::abs(ts.makespan - closed_ts) <= 1e-9 * closed_ts;
+  verdict(c, exact && ss.mean_response_time < ts.mean_response_time,
           "space sharing " + printf_number("%.1f", ss.mean_response_time) + " vs time sharing " +
-              printf_number("%.1f", ts.mean_response_time) + " mean response");
+              printf_number("%.1f", ts.mean_response_time) +
+              " mean response; both equal the closed forms " + printf_number("%.0f", closed_ss) +
+              " and " + printf_number("%.0f", closed_ts) + (exact ? "" : ": they do NOT"));
 }
 
 // Section 4.3: space sharing beats time sharing for sublinear speedup, over a range of loads.
