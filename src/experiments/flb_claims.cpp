@@ -4,7 +4,9 @@
 #include "experiments/flb_claims.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <map>
 #include <stdexcept>
 
 namespace loadlab::experiments {
@@ -139,6 +141,39 @@ std::vector<ClaimResult> judge_flb_claims(const std::vector<FlbCell>& cells) {
       12, best.value, " %", flb_etf > 50 && up_to_holds(12, best.value),
       "holds when FLB wins > 50 % of the cells and " + up_to_rule));
   return out;
+}
+
+ClaimResult judge_flb_speedup_classes(const std::vector<FlbSpeedup>& points) {
+  int top = 0;
+  for (const auto& p : points) top = std::max(top, p.processors);
+  std::map<double, std::pair<double, double>> by_ccr;  // ccr -> (min regular, max irregular)
+  for (const auto& p : points) {
+    if (p.processors != top) continue;
+    auto& m = by_ccr.try_emplace(p.ccr, 1e300, -1e300).first->second;
+    if (p.problem == "Stencil" || p.problem == "FFT")
+      m.first = std::min(m.first, p.speedup);
+    else if (p.problem == "LU" || p.problem == "Laplace")
+      m.second = std::max(m.second, p.speedup);
+  }
+  double margin = 1e300;
+  std::string what;
+  for (const auto& [ccr, m] : by_ccr) {
+    margin = std::min(margin, m.first - m.second);
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%sCCR %.1f: Stencil/FFT >= %.2f, LU/Laplace <= %.2f",
+                  what.empty() ? "" : "; ", ccr, m.first, m.second);
+    what += buf;
+  }
+  if (by_ccr.empty()) margin = 0;
+  return make_claim("flb.fig3_speedup_classes",
+                    "\"two classes of problems: (a) Stencil and FFT which achieve linear speedup "
+                    "and (b) LU and Laplace for which there less speedup is obtained for large "
+                    "number of processors\"",
+                    flb_paper("Section 6.2, Fig 3"),
+                    "FLB speedup at P = " + std::to_string(top) + ": " + what, std::nan(""), margin,
+                    "", !by_ccr.empty() && margin > 0,
+                    "holds when at the largest P every Stencil/FFT speedup exceeds every "
+                    "LU/Laplace one (smallest margin shown)");
 }
 
 }  // namespace loadlab::experiments

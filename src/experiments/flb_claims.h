@@ -23,4 +23,17 @@ struct FlbCell {
 /// lacks one of the five algorithms or has a non-positive NSL.
 std::vector<ClaimResult> judge_flb_claims(const std::vector<FlbCell>& cells);
 
+/// One point of Fig 3: FLB's speedup (total work / makespan) on a problem at one CCR and P.
+struct FlbSpeedup {
+  std::string problem;
+  double ccr = 0;
+  int processors = 0;
+  double speedup = 0;
+};
+
+/// Fig 3's two classes ("Stencil and FFT which achieve linear speedup and LU and Laplace for which
+/// there less speedup is obtained"): at the largest P of each CCR, the smaller speedup of Stencil
+/// and FFT must exceed the larger of LU and Laplace. The measured value is that margin.
+ClaimResult judge_flb_speedup_classes(const std::vector<FlbSpeedup>& points);
+
 }  // namespace loadlab::experiments

@@ -138,3 +138,19 @@ TEST_CASE("Claims.DltOptimumClosedForm") {
   CHECK(c.measured_value == 0);
   CHECK_THROWS_AS(judge_dlt_conjecture1(5, 0), std::invalid_argument);
 }
+
+TEST_CASE("Claims.FlbSpeedupClasses") {
+  // At P = 32 Stencil and FFT (30, 28) above LU and Laplace (12, 20): margin 28 - 20 = 8.
+  std::vector<FlbSpeedup> s = {{"Stencil", 5, 32, 30},
+                               {"FFT", 5, 32, 28},
+                               {"LU", 5, 32, 12},
+                               {"Laplace", 5, 32, 20},
+                               {"LU", 5, 2, 1.9}};
+  ClaimResult c = judge_flb_speedup_classes(s);
+  CHECK(c.measured_value == doctest::Approx(8));
+  CHECK(c.verdict == Verdict::Holds);
+  s[3].speedup = 29;  // Laplace above FFT: the classes overlap
+  c = judge_flb_speedup_classes(s);
+  CHECK(c.measured_value == doctest::Approx(-1));
+  CHECK(c.verdict == Verdict::Differs);
+}
