@@ -18,6 +18,8 @@ namespace loadlab::cli {
 struct ReproduceOptions {
   /// Folder for CSV files (one per table/figure); empty = no CSV.
   std::string csv_dir;
+  /// Folder for SVG plots of the papers' figures; empty = no plots.
+  std::string svg_dir;
   /// Cases per cell where the paper averages over random cases (Table I uses 1000).
   int cases = 1000;
   std::uint64_t seed = 1;
@@ -43,6 +45,7 @@ int reproduce_partition(const ReproduceOptions& opts, std::ostream& out);  // pa
 int reproduce_rips(const ReproduceOptions& opts, std::ostream& out);  // paper 000 §1 dynamic (RIPS)
 int reproduce_os(const ReproduceOptions& opts, std::ostream& out);    // paper 002 §4 (OS layer)
 int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out);  // PISA pairwise
+int reproduce_loops(const ReproduceOptions& opts, std::ostream& out);    // survey §3.1 loop claims
 int reproduce_walshaw(const ReproduceOptions& opts, std::ostream& out);  // Walshaw meshes vs METIS
 
 struct BenchOptions {

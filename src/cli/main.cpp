@@ -142,11 +142,13 @@ int main(int argc, char** argv) {
       ->add_option("paper", paper,
                    "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition "
                    "(002 Table 1), os (002 §4), adversary (PISA pairwise matrix), walshaw (real "
-                   "meshes vs METIS; needs --data)")
+                   "meshes vs METIS; needs --data), loops (002 §3.1 loop-scheduling claims)")
       ->required()
-      ->check(CLI::IsMember(
-          {"wu", "flb", "notes", "dlt", "rips", "partition", "os", "adversary", "walshaw"}));
+      ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os", "adversary",
+                             "walshaw", "loops"}));
   reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder");
+  reproduce->add_option("--svg", rep.svg_dir,
+                        "flb, wu: also draw the figures as SVG plots into this folder");
   reproduce->add_option("--cases", rep.cases, "Random cases per cell")
       ->check(CLI::Range(1, 100000));
   reproduce->add_option("--seed", rep.seed, "Seed of the random cases");
@@ -227,6 +229,7 @@ int main(int argc, char** argv) {
       if (paper == "rips") return loadlab::cli::reproduce_rips(rep, std::cout);
       if (paper == "partition") return loadlab::cli::reproduce_partition(rep, std::cout);
       if (paper == "os") return loadlab::cli::reproduce_os(rep, std::cout);
+      if (paper == "loops") return loadlab::cli::reproduce_loops(rep, std::cout);
       if (paper == "walshaw") return loadlab::cli::reproduce_walshaw(rep, std::cout);
       return loadlab::cli::reproduce_dlt(rep, std::cout);
     }

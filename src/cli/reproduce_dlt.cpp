@@ -13,11 +13,13 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/text.h"
 #include "core/dlt/algorithm_a.h"
 #include "core/dlt/algorithm_a_prime.h"
 #include "core/dlt/closed_form.h"
 #include "core/dlt/ibs.h"
 #include "core/verify/dlt_verify.h"
+#include "experiments/dlt_claims.h"
 
 namespace loadlab::cli {
 
@@ -293,6 +295,14 @@ int reproduce_dlt(const ReproduceOptions& opts, std::ostream& out) {
   bool ok = true;
   for (const Section& s : done) ok = emit(opts, out, s.title, s.csv_name, s.rows, s.verified) && ok;
   out << (ok ? "All values match (with ERRATA 004).\n" : "Some values do NOT match.\n");
+  // Conjecture 1 is a finding, not a check of our code: a counterexample would not fail the run.
+  const auto conjecture = experiments::judge_dlt_conjecture1(opts.seed, opts.quick ? 200 : 1000);
+  out << "\nSection 4.1, Conjecture 1, judged against an independent optimum\n";
+  print_claims({conjecture}, out);
+  if (!opts.csv_dir.empty())
+    ok = write_csv_file(opts.csv_dir, "dlt_claims.csv", experiments::claims_csv({conjecture}),
+                        out) &&
+         ok;
   return ok ? 0 : 1;
 }
 

@@ -13,9 +13,12 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/text.h"
 #include "core/dag/generators.h"
 #include "core/dag/schedulers.h"
 #include "core/verify/schedule_verify.h"
+#include "experiments/flb_claims.h"
+#include "experiments/svg_plot.h"
 
 namespace loadlab::cli {
 
@@ -158,8 +161,97 @@ int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
         out << "\n";
       }
 
+  // Section 6.2's claims, judged on the Fig 4 cells (DSC-LLB uses the LLB ranking on this branch).
+  std::vector<experiments::FlbCell> cells;
+  for (const auto& pr : prob)
+    for (double ccr : ccrs)
+      for (int P : procs) {
+        experiments::FlbCell cell{pr.name, ccr, P, {}};
+        for (const auto& a : algs) cell.nsl[a] = nsl[pr.name][ccr][a][P] / graphs;
+        cells.push_back(cell);
+      }
+  auto claims = experiments::judge_flb_claims(cells);
+  std::vector<experiments::FlbSpeedup> speedups;
+  for (const auto& pr : prob)
+    for (double ccr : ccrs)
+      for (int P : procs) speedups.push_back({pr.name, ccr, P, speedup[pr.name][ccr][P] / graphs});
+  claims.insert(claims.begin(), experiments::judge_flb_speedup_classes(speedups));
+  out << "\nSection 6.2 - the paper's claims judged on the cells of Figs 3 and 4"
+      << (opts.quick ? " (quick sizes: far from the paper's 2000 tasks)" : "") << "\n";
+  print_claims(claims, out);
+  bool files_ok = true;
+  if (!opts.svg_dir.empty()) {
+    experiments::Plot fig2{"Fig 2: running time", "processors P", "ms", true, {}, {}};
+    for (const auto& a : algs) {
+      experiments::PlotSeries s{a, {}, {}};
+      for (int P : procs) {
+        s.x.push_back(P);
+        s.y.push_back(time_ms[a][P] / time_samples);
+      }
+      fig2.series.push_back(s);
+    }
+    fig2.captions = {
+        "Paper (Pentium Pro 233 MHz): ETF 185 -> 2600 ms, MCP 41 -> 139, DSC-LLB ~180, "
+        "FCP 33 -> 41, FLB 38 -> 49 for P = 2 -> 32"};
+    files_ok = write_svg_file(opts.svg_dir, "flb_fig2_running_time.svg",
+                              experiments::plot_svg(fig2), out) &&
+               files_ok;
+    for (double ccr : ccrs) {
+      experiments::Plot fig3{"Fig 3: FLB speedup, CCR " + printf_number("%.1f", ccr),
+                             "processors P",
+                             "speedup",
+                             true,
+                             {},
+                             {}};
+      for (const auto& pr : prob) {
+        experiments::PlotSeries s{pr.name, {}, {}};
+        for (int P : procs) {
+          s.x.push_back(P);
+          s.y.push_back(speedup[pr.name][ccr][P] / graphs);
+        }
+        fig3.series.push_back(s);
+      }
+      fig3.captions = {
+          "Paper: \"Stencil and FFT which achieve linear speedup and LU and Laplace "
+          "for which there less speedup is obtained\""};
+      files_ok =
+          write_svg_file(opts.svg_dir,
+                         ccr < 1 ? "flb_fig3_speedup_ccr0.2.svg" : "flb_fig3_speedup_ccr5.svg",
+                         experiments::plot_svg(fig3), out) &&
+          files_ok;
+      for (const auto& pr : prob) {
+        experiments::Plot fig4{
+            "Fig 4: NSL, " + std::string(pr.name) + ", CCR " + printf_number("%.1f", ccr),
+            "processors P",
+            "makespan / MCP makespan",
+            true,
+            {},
+            {}};
+        for (const auto& a : algs) {
+          experiments::PlotSeries s{a, {}, {}};
+          for (int P : procs) {
+            s.x.push_back(P);
+            s.y.push_back(nsl[pr.name][ccr][a][P] / graphs);
+          }
+          fig4.series.push_back(s);
+        }
+        for (const auto& c : claims)
+          if (c.claim.find(pr.name) != std::string::npos)
+            fig4.captions.push_back(
+                c.claim + ": " + (c.verdict == experiments::Verdict::Holds ? "HOLDS" : "DIFFERS"));
+        const std::string name =
+            "flb_fig4_nsl_" + std::string(pr.name) + "_ccr" + (ccr < 1 ? "0.2" : "5") + ".svg";
+        files_ok = write_svg_file(opts.svg_dir, name.c_str(), experiments::plot_svg(fig4), out) &&
+                   files_ok;
+      }
+    }
+  }
+
   if (!opts.csv_dir.empty()) {
     std::filesystem::create_directories(opts.csv_dir);
+    files_ok =
+        write_csv_file(opts.csv_dir, "flb_claims.csv", experiments::claims_csv(claims), out) &&
+        files_ok;
     std::ofstream t(std::filesystem::path(opts.csv_dir) / "flb_fig2_running_time.csv");
     t << "processors,algorithm,ms\n";
     for (int P : procs)
@@ -181,7 +273,7 @@ int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
               << nsl[pr.name][ccr][a][P] / graphs << '\n';
     out << "\nCSV written to " << opts.csv_dir << "\n";
   }
-  return verified == runs ? 0 : 1;
+  return verified == runs && files_ok ? 0 : 1;
 }
 
 }  // namespace loadlab::cli

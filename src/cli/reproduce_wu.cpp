@@ -19,6 +19,7 @@
 
 #include "cli/commands.h"
 #include "cli/text.h"
+#include "experiments/wu_claims.h"
 #include "experiments/wu_experiments.h"
 
 namespace loadlab::cli {
@@ -202,6 +203,16 @@ int reproduce_wu(const ReproduceOptions& opts, std::ostream& out) {
     ok = reproduce_wu_write_csv(opts, t, out) && ok;
     out << "\n";
   }
+  auto claims = experiments::judge_wu_claims(res);
+  claims.push_back(experiments::judge_wu_fig9(experiments::wu_fig9_instance()));
+  out << "The paper's stated trends, judged" << (opts.quick ? " (quick run: fewer cases)" : "")
+      << "\n";
+  print_claims(claims, out);
+  if (!opts.csv_dir.empty())
+    ok = write_csv_file(opts.csv_dir, "wu_claims.csv", experiments::claims_csv(claims), out) && ok;
+  if (!opts.svg_dir.empty())
+    for (const auto& [file, plot] : experiments::wu_plots(res, claims))
+      ok = write_svg_file(opts.svg_dir, file.c_str(), experiments::plot_svg(plot), out) && ok;
   return ok ? 0 : 1;
 }
 

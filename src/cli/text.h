@@ -6,6 +6,9 @@
 #include <fstream>
 #include <ostream>
 #include <string>
+#include <vector>
+
+#include "experiments/verdict.h"
 
 namespace loadlab::cli {
 
@@ -31,6 +34,29 @@ inline bool write_csv_file(const std::string& dir, const char* name, const std::
   }
   out << "CSV: " << path.string() << "\n";
   return true;
+}
+
+/// Writes a reproduce figure's SVG plot as `dir/name` (creating dir) and says where; false when
+/// the file could not be written.
+inline bool write_svg_file(const std::string& dir, const char* name, const std::string& text,
+                           std::ostream& out) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  const auto path = std::filesystem::path(dir) / name;
+  std::ofstream file(path);
+  file << text;
+  if (!file) {
+    out << "cannot write " << path.string() << "\n";
+    return false;
+  }
+  out << "SVG: " << path.string() << "\n";
+  return true;
+}
+
+/// Prints judged claims under a heading, then the count that hold.
+inline void print_claims(const std::vector<experiments::ClaimResult>& claims, std::ostream& out) {
+  for (const auto& c : claims) out << experiments::claim_text(c) << "\n";
+  out << experiments::claims_summary(claims) << "\n";
 }
 
 }  // namespace loadlab::cli

@@ -146,9 +146,29 @@ assert len(r) == 8 and all(e["verified"] for e in r), [(e["algorithm"], e["verif
 PY
 echo '{"loadlab": 1, "kind": "os", "processors": 4, "jobs": [{"work": 1, "threads": 5}]}' >"$TMP/os_bad.json"
 expect 2 "/jobs/0/threads" "$LL" validate "$TMP/os_bad.json"
-expect 0 "31 runs, 31 verified" "$LL" reproduce os --quick --csv "$TMP/os_csv"
+expect 0 "32 runs, 32 verified" "$LL" reproduce os --quick --csv "$TMP/os_csv"
 [ -s "$TMP/os_csv/os_space_vs_time.csv" ] && ok || bad "reproduce os --csv wrote no CSV"
 
+# The papers' evaluations as verdicts: each claim printed with its source, our measurement and
+# HOLDS / DIFFERS; a DIFFERS is a finding (exit 0); --svg draws the figures as well-formed SVG.
+expect 0 "verdict:  HOLDS" "$LL" reproduce loops --quick --csv "$TMP/loops_csv"
+expect 0 "Section 6.2" "$LL" reproduce flb --quick --svg "$TMP/flb_svg" --csv "$TMP/flb_csv"
+expect 0 "Fig 9" "$LL" reproduce wu --quick --svg "$TMP/wu_svg" --csv "$TMP/wu_csv"
+expect 0 "Conjecture 1" "$LL" reproduce dlt --quick --csv "$TMP/dlt_csv"
+python3 - "$TMP" <<'PY' && ok || bad "reproduce claims CSV / SVG"
+import csv, glob, os, sys, xml.etree.ElementTree as ET
+tmp = sys.argv[1]
+for name, rows in (("loops_csv/loops_claims.csv", 7), ("flb_csv/flb_claims.csv", 11),
+                   ("wu_csv/wu_claims.csv", 7), ("dlt_csv/dlt_claims.csv", 1)):
+    got = list(csv.DictReader(open(os.path.join(tmp, name))))
+    assert len(got) == rows, (name, len(got))
+    assert all(r["verdict"] in ("HOLDS", "DIFFERS") and r["source"] for r in got), name
+svgs = glob.glob(os.path.join(tmp, "flb_svg", "*.svg")) + glob.glob(os.path.join(tmp, "wu_svg", "*.svg"))
+assert len(svgs) == 11 + 5, len(svgs)
+for f in svgs:
+    root = ET.parse(f).getroot()
+    assert root.tag.endswith("svg") and root.find("{http://www.w3.org/2000/svg}path") is not None, f
+PY
 # Partition kind: the example runs verified with the known strip cut, errors name the
 # field, reproduce partition --quick writes its CSV.
 "$LL" run "$SRC/examples/partition_grid64_p4.json" -o "$TMP/part.json" && ok || bad "run partition_grid64_p4.json"
