@@ -9,6 +9,7 @@
 // visible part and only when few. Colours and texels are cached per shown snapshot / class step,
 // so a frame that changes nothing does not touch every node.
 #include "app/balance/view_iterative_canvas.h"
+#include "app/balance/module.h"
 
 #include <algorithm>
 #include <cmath>
@@ -25,9 +26,9 @@ namespace {
 
 // A new network (another size) starts the canvases unzoomed; parameter edits keep the region.
 void sync_canvas(App& app, IterativeViewState& v) {
-  sync_layout_facts(app.balance.layout, app.state);
-  if (v.canvas.view_nodes != app.balance.layout.nodes) {
-    v.canvas.view_nodes = app.balance.layout.nodes;
+  sync_layout_facts(balance_state(app).layout, app.state);
+  if (v.canvas.view_nodes != balance_state(app).layout.nodes) {
+    v.canvas.view_nodes = balance_state(app).layout.nodes;
     v.view.reset();
   }
 }
@@ -67,7 +68,7 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
   const int n = topo.size();
   IterativeCanvasCache& cc = v.canvas;
   sync_canvas(app, v);
-  const LayoutFacts& lf = app.balance.layout;
+  const LayoutFacts& lf = balance_state(app).layout;
   if (v.replay_for != shown) {
     v.replay = replay_iterative(topo, st.loads, st.scenario, r);
     v.replay_for = shown;
@@ -396,7 +397,7 @@ void draw_pressure_tab(App& app, IterativeViewState& v) {
   const int n = st.topology->size();
   IterativeCanvasCache& cc = v.canvas;
   sync_canvas(app, v);
-  const LayoutFacts& lf = app.balance.layout;
+  const LayoutFacts& lf = balance_state(app).layout;
   const std::uint64_t key = mix_key({cc.results_gen, static_cast<std::uint64_t>(gi), lf.key});
   if (cc.pressure_key != key) {
     cc.pressure_max = 0;

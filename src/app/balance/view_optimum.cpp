@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "app/balance/module.h"
 #include "app/balance/view_experiments.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
@@ -72,7 +73,7 @@ void draw_balance_comparison(App& app) {
   if (!comparable(app)) return;
   const AppState& st = app.state;
   const float sc = app.ui_scale;
-  BalanceOptimumCache& cache = app.balance.optimum;
+  BalanceOptimumCache& cache = balance_state(app).optimum;
   std::int64_t opt = -1;
   const char* source = "";
   // A failed "optimal" (its entry has "error") gives no optimum: computed here instead.

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/dag/module.h"
 #include "app/dag/view.h"
 #include "app/shell/live_update.h"
 #include "app/widgets/gantt_chart.h"
@@ -72,7 +73,7 @@ void node_tooltip(const App& app, const DagModel& m, core::TaskId t) {
 void draw_dag_view(App& app) {
   dag_refresh_model(app);
   dag_poll_adversary(app);  // the Adversary tab's workers finish even while another tab is shown
-  DagViewState& v = app.dag;
+  DagViewState& v = dag_state(app);
   auto model = dag_current_model(app);
   if (!model) {
     ImGui::TextDisabled(v.builder.busy() ? "Building the task graph and its layout on a worker..."
@@ -105,7 +106,7 @@ void draw_dag_view(App& app) {
 }
 
 void draw_dag_graph_tab(App& app, const DagModel& m) {
-  DagViewState& v = app.dag;
+  DagViewState& v = dag_state(app);
   const float s = app.ui_scale;
   const auto& g = m.graph;
   const auto layers = static_cast<std::int32_t>(m.layer_tasks.size());

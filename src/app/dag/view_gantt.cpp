@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/dag/module.h"
 #include "app/dag/view.h"
 #include "app/shell/live_update.h"
 #include "app/shell/platform.h"
@@ -249,7 +250,7 @@ void dag_no_schedule_note(const io::Json& r) {
 
 void draw_dag_gantt_tab(App& app, const DagModel& m) {
   AppState& st = app.state;
-  DagViewState& v = app.dag;
+  DagViewState& v = dag_state(app);
   DagGanttCache& c = v.gantt;
   const float s = app.ui_scale;
   if (!st.results.is_array() || st.results.empty()) {

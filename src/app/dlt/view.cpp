@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/dlt/module.h"
 #include "app/dlt/view.h"
 #include "app/model/ui_state.h"
 #include "app/shell/live_update.h"
@@ -308,7 +309,7 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
 
 void draw_dlt_view(App& app) {
   AppState& st = app.state;
-  DltViewState& c = app.dlt;
+  DltViewState& c = dlt_state(app);
   auto names = [&c] {
     std::vector<std::string> n;
     for (const auto& r : c.model.res) n.push_back(r.name);

@@ -12,6 +12,7 @@
 #include <cstdio>
 
 #include "app/balance/model_network.h"
+#include "app/dynamic/module.h"
 #include "app/dynamic/view_state.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
@@ -363,7 +364,7 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
 
 void draw_dynamic_view(App& app) {
   AppState& st = app.state;
-  DynamicViewState& c = app.dynamic;
+  DynamicViewState& c = dynamic_state(app);
   auto names = [&c] {
     std::vector<std::string> n;
     for (const auto& p : c.model.strategies) n.push_back(p.name);

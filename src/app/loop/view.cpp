@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "app/loop/model_measure.h"
+#include "app/loop/module.h"
 #include "app/loop/view.h"
 #include "app/model/ui_state.h"
 #include "app/shell/live_update.h"
@@ -342,7 +343,7 @@ void draw_machine_tab(App& app, LoopViewState& c, int sel) {
 void draw_loop_view(App& app) {
   poll_loop_measurement(app);
   AppState& st = app.state;
-  LoopViewState& c = app.loop;
+  LoopViewState& c = loop_state(app);
   auto names = [&c] {
     std::vector<std::string> n;
     for (const auto& t : c.model.tech) n.push_back(t.name);

@@ -74,4 +74,13 @@ int ui_tab_index(const std::optional<std::string>& name, std::initializer_list<c
   return -1;
 }
 
+std::optional<std::string> ui_tab_name(int shown, std::initializer_list<const char*> names) {
+  if (shown < 0 || shown >= static_cast<int>(names.size())) return std::nullopt;
+  return std::string(names.begin()[shown]);
+}
+
+void save_tab(UiState& u, const char* key, int shown, std::initializer_list<const char*> names) {
+  if (auto t = ui_tab_name(shown, names)) u.other[key] = *t;
+}
+
 }  // namespace loadlab::app

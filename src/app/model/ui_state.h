@@ -46,6 +46,11 @@ io::Json ui_state_json(const UiState& state);
 /// Index of `name` in `names`, or -1 (no value or unknown name).
 int ui_tab_index(const std::optional<std::string>& name, std::initializer_list<const char*> names);
 
+/// The name of tab `shown` (TabRequest::shown), or nullopt when none is shown.
+std::optional<std::string> ui_tab_name(int shown, std::initializer_list<const char*> names);
+/// Records tab `shown` under `key` of the state's other keys (the newer kinds' one plain key).
+void save_tab(UiState& u, const char* key, int shown, std::initializer_list<const char*> names);
+
 /// Tab names in tab order, per kind.
 inline constexpr std::initializer_list<const char*> kDagTabs = {"graph", "gantt", "steps",
                                                                 "adversary"};

@@ -13,6 +13,7 @@
 #include <iterator>
 #include <memory>
 
+#include "app/os/module.h"
 #include "app/os/view_state.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
@@ -284,7 +285,7 @@ void draw_load_tab(App& app, OsViewState& c, int sel) {
 
 void draw_os_view(App& app) {
   AppState& st = app.state;
-  OsViewState& c = app.os;
+  OsViewState& c = os_state(app);
   auto names = [&c] {
     std::vector<std::string> n;
     for (const auto& p : c.model.policies) n.push_back(p.name);

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "app/partition/mesh_canvas.h"
+#include "app/partition/module.h"
 #include "app/partition/view_state.h"
 #include "app/partition/view_steps.h"
 #include "app/shell/ui.h"
@@ -323,7 +324,7 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
 
 void draw_partition_view(App& app) {
   AppState& st = app.state;
-  PartitionViewState& c = app.partition;
+  PartitionViewState& c = partition_state(app);
   auto names = [&c] {
     std::vector<std::string> n;
     for (const auto& d : c.model.methods) n.push_back(d.name);

@@ -7,9 +7,9 @@
 #include <algorithm>
 
 #include "app/shell/app_setup.h"
-#include "app/shell/kinds.h"
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
+#include "app/shell/registry.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
 #include "io/scenario.h"
@@ -127,7 +127,7 @@ void draw_scenario_panel(App& app) {
   if (app.state.scenario.contains("name"))
     ImGui::TextWrapped("%s", app.state.scenario["name"].get<std::string>().c_str());
   ImGui::Separator();
-  if (const UiKind* kind = find_ui_kind(app.state.kind)) kind->draw_form(app);
+  if (const KindModule* kind = find_kind_module(app.state.kind)) kind->draw_form(app);
 
   ImGui::Separator();
   if (app.jobs.busy()) {
