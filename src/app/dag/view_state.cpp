@@ -105,7 +105,8 @@ const DagSchedule* dag_schedule(const App& app, int index) {
       s->owner = st.parsed;
       s->machine = &sc->machine;
     }
-    int procs = std::max(st.scenario.value("processors", 1), r->processors);
+    const auto* scenario = dynamic_cast<const io::DagScenario*>(st.parsed.get());
+    int procs = std::max(scenario ? scenario->processors : 1, r->processors);
     const auto& g = model->graph;
     const bool same_graph = r->graph && r->graph->size() == g.size();
     s->entry_of_task.assign(static_cast<std::size_t>(g.size()), -1);
