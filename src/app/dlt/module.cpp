@@ -23,8 +23,8 @@ class DltModule final : public KindModule {
 
   void save_ui(const App& app, UiState& u) const override {
     const DltViewState& d = dlt_state(app);
-    if (auto t = ui_tab_name(d.tabs.shown, kDltTabs)) u.dlt_view = t;
-    if (u.dlt_view == std::string("ibs") && d.step >= 0) u.ibs_step = d.step;
+    save_tab(u, "dlt_view", d.tabs.shown, kDltTabs);
+    if (ui_string(u, "dlt_view") == std::string("ibs") && d.step >= 0) u.ibs_step = d.step;
   }
   bool views_list_only_successes() const override { return true; }
 

@@ -323,7 +323,7 @@ void draw_dlt_view(App& app) {
   // View state a scenario may carry ("ui": {"dlt_view": "timing" | "loads" | "ibs", "ibs_step": k,
   // "select": "<algorithm>"}).
   if (auto ui = c.follow.new_ui(st, !c.model.res.empty())) {
-    const int tab = ui_tab_index(ui->dlt_view, kDltTabs);
+    const int tab = ui_tab_index(ui_string(*ui, "dlt_view"), kDltTabs);
     if (tab >= 0) c.tabs.request(tab);
     if (ui->ibs_step) c.step = *ui->ibs_step;
     ResultsFollower::select_by_name(st, names(), ui->select);

@@ -24,7 +24,7 @@ class LoopModule final : public KindModule {
   void draw_views(App& app) const override { draw_loop_view(app); }
 
   void save_ui(const App& app, UiState& u) const override {
-    if (auto t = ui_tab_name(loop_state(app).tabs.shown, kLoopTabs)) u.loop_view = t;
+    save_tab(u, "loop_view", loop_state(app).tabs.shown, kLoopTabs);
   }
   std::vector<std::string> make_consistent(App&, io::Json& doc) const override {
     return loop_make_consistent(doc);  // per-processor arrays follow P

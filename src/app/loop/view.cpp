@@ -358,7 +358,7 @@ void draw_loop_view(App& app) {
   // "side_by_side" | "machine", "measure": true, "select": "<technique>"}; applied once per
   // distinct value, when the first results are there.
   if (auto ui = c.follow.new_ui(st, !c.model.tech.empty())) {
-    const int tab = ui_tab_index(ui->loop_view, kLoopTabs);
+    const int tab = ui_tab_index(ui_string(*ui, "loop_view"), kLoopTabs);
     if (tab >= 0) c.tabs.request(tab);
     if (ui->measure.value_or(false)) start_loop_measurement(app);
     ResultsFollower::select_by_name(st, names(), ui->select);
