@@ -1,5 +1,5 @@
 // The "balance" kind's form: topology and size, load generator, seed, algorithms. The fields live
-// in App::balance.form (model_form.h turns them into scenario JSON and back).
+// in balance_state(app).form (model_form.h turns them into scenario JSON and back).
 #include <imgui.h>
 
 #include <algorithm>

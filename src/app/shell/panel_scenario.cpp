@@ -1,6 +1,6 @@
-// The scenario panel: the kind's form (shell/kinds.h), Run/Cancel with progress, the JSON editor.
-// The editor is tall and monospace; a syntax error (checked here, before the worker parses) or a
-// validation error naming a JSON pointer marks its line in the text (widgets/format.h).
+// The scenario panel: the kind's form (shell/registry.h), Run/Cancel with progress, the JSON
+// editor. The editor is tall and monospace; a syntax error (checked here, before the worker parses)
+// or a validation error naming a JSON pointer marks its line in the text (widgets/format.h).
 #include <imgui.h>
 #include <imgui_internal.h>  // the editor's child window, for its scroll offset
 
