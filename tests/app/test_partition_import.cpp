@@ -106,7 +106,10 @@ TEST_CASE("PartitionImport.TheOpenerAttachesXyzOnItsWorkerPath") {
   auto graph = wrap_mesh_file_as_scenario("grid.graph", kGrid2x4);
   REQUIRE(graph);
   JobControl none;
-  OpenOutcome ok = open_scenario_work(*graph, grid_xyz(), "grid.xyz", none);
+  // The importer the partition kind hands the opener (partition/module.cpp).
+  const std::vector<FileImporter> importers = {
+      {wrap_mesh_file_as_scenario, is_coordinates_file, attach_coordinates_file}};
+  OpenOutcome ok = open_scenario_work(*graph, grid_xyz(), "grid.xyz", none, importers);
   CHECK(ok.error.empty());
   REQUIRE(ok.parsed);
   const auto* sc = dynamic_cast<const io::PartitionScenario*>(ok.parsed.get());
@@ -114,7 +117,7 @@ TEST_CASE("PartitionImport.TheOpenerAttachesXyzOnItsWorkerPath") {
   CHECK(sc->mesh->dim() == 2);
   CHECK(sc->mesh->coord(6, 0) == 2.0);
   CHECK(sc->mesh->coord(6, 1) == 1.0);
-  OpenOutcome bad = open_scenario_work(*graph, "0 0\n", "grid.xyz", none);
+  OpenOutcome bad = open_scenario_work(*graph, "0 0\n", "grid.xyz", none, importers);
   CHECK_FALSE(bad.parsed);
   CHECK(bad.error.find("grid.xyz") != std::string::npos);
 }

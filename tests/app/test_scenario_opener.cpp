@@ -6,6 +6,7 @@
 #include <chrono>
 #include <thread>
 
+#include "app/dag/model_import.h"
 #include "app/model/app_state.h"
 #include "app/model/scenario_opener.h"
 #include "io/kinds/dag.h"
@@ -149,6 +150,8 @@ TEST_CASE("ScenarioOpener.GraphFilesOpenAsDagScenarios") {
   // A bare STG file (by its name) becomes a dag scenario around the graph, on the worker too.
   AppState s;
   ScenarioOpener o;
+  o.set_importers({{wrap_graph_file_as_scenario}});  // what the dag kind hands it (dag/module.cpp)
+  CHECK_FALSE(o.opens_onto("tiny.stg"));             // a new scenario, not an edit of the current
   const std::string stg = "2\n0 0 0\n1 3 1 0\n2 4 1 1\n3 0 1 2\n";
   o.open_text(stg, "tiny.stg", OpenMode::load);
   const auto out = wait_and_install(o, s);

@@ -1,11 +1,13 @@
 // The "balance" kind's form: topology and size, load generator, seed, algorithms. The fields live
-// in App::balance.form (model_form.h turns them into scenario JSON and back).
+// in balance_state(app).form (model_form.h turns them into scenario JSON and back).
 #include <imgui.h>
 
 #include <algorithm>
 
+#include "app/balance/module.h"
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
+#include "app/widgets/algorithm_picker.h"
 #include "app/widgets/input_text.h"
 #include "core/balance/registry.h"
 #include "io/scenario.h"
@@ -13,7 +15,7 @@
 namespace loadlab::app {
 
 void draw_balance_form(App& app) {
-  ScenarioForm& f = app.balance.form;
+  ScenarioForm& f = balance_state(app).form;
   bool changed = false;
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 6);
   changed |= ImGui::Combo("Topology", &f.topology, kTopologies, IM_ARRAYSIZE(kTopologies));
@@ -68,7 +70,7 @@ void draw_balance_form(App& app) {
       if (unavailable)
         ImGui::SetTooltip("%s", why[i].c_str());
       else
-        algorithm_tooltip("balance", algs[i]);  // idea, paper, complexity (shell/panel_help.h)
+        algorithm_tooltip("balance", algs[i]);  // idea, paper, complexity
     }
     if (i % 3 != 2 && i + 1 < algs.size()) ImGui::SameLine();
   }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "app/model/ui_state.h"
+#include "app/widgets/view_transform.h"
 #include "core/balance/registry.h"
 #include "io/topology_json.h"
 
@@ -278,6 +280,25 @@ void ScenarioForm::from_json(const io::Json& s, const std::vector<std::string>& 
     for (const auto& a : s["algorithms"])
       for (std::size_t i = 0; i < algorithms.size() && i < 64; ++i)
         if (a == algorithms[i]) algorithm_checked[i] = true;
+}
+
+BalanceUi read_balance_ui(const io::Json& ui) {
+  BalanceUi b;
+  const UiState u = read_ui_state(ui);
+  b.select = u.select;
+  if (u.step && *u.step >= 0) b.step = u.step;
+  // The network view's own zoom range (UiState clamps "zoom" to the DAG graph's [1, 1000]).
+  if (ui.is_object() && ui.contains("zoom") && ui["zoom"].is_number())
+    b.zoom = std::clamp(ui["zoom"].get<float>(), ViewTransform::kMinZoom, ViewTransform::kMaxZoom);
+  if (u.other.contains("pan")) {
+    const io::Json& p = u.other["pan"];
+    if (p.is_array() && p.size() == 2 && p[0].is_number() && p[1].is_number()) {
+      // Pan is in layout units ([0,1]^2 hints); anything far outside would only hide the network.
+      b.pan_x = std::clamp(p[0].get<float>(), -100.0f, 100.0f);
+      b.pan_y = std::clamp(p[1].get<float>(), -100.0f, 100.0f);
+    }
+  }
+  return b;
 }
 
 }  // namespace loadlab::app

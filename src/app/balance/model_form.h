@@ -67,4 +67,13 @@ inline constexpr const char* kTopologies[] = {
 inline constexpr const char* kLoadModes[] = {"explicit list", "uniform", "multinomial", "hot_spot",
                                              "ramp"};
 
+/// The balance view's state in "ui": {"select": name, "step": k, "zoom": z, "pan": [x, y]}.
+struct BalanceUi {
+  std::optional<std::string> select;
+  std::optional<int> step;
+  std::optional<float> zoom;
+  std::optional<float> pan_x, pan_y;
+};
+BalanceUi read_balance_ui(const io::Json& ui);
+
 }  // namespace loadlab::app

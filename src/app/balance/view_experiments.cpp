@@ -4,6 +4,7 @@
 // percentages side by side. Paper: ../shared/seeds/000_ace8fcde3218dd88.txt, Section 5.
 // The "beside the optimum" view of balance results is in view_optimum.cpp.
 #include "app/balance/view_experiments.h"
+#include "app/balance/module.h"
 
 #include <imgui.h>
 
@@ -352,11 +353,11 @@ void check_env(ExperimentsState& s) {
 }  // namespace
 
 bool& experiments_window_open(App& app) {
-  return app.balance.experiments.open;
+  return balance_state(app).experiments.open;
 }
 
 void draw_experiments_window(App& app) {
-  ExperimentsState& s = app.balance.experiments;
+  ExperimentsState& s = balance_state(app).experiments;
   check_env(s);
   poll_run(s, app);
   if (!s.open) return;

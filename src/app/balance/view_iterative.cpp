@@ -12,6 +12,7 @@
 // Above the tabs: the params/<algorithm> pickers (lambda / alpha slider or "optimal"/"averaging",
 // gradient threshold, max sweeps, stop rule, model, termination detection), applied live.
 #include "app/balance/view_iterative.h"
+#include "app/balance/module.h"
 
 #include <imgui.h>
 
@@ -342,7 +343,7 @@ bool has_iterative_results(const App& app) {
 
 void draw_iterative_balance_view(App& app) {
   AppState& st = app.state;
-  IterativeViewState& v = app.balance_iterative;
+  IterativeViewState& v = iterative_state(app);
   const void* id = results_identity(st);
   if (id != v.results_seen) {
     v.results_seen = id;

@@ -2,7 +2,7 @@
 // ../shared/seeds/003_6046837c8e4c81af.txt): parameter pickers for params/<algorithm>, the sweeps
 // played on the network with GDE's colour classes, the convergence plot (measured max - min per
 // sweep beside the predicted rate), the gradient model's pressure surface and the
-// Dijkstra-Scholten tree. State: App::balance_iterative.
+// Dijkstra-Scholten tree. State: iterative_state(app).
 #pragma once
 
 #include <cstdint>

@@ -9,6 +9,7 @@
 // visible part and only when few. Colours and texels are cached per shown snapshot / class step,
 // so a frame that changes nothing does not touch every node.
 #include "app/balance/view_iterative_canvas.h"
+#include "app/balance/module.h"
 
 #include <algorithm>
 #include <cmath>
@@ -25,9 +26,9 @@ namespace {
 
 // A new network (another size) starts the canvases unzoomed; parameter edits keep the region.
 void sync_canvas(App& app, IterativeViewState& v) {
-  sync_layout_facts(app.balance.layout, app.state);
-  if (v.canvas.view_nodes != app.balance.layout.nodes) {
-    v.canvas.view_nodes = app.balance.layout.nodes;
+  sync_layout_facts(balance_state(app).layout, app.state);
+  if (v.canvas.view_nodes != balance_state(app).layout.nodes) {
+    v.canvas.view_nodes = balance_state(app).layout.nodes;
     v.view.reset();
   }
 }
@@ -56,55 +57,36 @@ void replay_facts(IterativeCanvasCache& cc, const core::IterativeResult& r,
   }
 }
 
-}  // namespace
-
-void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
-  AppState& st = app.state;
-  const float s = app.ui_scale;
-  const io::IterativeRunResult* res = iterative_result(st, shown);
-  const core::IterativeResult& r = res->result;
-  const core::Topology& topo = *st.topology;
-  const int n = topo.size();
-  IterativeCanvasCache& cc = v.canvas;
-  sync_canvas(app, v);
-  const LayoutFacts& lf = app.balance.layout;
-  if (v.replay_for != shown) {
-    v.replay = replay_iterative(topo, st.loads, st.scenario, r);
-    v.replay_for = shown;
-    v.snapshot = static_cast<int>(v.replay.sweeps.size()) - 1;
-    v.playing = false;
-    v.tick = 0;
-    v.class_step = -1;
-    v.class_view = {};
-    replay_facts(cc, r, v.replay, n);
+// Snapshot s, class_step c: sweep s after classes 0..c; c = -1: the whole sweep s.
+bool sweeps_class_forward(IterativeViewState& v, int last, int classes) {
+  if (v.class_step < 0) {
+    if (v.snapshot >= last) return false;
+    ++v.snapshot;
+    v.class_step = 0;
+  } else if (++v.class_step >= classes - 1) {
+    v.class_step = -1;  // after the last class: the sweep's own snapshot
   }
+  return true;
+}
+
+void sweeps_class_back(IterativeViewState& v, int classes) {
+  if (v.class_step < 0) {
+    if (v.snapshot > 0) v.class_step = classes - 2;
+  } else if (v.class_step == 0) {
+    --v.snapshot;
+    v.class_step = -1;
+  } else {
+    --v.class_step;
+  }
+}
+
+// The Sweeps tab's player: result, play/pause, step, GDE's class steps, the snapshot slider and
+// the termination tree switch.
+void sweeps_controls(App& app, IterativeViewState& v, int shown, int last, int classes,
+                     bool class_steps) {
   const IterativeReplay& rp = v.replay;
-  const int last = static_cast<int>(rp.sweeps.size()) - 1;
-  const int classes = r.colouring.colours;
-  // GDE's classes one at a time (loads after each class) need consecutive snapshots.
-  const bool class_steps = r.algorithm == "gde" && classes > 1 && rp.every_sweep;
-  if (!class_steps) v.class_step = -1;
-  // Snapshot s, class_step c: sweep s after classes 0..c; c = -1: the whole sweep s.
-  auto class_forward = [&] {
-    if (v.class_step < 0) {
-      if (v.snapshot >= last) return false;
-      ++v.snapshot;
-      v.class_step = 0;
-    } else if (++v.class_step >= classes - 1) {
-      v.class_step = -1;  // after the last class: the sweep's own snapshot
-    }
-    return true;
-  };
-  auto class_back = [&] {
-    if (v.class_step < 0) {
-      if (v.snapshot > 0) v.class_step = classes - 2;
-    } else if (v.class_step == 0) {
-      --v.snapshot;
-      v.class_step = -1;
-    } else {
-      --v.class_step;
-    }
-  };
+  auto class_forward = [&] { return sweeps_class_forward(v, last, classes); };
+  auto class_back = [&] { sweeps_class_back(v, classes); };
   iterative_result_combo(app, shown);
   ImGui::SameLine();
   if (ImGui::Button(v.playing ? "Pause" : "Play")) {
@@ -160,28 +142,18 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
     std::snprintf(label, sizeof label, "sweep %d", shown_sweep);
   if (ImGui::SliderInt("##snap", &v.snapshot, 0, std::max(0, last), label))
     v.playing = false, v.class_step = -1;
-  const bool tree_possible = !rp.ds_parent.empty();
-  if (tree_possible) {
+  if (!rp.ds_parent.empty()) {
     ImGui::SameLine();
     ImGui::Checkbox("termination tree", &v.show_tree);
   }
   ImGui::SameLine();
   ImGui::TextDisabled("%s", rp.note.c_str());
-  const int sweep = rp.sweeps.empty() ? 0 : rp.sweeps[static_cast<std::size_t>(v.snapshot)];
-  int highlight = v.playing && classes > 0 ? v.tick : v.highlight;
-  if (class_steps && v.class_step >= 0)
-    highlight = v.class_step;
-  else if (class_steps && v.playing)
-    highlight = sweep > 0 ? classes - 1 : -1;
-  // Loads after the shown class: computed for this step only (one load vector).
-  const GdeClassStep* step = nullptr;
-  if (v.class_step >= 0) {
-    if (v.class_view.sweep != sweep || v.class_view.cls != v.class_step)
-      v.class_view = gde_class_step(topo, r, rp, sweep, v.class_step);
-    if (!v.class_view.loads.empty()) step = &v.class_view;
-  }
+}
 
-  // Legend row: the colour classes (click one to highlight it).
+// The legend row: the colour classes (click one to highlight it).
+void sweeps_class_legend(IterativeViewState& v, const core::IterativeResult& r, int classes,
+                         int highlight) {
+  const IterativeCanvasCache& cc = v.canvas;
   if (classes > 0 && cc.class_edges.size() == static_cast<std::size_t>(classes)) {
     ImGui::TextDisabled("GDE colouring (%s), %d classes, in order:", r.colouring.method.c_str(),
                         classes);
@@ -199,6 +171,192 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
       ImGui::PopID();
     }
   }
+}
+
+// What the Sweeps tab's node drawing needs of the shown snapshot.
+struct SweepsFrame {
+  const core::Topology& topo;
+  const std::vector<core::Point>& layout;
+  const LayoutFacts& lf;
+  const core::IterativeResult& r;
+  const IterativeReplay& rp;
+  const GdeClassStep* step;          ///< the shown class step, or null
+  const std::vector<double>* w;      ///< the shown loads, or null (the initial ones)
+  const core::LoadVector& initial;   ///< the scenario's loads
+  const std::vector<char>* in_tree;  ///< who is still in the termination tree, or null
+  std::size_t tree_at;
+  int n, highlight;
+  float s;
+  double avg;
+  bool tree_possible;
+  std::uint64_t loads_key;
+
+  double load_of(int u) const {
+    return w ? (*w)[static_cast<std::size_t>(u)]
+             : static_cast<double>(initial[static_cast<std::size_t>(u)]);
+  }
+  bool left_tree(int u) const { return in_tree && !(*in_tree)[static_cast<std::size_t>(u)]; }
+};
+
+struct SweepsDrawn {
+  int hover = -1;
+  std::size_t visible = 0;
+  bool tree_drawn = false, shapes = false;
+};
+
+// Links in their class colours, the termination tree and the nodes (sprites or discs, rings,
+// labels) of the visible part, when the canvas is not a heatmap.
+SweepsDrawn sweeps_draw_nodes(const SweepsFrame& f, IterativeViewState& v, NetworkCanvas& cv,
+                              float rad, float spacing_px, NodeDetail detail) {
+  IterativeCanvasCache& cc = v.canvas;
+  const core::Topology& topo = f.topo;
+  const auto& layout = f.layout;
+  const LayoutFacts& lf = f.lf;
+  const core::IterativeResult& r = f.r;
+  const IterativeReplay& rp = f.rp;
+  const GdeClassStep* step = f.step;
+  const int n = f.n, highlight = f.highlight;
+  const float s = f.s;
+  const double avg = f.avg;
+  const ImGuiIO& io = ImGui::GetIO();
+  auto load_of = [&](int u) { return f.load_of(u); };
+  auto left_tree = [&](int u) { return f.left_tree(u); };
+  SweepsDrawn out;
+  int& hover = out.hover;
+  std::size_t& visible = out.visible;
+  bool& tree_drawn = out.tree_drawn;
+  bool& shapes = out.shapes;
+  const std::size_t bound = visible_node_bound(layout, lf.grid, cv.map, rad);
+  shapes = bound <= kMaxNodeShapes;
+  // Links in their colour class's colour (Topology::edges() index -> colour), visible part only.
+  const double avg_degree = n > 0 ? 2.0 * static_cast<double>(topo.edge_count()) / n : 0;
+  if (links_fit(bound, avg_degree, spacing_px)) {
+    const float cap = std::max(1.0f, 0.35f * spacing_px);  // lines never wider than the gaps
+    for_each_visible_link(cv, topo, layout, lf.grid, rad, [&](int a, int b) {
+      const std::int64_t e = edge_index(topo, lf.edge_base, a, b);
+      const int c = e >= 0 && e < static_cast<std::int64_t>(r.colouring.colour.size())
+                        ? r.colouring.colour[static_cast<std::size_t>(e)]
+                        : -1;
+      ImU32 col = c >= 0 ? iterative_class_colour(c) : IM_COL32(140, 140, 150, 110);
+      float th = c >= 0 ? 2.5f * s : 1.0f;
+      if (c >= 0 && highlight >= 0 && c != highlight)
+        col = (col & 0x00ffffff) | (60u << 24), th = 1.5f * s;
+      if (c >= 0 && c == highlight) th = 5.0f * s;
+      draw_link(cv, topo, layout, a, b, col, std::min(th, cap));
+    });
+  }
+  // The termination tree, for the visible nodes: a tree link from its visible end (the child
+  // if visible, else the parent, which lists its children).
+  if (v.show_tree && f.tree_possible && shapes && spacing_px >= 3.0f &&
+      cc.tree_offsets.size() == static_cast<std::size_t>(n) + 1) {
+    tree_drawn = true;
+    auto tree_link = [&](int u, int p) {
+      const bool live = !left_tree(u);
+      draw_link(cv, topo, layout, u, p,
+                live ? IM_COL32(255, 255, 255, 200) : IM_COL32(255, 255, 255, 50),
+                live ? 1.5f * s : 1.0f);
+    };
+    for_each_visible_node(layout, lf.grid, cv.map, rad, [&](int u, core::Point) {
+      const int p = rp.ds_parent[static_cast<std::size_t>(u)];
+      if (p >= 0) tree_link(u, p);
+      for (auto k = cc.tree_offsets[static_cast<std::size_t>(u)];
+           k < cc.tree_offsets[static_cast<std::size_t>(u) + 1]; ++k) {
+        const int ch = cc.tree_children[static_cast<std::size_t>(k)];
+        if (!cv.map.visible(cv.map.to_screen(layout[static_cast<std::size_t>(ch)]), rad))
+          tree_link(ch, u);
+      }
+    });
+  }
+  // Nodes: point sprites for large networks (colours cached per shown state), discs otherwise.
+  const bool gpu = detail == NodeDetail::Sprites;
+  if (gpu) {
+    const std::uint64_t key = mix_key({2, f.loads_key, f.in_tree ? f.tree_at + 1 : 0, lf.key});
+    if (cc.colours_key != key) {
+      cc.colours.resize(static_cast<std::size_t>(n));
+      for (int u = 0; u < n; ++u) {
+        const ImU32 col = load_colour(load_of(u), avg);
+        cc.colours[static_cast<std::size_t>(u)] =
+            left_tree(u) ? (col & 0x00ffffff) | (90u << 24) : col;
+      }
+      cc.colours_key = key;
+    }
+    cc.nodes.set_nodes(layout, lf.key, cc.colours, cc.colours_key);
+    cc.nodes.draw(cv.dl, cv.centre.x, cv.centre.y, cv.scale, v.view.pan_x, v.view.pan_y, rad);
+  }
+  float best = rad * rad + 16;
+  for_each_visible_node(layout, lf.grid, cv.map, rad, [&](int u, core::Point sp) {
+    const ImVec2 p{sp.x, sp.y};
+    ++visible;
+    const double x = load_of(u);
+    const bool left = left_tree(u);
+    if (!gpu)
+      cv.dl->AddCircleFilled(
+          p, rad, left ? (load_colour(x, avg) & 0x00ffffff) | (90u << 24) : load_colour(x, avg),
+          rad > 4 ? 16 : 6);
+    if (shapes) {
+      if (left) cv.dl->AddCircle(p, rad, IM_COL32(230, 230, 235, 255), 16, 1.5f * s);
+      if (step && step->changed[static_cast<std::size_t>(u)])
+        cv.dl->AddCircle(p, rad + 1.5f * s, iterative_class_colour(step->cls), 16, 2.5f * s);
+      if (tree_drawn && rp.ds_parent[static_cast<std::size_t>(u)] < 0)
+        cv.dl->AddCircle(p, rad + 3 * s, IM_COL32(255, 255, 255, 255), 20, 2 * s);
+      if (rad >= 9) {
+        char buf[24];
+        std::snprintf(buf, sizeof buf, "%.6g", x);
+        const ImVec2 ts = ImGui::CalcTextSize(buf);
+        cv.dl->AddText({p.x - ts.x / 2, p.y - ts.y / 2}, IM_COL32(255, 255, 255, 255), buf);
+      }
+    }
+    const float dx = io.MousePos.x - p.x, dy = io.MousePos.y - p.y;
+    if (cv.hovered && dx * dx + dy * dy < best) best = dx * dx + dy * dy, hover = u;
+  });
+  return out;
+}
+
+}  // namespace
+
+void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
+  AppState& st = app.state;
+  const float s = app.ui_scale;
+  const io::IterativeRunResult* res = iterative_result(st, shown);
+  const core::IterativeResult& r = res->result;
+  const core::Topology& topo = *st.topology;
+  const int n = topo.size();
+  IterativeCanvasCache& cc = v.canvas;
+  sync_canvas(app, v);
+  const LayoutFacts& lf = balance_state(app).layout;
+  if (v.replay_for != shown) {
+    v.replay = replay_iterative(topo, st.loads, st.scenario, r);
+    v.replay_for = shown;
+    v.snapshot = static_cast<int>(v.replay.sweeps.size()) - 1;
+    v.playing = false;
+    v.tick = 0;
+    v.class_step = -1;
+    v.class_view = {};
+    replay_facts(cc, r, v.replay, n);
+  }
+  const IterativeReplay& rp = v.replay;
+  const int last = static_cast<int>(rp.sweeps.size()) - 1;
+  const int classes = r.colouring.colours;
+  // GDE's classes one at a time (loads after each class) need consecutive snapshots.
+  const bool class_steps = r.algorithm == "gde" && classes > 1 && rp.every_sweep;
+  if (!class_steps) v.class_step = -1;
+  sweeps_controls(app, v, shown, last, classes, class_steps);
+  const bool tree_possible = !rp.ds_parent.empty();
+  const int sweep = rp.sweeps.empty() ? 0 : rp.sweeps[static_cast<std::size_t>(v.snapshot)];
+  int highlight = v.playing && classes > 0 ? v.tick : v.highlight;
+  if (class_steps && v.class_step >= 0)
+    highlight = v.class_step;
+  else if (class_steps && v.playing)
+    highlight = sweep > 0 ? classes - 1 : -1;
+  // Loads after the shown class: computed for this step only (one load vector).
+  const GdeClassStep* step = nullptr;
+  if (v.class_step >= 0) {
+    if (v.class_view.sweep != sweep || v.class_view.cls != v.class_step)
+      v.class_view = gde_class_step(topo, r, rp, sweep, v.class_step);
+    if (!v.class_view.loads.empty()) step = &v.class_view;
+  }
+
+  sweeps_class_legend(v, r, classes, highlight);
 
   const std::vector<double>* w = step ? &step->loads
                                  : rp.loads.empty()
@@ -220,7 +378,6 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
                static_cast<std::uint64_t>(v.class_step + 1), step ? 1u : 0u});
 
   NetworkCanvas cv = begin_network_canvas("##iter_net", v.view, 36 * s);
-  const ImGuiIO& io = ImGui::GetIO();
   const auto& layout = st.layout;
   const float spacing_px = lf.min_distance * cv.scale;
   const float rad = canvas_node_radius(cv, lf, s);
@@ -238,89 +395,14 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
     }
     hover = draw_heatmap(cv, cc.heatmap, lf.grid, cc.texels, cc.texels_key);
   } else {
-    const std::size_t bound = visible_node_bound(layout, lf.grid, cv.map, rad);
-    shapes = bound <= kMaxNodeShapes;
-    // Links in their colour class's colour (Topology::edges() index -> colour), visible part only.
-    const double avg_degree = n > 0 ? 2.0 * static_cast<double>(topo.edge_count()) / n : 0;
-    if (links_fit(bound, avg_degree, spacing_px)) {
-      const float cap = std::max(1.0f, 0.35f * spacing_px);  // lines never wider than the gaps
-      for_each_visible_link(cv, topo, layout, lf.grid, rad, [&](int a, int b) {
-        const std::int64_t e = edge_index(topo, lf.edge_base, a, b);
-        const int c = e >= 0 && e < static_cast<std::int64_t>(r.colouring.colour.size())
-                          ? r.colouring.colour[static_cast<std::size_t>(e)]
-                          : -1;
-        ImU32 col = c >= 0 ? iterative_class_colour(c) : IM_COL32(140, 140, 150, 110);
-        float th = c >= 0 ? 2.5f * s : 1.0f;
-        if (c >= 0 && highlight >= 0 && c != highlight)
-          col = (col & 0x00ffffff) | (60u << 24), th = 1.5f * s;
-        if (c >= 0 && c == highlight) th = 5.0f * s;
-        draw_link(cv, topo, layout, a, b, col, std::min(th, cap));
-      });
-    }
-    // The termination tree, for the visible nodes: a tree link from its visible end (the child
-    // if visible, else the parent, which lists its children).
-    if (v.show_tree && tree_possible && shapes && spacing_px >= 3.0f &&
-        cc.tree_offsets.size() == static_cast<std::size_t>(n) + 1) {
-      tree_drawn = true;
-      auto tree_link = [&](int u, int p) {
-        const bool live = !left_tree(u);
-        draw_link(cv, topo, layout, u, p,
-                  live ? IM_COL32(255, 255, 255, 200) : IM_COL32(255, 255, 255, 50),
-                  live ? 1.5f * s : 1.0f);
-      };
-      for_each_visible_node(layout, lf.grid, cv.map, rad, [&](int u, core::Point) {
-        const int p = rp.ds_parent[static_cast<std::size_t>(u)];
-        if (p >= 0) tree_link(u, p);
-        for (auto k = cc.tree_offsets[static_cast<std::size_t>(u)];
-             k < cc.tree_offsets[static_cast<std::size_t>(u) + 1]; ++k) {
-          const int ch = cc.tree_children[static_cast<std::size_t>(k)];
-          if (!cv.map.visible(cv.map.to_screen(layout[static_cast<std::size_t>(ch)]), rad))
-            tree_link(ch, u);
-        }
-      });
-    }
-    // Nodes: point sprites for large networks (colours cached per shown state), discs otherwise.
-    const bool gpu = detail == NodeDetail::Sprites;
-    if (gpu) {
-      const std::uint64_t key = mix_key({2, loads_key, in_tree ? tree_at + 1 : 0, lf.key});
-      if (cc.colours_key != key) {
-        cc.colours.resize(static_cast<std::size_t>(n));
-        for (int u = 0; u < n; ++u) {
-          const ImU32 col = load_colour(load_of(u), avg);
-          cc.colours[static_cast<std::size_t>(u)] =
-              left_tree(u) ? (col & 0x00ffffff) | (90u << 24) : col;
-        }
-        cc.colours_key = key;
-      }
-      cc.nodes.set_nodes(layout, lf.key, cc.colours, cc.colours_key);
-      cc.nodes.draw(cv.dl, cv.centre.x, cv.centre.y, cv.scale, v.view.pan_x, v.view.pan_y, rad);
-    }
-    float best = rad * rad + 16;
-    for_each_visible_node(layout, lf.grid, cv.map, rad, [&](int u, core::Point sp) {
-      const ImVec2 p{sp.x, sp.y};
-      ++visible;
-      const double x = load_of(u);
-      const bool left = left_tree(u);
-      if (!gpu)
-        cv.dl->AddCircleFilled(
-            p, rad, left ? (load_colour(x, avg) & 0x00ffffff) | (90u << 24) : load_colour(x, avg),
-            rad > 4 ? 16 : 6);
-      if (shapes) {
-        if (left) cv.dl->AddCircle(p, rad, IM_COL32(230, 230, 235, 255), 16, 1.5f * s);
-        if (step && step->changed[static_cast<std::size_t>(u)])
-          cv.dl->AddCircle(p, rad + 1.5f * s, iterative_class_colour(step->cls), 16, 2.5f * s);
-        if (tree_drawn && rp.ds_parent[static_cast<std::size_t>(u)] < 0)
-          cv.dl->AddCircle(p, rad + 3 * s, IM_COL32(255, 255, 255, 255), 20, 2 * s);
-        if (rad >= 9) {
-          char buf[24];
-          std::snprintf(buf, sizeof buf, "%.6g", x);
-          const ImVec2 ts = ImGui::CalcTextSize(buf);
-          cv.dl->AddText({p.x - ts.x / 2, p.y - ts.y / 2}, IM_COL32(255, 255, 255, 255), buf);
-        }
-      }
-      const float dx = io.MousePos.x - p.x, dy = io.MousePos.y - p.y;
-      if (cv.hovered && dx * dx + dy * dy < best) best = dx * dx + dy * dy, hover = u;
-    });
+    const SweepsFrame frame{topo,          layout,   lf,      r, rp,        step, w,
+                            st.loads,      in_tree,  tree_at, n, highlight, s,    avg,
+                            tree_possible, loads_key};
+    const SweepsDrawn drawn = sweeps_draw_nodes(frame, v, cv, rad, spacing_px, detail);
+    hover = drawn.hover;
+    visible = drawn.visible;
+    tree_drawn = drawn.tree_drawn;
+    shapes = drawn.shapes;
   }
 
   // The tasks model's moves of the shown sweep (or class step) as arrows: the largest kMaxArrows.
@@ -396,7 +478,7 @@ void draw_pressure_tab(App& app, IterativeViewState& v) {
   const int n = st.topology->size();
   IterativeCanvasCache& cc = v.canvas;
   sync_canvas(app, v);
-  const LayoutFacts& lf = app.balance.layout;
+  const LayoutFacts& lf = balance_state(app).layout;
   const std::uint64_t key = mix_key({cc.results_gen, static_cast<std::uint64_t>(gi), lf.key});
   if (cc.pressure_key != key) {
     cc.pressure_max = 0;

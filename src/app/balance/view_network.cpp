@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/balance/module.h"
 #include "app/balance/network_canvas.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
@@ -28,10 +29,10 @@ namespace {
 // Brings the cache in step with the scenario and the selected result. O(n) only when they change.
 void sync_cache(App& app) {
   AppState& st = app.state;
-  NetworkViewCache& c = app.balance.net;
-  sync_layout_facts(app.balance.layout, st);
-  const bool reset = c.layout_seen != app.balance.layout.key;
-  c.layout_seen = app.balance.layout.key;
+  NetworkViewCache& c = balance_state(app).net;
+  sync_layout_facts(balance_state(app).layout, st);
+  const bool reset = c.layout_seen != balance_state(app).layout.key;
+  c.layout_seen = balance_state(app).layout.key;
   const int sel = st.selected_result;
   io::ResultPtr res;
   if (sel >= 0 && sel < static_cast<int>(st.typed_results.size()))
@@ -67,8 +68,8 @@ void draw_network_view(App& app) {
   const core::Topology& topo = *st.topology;
   const int n = topo.size();
   sync_cache(app);
-  NetworkViewCache& c = app.balance.net;
-  const LayoutFacts& lf = app.balance.layout;
+  NetworkViewCache& c = balance_state(app).net;
+  const LayoutFacts& lf = balance_state(app).layout;
   const int steps = c.player.steps();
   st.step = std::clamp(st.step, 0, steps);
 
@@ -78,9 +79,9 @@ void draw_network_view(App& app) {
   if (sim) {
     // The node simulation drives the loads and draws its messages (nodes/view_node_sim.cpp).
   } else if (steps > 0) {
-    if (ImGui::Button(app.balance.playing ? "Pause" : "Play")) {
-      if (!app.balance.playing && st.step >= steps) st.step = 0;
-      app.balance.playing = !app.balance.playing;
+    if (ImGui::Button(balance_state(app).playing ? "Pause" : "Play")) {
+      if (!balance_state(app).playing && st.step >= steps) st.step = 0;
+      balance_state(app).playing = !balance_state(app).playing;
     }
     ImGui::SameLine();
     if (ImGui::Button("<")) st.step = std::max(0, st.step - 1);
@@ -102,19 +103,19 @@ void draw_network_view(App& app) {
   if (!sim_loads) c.player.seek(st.step);
   const core::LoadVector& loads = sim_loads ? *sim_loads : c.player.loads();
   const std::uint64_t loads_key =
-      sim_loads
-          ? (c.epoch << 40) ^ (sim_loads == &st.loads ? 1ull : (app.node_sim.snap.version << 1)) ^
-                (1ull << 39)
-          : (c.epoch << 40) ^ c.player.version();
+      sim_loads ? (c.epoch << 40) ^
+                      (sim_loads == &st.loads ? 1ull : (node_sim_state(app).snap.version << 1)) ^
+                      (1ull << 39)
+                : (c.epoch << 40) ^ c.player.version();
   const double avg = lf.average;
 
-  ViewTransform& view = app.balance.view;
+  ViewTransform& view = balance_state(app).view;
   NetworkCanvas cv = begin_network_canvas("canvas", view, 40 * app.ui_scale);
   const ImGuiIO& io = ImGui::GetIO();
   const float spacing_px = lf.min_distance * cv.scale;
   const float r = canvas_node_radius(cv, lf, app.ui_scale);
   const NodeDetail detail =
-      choose_node_detail(n, spacing_px, app.balance.renderer.ok(), c.heatmap.ok());
+      choose_node_detail(n, spacing_px, balance_state(app).renderer.ok(), c.heatmap.ok());
   const bool lod = detail == NodeDetail::Heatmap;
   c.lod = lod;
 
@@ -145,9 +146,10 @@ void draw_network_view(App& app) {
               load_colour(static_cast<double>(loads[static_cast<std::size_t>(v)]), avg);
         c.colours_key = loads_key;
       }
-      app.balance.renderer.set_nodes(st.layout, lf.key, c.colours, c.colours_key ^ (lf.key << 56));
-      app.balance.renderer.draw(cv.dl, cv.centre.x, cv.centre.y, cv.scale, view.pan_x, view.pan_y,
-                                r);
+      balance_state(app).renderer.set_nodes(st.layout, lf.key, c.colours,
+                                            c.colours_key ^ (lf.key << 56));
+      balance_state(app).renderer.draw(cv.dl, cv.centre.x, cv.centre.y, cv.scale, view.pan_x,
+                                       view.pan_y, r);
     }
     const bool labels = r >= 7.0f;
     float best = r * r + 16;

@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <string>
 
+#include "app/balance/module.h"
 #include "app/balance/view_experiments.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
 #include "core/balance/optimal.h"
 #include "core/metrics/balance_metrics.h"
+#include "io/kinds/balance.h"
 
 namespace loadlab::app {
 
@@ -33,24 +35,17 @@ std::uint64_t network_key(const AppState& st) {
   return h;
 }
 
-const io::Json* find_result(const io::Json& results, const char* name) {
-  for (const auto& r : results)
-    if (r.is_object() && r.value("algorithm", "") == name) return &r;
-  return nullptr;
+// A result that moved tasks (it has task-hops), read from the typed result; the real-model
+// iterative methods move load indices, not tasks, and have no row here (not "unbalanced"), and
+// a failed algorithm has none either.
+const io::BalanceRunResult* task_mover(const io::ResultPtr& r) {
+  const auto* b = dynamic_cast<const io::BalanceRunResult*>(r.get());
+  return b && !b->failed() ? b : nullptr;
 }
 
-std::int64_t metric(const io::Json& r, const char* key) {
-  if (!r.contains("metrics") || !r["metrics"].contains(key) || !r["metrics"][key].is_number())
-    return -1;
-  return r["metrics"][key].get<std::int64_t>();
-}
-
-// Results that moved tasks (they have task-hops); the real-model iterative methods move load
-// indices, not tasks, and have no row here (not "unbalanced").
 int task_move_rows(const AppState& st) {
   int n = 0;
-  if (st.results.is_array())
-    for (const auto& r : st.results) n += metric(r, "task_hops") >= 0 ? 1 : 0;
+  for (const auto& r : st.typed_results) n += task_mover(r) ? 1 : 0;
   return n;
 }
 
@@ -72,12 +67,18 @@ void draw_balance_comparison(App& app) {
   if (!comparable(app)) return;
   const AppState& st = app.state;
   const float sc = app.ui_scale;
-  BalanceOptimumCache& cache = app.balance.optimum;
+  BalanceOptimumCache& cache = balance_state(app).optimum;
   std::int64_t opt = -1;
   const char* source = "";
-  // A failed "optimal" (its entry has "error") gives no optimum: computed here instead.
-  if (const io::Json* r = find_result(st.results, "optimal"); r && !r->contains("error")) {
-    opt = metric(*r, "task_hops");
+  // A failed "optimal" gives no optimum: computed here instead.
+  const io::BalanceRunResult* optimal = nullptr;
+  for (const auto& r : st.typed_results)
+    if (r && r->algorithm == "optimal") {
+      optimal = task_mover(r);
+      break;
+    }
+  if (optimal) {
+    opt = optimal->metrics.task_hops;
     source = "from this run's \"optimal\"";
   } else if (st.topology->size() <= kMaxComputedOptimum) {
     const std::uint64_t key = network_key(st);
@@ -99,9 +100,9 @@ void draw_balance_comparison(App& app) {
                       source);
 
   double worst = 1.0;
-  for (const auto& r : st.results)
-    if (opt > 0 && metric(r, "task_hops") >= 0)
-      worst = std::max(worst, double(metric(r, "task_hops")) / double(opt));
+  for (const auto& r : st.typed_results)
+    if (const io::BalanceRunResult* b = task_mover(r); b && opt > 0)
+      worst = std::max(worst, double(b->metrics.task_hops) / double(opt));
   const ImGuiTableFlags flags =
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("vs_optimum", 5, flags)) return;
@@ -111,13 +112,13 @@ void draw_balance_comparison(App& app) {
   ImGui::TableSetupColumn("non-local / minimum");
   ImGui::TableSetupColumn("fully balanced");
   ImGui::TableHeadersRow();
-  for (const auto& r : st.results) {
-    if (!r.is_object()) continue;
-    const std::int64_t hops = metric(r, "task_hops");
-    if (hops < 0) continue;
+  for (const auto& result : st.typed_results) {
+    const io::BalanceRunResult* b = task_mover(result);
+    if (!b) continue;
+    const std::int64_t hops = b->metrics.task_hops;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(r.value("algorithm", "?").c_str());
+    ImGui::TextUnformatted(b->algorithm.c_str());
     ImGui::TableNextColumn();
     if (hops < 0)
       ImGui::TextDisabled("-");
@@ -149,13 +150,13 @@ void draw_balance_comparison(App& app) {
       ImGui::TextDisabled("-");
     }
     ImGui::TableNextColumn();
-    const std::int64_t nl = metric(r, "non_local_tasks"), mn = metric(r, "min_non_local_tasks");
+    const std::int64_t nl = b->metrics.non_local_tasks, mn = b->min_non_local_tasks;
     if (nl >= 0 && mn >= 0)
       ImGui::Text("%s / %s", format_int(nl).c_str(), format_int(mn).c_str());
     else
       ImGui::TextDisabled("-");
     ImGui::TableNextColumn();
-    const bool bal = r.contains("metrics") && r["metrics"].value("fully_balanced", false);
+    const bool bal = b->metrics.fully_balanced;
     ImGui::TextColored(bal ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.6f, 0.3f, 1), "%s",
                        bal ? "yes" : "no");
     if (!bal && ImGui::IsItemHovered())

@@ -1,6 +1,7 @@
 // Everything the "balance" kind's form and views keep between frames: one BalanceViewState, owned
-// by App (App::balance): the form's fields, the network view's zoom/pan and GPU renderer, the step
-// player, paper 000's experiments window (a BackgroundJob) and the optimum beside the results.
+// by App (balance_state(app), the kind room): the form's fields, the network view's zoom/pan and
+// GPU renderer, the step player, paper 000's experiments window (a BackgroundJob) and the optimum
+// beside the results.
 #pragma once
 
 #include <chrono>

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "app/dag/model_machine_form.h"
+#include "app/dag/module.h"
 #include "app/dag/view.h"
 #include "app/shell/live_update.h"
 #include "app/widgets/algorithm_picker.h"
@@ -99,7 +100,7 @@ bool generator_fields(DagDeferredSlider& d, io::Json& g, bool defer) {
 // status line, and the last one about the machine is repeated under these fields.
 bool machine_fields(App& app, io::Json& doc) {
   DagMachineFields f = read_machine_fields(doc);
-  DagViewState& v = app.dag;
+  DagViewState& v = dag_state(app);
   bool changed = false;
   const int p = doc.value("processors", 4);
   if (f.model == DagMachineFields::etc) {
@@ -176,7 +177,7 @@ void draw_dag_form(App& app) {
   if (!doc.is_object() || !doc.contains("graph")) return;
   io::Json& graph = doc["graph"];
   bool changed = false;
-  DagDeferredSlider& d = app.dag.deferred;
+  DagDeferredSlider& d = dag_state(app).deferred;
   auto model = dag_current_model(app);
   const std::int32_t tasks = model && model->error.empty() ? model->graph.size() : 0;
   const bool defer = tasks > 20000;
@@ -234,7 +235,7 @@ void draw_dag_form(App& app) {
     ImGui::Text("%d tasks, %lld edges, CCR %s", tasks,
                 static_cast<long long>(model->graph.edge_count()),
                 short_number(model->ccr).c_str());
-  else if (app.dag.builder.busy())
+  else if (dag_state(app).builder.busy())
     ImGui::TextDisabled("building the graph...");
 
   ImGui::Spacing();

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/dag/module.h"
 #include "app/dag/view.h"
 #include "app/shell/live_update.h"
 #include "app/widgets/gantt_chart.h"
@@ -72,7 +73,7 @@ void node_tooltip(const App& app, const DagModel& m, core::TaskId t) {
 void draw_dag_view(App& app) {
   dag_refresh_model(app);
   dag_poll_adversary(app);  // the Adversary tab's workers finish even while another tab is shown
-  DagViewState& v = app.dag;
+  DagViewState& v = dag_state(app);
   auto model = dag_current_model(app);
   if (!model) {
     ImGui::TextDisabled(v.builder.busy() ? "Building the task graph and its layout on a worker..."
@@ -104,36 +105,15 @@ void draw_dag_view(App& app) {
   }
 }
 
-void draw_dag_graph_tab(App& app, const DagModel& m) {
-  DagViewState& v = app.dag;
-  const float s = app.ui_scale;
-  const auto& g = m.graph;
+namespace {
+
+// Fit (on request or double-click), drag to pan, wheel to zoom around the mouse. World: x in
+// slots (centred per layer), y in layers.
+void dag_graph_navigate(DagViewState& v, const DagModel& m, ImVec2 size, ImVec2 centre,
+                        bool hovered, float s) {
   const auto layers = static_cast<std::int32_t>(m.layer_tasks.size());
-
-  ImGui::Text("%d tasks, %lld edges, %d layers (widest %d), CCR %s, critical path %s", g.size(),
-              static_cast<long long>(g.edge_count()), layers, m.max_layer_width,
-              short_number(m.ccr).c_str(), short_number(m.levels.critical_path).c_str());
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-  const char* modes[] = {"critical path", "processor"};
-  ImGui::Combo("colour", &v.colour_mode, modes, 2);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("processor: colour tasks by where the selected result placed them");
-  ImGui::SameLine();
-  ImGui::Checkbox("comm costs", &v.show_comm);
-  ImGui::SameLine();
-  if (ImGui::SmallButton("Fit")) v.fit = true;
-
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImVec2 size = ImGui::GetContentRegionAvail();
-  size.x = std::max(size.x, 60.0f * s);
-  size.y = std::max(size.y, 60.0f * s);
-  ImGui::InvisibleButton("dag_canvas", size, ImGuiButtonFlags_MouseButtonLeft);
-  const bool hovered = ImGui::IsItemHovered();
   ImGuiIO& io = ImGui::GetIO();
-  const ImVec2 centre{origin.x + size.x / 2, origin.y + size.y / 2};
-
-  // World: x in slots (centred per layer), y in layers. Separate x/y pixel scales so a tall, narrow
+  // Separate x/y pixel scales so a tall, narrow
   // graph still fills the canvas; boxes are capped so an 8-task graph is not drawn huge.
   double& sx = v.sx;
   double& sy = v.sy;
@@ -166,21 +146,28 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     v.cx = wx - (io.MousePos.x - centre.x) / sx;
     v.cy = wy - (io.MousePos.y - centre.y) / sy;
   }
-  auto to_screen = [&](double wx, double wy) {
-    return ImVec2{static_cast<float>(centre.x + (wx - v.cx) * sx),
-                  static_cast<float>(centre.y + (wy - v.cy) * sy)};
-  };
-  const float hw = static_cast<float>(kHalfW * sx), hh = static_cast<float>(kHalfH * sy);
-  // Level of detail: once task boxes are narrower than a few pixels a big graph is drawn as its
-  // overview (stretched layers, binned tasks, bundled edges; model_overview.h).
-  const DagOverview* ov = m.overview && hw * 2 < 3.0f ? m.overview.get() : nullptr;
-  auto task_x = [&](core::TaskId t) { return ov ? ov->x[t] : m.x[t]; };
-  auto pos = [&](core::TaskId t) { return to_screen(task_x(t), m.layer[t]); };
-  const double wx0 = v.cx - size.x / 2 / sx - kHalfW, wx1 = v.cx + size.x / 2 / sx + kHalfW;
-  const double wy0 = v.cy - size.y / 2 / sy - kHalfH, wy1 = v.cy + size.y / 2 / sy + kHalfH;
-  const int l0 = std::max(0, static_cast<int>(std::floor(wy0))),
-            l1 = std::min(layers - 1, static_cast<int>(std::ceil(wy1)));
-  auto slot_range = [&](int l, int& i0, int& i1) {
+}
+
+// The graph tab's canvas in one frame: the view transform after navigation and the visible
+// window, shared by the drawing steps.
+struct DagCanvas {
+  const DagModel& m;
+  const DagOverview* ov;  ///< the overview when boxes are too small, else null
+  ImDrawList* dl;
+  ImVec2 origin, size, centre;
+  double cx, cy, sx, sy;
+  float s, hw, hh;
+  double wx0, wx1;
+  int l0, l1;
+
+  ImVec2 to_screen(double wx, double wy) const {
+    return ImVec2{static_cast<float>(centre.x + (wx - cx) * sx),
+                  static_cast<float>(centre.y + (wy - cy) * sy)};
+  }
+  double task_x(core::TaskId t) const { return ov ? ov->x[t] : m.x[t]; }
+  ImVec2 pos(core::TaskId t) const { return to_screen(task_x(t), m.layer[t]); }
+  /// The slots of layer l inside the window.
+  void slot_range(int l, int& i0, int& i1) const {
     if (ov) {  // stretched: slot i of w sits at ((i + 0.5) / w - 0.5) * width
       const double w = static_cast<double>(m.layer_tasks[l].size());
       i0 = std::max(0, static_cast<int>(std::floor((wx0 / ov->width + 0.5) * w - 0.5)));
@@ -192,45 +179,62 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     i0 = std::max(0, static_cast<int>(std::floor(wx0 + off)));
     i1 = std::min(static_cast<int>(m.layer_tasks[l].size()) - 1,
                   static_cast<int>(std::ceil(wx1 + off)));
-  };
-  auto visible = [&](core::TaskId t) {
-    return m.layer[t] >= l0 && m.layer[t] <= l1 && task_x(t) >= wx0 && task_x(t) <= wx1;
-  };
-
-  // Hovered node: O(1) from the mouse position (layer row, then slot).
-  core::TaskId hot = -1;
-  if (hovered && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
-    const double mx = v.cx + (io.MousePos.x - centre.x) / sx,
-                 my = v.cy + (io.MousePos.y - centre.y) / sy;
-    const int l = static_cast<int>(std::lround(my));
-    const double tol_y = std::max<double>(kHalfH, 3.0 / sy),
-                 tol_x = std::max<double>(kHalfW, 3.0 / sx);
-    if (ov && l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
-      const auto& lt = m.layer_tasks[l];
-      const long i =
-          static_cast<long>(std::floor((mx / ov->width + 0.5) * static_cast<double>(lt.size())));
-      if (i >= 0 && i < static_cast<long>(lt.size())) hot = lt[static_cast<std::size_t>(i)];
-    } else if (l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
-      const auto& lt = m.layer_tasks[l];
-      const double off = (lt.size() - 1) / 2.0;
-      const long i = std::lround(mx + off);
-      if (i >= 0 && i < static_cast<long>(lt.size()) && std::fabs(mx - (i - off)) <= tol_x)
-        hot = lt[i];
-    }
   }
+  bool visible(core::TaskId t) const {
+    return m.layer[t] >= l0 && m.layer[t] <= l1 && task_x(t) >= wx0 && task_x(t) <= wx1;
+  }
+  void edge_ends(std::int64_t e, ImVec2& a, ImVec2& b) const {
+    const auto& ed = m.graph.edge(e);
+    a = pos(ed.from);
+    b = pos(ed.to);
+    a.y += hh;
+    b.y -= hh;
+  }
+  void arrow_head(ImVec2 a, ImVec2 b, ImU32 col) const {
+    const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
+    if (len < 1) return;
+    const float ux = dx / len, uy = dy / len, h = std::min(7.0f * s, hh * 0.6f);
+    dl->AddTriangleFilled(b, {b.x - ux * h - uy * h * 0.45f, b.y - uy * h + ux * h * 0.45f},
+                          {b.x - ux * h + uy * h * 0.45f, b.y - uy * h - ux * h * 0.45f}, col);
+  }
+};
 
-  const DagSchedule* sched =
-      v.colour_mode == 1 ? dag_schedule(app, app.state.selected_result) : nullptr;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
-  dl->AddRectFilled(origin, {origin.x + size.x, origin.y + size.y}, IM_COL32(18, 20, 25, 255));
+struct DagEdgesDrawn {
+  bool detailed = false;  ///< boxes wide enough for every visible edge
+  bool capped = false;    ///< kMaxEdges reached
+  std::int64_t hot_edge = -1;
+  std::vector<std::int64_t> labelled;  ///< edges whose comm cost gets a label
+};
 
+// Edges with a visible end (capped per frame; only the critical path when boxes are tiny), the
+// overview's bundles, the critical path on top; the edge under the mouse when `pick`.
+DagEdgesDrawn dag_graph_draw_edges(const DagCanvas& c, bool show_comm, bool hovered,
+                                   core::TaskId hot) {
+  DagEdgesDrawn out;
+  const bool& detailed = out.detailed;
+  bool& capped = out.capped;
+  std::int64_t& hot_edge = out.hot_edge;
+  std::vector<std::int64_t>& labelled = out.labelled;
+  const auto& g = c.m.graph;
+  const DagModel& m = c.m;
+  const DagOverview* ov = c.ov;
+  ImDrawList* dl = c.dl;
+  const ImVec2 origin = c.origin;
+  const ImVec2 size = c.size;
+  const float s = c.s;
+  const float hw = c.hw;
+  const float hh = c.hh;
+  const int l0 = c.l0;
+  const int l1 = c.l1;
+  const ImGuiIO& io = ImGui::GetIO();
+  auto to_screen = [&](double wx, double wy) { return c.to_screen(wx, wy); };
+  auto pos = [&](core::TaskId t) { return c.pos(t); };
+  auto slot_range = [&](int l, int& i0, int& i1) { c.slot_range(l, i0, i1); };
+  auto visible = [&](core::TaskId t) { return c.visible(t); };
   // Edges: those with a visible end, capped per frame; when boxes are tiny only the critical path.
   constexpr int kMaxEdges = 60000;
-  const bool detailed = hw >= 1.5f;
+  out.detailed = hw >= 1.5f;
   int drawn = 0;
-  bool capped = false;
-  std::int64_t hot_edge = -1;
   float best_d2 = 25.0f * s * s;
   const bool pick_edges = hovered && hot < 0 && detailed;
   const ImU32 edge_col = IM_COL32(150, 155, 170, hw > 12 ? 150 : 70);
@@ -248,9 +252,8 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     dl->AddTriangleFilled(b, {b.x - ux * h - uy * h * 0.45f, b.y - uy * h + ux * h * 0.45f},
                           {b.x - ux * h + uy * h * 0.45f, b.y - uy * h - ux * h * 0.45f}, col);
   };
-  std::vector<std::int64_t> labelled;
   // Comm-cost labels only once boxes are tall enough that labels have room between layers.
-  const bool label_edges = v.show_comm && hh * 2 >= ImGui::GetFontSize();
+  const bool label_edges = show_comm && hh * 2 >= ImGui::GetFontSize();
   if (detailed) {
     for (int l = l0; l <= l1 && !capped; ++l) {
       int i0, i1;
@@ -314,6 +317,27 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     }
   }
 
+  return out;
+}
+
+// Task boxes with name and cost when there is room, one merged bar per layer when not, the
+// overview's bins; coloured by slack or by the processor of `sched`. Returns the rectangles drawn.
+std::size_t dag_graph_draw_nodes(const DagCanvas& c, const DagSchedule* sched, core::TaskId hot) {
+  const auto& g = c.m.graph;
+  const DagModel& m = c.m;
+  const DagOverview* ov = c.ov;
+  ImDrawList* dl = c.dl;
+  const ImVec2 origin = c.origin;
+  const ImVec2 size = c.size;
+  const float s = c.s;
+  const float hw = c.hw;
+  const float hh = c.hh;
+  const double sx = c.sx;
+  const int l0 = c.l0;
+  const int l1 = c.l1;
+  auto to_screen = [&](double wx, double wy) { return c.to_screen(wx, wy); };
+  auto pos = [&](core::TaskId t) { return c.pos(t); };
+  auto slot_range = [&](int l, int& i0, int& i1) { c.slot_range(l, i0, i1); };
   // Nodes: boxes with id and cost when there is room; otherwise one merged bar per layer.
   const float font = ImGui::GetFontSize();
   const double cp_len = m.levels.critical_path;
@@ -423,6 +447,88 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     }
   }
 
+  return node_rects;
+}
+
+}  // namespace
+
+void draw_dag_graph_tab(App& app, const DagModel& m) {
+  DagViewState& v = dag_state(app);
+  const float s = app.ui_scale;
+  const auto& g = m.graph;
+  const auto layers = static_cast<std::int32_t>(m.layer_tasks.size());
+
+  ImGui::Text("%d tasks, %lld edges, %d layers (widest %d), CCR %s, critical path %s", g.size(),
+              static_cast<long long>(g.edge_count()), layers, m.max_layer_width,
+              short_number(m.ccr).c_str(), short_number(m.levels.critical_path).c_str());
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+  const char* modes[] = {"critical path", "processor"};
+  ImGui::Combo("colour", &v.colour_mode, modes, 2);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("processor: colour tasks by where the selected result placed them");
+  ImGui::SameLine();
+  ImGui::Checkbox("comm costs", &v.show_comm);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Fit")) v.fit = true;
+
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 size = ImGui::GetContentRegionAvail();
+  size.x = std::max(size.x, 60.0f * s);
+  size.y = std::max(size.y, 60.0f * s);
+  ImGui::InvisibleButton("dag_canvas", size, ImGuiButtonFlags_MouseButtonLeft);
+  const bool hovered = ImGui::IsItemHovered();
+  ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 centre{origin.x + size.x / 2, origin.y + size.y / 2};
+
+  dag_graph_navigate(v, m, size, centre, hovered, s);
+  const double sx = v.sx, sy = v.sy;
+  const float hw = static_cast<float>(kHalfW * sx), hh = static_cast<float>(kHalfH * sy);
+  // Level of detail: once task boxes are narrower than a few pixels a big graph is drawn as its
+  // overview (stretched layers, binned tasks, bundled edges; model_overview.h).
+  const DagOverview* ov = m.overview && hw * 2 < 3.0f ? m.overview.get() : nullptr;
+  const double wx0 = v.cx - size.x / 2 / sx - kHalfW, wx1 = v.cx + size.x / 2 / sx + kHalfW;
+  const double wy0 = v.cy - size.y / 2 / sy - kHalfH, wy1 = v.cy + size.y / 2 / sy + kHalfH;
+  const int l0 = std::max(0, static_cast<int>(std::floor(wy0))),
+            l1 = std::min(layers - 1, static_cast<int>(std::ceil(wy1)));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const DagCanvas canvas{m,  ov, dl, origin, size, centre, v.cx, v.cy, sx,
+                         sy, s,  hw, hh,     wx0,  wx1,    l0,   l1};
+  auto edge_ends = [&](std::int64_t e, ImVec2& a, ImVec2& b) { canvas.edge_ends(e, a, b); };
+  // Hovered node: O(1) from the mouse position (layer row, then slot).
+  core::TaskId hot = -1;
+  if (hovered && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+    const double mx = v.cx + (io.MousePos.x - centre.x) / sx,
+                 my = v.cy + (io.MousePos.y - centre.y) / sy;
+    const int l = static_cast<int>(std::lround(my));
+    const double tol_y = std::max<double>(kHalfH, 3.0 / sy),
+                 tol_x = std::max<double>(kHalfW, 3.0 / sx);
+    if (ov && l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
+      const auto& lt = m.layer_tasks[l];
+      const long i =
+          static_cast<long>(std::floor((mx / ov->width + 0.5) * static_cast<double>(lt.size())));
+      if (i >= 0 && i < static_cast<long>(lt.size())) hot = lt[static_cast<std::size_t>(i)];
+    } else if (l >= 0 && l < layers && std::fabs(my - l) <= tol_y) {
+      const auto& lt = m.layer_tasks[l];
+      const double off = (lt.size() - 1) / 2.0;
+      const long i = std::lround(mx + off);
+      if (i >= 0 && i < static_cast<long>(lt.size()) && std::fabs(mx - (i - off)) <= tol_x)
+        hot = lt[i];
+    }
+  }
+
+  const DagSchedule* sched =
+      v.colour_mode == 1 ? dag_schedule(app, app.state.selected_result) : nullptr;
+  dl->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
+  dl->AddRectFilled(origin, {origin.x + size.x, origin.y + size.y}, IM_COL32(18, 20, 25, 255));
+
+  const DagEdgesDrawn edges = dag_graph_draw_edges(canvas, v.show_comm, hovered, hot);
+  const bool detailed = edges.detailed, capped = edges.capped;
+  const std::int64_t hot_edge = edges.hot_edge;
+  const std::vector<std::int64_t>& labelled = edges.labelled;
+
+  const std::size_t node_rects = dag_graph_draw_nodes(canvas, sched, hot);
+
   // Hover highlights: the hovered node's edges with their comm costs, or the hovered edge.
   auto edge_label = [&](std::int64_t e, ImU32 col) {
     ImVec2 a, b;
@@ -453,6 +559,7 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
   }
 
   // Legend.
+  const float font = ImGui::GetFontSize();
   const char* legend =
       ov ? "overview: layers stretched; marks = tasks, lines = bundled edges (brighter = more); "
            "orange = critical path; zoom in for tasks"

@@ -1,6 +1,6 @@
 // What the DAG module's files share: view.cpp (tabs, Graph tab), view_gantt.cpp (Gantt tab,
 // schedule export), view_steps.cpp (list-scheduler steps), form.cpp (the form) and view_state.cpp
-// (model refresh, schedules). Their state is App::dag (view_state.h).
+// (model refresh, schedules). Their state is dag_state(app), the kind room (view_state.h).
 #pragma once
 
 #include <imgui.h>

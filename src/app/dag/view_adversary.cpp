@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/dag/module.h"
 #include "app/dag/view.h"
 #include "app/shell/live_update.h"
 #include "app/shell/platform.h"
@@ -327,7 +328,7 @@ void draw_heatmap(App& app, DagAdversaryState& a, float s) {
 }  // namespace
 
 bool dag_adversary_command(App& app, const std::string& command) {
-  DagAdversaryState& a = app.dag.adversary;
+  DagAdversaryState& a = dag_state(app).adversary;
   const AdversarySettings& s = a.settings;
   if (command == "cancel") {
     a.search.cancel();
@@ -357,13 +358,13 @@ bool dag_adversary_command(App& app, const std::string& command) {
 }
 
 void dag_poll_adversary(App& app) {
-  DagAdversaryState& a = app.dag.adversary;
+  DagAdversaryState& a = dag_state(app).adversary;
   a.search.poll();
   a.pairwise.poll();
 }
 
 void draw_dag_adversary_tab(App& app, const DagModel& m) {
-  DagAdversaryState& a = app.dag.adversary;
+  DagAdversaryState& a = dag_state(app).adversary;
   a.shown = true;
   const float s = app.ui_scale;
   const float font = ImGui::GetFontSize();

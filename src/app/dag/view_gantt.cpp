@@ -8,16 +8,25 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/dag/module.h"
 #include "app/dag/view.h"
 #include "app/shell/live_update.h"
 #include "app/shell/platform.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
 #include "io/dag_formats/dag_formats.h"
+#include "io/kinds/dag.h"
 
 namespace loadlab::app {
 
 namespace {
+
+// Result `i`'s typed entry (the views never read result JSON back), or null.
+const io::DagRunResult* dag_typed_result(const AppState& st, int i) {
+  if (i < 0 || i >= static_cast<int>(st.typed_results.size())) return nullptr;
+  return dynamic_cast<const io::DagRunResult*>(st.typed_results[static_cast<std::size_t>(i)].get());
+}
 
 constexpr float kRowPref = 26.0f, kRowMin = 3.0f;
 
@@ -249,7 +258,7 @@ void dag_no_schedule_note(const io::Json& r) {
 
 void draw_dag_gantt_tab(App& app, const DagModel& m) {
   AppState& st = app.state;
-  DagViewState& v = app.dag;
+  DagViewState& v = dag_state(app);
   DagGanttCache& c = v.gantt;
   const float s = app.ui_scale;
   if (!st.results.is_array() || st.results.empty()) {
@@ -296,8 +305,9 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     c.charts.clear();
     c.charts.resize(static_cast<std::size_t>(n));
     c.max_makespan = 0;
-    for (const auto& r : st.results)
-      c.max_makespan = std::max(c.max_makespan, r.value("makespan", 0.0));
+    for (const auto& r : st.typed_results)
+      if (const auto* d = dynamic_cast<const io::DagRunResult*>(r.get()))
+        c.max_makespan = std::max(c.max_makespan, d->metrics.makespan);
     c.shared_valid = false;
   }
   auto chart_of = [&](int i) -> GanttChart* {
@@ -331,24 +341,19 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
       dag_no_schedule_note(st.results[st.selected_result]);
       return;
     }
-    const io::Json& r = st.results[st.selected_result];
-    const io::Json mt = r.value("metrics", io::Json::object());
+    const io::DagRunResult* r = dag_typed_result(st, st.selected_result);
+    const core::ScheduleMetrics mt = r ? r->metrics : core::ScheduleMetrics{};
     ImGui::Text(
         "%s: makespan %s (white line) | lower bound %s (grey) | speedup %s | efficiency %s | %d of "
         "%d processors used",
         sel->algorithm.c_str(), short_number(sel->makespan).c_str(),
-        short_number(mt.value("lower_bound", 0.0)).c_str(),
-        short_number(mt.value("speedup", 0.0)).c_str(),
-        short_number(mt.value("efficiency", 0.0)).c_str(), mt.value("processors_used", 0),
-        sel->processors);
+        short_number(mt.lower_bound).c_str(), short_number(mt.speedup).c_str(),
+        short_number(mt.efficiency).c_str(), r ? r->processors_used : 0, sel->processors);
     if (const std::string ml = machine_summary(*sel); !ml.empty()) {
       ImGui::SameLine();
       ImGui::TextDisabled("| %s", ml.c_str());
     }
-    ImGui::SameLine();
-    const bool ok = r.value("verified", false);
-    ImGui::TextColored(ok ? ImVec4(0.4f, 0.9f, 0.4f, 1) : ImVec4(1, 0.4f, 0.4f, 1),
-                       ok ? "verified" : "NOT verified");
+    verified_badge(r && r->verified);
     if (sel->cost_mismatches || sel->unknown_tasks)
       ImGui::TextColored({1, 0.6f, 0.3f, 1},
                          "Warning: %d task(s) differ from the drawn graph (stale run?)",
@@ -380,14 +385,13 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     }
   };
   auto header = [&](int i, const DagSchedule& sc, bool wide) {
-    const io::Json& r = st.results[i];
+    const io::DagRunResult* r = dag_typed_result(st, i);
     char head[200];
-    std::snprintf(
-        head, sizeof head,
-        wide ? "%-14s makespan %-8s speedup %-6s %s" : "%s  makespan %s  speedup %s %s",
-        sc.algorithm.c_str(), short_number(sc.makespan).c_str(),
-        short_number(r.value("metrics", io::Json::object()).value("speedup", 0.0)).c_str(),
-        r.value("verified", false) ? "" : "NOT verified");
+    std::snprintf(head, sizeof head,
+                  wide ? "%-14s makespan %-8s speedup %-6s %s" : "%s  makespan %s  speedup %s %s",
+                  sc.algorithm.c_str(), short_number(sc.makespan).c_str(),
+                  short_number(r ? r->metrics.speedup : 0.0).c_str(),
+                  r && r->verified ? "" : "NOT verified");
     if (ImGui::Selectable(head, i == st.selected_result, 0, {0, 0})) st.selected_result = i;
   };
   const ImVec2 region = ImGui::GetContentRegionAvail();

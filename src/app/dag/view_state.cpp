@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/dag/module.h"
 #include "app/dag/view.h"
 #include "app/model/ui_state.h"
 #include "app/shell/live_update.h"
@@ -27,7 +28,7 @@ ImU32 dag_proc_colour(int proc) {
 }
 
 void dag_refresh_model(App& app) {
-  DagViewState& v = app.dag;
+  DagViewState& v = dag_state(app);
   const void* id = app.state.scenario.is_object()
                        ? app.state.scenario.get_ptr<const io::Json::object_t*>()
                        : nullptr;
@@ -68,7 +69,7 @@ void dag_refresh_model(App& app) {
 }
 
 std::shared_ptr<const DagModel> dag_current_model(const App& app) {
-  const DagViewState& v = app.dag;
+  const DagViewState& v = dag_state(app);
   if (v.model && v.model->key == v.wanted_key) return v.model;
   return nullptr;
 }
@@ -78,7 +79,7 @@ const DagSchedule* dag_schedule(const App& app, int index) {
   auto model = dag_current_model(app);
   if (!model || !model->error.empty() || !st.results.is_array()) return nullptr;
   if (index < 0 || index >= static_cast<int>(st.results.size())) return nullptr;
-  DagScheduleCache& c = app.dag.schedules;
+  DagScheduleCache& c = dag_state(app).schedules;
   if (c.results != results_identity(st) || c.model != model.get()) {
     c.results = results_identity(st);
     c.model = model.get();
@@ -104,7 +105,8 @@ const DagSchedule* dag_schedule(const App& app, int index) {
       s->owner = st.parsed;
       s->machine = &sc->machine;
     }
-    int procs = std::max(st.scenario.value("processors", 1), r->processors);
+    const auto* scenario = dynamic_cast<const io::DagScenario*>(st.parsed.get());
+    int procs = std::max(scenario ? scenario->processors : 1, r->processors);
     const auto& g = model->graph;
     const bool same_graph = r->graph && r->graph->size() == g.size();
     s->entry_of_task.assign(static_cast<std::size_t>(g.size()), -1);

@@ -1,6 +1,7 @@
 // Everything the "dag" kind's form and views keep between frames: one DagViewState, owned by App
-// (App::dag). The model and step traces are computed by BackgroundJobs; the rest are caches keyed
-// by the results' identity and view settings (some from the scenario's "ui", model/ui_state.h).
+// (dag_state(app), the kind room). The model and step traces are computed by BackgroundJobs; the
+// rest are caches keyed by the results' identity and view settings (some from the scenario's "ui",
+// model/ui_state.h).
 #pragma once
 
 #include <cstdint>

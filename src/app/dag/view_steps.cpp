@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/dag/module.h"
 #include "app/dag/view.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/plot_util.h"
@@ -51,7 +52,7 @@ void rebuild_partial(const App& app, DagStepsState& ss, const DagModel& m, int p
 
 void draw_dag_steps_tab(App& app, const DagModel& m) {
   AppState& st = app.state;
-  DagStepsState& ss = app.dag.steps;
+  DagStepsState& ss = dag_state(app).steps;
   const float s = app.ui_scale;
   if (!st.results.is_array() || st.results.empty()) {
     ImGui::TextDisabled("No results yet: the steps of the selected algorithm appear after a run.");

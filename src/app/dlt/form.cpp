@@ -7,6 +7,7 @@
 #include "app/dlt/view.h"
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
+#include "app/widgets/algorithm_picker.h"
 #include "core/dlt/registry.h"
 #include "io/scenario.h"
 
@@ -123,7 +124,7 @@ void draw_dlt_form(App& app) {
                         core::find_dlt_algorithm(a)->info.applies_to,
                         needs_buffer(a) && !has_b ? "Buffers (B)" : "Granularity (delta)");
     else if (possible)
-      algorithm_tooltip("dlt", a);  // idea, paper, complexity (shell/panel_help.h)
+      algorithm_tooltip("dlt", a);  // idea, paper, complexity
   }
   if (algs_changed || (listed && changed)) {
     std::vector<std::string> ordered;

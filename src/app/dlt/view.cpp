@@ -9,11 +9,13 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/dlt/module.h"
 #include "app/dlt/view.h"
 #include "app/model/ui_state.h"
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -308,7 +310,7 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
 
 void draw_dlt_view(App& app) {
   AppState& st = app.state;
-  DltViewState& c = app.dlt;
+  DltViewState& c = dlt_state(app);
   auto names = [&c] {
     std::vector<std::string> n;
     for (const auto& r : c.model.res) n.push_back(r.name);
@@ -321,7 +323,7 @@ void draw_dlt_view(App& app) {
   // View state a scenario may carry ("ui": {"dlt_view": "timing" | "loads" | "ibs", "ibs_step": k,
   // "select": "<algorithm>"}).
   if (auto ui = c.follow.new_ui(st, !c.model.res.empty())) {
-    const int tab = ui_tab_index(ui->dlt_view, kDltTabs);
+    const int tab = ui_tab_index(ui_string(*ui, "dlt_view"), kDltTabs);
     if (tab >= 0) c.tabs.request(tab);
     if (ui->ibs_step) c.step = *ui->ibs_step;
     ResultsFollower::select_by_name(st, names(), ui->select);
@@ -353,33 +355,19 @@ void draw_dlt_view(App& app) {
   } else {
     ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s: %s", d.status.c_str(), d.error.c_str());
   }
-  ImGui::SameLine();
-  if (d.verified)
-    ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
-  else
-    ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
+  verified_badge(d.verified);
   if (st.typed_results.empty() || app.jobs.busy()) {
     ImGui::SameLine();
     ImGui::TextDisabled("(updating...)");
   }
   if (!d.note.empty()) ImGui::TextDisabled("%s", d.note.c_str());
 
-  const int request = c.tabs.take();
-  if (ImGui::BeginTabBar("##dlt_tabs")) {
-    if (begin_tab(c.tabs, "Timing diagram (Fig 2)", 0, request)) {
-      draw_timing_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Loads (Figs 3-6)", 1, request)) {
-      draw_loads_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "IBS steps (Table 2)", 2, request)) {
-      draw_ibs_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
-  }
+  kind_tab_bar("##dlt_tabs", c.tabs,
+               {
+                   {"Timing diagram (Fig 2)", [&] { draw_timing_tab(app, c, sel); }},
+                   {"Loads (Figs 3-6)", [&] { draw_loads_tab(app, c, sel); }},
+                   {"IBS steps (Table 2)", [&] { draw_ibs_tab(app, c, sel); }},
+               });
 }
 
 }  // namespace loadlab::app

@@ -1,4 +1,5 @@
-// What the DLT view (view.cpp) and form (form.cpp) share; their state is App::dlt (view_state.h).
+// What the DLT view (view.cpp) and form (form.cpp) share; their state is dlt_state(app), the kind
+// room (view_state.h).
 #pragma once
 
 #include <imgui.h>

@@ -1,6 +1,6 @@
-// Everything the "dlt" kind's view keeps between frames: one DltViewState, owned by App (App::dlt):
-// the results (typed, model_view.h) rebuilt when they change, the timing-diagram chart, the IBS
-// step shown and the tab to bring to the front.
+// Everything the "dlt" kind's view keeps between frames: one DltViewState, owned by App
+// (dlt_state(app), the kind room): the results (typed, model_view.h) rebuilt when they change, the
+// timing-diagram chart, the IBS step shown and the tab to bring to the front.
 #pragma once
 
 #include <string>

@@ -12,9 +12,11 @@
 #include <cstdio>
 
 #include "app/balance/model_network.h"
+#include "app/dynamic/module.h"
 #include "app/dynamic/view_state.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
+#include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -363,7 +365,7 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
 
 void draw_dynamic_view(App& app) {
   AppState& st = app.state;
-  DynamicViewState& c = app.dynamic;
+  DynamicViewState& c = dynamic_state(app);
   auto names = [&c] {
     std::vector<std::string> n;
     for (const auto& p : c.model.strategies) n.push_back(p.name);
@@ -416,42 +418,18 @@ void draw_dynamic_view(App& app) {
       static_cast<long long>(r.tasks), static_cast<long long>(r.migrations),
       static_cast<long long>(r.task_hops), static_cast<long long>(r.messages),
       d.result->inner.empty() ? "" : (", inner " + d.result->inner).c_str());
-  ImGui::SameLine();
-  if (d.verified)
-    ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
-  else
-    ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
-  if (!d.verified && !d.result->errors.empty())
-    ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s", d.result->errors.front().c_str());
+  verified_badge(d.verified, d.result->errors.empty() ? nullptr : &d.result->errors.front());
 
-  const int request = c.tabs.take();
-  if (ImGui::BeginTabBar("##dyn_tabs")) {
-    if (begin_tab(c.tabs, "Processors x time", 0, request)) {
-      dynamic_draw_chart_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Tasks per node", 1, request)) {
-      draw_queue_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Strategies compared", 2, request)) {
-      dynamic_draw_compare_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Network", 3, request)) {
-      dynamic_draw_network_tab(app, c, sel, ImGui::GetIO().DeltaTime);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "System phases", 4, request)) {
-      draw_dynamic_phases_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Real threads", 5, request)) {
-      draw_dynamic_threads_tab(app, c);
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
-  }
+  kind_tab_bar(
+      "##dyn_tabs", c.tabs,
+      {
+          {"Processors x time", [&] { dynamic_draw_chart_tab(app, c, sel); }},
+          {"Tasks per node", [&] { draw_queue_tab(app, c, sel); }},
+          {"Strategies compared", [&] { dynamic_draw_compare_tab(app, c, sel); }},
+          {"Network", [&] { dynamic_draw_network_tab(app, c, sel, ImGui::GetIO().DeltaTime); }},
+          {"System phases", [&] { draw_dynamic_phases_tab(app, c, sel); }},
+          {"Real threads", [&] { draw_dynamic_threads_tab(app, c); }},
+      });
 }
 
 }  // namespace loadlab::app

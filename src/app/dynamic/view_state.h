@@ -1,7 +1,7 @@
 // Everything the "dynamic" kind's view keeps between frames: one DynamicViewState, owned by App
-// (App::dynamic): the model rebuilt when the results change, the processor x time chart of the
-// selected strategy, the sampled tasks-per-node series, the animation clock and the tab to bring
-// to the front.
+// (dynamic_state(app), the kind room): the model rebuilt when the results change, the processor x
+// time chart of the selected strategy, the sampled tasks-per-node series, the animation clock and
+// the tab to bring to the front.
 #pragma once
 
 #include "app/balance/model_network.h"

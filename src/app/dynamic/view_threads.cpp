@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/dynamic/module.h"
 #include "app/dynamic/view_state.h"
 #include "app/shell/platform.h"
 #include "app/shell/ui.h"
@@ -46,7 +47,7 @@ void poll_threads(App& app, DynamicViewState& c) {
 }  // namespace
 
 bool start_dynamic_threads(App& app) {
-  DynamicViewState& c = app.dynamic;
+  DynamicViewState& c = dynamic_state(app);
   init_request(c);
   if (app.state.kind != "dynamic") return false;
   if (!c.threads.start(app.state.parsed, c.threads_request, platform_hardware_threads()))

@@ -8,6 +8,7 @@
 
 #include "app/loop/model_form.h"
 #include "app/loop/model_measure.h"
+#include "app/loop/module.h"
 #include "app/loop/view.h"
 #include "app/shell/live_update.h"
 #include "app/shell/platform.h"
@@ -49,15 +50,15 @@ ImU32 technique_colour(const std::string& name) {
 
 void start_loop_measurement(App& app) {
   if (app.state.kind != "loop") return;
-  if (app.loop.runner.start(app.state.parsed, measurement_thread_cap(),
-                            platform_hardware_threads())) {
+  if (loop_state(app).runner.start(app.state.parsed, measurement_thread_cap(),
+                                   platform_hardware_threads())) {
     set_status(app.state, "Measuring on real threads (worker thread)...");
-    app.loop.tabs.request(2);
+    loop_state(app).tabs.request(2);
   }
 }
 
 void poll_loop_measurement(App& app) {
-  LoopRunner& r = app.loop.runner;
+  LoopRunner& r = loop_state(app).runner;
   if (!r.poll()) return;
   const auto& rep = r.last();
   if (!rep) return;
@@ -160,7 +161,7 @@ void draw_loop_form(App& app) {
   changed |= algorithm_picker(doc, "loop", pick);
 
   ImGui::Spacing();
-  LoopRunner& runner = app.loop.runner;
+  LoopRunner& runner = loop_state(app).runner;
   if (runner.busy()) {
     ImGui::ProgressBar(static_cast<float>(runner.progress()), {-1, 0},
                        "measuring on real threads...");

@@ -54,7 +54,6 @@ class LoopRunner {
   bool poll();
   /// The last finished report (kept until the next one arrives). UI thread.
   const std::optional<LoopRunReport>& last() const { return last_; }
-  void forget() { last_.reset(); }
 
  private:
   BackgroundJob<LoopRunReport> job_;

@@ -9,12 +9,14 @@
 #include <cstdio>
 
 #include "app/loop/model_measure.h"
+#include "app/loop/module.h"
 #include "app/loop/view.h"
 #include "app/model/ui_state.h"
 #include "app/shell/live_update.h"
 #include "app/shell/platform.h"
 #include "app/shell/ui.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
 #include "core/loops/technique.h"
 
@@ -342,7 +344,7 @@ void draw_machine_tab(App& app, LoopViewState& c, int sel) {
 void draw_loop_view(App& app) {
   poll_loop_measurement(app);
   AppState& st = app.state;
-  LoopViewState& c = app.loop;
+  LoopViewState& c = loop_state(app);
   auto names = [&c] {
     std::vector<std::string> n;
     for (const auto& t : c.model.tech) n.push_back(t.name);
@@ -356,7 +358,7 @@ void draw_loop_view(App& app) {
   // "side_by_side" | "machine", "measure": true, "select": "<technique>"}; applied once per
   // distinct value, when the first results are there.
   if (auto ui = c.follow.new_ui(st, !c.model.tech.empty())) {
-    const int tab = ui_tab_index(ui->loop_view, kLoopTabs);
+    const int tab = ui_tab_index(ui_string(*ui, "loop_view"), kLoopTabs);
     if (tab >= 0) c.tabs.request(tab);
     if (ui->measure.value_or(false)) start_loop_measurement(app);
     ResultsFollower::select_by_name(st, names(), ui->select);
@@ -383,32 +385,18 @@ void draw_loop_view(App& app) {
   ImGui::Text("T_par %s   imbalance %.1f%%   CoV %.3f   %lld chunks, %lld synchronizations",
               short_number(t.parallel_time).c_str(), t.imbalance, t.cov,
               static_cast<long long>(t.num_chunks), static_cast<long long>(t.syncs));
-  ImGui::SameLine();
-  if (t.verified)
-    ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
-  else
-    ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
+  verified_badge(t.verified);
   if (st.typed_results.empty() || app.jobs.busy()) {
     ImGui::SameLine();
     ImGui::TextDisabled("(updating...)");
   }
 
-  const int request = c.tabs.take();
-  if (ImGui::BeginTabBar("##loop_tabs")) {
-    if (begin_tab(c.tabs, "Schedule", 0, request)) {
-      draw_schedule_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Side by side", 1, request)) {
-      loop_draw_compare_tab(app, c);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "On my machine", 2, request)) {
-      draw_machine_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
-  }
+  kind_tab_bar("##loop_tabs", c.tabs,
+               {
+                   {"Schedule", [&] { draw_schedule_tab(app, c, sel); }},
+                   {"Side by side", [&] { loop_draw_compare_tab(app, c); }},
+                   {"On my machine", [&] { draw_machine_tab(app, c, sel); }},
+               });
 }
 
 }  // namespace loadlab::app

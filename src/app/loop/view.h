@@ -1,5 +1,5 @@
-// What the loop view (view.cpp) and the loop form (form.cpp) share; their state is App::loop
-// (view_state.h).
+// What the loop view (view.cpp) and the loop form (form.cpp) share; their state is loop_state(app),
+// the kind room (view_state.h).
 #pragma once
 
 #include <imgui.h>

@@ -1,6 +1,6 @@
 // Everything the "loop" kind's form and views keep between frames: one LoopViewState, owned by
-// App (App::loop): the per-technique data rebuilt when the results change, the charts, the tab to
-// bring to the front and "Run on my machine" (LoopRunner, a BackgroundJob).
+// App (loop_state(app), the kind room): the per-technique data rebuilt when the results change, the
+// charts, the tab to bring to the front and "Run on my machine" (LoopRunner, a BackgroundJob).
 #pragma once
 
 #include <imgui.h>

@@ -92,20 +92,6 @@ int step_count(const AppState& s, int index) {
   return steps;
 }
 
-core::LoadVector loads_after_step(const AppState& s, int index, int step) {
-  core::LoadVector w = s.loads;
-  const io::BalanceRunResult* r = balance_result(s, index);
-  if (!r) return w;
-  const int n = static_cast<int>(w.size());
-  for (const auto& t : r->result.transfers) {
-    if (t.step >= step) continue;
-    if (t.from < 0 || t.to < 0 || t.from >= n || t.to >= n) continue;
-    w[static_cast<std::size_t>(t.from)] -= t.count;
-    w[static_cast<std::size_t>(t.to)] += t.count;
-  }
-  return w;
-}
-
 io::Json state_json(const AppState& s, bool cross_origin_isolated) {
   io::Json j;
   j["scenario"] = s.scenario;

@@ -73,10 +73,6 @@ void set_results(AppState& s, std::vector<io::ResultPtr> typed, io::Json entries
 /// Parses text (JSON) and installs it; errors are returned as text.
 std::optional<std::string> set_scenario_text(AppState& s, const std::string& text);
 
-/// The scenario's loads after `step` communication steps of result `index` (balance results, read
-/// from the typed result: no result JSON is parsed back).
-core::LoadVector loads_after_step(const AppState& s, int index, int step);
-
 /// Number of communication steps in result `index` (0 if it has no transfers).
 int step_count(const AppState& s, int index);
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/shell/model_link.h"  // LinkSync: the debounce the address bar uses too
+#include "app/model/link_sync.h"  // the debounce the address bar uses too
 #include "io/json_reader.h"
 #include "io/kind.h"
 

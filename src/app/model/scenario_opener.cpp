@@ -2,29 +2,29 @@
 
 #include <algorithm>
 
-#include "app/dag/model_import.h"
-#include "app/partition/model_import.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
 
 OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const std::string& text,
-                               const std::string& origin, const JobControl& control) {
+                               const std::string& origin, const JobControl& control,
+                               const std::vector<FileImporter>& importers) {
   OpenOutcome out;
   out.origin = origin;
   try {
-    io::Json doc;
-    if (document && is_coordinates_file(origin) && !text.empty()) {
-      doc = attach_coordinates_file(*document, origin, text);  // .xyz onto the current mesh
-    } else if (document) {
-      doc = *document;
-    } else if (auto wrapped = wrap_graph_file_as_scenario(origin, text)) {
-      doc = std::move(*wrapped);
-    } else if (auto mesh = wrap_mesh_file_as_scenario(origin, text)) {
-      doc = std::move(*mesh);
-    } else {
-      doc = io::parse_json_text(text, io::ScenarioLimits::max_document_bytes);
+    std::optional<io::Json> doc;
+    if (document && !text.empty())
+      for (const auto& im : importers)
+        if (im.applies_onto && im.attach && im.applies_onto(origin)) {
+          doc = im.attach(*document, origin, text);  // e.g. a .xyz onto the current mesh
+          break;
+        }
+    if (!doc && document) doc = *document;
+    for (const auto& im : importers) {
+      if (doc) break;
+      if (im.wrap) doc = im.wrap(origin, text);
     }
+    if (!doc) doc = io::parse_json_text(text, io::ScenarioLimits::max_document_bytes);
     control.progress(0.1);
     if (control.cancelled()) {
       out.cancelled = true;
@@ -32,7 +32,7 @@ OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const st
     }
     io::RunContext ctx;
     ctx.cancel = control.cancel;
-    io::ScenarioPtr parsed = io::parse_scenario(doc, ctx);
+    io::ScenarioPtr parsed = io::parse_scenario(*doc, ctx);
     control.progress(0.8);
     if (control.cancelled()) {
       out.cancelled = true;
@@ -75,13 +75,19 @@ int ScenarioOpener::start(std::optional<io::Json> document, std::string text, st
   else
     pending_edit_.reset();
   job_.supersede([id, mode, document = std::move(document), text = std::move(text),
-                  origin = std::move(origin)](const JobControl& c) {
-    OpenOutcome out = open_scenario_work(document, text, origin, c);
+                  origin = std::move(origin), importers = importers_](const JobControl& c) {
+    OpenOutcome out = open_scenario_work(document, text, origin, c, importers);
     out.id = id;
     out.mode = mode;
     return out;
   });
   return id;
+}
+
+bool ScenarioOpener::opens_onto(const std::string& filename) const {
+  for (const auto& im : importers_)
+    if (im.applies_onto && im.applies_onto(filename)) return true;
+  return false;
 }
 
 void ScenarioOpener::cancel() {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "app/model/app_state.h"
 #include "app/model/background_job.h"
@@ -35,11 +36,25 @@ struct OpenOutcome {
   bool cancelled = false;
 };
 
+/// A file format a kind opens that is not a scenario document (a task graph, a mesh), found by
+/// the file's name. The kinds hand theirs to the opener (KindModule::importers).
+struct FileImporter {
+  /// The scenario around the file, or nullopt when `filename` is not this format. Throws
+  /// io::ScenarioError naming the file's problem.
+  std::optional<io::Json> (*wrap)(const std::string& filename, const std::string& text) = nullptr;
+  /// A file that modifies the current scenario instead (a mesh's .xyz coordinates), or null.
+  bool (*applies_onto)(const std::string& filename) = nullptr;
+  io::Json (*attach)(const io::Json& current, const std::string& filename,
+                     const std::string& text) = nullptr;
+};
+
 /// The work of one open (what the worker runs; also callable synchronously from tests). `text`
-/// is parsed as JSON unless `document` is given. `origin` names the source in errors; graph files
-/// (.stg, .dot, WfCommons) found by name are wrapped as dag scenarios (dag/model_import.h).
+/// is parsed as JSON unless `document` is given or an importer claims the file by its name
+/// (`origin`, which also names the source in errors): `importers` are tried in order, and with
+/// `document` a file one of them applies onto it is attached to it.
 OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const std::string& text,
-                               const std::string& origin, const JobControl& control);
+                               const std::string& origin, const JobControl& control,
+                               const std::vector<FileImporter>& importers = {});
 
 class ScenarioOpener {
  public:
@@ -51,6 +66,10 @@ class ScenarioOpener {
   /// A file that modifies `base` (a .xyz attaches coordinates to its mesh:
   /// partition/model_import.h), read and applied on the worker.
   int open_file_onto(io::Json base, std::string text, std::string origin, OpenMode mode);
+  /// The formats open_text and open_file_onto recognise besides scenario documents.
+  void set_importers(std::vector<FileImporter> importers) { importers_ = std::move(importers); }
+  /// A file of this name modifies the current scenario (open it with open_file_onto).
+  bool opens_onto(const std::string& filename) const;
 
   /// An open is in progress (including one waiting for a superseded one to stop).
   bool busy() const { return job_.busy(); }
@@ -81,6 +100,7 @@ class ScenarioOpener {
   std::deque<std::pair<int, bool>> finished_;  ///< recent requests: id, parsed without error
   std::string origin_;
   std::optional<io::Json> pending_edit_;
+  std::vector<FileImporter> importers_;
 };
 
 }  // namespace loadlab::app

@@ -21,10 +21,6 @@ UiState read_ui_state(const io::Json& ui) {
     };
     if (k == "tab")
       str(s.tab);
-    else if (k == "loop_view")
-      str(s.loop_view);
-    else if (k == "dlt_view")
-      str(s.dlt_view);
     else if (k == "select")
       str(s.select);
     else if (k == "compare")
@@ -52,8 +48,6 @@ io::Json ui_state_json(const UiState& s) {
     if (opt) j[key] = *opt;
   };
   put("tab", s.tab);
-  put("loop_view", s.loop_view);
-  put("dlt_view", s.dlt_view);
   put("select", s.select);
   put("compare", s.compare);
   put("comm", s.comm);
@@ -72,6 +66,22 @@ int ui_tab_index(const std::optional<std::string>& name, std::initializer_list<c
     ++i;
   }
   return -1;
+}
+
+std::optional<std::string> ui_string(const UiState& u, const char* key) {
+  if (!u.other.is_object()) return std::nullopt;
+  const auto it = u.other.find(key);
+  if (it == u.other.end() || !it->is_string()) return std::nullopt;
+  return it->get<std::string>();
+}
+
+std::optional<std::string> ui_tab_name(int shown, std::initializer_list<const char*> names) {
+  if (shown < 0 || shown >= static_cast<int>(names.size())) return std::nullopt;
+  return std::string(names.begin()[shown]);
+}
+
+void save_tab(UiState& u, const char* key, int shown, std::initializer_list<const char*> names) {
+  if (auto t = ui_tab_name(shown, names)) u.other[key] = *t;
 }
 
 }  // namespace loadlab::app

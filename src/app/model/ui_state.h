@@ -11,7 +11,8 @@
 //   dynamic: {"dynamic_view": "chart"|"tasks"|"compare"|"network", "select": name}
 //   partition: {"partition_view": "mesh"|"compare"|"network"|"steps", "select": name}
 //   os:      {"os_view": "chart"|"response"|"compare"|"load", "select": name}
-// The keys of the newer kinds live in `other` (they are plain strings, read by their views).
+// The kinds' own tab keys ("loop_view", "dlt_view", ...) live in `other` (plain strings, read by
+// their views with ui_string and written by their modules with save_tab).
 #pragma once
 
 #include <initializer_list>
@@ -23,17 +24,15 @@
 namespace loadlab::app {
 
 struct UiState {
-  std::optional<std::string> tab;        ///< dag tab
-  std::optional<std::string> loop_view;  ///< loop tab
-  std::optional<std::string> dlt_view;   ///< dlt tab
-  std::optional<bool> compare;           ///< dag Gantt: all algorithms stacked
-  std::optional<bool> comm;              ///< dag graph: communication costs on edges
-  std::optional<bool> measure;           ///< loop: start "Run on my machine"
-  std::optional<double> zoom;            ///< dag graph zoom after fitting, clamped to [1, 1000]
-  std::optional<int> step;               ///< dag Steps tab: 1-based step
-  std::optional<int> ibs_step;           ///< dlt IBS step
-  std::optional<std::string> select;     ///< the algorithm to select
-  io::Json other = io::Json::object();   ///< keys the app does not know, kept as they were
+  std::optional<std::string> tab;       ///< dag tab
+  std::optional<bool> compare;          ///< dag Gantt: all algorithms stacked
+  std::optional<bool> comm;             ///< dag graph: communication costs on edges
+  std::optional<bool> measure;          ///< loop: start "Run on my machine"
+  std::optional<double> zoom;           ///< dag graph zoom after fitting, clamped to [1, 1000]
+  std::optional<int> step;              ///< dag Steps tab: 1-based step
+  std::optional<int> ibs_step;          ///< dlt IBS step
+  std::optional<std::string> select;    ///< the algorithm to select
+  io::Json other = io::Json::object();  ///< keys the app does not know, kept as they were
 
   bool operator==(const UiState&) const = default;
 };
@@ -45,6 +44,13 @@ io::Json ui_state_json(const UiState& state);
 
 /// Index of `name` in `names`, or -1 (no value or unknown name).
 int ui_tab_index(const std::optional<std::string>& name, std::initializer_list<const char*> names);
+
+/// The string under `key` of the state's other keys, or nullopt (absent or not a string).
+std::optional<std::string> ui_string(const UiState& u, const char* key);
+/// The name of tab `shown` (TabRequest::shown), or nullopt when none is shown.
+std::optional<std::string> ui_tab_name(int shown, std::initializer_list<const char*> names);
+/// Records tab `shown` under `key` of the state's other keys (the newer kinds' one plain key).
+void save_tab(UiState& u, const char* key, int shown, std::initializer_list<const char*> names);
 
 /// Tab names in tab order, per kind.
 inline constexpr std::initializer_list<const char*> kDagTabs = {"graph", "gantt", "steps",

@@ -1,5 +1,6 @@
 // Node-simulation mode of the network view: toolbar, per-frame update and the message overlay.
 #include "app/nodes/view_node_sim.h"
+#include "app/balance/module.h"
 
 #include <imgui.h>
 
@@ -63,7 +64,7 @@ int compare_with_central(const NodeSimState& ns, const AppState& st) {
 
 // Once per frame: poll the runner, animate, measure, follow scenario changes.
 void update(App& app) {
-  NodeSimState& ns = app.node_sim;
+  NodeSimState& ns = node_sim_state(app);
   if (ns.last_update_frame == app.state.frames) return;
   ns.last_update_frame = app.state.frames;
   const float dt = ImGui::GetIO().DeltaTime;
@@ -112,12 +113,12 @@ std::vector<std::string> node_sim_candidates(const App& app) {
 }
 
 bool node_sim_active(const App& app) {
-  return app.node_sim.enabled && app.state.topology && app.state.kind == "balance";
+  return node_sim_state(app).enabled && app.state.topology && app.state.kind == "balance";
 }
 
 const core::LoadVector* node_sim_loads(const App& app) {
   if (!node_sim_active(app)) return nullptr;
-  const NodeSimState& ns = app.node_sim;
+  const NodeSimState& ns = node_sim_state(app);
   const std::size_t n = static_cast<std::size_t>(app.state.topology->size());
   if (ns.runner.active() && ns.have_snap && ns.snap.loads.size() == n) return &ns.snap.loads;
   return app.state.loads.size() == n ? &app.state.loads : nullptr;
@@ -134,7 +135,7 @@ static std::string no_node_program_message() {
 
 std::string node_sim_start(App& app, const std::string& algorithm, int threads, double speed,
                            bool paused) {
-  NodeSimState& ns = app.node_sim;
+  NodeSimState& ns = node_sim_state(app);
   const std::vector<std::string> candidates = node_sim_candidates(app);
   if (candidates.empty()) return no_node_program_message();
   std::string alg = algorithm.empty() ? ns.algorithm : algorithm;
@@ -160,14 +161,14 @@ std::string node_sim_start(App& app, const std::string& algorithm, int threads, 
 }
 
 void node_sim_set_speed(App& app, double supersteps_per_second) {
-  NodeSimState& ns = app.node_sim;
+  NodeSimState& ns = node_sim_state(app);
   ns.fast = supersteps_per_second <= 0;
   if (!ns.fast) ns.speed = static_cast<float>(supersteps_per_second);
   ns.runner.set_speed(ns.fast ? 0.0 : double(ns.speed));
 }
 
 bool node_sim_command(App& app, const std::string& command) {
-  NodeSimState& ns = app.node_sim;
+  NodeSimState& ns = node_sim_state(app);
   if (command == "pause") {
     ns.paused = true;
     ns.runner.pause();
@@ -207,8 +208,8 @@ double now_ms() {
 void draw_node_sim_controls(App& app) {
   const double t0 = now_ms();
   update(app);
-  app.node_sim.overlay_ms = static_cast<float>(now_ms() - t0);  // the overlay adds its share
-  NodeSimState& ns = app.node_sim;
+  node_sim_state(app).overlay_ms = static_cast<float>(now_ms() - t0);  // the overlay adds its share
+  NodeSimState& ns = node_sim_state(app);
   const float em = ImGui::GetFontSize();
   bool on = ns.enabled;
   if (ImGui::Checkbox("Node programs", &on)) {
@@ -335,7 +336,7 @@ void draw_node_sim_controls(App& app) {
 }
 
 void draw_node_sim_overlay(App& app, const NodeSimView& v) {
-  NodeSimState& ns = app.node_sim;
+  NodeSimState& ns = node_sim_state(app);
   if (!node_sim_active(app) || !ns.runner.active() || !ns.have_snap) return;
   const double t0 = now_ms();
   struct Account {  // adds this call's time to the per-frame figure on every return path
@@ -403,7 +404,7 @@ void draw_node_sim_overlay(App& app, const NodeSimView& v) {
 }
 
 io::Json node_sim_json(const App& app, bool with_loads) {
-  const NodeSimState& ns = app.node_sim;
+  const NodeSimState& ns = node_sim_state(app);
   const NodeSimSnapshot& s = ns.snap;
   const bool have = ns.runner.active() && ns.have_snap;
   io::Json j = {{"enabled", ns.enabled},

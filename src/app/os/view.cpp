@@ -13,9 +13,11 @@
 #include <iterator>
 #include <memory>
 
+#include "app/os/module.h"
 #include "app/os/view_state.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
+#include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -284,7 +286,7 @@ void draw_load_tab(App& app, OsViewState& c, int sel) {
 
 void draw_os_view(App& app) {
   AppState& st = app.state;
-  OsViewState& c = app.os;
+  OsViewState& c = os_state(app);
   auto names = [&c] {
     std::vector<std::string> n;
     for (const auto& p : c.model.policies) n.push_back(p.name);
@@ -340,34 +342,15 @@ void draw_os_view(App& app) {
       "processors",
       d.title.c_str(), short_number(r.mean_response_time).c_str(), 100 * r.utilization, r.fairness,
       short_number(r.lost.total()).c_str(), c.model.jobs.size(), c.model.processors);
-  ImGui::SameLine();
-  if (d.verified)
-    ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
-  else
-    ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
-  if (!d.verified && !d.result->errors.empty())
-    ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s", d.result->errors.front().c_str());
+  verified_badge(d.verified, d.result->errors.empty() ? nullptr : &d.result->errors.front());
 
-  const int request = c.tabs.take();
-  if (ImGui::BeginTabBar("##os_tabs")) {
-    if (begin_tab(c.tabs, "Processors x time", 0, request)) {
-      os_draw_chart_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Response time per job", 1, request)) {
-      draw_response_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Policies compared", 2, request)) {
-      os_draw_compare_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Response time vs load", 3, request)) {
-      draw_load_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
-  }
+  kind_tab_bar("##os_tabs", c.tabs,
+               {
+                   {"Processors x time", [&] { os_draw_chart_tab(app, c, sel); }},
+                   {"Response time per job", [&] { draw_response_tab(app, c, sel); }},
+                   {"Policies compared", [&] { os_draw_compare_tab(app, c, sel); }},
+                   {"Response time vs load", [&] { draw_load_tab(app, c, sel); }},
+               });
 }
 
 }  // namespace loadlab::app

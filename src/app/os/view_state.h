@@ -1,6 +1,6 @@
-// Everything the "os" kind's view keeps between frames: one OsViewState, owned by App (App::os):
-// the model rebuilt when the results change, the processor x time chart of the selected policy, the
-// response time vs load sweep, and the tab to bring to the front.
+// Everything the "os" kind's view keeps between frames: one OsViewState, owned by App
+// (os_state(app), the kind room): the model rebuilt when the results change, the processor x time
+// chart of the selected policy, the response time vs load sweep, and the tab to bring to the front.
 #pragma once
 
 #include <optional>

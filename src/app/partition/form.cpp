@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/partition/module.h"
 #include "app/partition/view_state.h"
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
@@ -135,12 +136,12 @@ void draw_partition_form(App& app) {
         if (three_d) changed |= partition_int_field("depth", mesh, "depth", 4, 1, 256, true);
       }
     }
-  } else if (app.partition.model.mesh) {
+  } else if (partition_state(app).model.mesh) {
     ImGui::TextWrapped(
-        "Mesh: %s (%d vertices, %lld edges%s)", app.partition.model.mesh_description.c_str(),
-        app.partition.model.mesh->size(),
-        static_cast<long long>(app.partition.model.mesh->edge_count()),
-        app.partition.model.mesh->has_coordinates()
+        "Mesh: %s (%d vertices, %lld edges%s)", partition_state(app).model.mesh_description.c_str(),
+        partition_state(app).model.mesh->size(),
+        static_cast<long long>(partition_state(app).model.mesh->edge_count()),
+        partition_state(app).model.mesh->has_coordinates()
             ? ""
             : ", no coordinates: drawn with a graph layout, which the geometric methods use too");
     if (ImGui::SmallButton("replace by a generated grid"))

@@ -13,10 +13,12 @@
 #include <string>
 
 #include "app/partition/mesh_canvas.h"
+#include "app/partition/module.h"
 #include "app/partition/view_state.h"
 #include "app/partition/view_steps.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
+#include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -323,7 +325,7 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
 
 void draw_partition_view(App& app) {
   AppState& st = app.state;
-  PartitionViewState& c = app.partition;
+  PartitionViewState& c = partition_state(app);
   auto names = [&c] {
     std::vector<std::string> n;
     for (const auto& d : c.model.methods) n.push_back(d.name);
@@ -382,34 +384,15 @@ void draw_partition_view(App& app) {
                 static_cast<long long>(d.metrics().boundary_vertices), d.result->time_ms);
   else
     ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.title.c_str(), d.note.c_str());
-  ImGui::SameLine();
-  if (d.verified)
-    ImGui::TextColored({0.4f, 0.9f, 0.4f, 1}, "verified");
-  else
-    ImGui::TextColored({1, 0.4f, 0.4f, 1}, "NOT verified");
-  if (!d.verified && !d.result->errors.empty())
-    ImGui::TextColored({1, 0.5f, 0.4f, 1}, "%s", d.result->errors.front().c_str());
+  verified_badge(d.verified, d.result->errors.empty() ? nullptr : &d.result->errors.front());
 
-  const int request = c.tabs.take();
-  if (ImGui::BeginTabBar("##partition_tabs")) {
-    if (begin_tab(c.tabs, "Mesh by part", 0, request)) {
-      draw_mesh_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Methods compared (Table 1)", 1, request)) {
-      partition_draw_compare_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Parts on the network", 2, request)) {
-      partition_draw_network_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    if (begin_tab(c.tabs, "Bisection steps", 3, request)) {
-      draw_partition_steps_tab(app, c, sel);
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
-  }
+  kind_tab_bar("##partition_tabs", c.tabs,
+               {
+                   {"Mesh by part", [&] { draw_mesh_tab(app, c, sel); }},
+                   {"Methods compared (Table 1)", [&] { partition_draw_compare_tab(app, c, sel); }},
+                   {"Parts on the network", [&] { partition_draw_network_tab(app, c, sel); }},
+                   {"Bisection steps", [&] { draw_partition_steps_tab(app, c, sel); }},
+               });
 }
 
 }  // namespace loadlab::app

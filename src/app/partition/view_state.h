@@ -1,7 +1,7 @@
 // Everything the "partition" kind's view keeps between frames: one PartitionViewState, owned by App
-// (App::partition): the model rebuilt when the results change, the mesh view's zoom/pan, the
-// level-of-detail raster cache, the GPU buffers of the two mesh canvases, the step view's trace
-// (computed on a worker) and slider, and the tab to bring to the front.
+// (partition_state(app), the kind room): the model rebuilt when the results change, the mesh view's
+// zoom/pan, the level-of-detail raster cache, the GPU buffers of the two mesh canvases, the step
+// view's trace (computed on a worker) and slider, and the tab to bring to the front.
 #pragma once
 
 #include <cstdint>

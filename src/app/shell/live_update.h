@@ -22,19 +22,9 @@ bool live_apply(App& app, const io::Json& scenario, const std::vector<std::strin
 
 /// Drives the current kind's form from a script (the browser test hook's setField): sets the
 /// value at JSON `pointer` of the scenario, then applies the same consistency rules as the form
-/// (balance: loads follow the node count, unsupported algorithms unchecked; loop: per-processor
-/// arrays) and opens the edit like the form does. Returns the open's request id
-/// (ScenarioOpener::result_of), or 0 with the reason in the status line.
+/// (KindModule::make_consistent) and opens the edit like the form does. Returns the open's request
+/// id (ScenarioOpener::result_of), or 0 with the reason in the status line.
 int form_set_field(App& app, const std::string& pointer, const io::Json& value);
-
-/// The visible view state of the current kind as a scenario "ui" object (keeps unknown keys).
-io::Json current_ui(const App& app);
-/// What a share link carries now: the scenario with "ui" = current_ui(app).
-io::Json current_link_document(const App& app);
-
-/// Once per frame: applies a balance scenario's "ui" (select, step, zoom, pan) when its results
-/// arrive.
-void link_frame(App& app);
 
 /// Once per frame (browser): true when the address bar should now be rewritten with
 /// current_link_document(app) (a change of the scenario or its view, then a quiet time).

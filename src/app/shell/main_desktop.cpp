@@ -24,10 +24,10 @@
 #include <string>
 #include <vector>
 
-#include "app/dag/view.h"
 #include "app/shell/app_setup.h"
 #include "app/shell/platform.h"
 #include "app/shell/platform_glfw.h"
+#include "app/shell/registry.h"
 #include "app/shell/session.h"
 #include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
@@ -144,21 +144,23 @@ void open_drops(loadlab::app::App& app) {
 }
 
 // The desktop counterpart of the browser hook's state() (tests/desktop/desktop_input.sh reads it).
-void write_state(const loadlab::app::App& app, const std::string& path) {
+// One of the kinds' own searches is running (a screenshot waits for it: KindModule::busy).
+bool kinds_busy(const loadlab::app::App& app) {
+  for (const auto* m : loadlab::app::kind_modules())
+    if (m->busy(app)) return true;
+  return false;
+}
+
+void write_state(loadlab::app::App& app, const std::string& path) {
   loadlab::io::Json j = loadlab::app::state_json(app.state, true);
   j.erase("scenario");
   j.erase("results");
-  const auto& v = app.balance.view;
-  j["view_zoom"] = v.zoom;
+  for (const auto* m : loadlab::app::kind_modules()) m->test_state(app, j, false);  // view, play
   j["scenario_name"] = loadlab::app::scenario_display_name(app.state.scenario);
   j["autosave_available"] = loadlab::app::restore_available(app);
   j["undo_available"] = loadlab::app::undo_available(app);
-  j["view_pan"] = {v.pan_x, v.pan_y};
-  j["view_centre"] = {v.centre_x, v.centre_y};
-  j["view_base_scale"] = v.base_scale;
   j["ui_scale"] = app.ui_scale;
   j["ui_scale_user"] = app.ui_scale_user;
-  j["playing"] = app.balance.playing;
   j["files_dropped"] = g_drops.files_dropped;  // tests/desktop/desktop_drop.sh
   j["input"] = {{"clicks", loadlab::app::input_counters().clicks},
                 {"releases", loadlab::app::input_counters().releases}};
@@ -315,14 +317,14 @@ int main(int argc, char** argv) {
     // --adversary: the Adversary tab's commands, one each time everything is idle; the screenshot
     // waits for the searches (the live plot, the heatmap, the worst instance).
     if (!adversary.empty()) {
-      const bool adv_busy = app.dag.adversary.search.busy() || app.dag.adversary.pairwise.busy();
+      const bool adv_busy = kinds_busy(app);
       if (idle && !adv_busy && frame > 10) {
         const auto comma = adversary.find(',');
-        loadlab::app::dag_adversary_command(app, adversary.substr(0, comma));
+        loadlab::app::kind_command(app, "adversary", {{"command", adversary.substr(0, comma)}});
         adversary = comma == std::string::npos ? "" : adversary.substr(comma + 1);
       }
       idle = false;
-    } else if (app.dag.adversary.search.busy() || app.dag.adversary.pairwise.busy()) {
+    } else if (kinds_busy(app)) {
       idle = false;
     }
     // Tables size their columns over the first frames they appear in: shoot a few frames later.

@@ -14,14 +14,12 @@
 #include <cmath>
 #include <string>
 
-#include "app/dag/view.h"
-#include "app/loop/model_measure.h"
-#include "app/loop/view.h"
 #include "app/shell/app_setup.h"
 #include "app/shell/live_update.h"
 #include "app/shell/model_input.h"
 #include "app/shell/platform.h"
 #include "app/shell/platform_glfw.h"
+#include "app/shell/registry.h"
 #include "app/shell/session.h"
 #include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
@@ -213,70 +211,9 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   if (!g_web) return "{}";
   loadlab::io::Json j =
       loadlab::app::state_json(g_web->app.state, loadlab::app::platform_cross_origin_isolated());
-  j["node_sim"] = loadlab::app::node_sim_json(g_web->app, true);
-  // "Run on my machine" for loop scenarios: the last real-thread measurement.
-  auto& runner = g_web->app.loop.runner;
-  loadlab::io::Json lm = {{"busy", runner.busy()}};
-  if (const auto& rep = runner.last()) {
-    lm["threads"] = rep->threads;
-    lm["error"] = rep->error;
-    loadlab::io::Json rows = loadlab::io::Json::array();
-    for (const auto& m : rep->rows)
-      rows.push_back({{"algorithm", m.algorithm},
-                      {"measured", m.measured},
-                      {"predicted", m.predicted},
-                      {"chunks", m.chunks}});
-    lm["rows"] = rows;
-  }
-  j["loop_measure"] = lm;
-  {  // "Real threads" for dynamic scenarios: the last executor run.
-    auto& dt = g_web->app.dynamic.threads;
-    loadlab::io::Json d = {{"busy", dt.busy()}};
-    if (const auto& rep = dt.last()) {
-      d["workload"] = rep->workload;
-      d["threads"] = rep->threads;
-      d["tasks"] = rep->tasks;
-      d["sequential_seconds"] = rep->sequential_seconds;
-      d["error"] = rep->error;
-      loadlab::io::Json rows = loadlab::io::Json::array();
-      for (const auto& r : rep->rows)
-        rows.push_back({{"strategy", r.strategy},
-                        {"seconds", r.seconds},
-                        {"efficiency", r.efficiency},
-                        {"tasks", r.tasks},
-                        {"steals", r.steals},
-                        {"verified", r.verified}});
-      d["rows"] = rows;
-    }
-    const auto& rp = g_web->app.dynamic.replay;
-    d["phase"] = {{"phase", rp.phase},
-                  {"steps", rp.balance.steps},
-                  {"matches_run", rp.matches_run},
-                  {"error", rp.error}};
-    j["dynamic_threads"] = d;
-  }
-  // The dag view's Adversary tab: the search's progress and the pairwise matrix.
-  j["adversary"] = loadlab::app::adversary_state_json(g_web->app.dag.adversary.search,
-                                                      g_web->app.dag.adversary.pairwise,
-                                                      g_web->app.dag.adversary.settings);
-  j["view_zoom"] = g_web->app.balance.view.zoom;
-  {  // The iterative Sweeps/Pressure canvases' own zoom and level of detail
-     // (balance/view_iterative.h).
-    const auto& iv = g_web->app.balance_iterative;
-    j["iterative_view"] = {{"zoom", iv.view.zoom},
-                           {"pan", {iv.view.pan_x, iv.view.pan_y}},
-                           {"lod", iv.canvas.lod},
-                           {"drawn_arrows", iv.canvas.drawn_arrows}};
-  }
-  // The balance form's greyed-out algorithms and why (the core table's reasons).
-  if (g_web->app.state.kind == "balance") {
-    const auto algs = loadlab::io::algorithm_names_of("balance");
-    const auto& why = g_web->app.balance.form.unavailable_reasons(algs);
-    loadlab::io::Json un = loadlab::io::Json::object();
-    for (std::size_t i = 0; i < algs.size() && i < why.size(); ++i)
-      if (!why[i].empty()) un[algs[i]] = why[i];
-    j["unavailable"] = un;
-  }
+  // Each kind's own facts: the network view's mapping and the node simulation, "Run on my
+  // machine", the real-thread runs, the Adversary tab, ... (KindModule::test_state).
+  for (const auto* m : loadlab::app::kind_modules()) m->test_state(g_web->app, j, true);
   {  // help for newcomers (shell/panel_help.h).
     const auto& h = g_web->app.help;
     j["welcome_open"] = h.welcome_open;
@@ -292,17 +229,10 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
       gallery.push_back({{"preset", p.name}, {"label", loadlab::app::example_label(p)}});
     j["gallery"] = gallery;
   }
-  // the network view's mapping (screen = centre + (p - 0.5 + pan) * base_scale * zoom,
-  // canvas pixels = CSS pixels x display_scale), UI scale, playback and what ImGui saw of clicks.
-  const auto& view = g_web->app.balance.view;
-  j["view_pan"] = {view.pan_x, view.pan_y};
-  j["view_centre"] = {view.centre_x, view.centre_y};
-  j["view_base_scale"] = view.base_scale;
+  // Canvas pixels = CSS pixels x display_scale, the UI scale and what ImGui saw of clicks.
   j["display_scale"] = g_web->dpr;
   j["ui_scale"] = g_web->app.ui_scale;
   j["ui_scale_user"] = g_web->app.ui_scale_user;
-  j["playing"] = g_web->app.balance.playing;
-  j["dag_step"] = g_web->app.dag.steps.step;
   j["input"] = {{"clicks", loadlab::app::input_counters().clicks},
                 {"releases", loadlab::app::input_counters().releases},
                 {"pending", loadlab::app::input_queue().pending()}};
@@ -349,24 +279,24 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_scenario_json() {
 
 /// Starts "Run on my machine" for the current loop scenario (real threads on a worker).
 EMSCRIPTEN_KEEPALIVE void loadlab_loop_measure() {
-  if (g_web && g_web->app.state.kind == "loop") loadlab::app::start_loop_measurement(g_web->app);
+  if (g_web) loadlab::app::kind_command(g_web->app, "measure");  // the loop kind's, when shown
 }
 
 /// Runs the current dynamic scenario's shared-memory strategies on real threads ("Real threads"
 /// tab; workload "scenario", "uts_geometric" or "uts_binomial"). Returns 1 if started.
 EMSCRIPTEN_KEEPALIVE int loadlab_dynamic_threads(const char* workload, int threads) {
-  if (!g_web || g_web->app.state.kind != "dynamic") return 0;
-  auto& req = g_web->app.dynamic.threads_request;
-  req.workload = workload;
-  req.threads = threads;
-  g_web->app.dynamic.threads_request_init = true;
-  return loadlab::app::start_dynamic_threads(g_web->app) ? 1 : 0;
+  if (!g_web) return 0;
+  const auto out = loadlab::app::kind_command(g_web->app, "threads",
+                                              {{"workload", workload}, {"threads", threads}});
+  return out && out->is_boolean() && out->get<bool>() ? 1 : 0;
 }
 
 /// The dag view's Adversary tab: "start", "cancel", "open_worst", "pairwise", as its
 /// buttons. Returns 1 if done or started.
 EMSCRIPTEN_KEEPALIVE int loadlab_adversary(const char* command) {
-  return g_web && loadlab::app::dag_adversary_command(g_web->app, command) ? 1 : 0;
+  if (!g_web) return 0;
+  const auto out = loadlab::app::kind_command(g_web->app, "adversary", {{"command", command}});
+  return out && out->is_boolean() && out->get<bool>() ? 1 : 0;
 }
 
 /// Runs the current scenario on the worker thread.
@@ -380,27 +310,35 @@ EMSCRIPTEN_KEEPALIVE void loadlab_run() {
 EMSCRIPTEN_KEEPALIVE int loadlab_node_sim_start(const char* algorithm, int threads, double speed,
                                                 int paused) {
   if (!g_web) return 0;
-  const std::string err =
-      loadlab::app::node_sim_start(g_web->app, algorithm, threads, speed, paused != 0);
+  const auto out = loadlab::app::kind_command(
+      g_web->app, "node_sim_start",
+      {{"algorithm", algorithm}, {"threads", threads}, {"speed", speed}, {"paused", paused != 0}});
+  const std::string err = out && out->is_string() ? out->get<std::string>() : "no such command";
   if (!err.empty()) loadlab::app::set_status(g_web->app.state, "Node simulation: " + err, true);
   return err.empty() ? 1 : 0;
 }
 
 /// "pause", "resume", "step", "reset" or "off". Returns 1 if the command is known.
 EMSCRIPTEN_KEEPALIVE int loadlab_node_sim_command(const char* command) {
-  return g_web && loadlab::app::node_sim_command(g_web->app, command) ? 1 : 0;
+  if (!g_web) return 0;
+  const auto out =
+      loadlab::app::kind_command(g_web->app, "node_sim_command", {{"command", command}});
+  return out && out->is_boolean() && out->get<bool>() ? 1 : 0;
 }
 
 /// Supersteps per second (<= 0 = as fast as possible).
 EMSCRIPTEN_KEEPALIVE void loadlab_node_sim_speed(double supersteps_per_second) {
-  if (g_web) loadlab::app::node_sim_set_speed(g_web->app, supersteps_per_second);
+  if (g_web)
+    loadlab::app::kind_command(g_web->app, "node_sim_speed", {{"speed", supersteps_per_second}});
 }
 
 /// The node simulation's state alone (cheap to poll); with_loads adds final_loads once finished.
 EMSCRIPTEN_KEEPALIVE const char* loadlab_node_sim_json(int with_loads) {
   if (!g_web) return "{}";
   std::string& text = g_web->node_sim_text;
-  text = loadlab::app::node_sim_json(g_web->app, with_loads != 0).dump();
+  const auto out =
+      loadlab::app::kind_command(g_web->app, "node_sim_json", {{"with_loads", with_loads != 0}});
+  text = out ? out->dump() : "{}";
   return text.c_str();
 }
 

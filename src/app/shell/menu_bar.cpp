@@ -4,10 +4,10 @@
 
 #include <cstring>
 
-#include "app/balance/view_experiments.h"
 #include "app/shell/live_update.h"
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
+#include "app/shell/registry.h"
 #include "app/shell/session.h"
 #include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
@@ -68,12 +68,10 @@ void draw_menu_bar(App& app) {
     draw_edit_menu(app);  // Edit > Undo open
     if (ImGui::BeginMenu("View")) {
       if (ImGui::MenuItem("Reset zoom and pan")) {
-        app.balance.view.reset();
-        app.balance_iterative.view.reset();  // the iterative sweeps and pressure canvases too
+        for (const KindModule* m : kind_modules()) m->reset_view(app);
       }
       draw_ui_scale_menu(app);  // shell/shortcuts.cpp: UI scale, Ctrl+= / Ctrl+-
-      ImGui::MenuItem("Wu (1997) experiments: Table I, Figs 14-17...", nullptr,
-                      &experiments_window_open(app));
+      for (const KindModule* m : kind_modules()) m->draw_view_menu(app);
       ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {

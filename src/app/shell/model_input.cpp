@@ -62,10 +62,6 @@ void InputQueue::release_all() {
     if (down) push_key(key, false);
 }
 
-bool InputQueue::button_down(int button) const {
-  return button >= 0 && button < FrameInput::kButtons && buttons_[static_cast<std::size_t>(button)];
-}
-
 bool InputQueue::key_down(int key) const {
   const auto it = keys_.find(key);
   return it != keys_.end() && it->second;

@@ -54,7 +54,6 @@ class InputQueue {
   FrameInput next_frame();
 
   std::size_t pending() const { return events_.size(); }
-  bool button_down(int button) const;
   bool key_down(int key) const;
 
  private:

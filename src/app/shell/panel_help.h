@@ -61,8 +61,6 @@ void draw_help_window(App& app);
 /// Help > Algorithms: one submenu per kind.
 void draw_help_menu_algorithms(App& app);
 
-/// Tooltip for the last item when hovered: the algorithm's title, idea, paper (and "F1: more").
-void algorithm_tooltip(const std::string& kind, const std::string& algorithm);
 /// Human header for a results column key ("metrics.task_hops" -> "task-hops").
 std::string metric_header(const std::string& kind, const std::string& key);
 /// Tooltip for the last item when hovered: what the metric measures, its unit, better lower/higher

@@ -7,10 +7,11 @@
 #include <algorithm>
 #include <set>
 
-#include "app/balance/view_experiments.h"
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
+#include "app/shell/registry.h"
 #include "app/shell/ui.h"
+#include "app/widgets/algorithm_picker.h"
 #include "app/widgets/format.h"
 
 namespace loadlab::app {
@@ -47,7 +48,8 @@ std::string panel_results_cell_text(const io::Json& r, const std::string& col) {
 }
 
 bool views_list_only_successes(const std::string& kind) {
-  return kind == "dynamic" || kind == "os" || kind == "dlt" || kind == "loop";
+  const KindModule* m = find_kind_module(kind);
+  return m && m->views_list_only_successes();
 }
 
 // The full reason an algorithm failed, on hover of its row's cells.
@@ -102,6 +104,8 @@ void draw_results_panel(App& app) {
                        "Computing a new run: the results below are the previous run's.");
     ImGui::PushStyleVar(ImGuiStyleVar_Alpha, ImGui::GetStyle().Alpha * 0.45f);
   }
+  const KindModule* footer = find_kind_module(st.kind);
+  const float footer_h = footer ? footer->results_footer_height(app) : 0.0f;
   const auto cols = metric_columns(st.results);
   const std::size_t shown = std::min<std::size_t>(cols.size(), 62);
   const int ncols = 2 + static_cast<int>(shown);
@@ -110,7 +114,7 @@ void draw_results_panel(App& app) {
                                 ImGuiTableFlags_SizingFixedFit;
   io::Json table = {
       {"headers", io::Json::array()}, {"keys", io::Json::array()}, {"rows", io::Json::array()}};
-  if (ImGui::BeginTable("results", ncols, flags, {0, -balance_comparison_height(app)})) {
+  if (ImGui::BeginTable("results", ncols, flags, {0, -footer_h})) {
     ImGui::TableSetupScrollFreeze(1, 1);
     std::vector<std::string> keys = {"algorithm", "verified"};
     for (std::size_t c = 0; c < shown; ++c) keys.push_back(cols[c]);
@@ -201,7 +205,7 @@ void draw_results_panel(App& app) {
   }
   app.help.results_table = std::move(table);
   if (stale) ImGui::PopStyleVar();
-  draw_balance_comparison(app);
+  if (footer) footer->draw_results_footer(app);  // e.g. balance results beside the optimum
 }
 
 void draw_json_view(App& app) {

@@ -1,15 +1,15 @@
-// The scenario panel: the kind's form (shell/kinds.h), Run/Cancel with progress, the JSON editor.
-// The editor is tall and monospace; a syntax error (checked here, before the worker parses) or a
-// validation error naming a JSON pointer marks its line in the text (widgets/format.h).
+// The scenario panel: the kind's form (shell/registry.h), Run/Cancel with progress, the JSON
+// editor. The editor is tall and monospace; a syntax error (checked here, before the worker parses)
+// or a validation error naming a JSON pointer marks its line in the text (widgets/format.h).
 #include <imgui.h>
 #include <imgui_internal.h>  // the editor's child window, for its scroll offset
 
 #include <algorithm>
 
 #include "app/shell/app_setup.h"
-#include "app/shell/kinds.h"
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
+#include "app/shell/registry.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
 #include "io/scenario.h"
@@ -127,7 +127,7 @@ void draw_scenario_panel(App& app) {
   if (app.state.scenario.contains("name"))
     ImGui::TextWrapped("%s", app.state.scenario["name"].get<std::string>().c_str());
   ImGui::Separator();
-  if (const UiKind* kind = find_ui_kind(app.state.kind)) kind->draw_form(app);
+  if (const KindModule* kind = find_kind_module(app.state.kind)) kind->draw_form(app);
 
   ImGui::Separator();
   if (app.jobs.busy()) {

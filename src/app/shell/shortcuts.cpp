@@ -11,6 +11,7 @@
 #include <string>
 
 #include "app/shell/platform.h"
+#include "app/shell/registry.h"
 #include "app/shell/session.h"
 #include "app/shell/ui.h"
 
@@ -36,29 +37,13 @@ float next_scale(float now, int direction) {
   return kScales.front();
 }
 
+// Space and the arrow keys drive the current kind's step player (KindModule::toggle_play).
 void toggle_play(App& app) {
-  if (app.state.kind == "dag") {
-    auto& ss = app.dag.steps;
-    ss.playing = !ss.playing;  // the Steps tab restarts from the first step when at the end
-    return;
-  }
-  const int steps = step_count(app.state, app.state.selected_result);
-  if (steps <= 0) return;
-  if (!app.balance.playing && app.state.step >= steps) app.state.step = 0;
-  app.balance.playing = !app.balance.playing;
-  app.balance.play_clock = 0;
+  if (const KindModule* k = find_kind_module(app.state.kind)) k->toggle_play(app);
 }
 
 void step_by(App& app, int delta) {
-  if (app.state.kind == "dag") {
-    auto& ss = app.dag.steps;
-    ss.step = std::max(0, ss.step + delta);  // the Steps tab clamps to its trace
-    ss.playing = false;
-    return;
-  }
-  const int steps = step_count(app.state, app.state.selected_result);
-  app.state.step = std::clamp(app.state.step + delta, 0, std::max(0, steps));
-  app.balance.playing = false;
+  if (const KindModule* k = find_kind_module(app.state.kind)) k->step_by(app, delta);
 }
 
 }  // namespace

@@ -4,11 +4,9 @@
 
 #include <algorithm>
 
-#include "app/balance/view_experiments.h"
-#include "app/partition/model_import.h"
-#include "app/shell/kinds.h"
 #include "app/shell/live_update.h"
 #include "app/shell/platform.h"
+#include "app/shell/registry.h"
 #include "app/shell/session.h"
 #include "io/scenario.h"
 
@@ -22,8 +20,7 @@ void installed(App& app, const std::string& origin, OpenMode mode, bool run) {
   if (mode == OpenMode::load) {
     app.state.status_pinned = false;  // a new scenario: an old link's error no longer applies
     app.link.run_note.clear();
-    if (const UiKind* k = find_ui_kind(app.state.kind); k && k->on_load) k->on_load(app);
-    app.balance.view.reset();
+    kinds_opened(app);  // the kind reads its form and "ui"; the others reset what it invalidates
     set_status(app.state, "Loaded " + origin + " (" + app.state.kind + ")");
   } else {
     set_status(app.state,
@@ -42,11 +39,11 @@ int app_load_scenario(App& app, const io::Json& scenario, const std::string& ori
 }
 
 int app_import_text(App& app, const std::string& text, const std::string& origin) {
-  // A bare task graph (.stg, .dot, WfCommons .json) opens as a dag scenario around it (on the
-  // worker too: scenario_opener.cpp).
+  // A file a kind imports (a task graph, a mesh: KindModule::importers) opens as a scenario
+  // around it, on the worker too (scenario_opener.cpp).
   app.open_runs = true;
-  // A .xyz attaches coordinates to the current (imported) mesh.
-  if (is_coordinates_file(origin))
+  // A file that modifies the current scenario (a .xyz's coordinates onto an imported mesh).
+  if (app.opener.opens_onto(origin))
     return app.opener.open_file_onto(app_edit_base(app), text, origin, OpenMode::load);
   return app.opener.open_text(text, origin, OpenMode::load);
 }
@@ -213,20 +210,9 @@ void draw_open_progress(App& app) {
 void draw_frame(App& app, float dt) {
   app.state.frames++;
   app_poll_jobs(app);
-  link_frame(app);  // "ui" of an opened scenario applied to its results (live_update.h)
   session_frame(app, ImGui::GetTime());  // start-up restore, debounced autosave (shell/session.h)
-  // Step animation: one communication step per 0.8 s while playing.
-  if (app.balance.playing) {
-    app.balance.play_clock += dt;
-    const int steps = step_count(app.state, app.state.selected_result);
-    if (app.balance.play_clock > 0.8) {
-      app.balance.play_clock = 0;
-      if (app.state.step < steps)
-        app.state.step++;
-      else
-        app.balance.playing = false;
-    }
-  }
+  const KindModule* kind = find_kind_module(app.state.kind);
+  if (kind) kind->frame(app, dt);  // e.g. an opened link's "ui" applied to its results, playback
 
   draw_menu_bar(app);
   const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -251,8 +237,7 @@ void draw_frame(App& app, float dt) {
   const ImVec2 main_size{vp->WorkSize.x - left_w, vp->WorkSize.y - status_h - results_h};
   ImGui::SetNextWindowPos(main_pos);
   ImGui::SetNextWindowSize(main_size);
-  const UiKind* kind = find_ui_kind(app.state.kind);
-  const char* title = kind ? kind->window_title : "Scenario JSON###main";
+  const char* title = kind ? kind->window_title() : "Scenario JSON###main";
   if (ImGui::Begin(title, nullptr,
                    fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
     if (kind)
@@ -274,7 +259,7 @@ void draw_frame(App& app, float dt) {
     draw_status_line(app);
   ImGui::End();
 
-  draw_experiments_window(app);
+  for (const KindModule* m : kind_modules()) m->draw_windows(app);  // e.g. balance's experiments
   draw_open_progress(app);
   draw_welcome_window(app);
   draw_help_window(app);

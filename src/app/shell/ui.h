@@ -1,32 +1,33 @@
-// The playground's UI: one App object owning all state (the scenario, the runner and one view-state
-// object per kind), and the shell's panels. Per-kind forms and views live in src/app/<kind>/ and
-// are found through the UI kind registry (shell/kinds.h), never by string if-chains.
+// The playground's UI: one App object owning all state (the scenario, the runner and one room per
+// registered kind), and the shell's panels. Per-kind forms, views and state live in
+// src/app/<kind>/ and are found through the kind registry (shell/registry.h), never by name.
 //
 // Frame layout: menu bar on top, scenario panel on the left, the kind's main view on the right,
 // results table below it, status line at the bottom.
 #pragma once
 
+#include <memory>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
-#include "app/balance/view_iterative.h"
-#include "app/balance/view_state.h"
-#include "app/dag/view_state.h"
-#include "app/dlt/view_state.h"
-#include "app/dynamic/view_state.h"
-#include "app/loop/view_state.h"
 #include "app/model/app_state.h"
 #include "app/model/autosave.h"
 #include "app/model/job_runner.h"
 #include "app/model/scenario_opener.h"
-#include "app/nodes/view_node_sim.h"
-#include "app/os/view_state.h"
-#include "app/partition/view_state.h"
 #include "app/shell/model_link.h"
 #include "app/shell/panel_help.h"
+#include "app/shell/registry.h"
 
 namespace loadlab::app {
 
 struct App {
+  /// Makes one room per registered kind (shell/registry.h) and hands the kinds' importers to the
+  /// opener.
+  App();
+  App(const App&) = delete;
+  App& operator=(const App&) = delete;
+
   AppState state;
   JobRunner jobs;                 ///< runs the scenario (model/job_runner.h)
   io::ScenarioPtr jobs_scenario;  ///< the scenario the running (or pending) run belongs to
@@ -34,16 +35,8 @@ struct App {
   ScenarioOpener opener;          ///< parses scenarios off the UI thread (model/scenario_opener.h)
   bool open_runs = true;  ///< run the scenario the opener hands over (a balance form edit does not)
   int open_shown_frames = 0;  ///< frames the current open has taken (its overlay waits a few)
-  // One view-state object per kind module (src/app/<kind>/view_state.h).
-  BalanceViewState balance;
-  IterativeViewState balance_iterative;  ///< the iterative methods' tabs (balance/view_iterative.h)
-  DagViewState dag;
-  LoopViewState loop;
-  DltViewState dlt;
-  PartitionViewState partition;
-  OsViewState os;
-  DynamicViewState dynamic;
-  NodeSimState node_sim;       ///< node-simulation mode of the network view (nodes/view_node_sim.h)
+  /// One room per registered kind (KindModule::make_room, in kind_modules() order).
+  std::vector<std::unique_ptr<KindRoom>> rooms;
   float ui_scale = 1.0f;       ///< display scale x ui_scale_user (set by the host each frame)
   float ui_scale_user = 1.0f;  ///< View > UI scale, Ctrl+= / Ctrl+- (shell/shortcuts.cpp)
   bool request_quit = false;
@@ -55,6 +48,18 @@ struct App {
   LinkState link;           ///< address bar sync, "ui" to restore, form notes (shell/model_link.h)
   HelpUi help;  ///< welcome panel, algorithm help, results pane, editor errors (shell/panel_help.h)
   SessionState session;  ///< autosave, restore, undo of opens (model/autosave.h, shell/session.h)
+
+  /// The room of type T (a kind's own state); throws if no registered kind made one.
+  template <class T>
+  T& room() {
+    for (auto& r : rooms)
+      if (auto* t = dynamic_cast<T*>(r.get())) return *t;
+    throw std::logic_error("no kind registered this room");
+  }
+  template <class T>
+  const T& room() const {
+    return const_cast<App*>(this)->room<T>();
+  }
 };
 
 /// Opens a scenario on the worker (ScenarioOpener); once parsed it is installed into the app
@@ -91,25 +96,6 @@ void draw_frame(App& app, float delta_seconds);
 void draw_menu_bar(App& app);
 /// "Opening scenario..." with progress and Cancel while the opener works (shell/ui.cpp).
 void draw_open_progress(App& app);
-
-// Per-kind forms and views (registered in shell/kinds.cpp).
-void draw_balance_form(App& app);  // balance/form.cpp: topology, loads, seed, algorithms
-void draw_balance_view(App& app);  // balance/view_network.cpp (JSON view without a topology)
-void draw_dlt_view(App& app);  // dlt/view.cpp: timing diagram, loads per layer/processor, IBS steps
-void draw_dlt_form(App& app);  //   E, C, L, B, delta, d with live update
-void draw_loop_view(App& app);  // loop/view.cpp: per-thread chunk Gantt, chunk-size curves
-void draw_loop_form(App& app);  //   N, P, cost profile, overhead, techniques
-void draw_dag_view(App& app);   // dag/view.cpp: DAG drawing, Gantt chart, list-scheduler steps
-void draw_dag_form(App& app);   //   graph source, processors, algorithms
-void draw_partition_view(
-    App& app);  // partition/view.cpp: mesh by part, methods compared, parts on the network
-void draw_partition_form(App& app);  //   mesh generator, parts, network, methods
-void draw_os_view(
-    App& app);  // os/view.cpp: processors x time chart, response times, policies compared
-void draw_os_form(App& app);  //   processors, job stream, costs, policies
-void draw_dynamic_view(
-    App& app);  // dynamic/view.cpp: processors x time, tasks per node, strategies compared, network
-void draw_dynamic_form(App& app);  //   topology, workload, costs, strategies
 
 void draw_scenario_panel(App& app);
 void draw_network_view(App& app);

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "app/shell/panel_help.h"
+#include "core/common/algorithm_info.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -54,6 +54,22 @@ bool algorithm_picker(io::Json& doc, const std::string& kind, const AlgorithmPic
   }
   if (chosen.empty() && opt.none_checked_note) ImGui::TextDisabled("%s", opt.none_checked_note);
   return changed;
+}
+
+void algorithm_tooltip(const std::string& kind, const std::string& algorithm) {
+  if (!ImGui::IsItemHovered()) return;
+  const io::KindHandler* k = io::find_kind(kind);
+  const core::AlgorithmInfo* a = k ? core::find_algorithm(k->algorithms(), algorithm) : nullptr;
+  if (!a) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+  ImGui::Text("%s (%s)", a->title, a->name);
+  ImGui::TextDisabled("%s | runs on: %s", a->paper, a->applies_to);
+  ImGui::TextWrapped("%s", a->description);
+  if (a->complexity && *a->complexity) ImGui::Text("Complexity: %s", a->complexity);
+  ImGui::TextDisabled("F1 or Help > Algorithms for the formula.");
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
 }
 
 }  // namespace loadlab::app

@@ -26,6 +26,10 @@ struct AlgorithmPickerOptions {
   const char* none_checked_note = nullptr;  ///< shown when nothing is checked
 };
 
+/// Tooltip for the last item when hovered: the algorithm's title, idea, paper (and "F1: more"),
+/// from the kind's core descriptor table.
+void algorithm_tooltip(const std::string& kind, const std::string& algorithm);
+
 /// Draws the picker for `kind`'s algorithms over doc["algorithms"]; true if it changed.
 bool algorithm_picker(io::Json& doc, const std::string& kind, const AlgorithmPickerOptions& opt);
 

@@ -263,7 +263,6 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
   dl->PopClipRect();
 
   // Bars, culled per row by binary search; sub-pixel bars merged into runs.
-  last_drawn_ = 0;
   dl->PushClipRect({px0, py0}, {px1, py1}, true);
   const float font = ImGui::GetFontSize();
   std::vector<PendingRun> pend;
@@ -273,7 +272,6 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
     const ImU32 c = ImGui::ColorConvertFloat4ToU32({p.r / n, p.g / n, p.b / n, 1.0f});
     dl->AddRectFilled({p.x0, band_y(row_top, p.y0)},
                       {std::max(p.x1, p.x0 + 1.0f), band_y(row_top, p.y1)}, c);
-    ++last_drawn_;
   };
   for (int r = first_row; r <= last_row; ++r) {
     const Row& row = rows_[static_cast<std::size_t>(r)];
@@ -321,7 +319,6 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
       }
       const float y0 = band_y(top, b.y0), y1 = band_y(top, b.y1);
       dl->AddRectFilled({x0, y0}, {x1, y1}, b.colour);
-      ++last_drawn_;
       if (x1 - x0 >= 4 && y1 - y0 >= 4) dl->AddRect({x0, y0}, {x1, y1}, IM_COL32(0, 0, 0, 90));
       if (label_fn_ && x1 - x0 > 24 * s && y1 - y0 >= font) {
         const std::string lab = label_fn_(b);

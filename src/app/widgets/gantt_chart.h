@@ -94,9 +94,6 @@ class GanttChart {
   };
   const Layout& layout() const { return layout_; }
 
-  /// Number of rectangles the last draw() emitted (after culling and merging).
-  std::size_t last_drawn() const { return last_drawn_; }
-
  private:
   struct Row {
     std::string label;
@@ -121,7 +118,6 @@ class GanttChart {
   std::string unit_;
   LabelFn label_fn_;
   TooltipFn tooltip_fn_;
-  std::size_t last_drawn_ = 0;
   Layout layout_;
 };
 

@@ -1,0 +1,120 @@
+// The "dag" kind's module: its room and every hook the shell calls (shell/registry.h).
+#include "app/dag/module.h"
+
+#include <algorithm>
+
+#include "app/dag/model_import.h"
+#include "app/dag/model_machine_form.h"
+#include "app/dag/view.h"
+#include "app/model/ui_state.h"
+#include "app/shell/registry.h"
+
+namespace loadlab::app {
+
+namespace {
+
+struct DagRoom : KindRoom {
+  DagViewState state;
+};
+
+class DagModule final : public KindModule {
+ public:
+  const char* kind() const override { return "dag"; }
+  const char* window_title() const override { return "Task graph###main"; }
+  std::unique_ptr<KindRoom> make_room() const override { return std::make_unique<DagRoom>(); }
+  void draw_form(App& app) const override { draw_dag_form(app); }
+  void draw_views(App& app) const override { draw_dag_view(app); }
+
+  void save_ui(const App& app, UiState& u) const override {
+    const DagViewState& d = dag_state(app);
+    if (auto t = ui_tab_name(d.tabs.shown, kDagTabs)) u.tab = t;
+    u.compare = d.compare;
+    u.comm = d.show_comm;
+    if (u.tab == std::string("steps")) u.step = d.steps.step + 1;  // "ui" steps are 1-based
+    // The Adversary tab's settings, once it has been opened (a link then reopens it set up).
+    if (d.adversary.shown) u.other["adversary"] = adversary_settings_json(d.adversary.settings);
+  }
+
+  std::vector<std::string> make_consistent(App&, io::Json& doc) const override {
+    return dag_machine_make_consistent(doc);  // speeds follow P; refusing schedulers unchecked
+  }
+
+  std::vector<MetricHelp> metric_help() const override {
+    return {
+        {"makespan", "makespan", "Finish time of the last task of the schedule.", "time units", -1},
+        {"lower_bound", "lower bound",
+         "max(critical path, total work / P): no schedule is shorter. On a machine: the critical "
+         "path of each task's fastest time, and total cost / sum of speeds (ETC: sum of per-task "
+         "minima / P).",
+         "time units", 0},
+        {"nsl_lower_bound", "NSL (bound)",
+         "Makespan divided by the lower bound (normalised schedule length).", "ratio", -1},
+        {"nsl_mcp", "NSL vs MCP", "Makespan divided by MCP's makespan (FLB paper Section 6).",
+         "ratio", -1},
+        {"nsl_heft", "NSL vs HEFT",
+         "Makespan divided by HEFT's makespan: the reference on heterogeneous machines, where MCP "
+         "does not apply.",
+         "ratio", -1},
+        {"speedup", "speedup",
+         "Sequential time (sum of task costs; on a machine the best single processor's time) / "
+         "makespan.",
+         "x", 1},
+        {"efficiency", "efficiency", "Speedup / processors used.", "fraction 0..1", 1},
+        {"scheduling_time_ms", "sched. time", "Wall time the scheduler took (not deterministic).",
+         "ms", -1},
+        {"processors", "P", "Processors available to the scheduler.", "processors", 0},
+        {"processors_used", "P used",
+         "Processors that run at least one task (clustering may use more than P).", "processors",
+         0},
+    };
+  }
+
+  void test_state(App& app, io::Json& j, bool full) const override {
+    if (!full) return;
+    const DagViewState& d = dag_state(app);
+    // The Adversary tab: the search's progress and the pairwise matrix.
+    j["adversary"] =
+        adversary_state_json(d.adversary.search, d.adversary.pairwise, d.adversary.settings);
+    j["dag_step"] = d.steps.step;
+  }
+
+  std::optional<io::Json> command(App& app, const std::string& name,
+                                  const io::Json& args) const override {
+    if (name != "adversary") return std::nullopt;
+    return io::Json(dag_adversary_command(app, args.value("command", "")));
+  }
+
+  bool busy(const App& app) const override {
+    const DagViewState& d = dag_state(app);
+    return d.adversary.search.busy() || d.adversary.pairwise.busy();
+  }
+
+  void toggle_play(App& app) const override {
+    auto& ss = dag_state(app).steps;
+    ss.playing = !ss.playing;  // the Steps tab restarts from the first step when at the end
+  }
+
+  void step_by(App& app, int delta) const override {
+    auto& ss = dag_state(app).steps;
+    ss.step = std::max(0, ss.step + delta);  // the Steps tab clamps to its trace
+    ss.playing = false;
+  }
+
+  std::vector<FileImporter> importers() const override {
+    // .stg, .dot and WfCommons workflows open as a dag scenario around the graph.
+    return {FileImporter{wrap_graph_file_as_scenario, nullptr, nullptr}};
+  }
+};
+
+const KindRegistrar dag_registrar{std::make_unique<DagModule>()};
+
+}  // namespace
+
+DagViewState& dag_state(App& app) {
+  return app.room<DagRoom>().state;
+}
+const DagViewState& dag_state(const App& app) {
+  return app.room<DagRoom>().state;
+}
+
+}  // namespace loadlab::app

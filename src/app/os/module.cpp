@@ -1,0 +1,60 @@
+// The "os" kind's module: its room and every hook the shell calls (shell/registry.h).
+#include "app/os/module.h"
+
+#include "app/model/ui_state.h"
+#include "app/shell/registry.h"
+#include "app/shell/ui.h"
+
+namespace loadlab::app {
+
+namespace {
+
+struct OsRoom : KindRoom {
+  OsViewState state;
+};
+
+class OsModule final : public KindModule {
+ public:
+  const char* kind() const override { return "os"; }
+  const char* window_title() const override { return "OS scheduling###main"; }
+  std::unique_ptr<KindRoom> make_room() const override { return std::make_unique<OsRoom>(); }
+  void draw_form(App& app) const override { draw_os_form(app); }
+  void draw_views(App& app) const override { draw_os_view(app); }
+
+  void save_ui(const App& app, UiState& u) const override {
+    save_tab(u, "os_view", os_state(app).tabs.shown, kOsTabs);
+  }
+  bool views_list_only_successes() const override { return true; }
+
+  std::vector<MetricHelp> metric_help() const override {
+    return {
+        {"makespan", "makespan", "When the last job finishes.", "time units", -1},
+        {"mean_response_time", "mean response", "Average of finish - arrival over the jobs.",
+         "time units", -1},
+        {"throughput", "throughput", "Jobs / makespan.", "jobs per time unit", 1},
+        {"utilization", "utilization", "Useful compute / (P x makespan).", "fraction 0..1", 1},
+        {"fairness", "fairness", "Jain's index of the jobs' slowdowns (1 = all equal).",
+         "index 0..1", 1},
+        {"fragmentation", "fragmentation",
+         "Idle processor time while a job is in the system / (P x that time) (002 §4.2).",
+         "fraction 0..1", -1},
+        {"time_lost", "time lost",
+         "Processor time lost to switches, reloads, migrations, checkpoints.", "time units", -1},
+        {"idle", "idle", "Processor time with nothing to run.", "time units", -1},
+        {"busy", "busy", "Processor time spent running threads.", "time units", 0},
+    };
+  }
+};
+
+const KindRegistrar os_registrar{std::make_unique<OsModule>()};
+
+}  // namespace
+
+OsViewState& os_state(App& app) {
+  return app.room<OsRoom>().state;
+}
+const OsViewState& os_state(const App& app) {
+  return app.room<OsRoom>().state;
+}
+
+}  // namespace loadlab::app
