@@ -154,7 +154,8 @@ std::string parameters_text(const LoopViewModel& m, const LoopTechniqueData& t) 
   if (t.name == "block_cyclic")
     out += "\nB = " + std::to_string(m.block_size > 0 ? m.block_size : dflt);
   if (t.name == "gss" || t.name == "agss" || t.name == "factoring" || t.name == "fac2" ||
-      t.name == "tapering" || t.name == "fsc" || t.name == "weighted_factoring")
+      t.name == "factoring_prob" || t.name == "tapering" || t.name == "fsc" ||
+      t.name == "weighted_factoring")
     out += "\nk (min_chunk) = " + std::to_string(m.min_chunk);
   if (t.name == "tss" && p > 0) {
     std::snprintf(buf, sizeof buf, "\nfirst chunk N/(2P) = %s, decrement N/(8P^2) = %s",
@@ -162,7 +163,7 @@ std::string parameters_text(const LoopViewModel& m, const LoopTechniqueData& t) 
                   short_number(static_cast<double>(n) / (8.0 * p * p)).c_str());
     out += buf;
   }
-  if (t.name == "factoring" && n > 0 && m.mu > 0) {
+  if (t.name == "factoring_prob" && n > 0 && m.mu > 0) {
     const double b = p * m.sd / (2 * m.mu * std::sqrt(static_cast<double>(n)));
     std::snprintf(buf, sizeof buf, "\nb (first batch) = %.4g, x_0 = %.4g", b,
                   1 + b * b + b * std::sqrt(b * b + 2));

@@ -179,7 +179,8 @@ void draw_os_form(App& app) {
       if (ss) {
         std::string rule = par.value("allocation", std::string("equal"));
         if (ImGui::BeginCombo("allocation", rule.c_str())) {
-          for (const char* r : {"equal", "sqrt_work", "average_parallelism"})
+          for (const char* r :
+               {"equal", "sqrt_work", "average_parallelism", "average_parallelism_exact"})
             if (ImGui::Selectable(r, rule == r)) par["allocation"] = r, changed = true;
           ImGui::EndCombo();
         }
