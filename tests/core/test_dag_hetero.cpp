@@ -20,36 +20,6 @@ using namespace loadlab::core;
 
 namespace {
 
-// Topcuoglu, Hariri, Wu, IEEE TPDS 13(3) 2002, Fig. 2: ten tasks n1..n10 (ids 0..9), edge weights
-// = communication cost between different processors, and the 3-processor computation cost
-// table. Communication is data / bandwidth with every bandwidth 1, so c-bar = the edge weight.
-TaskGraph topcuoglu_graph() {
-  return TaskGraph({1, 1, 1, 1, 1, 1, 1, 1, 1, 1},  // costs unused: the ETC matrix gives times
-                   {{0, 1, 18},
-                    {0, 2, 12},
-                    {0, 3, 9},
-                    {0, 4, 11},
-                    {0, 5, 14},
-                    {1, 7, 19},
-                    {1, 8, 16},
-                    {2, 6, 23},
-                    {3, 7, 27},
-                    {3, 8, 23},
-                    {4, 8, 13},
-                    {5, 7, 15},
-                    {6, 9, 17},
-                    {7, 9, 11},
-                    {8, 9, 13}},
-                   {"n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10"});
-}
-
-Machine topcuoglu_machine() {
-  Machine m = Machine::identical(3);
-  m.etc = {14, 16, 9, 13, 19, 18, 11, 13, 19, 13, 8,  17, 12, 13, 10,
-           13, 16, 9, 7,  15, 11, 5,  11, 14, 18, 12, 20, 21, 7,  16};
-  return m;
-}
-
 const ScheduleEntry& entry_of(const Schedule& s, TaskId t) {
   for (const auto& e : s.entries)
     if (e.task == t) return e;
@@ -147,8 +117,8 @@ std::vector<std::string> machine_schedulers() {
 //   [38,49]; n8 P1 max(40,53,57)+5=62 / P2 68+11=79 / P3 59+14=73 -> P1 [57,62]; n10 P1 81+21=102 /
 //   P2 max(66,73,68)+7=80 / P3 81+16=97 -> P2 [73,80]. Makespan 80.
 TEST_CASE("DagHetero.Topcuoglu2002.HeftMakespan80") {
-  const TaskGraph g = topcuoglu_graph();
-  const Machine m = topcuoglu_machine();
+  const TaskGraph g = loadlab::test::topcuoglu2002_graph();
+  const Machine m = loadlab::test::topcuoglu2002_machine();
   const Schedule s = heft(g, m);
   CHECK(verify_schedule(g, m, s).ok);
   CHECK(s.makespan() == doctest::Approx(80));
@@ -170,8 +140,8 @@ TEST_CASE("DagHetero.Topcuoglu2002.HeftMakespan80") {
 //   n8 P1 max(54,69,66)+5=74 / P2 77+11=88 / P3 max(54,42,51)+14=68 -> P3 [54,68];
 //   n10 (CP) P2 at max(46+17, 68+11, 77) = 79 -> [79,86]. Makespan 86.
 TEST_CASE("DagHetero.Topcuoglu2002.CpopMakespan86") {
-  const TaskGraph g = topcuoglu_graph();
-  const Machine m = topcuoglu_machine();
+  const TaskGraph g = loadlab::test::topcuoglu2002_graph();
+  const Machine m = loadlab::test::topcuoglu2002_machine();
   const Schedule s = cpop(g, m);
   CHECK(verify_schedule(g, m, s).ok);
   CHECK(s.makespan() == doctest::Approx(86));
@@ -197,8 +167,8 @@ TEST_CASE("DagHetero.Topcuoglu2002.CpopMakespan86") {
 //   G4: n10 (edges n7 17, n8 11, n9 13) data ready P1 max(54+17, 58, 68+13) = 81, P2 max(54,
 //       58+11, 68) = 69, P3 81 -> fastest P2 [69,76]; nothing beats 76. Makespan 76 (HEFT: 80).
 TEST_CASE("DagHetero.Topcuoglu2002.HbmctMakespan76ByHand") {
-  const TaskGraph g = topcuoglu_graph();
-  const Machine m = topcuoglu_machine();
+  const TaskGraph g = loadlab::test::topcuoglu2002_graph();
+  const Machine m = loadlab::test::topcuoglu2002_machine();
   const Schedule s = hbmct(g, m);
   CHECK(verify_schedule(g, m, s).ok);
   CHECK(s.makespan() == doctest::Approx(76));
@@ -222,34 +192,10 @@ TEST_CASE("DagHetero.Topcuoglu2002.HbmctMakespan76ByHand") {
 // schedule and OCT table as that implementation's own test), Lookahead HEFT 127. Neither the
 // Lookahead HEFT paper, the DLS paper nor the BIL paper could be consulted for a printed worked
 // example; those schedulers are covered by the hand-checked and brute-force cases in this file.
-TaskGraph peft_paper_graph() {
-  return TaskGraph({1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, {{0, 1, 17},
-                                                    {0, 2, 31},
-                                                    {0, 3, 29},
-                                                    {0, 4, 13},
-                                                    {0, 5, 7},
-                                                    {1, 7, 3},
-                                                    {1, 8, 30},
-                                                    {2, 6, 16},
-                                                    {3, 7, 11},
-                                                    {3, 8, 7},
-                                                    {4, 8, 57},
-                                                    {5, 7, 5},
-                                                    {6, 9, 9},
-                                                    {7, 9, 42},
-                                                    {8, 9, 7}});
-}
-
-Machine peft_paper_machine() {
-  Machine m = Machine::identical(3);
-  m.etc = {22, 21, 36, 22, 18, 18, 32, 27, 43, 7,  10, 4, 29, 27, 35,
-           26, 17, 24, 14, 25, 30, 29, 23, 36, 15, 21, 8, 13, 16, 33};
-  return m;
-}
 
 TEST_CASE("DagHetero.ArabnejadBarbosa2014.PeftMakespan122") {
-  const TaskGraph g = peft_paper_graph();
-  const Machine m = peft_paper_machine();
+  const TaskGraph g = loadlab::test::arabnejad2014_graph();
+  const Machine m = loadlab::test::arabnejad2014_machine();
   const Schedule s = peft(g, m);
   CHECK(verify_schedule(g, m, s).ok);
   CHECK(s.makespan() == 122);
@@ -264,8 +210,8 @@ TEST_CASE("DagHetero.ArabnejadBarbosa2014.PeftMakespan122") {
 }
 
 TEST_CASE("DagHetero.ArabnejadBarbosa2014Graph.LookaheadHeft127") {
-  const TaskGraph g = peft_paper_graph();
-  const Machine m = peft_paper_machine();
+  const TaskGraph g = loadlab::test::arabnejad2014_graph();
+  const Machine m = loadlab::test::arabnejad2014_machine();
   const Schedule s = lookahead_heft(g, m);
   CHECK(verify_schedule(g, m, s).ok);
   CHECK(s.makespan() == 127);

@@ -20,57 +20,6 @@ using namespace loadlab::core;
 
 namespace {
 
-TaskGraph saga_topcuoglu_graph() {
-  return TaskGraph({1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, {{0, 1, 18},
-                                                    {0, 2, 12},
-                                                    {0, 3, 9},
-                                                    {0, 4, 11},
-                                                    {0, 5, 14},
-                                                    {1, 7, 19},
-                                                    {1, 8, 16},
-                                                    {2, 6, 23},
-                                                    {3, 7, 27},
-                                                    {3, 8, 23},
-                                                    {4, 8, 13},
-                                                    {5, 7, 15},
-                                                    {6, 9, 17},
-                                                    {7, 9, 11},
-                                                    {8, 9, 13}});
-}
-
-Machine saga_topcuoglu_machine() {
-  Machine m = Machine::identical(3);
-  m.etc = {14, 16, 9, 13, 19, 18, 11, 13, 19, 13, 8,  17, 12, 13, 10,
-           13, 16, 9, 7,  15, 11, 5,  11, 14, 18, 12, 20, 21, 7,  16};
-  return m;
-}
-
-// Arabnejad & Barbosa 2014, the PEFT paper's example: PEFT 122, HEFT 133 there.
-TaskGraph saga_arabnejad_graph() {
-  return TaskGraph(std::vector<double>(10, 1.0), {{0, 1, 17},
-                                                  {0, 2, 31},
-                                                  {0, 3, 29},
-                                                  {0, 4, 13},
-                                                  {0, 5, 7},
-                                                  {1, 7, 3},
-                                                  {1, 8, 30},
-                                                  {2, 6, 16},
-                                                  {3, 7, 11},
-                                                  {3, 8, 7},
-                                                  {4, 8, 57},
-                                                  {5, 7, 5},
-                                                  {6, 9, 9},
-                                                  {7, 9, 42},
-                                                  {8, 9, 7}});
-}
-
-Machine saga_arabnejad_machine() {
-  Machine m = Machine::identical(3);
-  m.etc = {22, 21, 36, 22, 18, 18, 32, 27, 43, 7,  10, 4, 29, 27, 35,
-           26, 17, 24, 14, 25, 30, 29, 23, 36, 15, 21, 8, 13, 16, 33};
-  return m;
-}
-
 // Three independent tasks on two unrelated processors, ETC a [2, 4], b [3, 9], c [6, 7].
 TaskGraph saga_three_tasks() {
   return TaskGraph({1, 1, 1}, {}, {"a", "b", "c"});
@@ -88,8 +37,8 @@ Schedule saga_run(const std::string& name, const TaskGraph& g, const Machine& m,
 
 // Column sums of the ETC table: P1 127, P2 130, P3 143 -> every task on P1, back to back: 127.
 TEST_CASE("SagaStatic.FastestNode.AllOnTheFastest") {
-  const TaskGraph g = saga_topcuoglu_graph();
-  const Schedule s = saga_run("fastest_node", g, saga_topcuoglu_machine());
+  const TaskGraph g = loadlab::test::topcuoglu2002_graph();
+  const Schedule s = saga_run("fastest_node", g, loadlab::test::topcuoglu2002_machine());
   CHECK(s.makespan() == 127);
   for (const auto& e : s.entries) CHECK(e.proc == 0);
   // Speeds 1, 3, 2: the fastest is processor 1; flb_figure1's total cost 19 takes 19 / 3.
@@ -108,7 +57,9 @@ TEST_CASE("SagaStatic.Mst.ByHandAndScript") {
   m.etc = {2, 4, 3, 9, 6, 7};
   const Schedule s = saga_run("mst", saga_three_tasks(), m);
   CHECK(s.makespan() == 9);
-  CHECK(saga_run("mst", saga_topcuoglu_graph(), saga_topcuoglu_machine()).makespan() == 99);
+  CHECK(
+      saga_run("mst", loadlab::test::topcuoglu2002_graph(), loadlab::test::topcuoglu2002_machine())
+          .makespan() == 99);
   // flb_figure1 on 2 and 3 identical processors (script): 14, 13.
   const TaskGraph f = loadlab::test::flb_figure1();
   CHECK(saga_run("mst", f, Machine::identical(2)).makespan() == 14);
@@ -124,7 +75,9 @@ TEST_CASE("SagaStatic.Duplex.KeepsTheBetter") {
   CHECK(saga_run("min_min", g, two).makespan() == 3);
   CHECK(saga_run("max_min", g, two).makespan() == 2);
   CHECK(saga_run("duplex", g, two).makespan() == 2);
-  CHECK(saga_run("duplex", saga_topcuoglu_graph(), saga_topcuoglu_machine()).makespan() == 76);
+  CHECK(saga_run("duplex", loadlab::test::topcuoglu2002_graph(),
+                 loadlab::test::topcuoglu2002_machine())
+            .makespan() == 76);
   // The three-task instance of test_dag_hetero.cpp: Min-Min 7, Max-Min 9 -> 7.
   Machine m = Machine::identical(2);
   m.etc = {2, 4, 3, 9, 6, 7};
@@ -134,9 +87,11 @@ TEST_CASE("SagaStatic.Duplex.KeepsTheBetter") {
 // Topcuoglu's example: HEFT 80, CPOP 86 (the paper), PEFT 85 (script) -> 80. Arabnejad &
 // Barbosa's: HEFT 133, PEFT 122 (that paper) -> at most 122, CPOP's if smaller.
 TEST_CASE("SagaStatic.Hybrid.BestOfThePortfolio") {
-  CHECK(saga_run("hybrid", saga_topcuoglu_graph(), saga_topcuoglu_machine()).makespan() == 80);
-  const TaskGraph g = saga_arabnejad_graph();
-  const Machine m = saga_arabnejad_machine();
+  CHECK(saga_run("hybrid", loadlab::test::topcuoglu2002_graph(),
+                 loadlab::test::topcuoglu2002_machine())
+            .makespan() == 80);
+  const TaskGraph g = loadlab::test::arabnejad2014_graph();
+  const Machine m = loadlab::test::arabnejad2014_machine();
   CHECK(heft(g, m).makespan() == 133);
   CHECK(peft(g, m).makespan() == 122);
   const double h = saga_run("hybrid", g, m).makespan();
@@ -161,23 +116,25 @@ TEST_CASE("SagaStatic.Hybrid.BestOfThePortfolio") {
 // Queue and makespan from the script: the critical path n1 n2 n9 n10 with n9's other parents n4,
 // n5 first, then n10's n3 n7 n6 n8.
 TEST_CASE("SagaStatic.Dps.QueueAndMakespan") {
-  const TaskGraph g = saga_topcuoglu_graph();
-  const Machine m = saga_topcuoglu_machine();
+  const TaskGraph g = loadlab::test::topcuoglu2002_graph();
+  const Machine m = loadlab::test::topcuoglu2002_machine();
   CHECK(dps_queue(g, m) == std::vector<TaskId>{0, 1, 3, 4, 8, 2, 6, 5, 7, 9});
   CHECK(saga_run("dps", g, m).makespan() == 76);
   const TaskGraph f = loadlab::test::flb_figure1();
   CHECK(dps_queue(f, Machine::identical(2)) == std::vector<TaskId>{0, 2, 1, 6, 3, 5, 4, 7});
   CHECK(saga_run("dps", f, Machine::identical(2)).makespan() == 13);
   CHECK(saga_run("dps", f, Machine::identical(3)).makespan() == 13);
-  CHECK(saga_run("dps", saga_arabnejad_graph(), saga_arabnejad_machine()).makespan() == 164);
+  CHECK(
+      saga_run("dps", loadlab::test::arabnejad2014_graph(), loadlab::test::arabnejad2014_machine())
+          .makespan() == 164);
 }
 
 // Priorities from the script; n1 by hand: SBCT = min(14, 16, 9) = 9, ST = 0, and the static
 // b-level over mean times is the longest of its paths, n1 n2 n9 n10 = 13 + 16.667 + 16.667 +
 // 14.667 = 61 (n1 n4 n9 n10: 57; n1 n3 n7 n10: 53), so 70.
 TEST_CASE("SagaStatic.Msbc.PrioritiesAndMakespan") {
-  const TaskGraph g = saga_topcuoglu_graph();
-  const Machine m = saga_topcuoglu_machine();
+  const TaskGraph g = loadlab::test::topcuoglu2002_graph();
+  const Machine m = loadlab::test::topcuoglu2002_machine();
   const std::vector<double> prio = msbc_priorities(g, m);
   CHECK(prio[0] == doctest::Approx(70));
   CHECK(prio[7] == doctest::Approx(127.666666667));
@@ -185,7 +142,9 @@ TEST_CASE("SagaStatic.Msbc.PrioritiesAndMakespan") {
   CHECK(saga_run("msbc", g, m).makespan() == 86);
   const TaskGraph f = loadlab::test::flb_figure1();
   CHECK(saga_run("msbc", f, Machine::identical(2)).makespan() == 14);
-  CHECK(saga_run("msbc", saga_arabnejad_graph(), saga_arabnejad_machine()).makespan() == 138);
+  CHECK(
+      saga_run("msbc", loadlab::test::arabnejad2014_graph(), loadlab::test::arabnejad2014_machine())
+          .makespan() == 138);
 }
 
 // a(4) -> b(6) -> c(2) with data 3 and 5, plus d(8); speeds 1 and 2. With alpha = 0 WBA is greedy:
@@ -203,8 +162,8 @@ TEST_CASE("SagaStatic.Wba.GreedyByHandSeededOtherwise") {
   for (const auto& e : s.entries) CHECK(e.proc == 1);
   // Any alpha: the same seed gives the same schedule; alpha = 1 draws among every pair, so the
   // seeds give several schedules, all valid.
-  const TaskGraph t = saga_topcuoglu_graph();
-  const Machine tm = saga_topcuoglu_machine();
+  const TaskGraph t = loadlab::test::topcuoglu2002_graph();
+  const Machine tm = loadlab::test::topcuoglu2002_machine();
   DagOptions any;
   any.wba_alpha = 1;
   std::set<double> makespans;
@@ -228,8 +187,8 @@ TEST_CASE("SagaStatic.Wba.GreedyByHandSeededOtherwise") {
 // processor) pairs of the batch whose increase max(max(data ready, processor free) + time -
 // current makespan, 0) is within alpha of the batch's smallest, and the chosen pair one of them.
 TEST_CASE("SagaStatic.Wba.ReplayedCandidatesAreExactlyTheAlphaSet") {
-  const TaskGraph g = saga_arabnejad_graph();
-  const Machine m = saga_arabnejad_machine();
+  const TaskGraph g = loadlab::test::arabnejad2014_graph();
+  const Machine m = loadlab::test::arabnejad2014_machine();
   for (double alpha : {0.0, 0.25, 0.5, 1.0}) {
     for (std::uint64_t seed : {1u, 7u, 99u}) {
       CAPTURE(alpha);
@@ -308,8 +267,8 @@ TEST_CASE("SagaStatic.HeftRank.VariantsByHand") {
   CHECK_THROWS_AS(parse_heft_rank("median"), std::invalid_argument);
   for (const auto& name : heft_rank_names()) CHECK(heft_rank_name(parse_heft_rank(name)) == name);
   // The mean variant is HEFT's rank; every variant gives a valid schedule by name.
-  const TaskGraph t = saga_topcuoglu_graph();
-  const Machine tm = saga_topcuoglu_machine();
+  const TaskGraph t = loadlab::test::topcuoglu2002_graph();
+  const Machine tm = loadlab::test::topcuoglu2002_machine();
   CHECK(heft_upward_ranks(t, tm, HeftRank::mean)[0] == doctest::Approx(108));  // the paper's
   for (const auto& name : heft_rank_names()) {
     DagOptions o;
