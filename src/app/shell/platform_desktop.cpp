@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "app/model/autosave.h"
 #include "app/shell/platform.h"
@@ -170,8 +171,34 @@ void platform_note_opened_with_scenario() {
   g_opened_with_scenario = true;
 }
 
+// The docs sit in share/doc/loadlab beside an installed app (bin/loadlab-app), or in docs/ of the
+// source checkout found walking up from a build's executable; the first that exists is opened with
+// the desktop's handler for Markdown, detached so the frame loop never waits for it.
 std::string platform_open_doc(const std::string& relative_path) {
-  return "The guide is " + relative_path + " in the LoadLab sources (also on the web playground)";
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  const fs::path name = fs::path(relative_path).filename();
+  std::vector<fs::path> candidates;
+  if (!ec) {
+    const fs::path dir = exe.parent_path();
+    candidates.push_back(dir / ".." / "share" / "doc" / "loadlab" / name);
+    for (fs::path up = dir; !up.empty() && up != up.parent_path(); up = up.parent_path())
+      candidates.push_back(up / relative_path);
+  }
+  for (const fs::path& c : candidates) {
+    if (!fs::is_regular_file(c, ec)) continue;
+    const std::string path = fs::weakly_canonical(c, ec).string();
+    std::string quoted = "'";
+    for (char ch : path) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+    quoted += "'";
+    const std::string cmd =
+        "command -v xdg-open >/dev/null 2>&1 && { xdg-open " + quoted + " >/dev/null 2>&1 & }";
+    if (std::system(cmd.c_str()) == 0) return "Opening the user guide: " + path;
+    return "The user guide is " + path;
+  }
+  return "The user guide is " + relative_path +
+         " in LoadLab's documentation (also on the web playground)";
 }
 
 }  // namespace loadlab::app
