@@ -20,17 +20,19 @@ namespace loadlab::cli {
 const char* const kConvertHelp = R"(Formats (from the file extension, or --from / --to):
   stg        Kasahara's Standard Task Graph Set (.stg): task costs, no edge costs
   dot        DOT digraph with "size" attributes on nodes and edges (.dot, .gv)
-  wfcommons  WfCommons WfFormat 1.5 workflow (.json with "workflow"): read only
+  wfcommons  WfCommons WfFormat 1.5 workflow (.json with "workflow"): runtimes = task costs,
+             edge cost = bytes of the files a child reads from its parent / --bandwidth
   graph      LoadLab inline task graph {"tasks", "edges"} (.json with "tasks")
   metis      METIS / Chaco graph (.graph): an undirected mesh, optional vertex weights
   scenario   LoadLab scenario (.json with "loadlab"): kind dag <-> task graphs,
              kind partition <-> metis; a generated graph or mesh is written out in full
-Directions: any task-graph format (stg, dot, wfcommons, graph, dag scenario) to stg, dot, graph
-or scenario; metis or a partition scenario to metis or scenario. Task graphs and meshes do not
+Directions: any task-graph format (stg, dot, wfcommons, graph, dag scenario) to stg, dot,
+wfcommons, graph or scenario; metis or a partition scenario to metis or scenario. Task graphs and meshes do not
 convert into each other. Lossless: dot <-> graph <-> scenario; stg -> any -> stg (costs are whole
 numbers); metis <-> scenario without vertex weights. Lossy, with a warning: edge costs into stg,
-vertex weights and coordinates into a scenario / metis; wfcommons keeps only runtimes and
-file-size edge costs (divided by --bandwidth).)";
+vertex weights and coordinates into a scenario / metis; from wfcommons only runtimes and
+file-size edge costs (divided by --bandwidth) are kept; into wfcommons edge costs × --bandwidth
+are rounded to whole bytes.)";
 
 namespace {
 
@@ -138,10 +140,19 @@ std::string convert_write(const std::string& format, const ConvertModel& m, cons
   if (m.graph) {
     if (format == "metis")
       throw ScenarioError("--to", "a task graph does not convert to a METIS mesh (see --help)");
-    if (format == "wfcommons")
-      throw ScenarioError("--to",
-                          "WfCommons is read only: its files and runtimes cannot be recovered from "
-                          "costs; write graph or scenario");
+    if (format == "wfcommons") {
+      std::size_t rounded = 0;
+      std::string text;
+      try {
+        text = io::write_wfcommons(m.dag, o.bandwidth, convert_default_name(o), &rounded);
+      } catch (const io::DagFormatError& e) {
+        throw ScenarioError(o.out == "-" ? std::string("stdout") : o.out, e.what());
+      }
+      if (rounded)
+        warn << "loadlab convert: WfCommons file sizes are whole bytes: " << rounded
+             << " edge costs × --bandwidth rounded\n";
+      return text;
+    }
     if (format == "stg") {
       std::size_t dropped = 0;
       std::string text;

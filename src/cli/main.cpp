@@ -108,8 +108,9 @@ int main(int argc, char** argv) {
   convert->add_option("--to", conv.to,
                       "Output format (default: from the extension; .json = scenario)");
   convert
-      ->add_option("--bandwidth", conv.bandwidth,
-                   "WfCommons input: bytes per second that turn file sizes into edge costs")
+      ->add_option(
+          "--bandwidth", conv.bandwidth,
+          "WfCommons: bytes per second between file sizes and edge costs (both directions)")
       ->check(CLI::Range(1e-9, 1e18));
   convert->add_option("--processors", conv.processors, "Processors of a dag scenario written")
       ->check(CLI::Range(1, 1024));

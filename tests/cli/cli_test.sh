@@ -255,6 +255,31 @@ wf=$(ls "$SHARED"/data/wfcommons/*.json | head -1)
 expect 0 "" "$LL" convert "$wf" "$TMP/wf.json"
 expect 0 "ok" "$LL" validate "$TMP/wf.json"
 expect 0 "digraph" "$LL" convert "$SRC/examples/dag_lu_p4.json" - --to dot
+# Into WfCommons: the chain's edge a -> b of cost 5 is one file of 5 × 2 = 10 bytes that a writes and
+# b reads, b -> c one of 0 bytes; read back with the same bandwidth it is the same graph. A cost whose
+# bytes are not whole (5 × 0.3 = 1.5) is rounded, with a warning. A real workflow read, written and
+# read again gives the same graph: its file sizes are whole bytes.
+expect 0 "" "$LL" convert "$TMP/chain.json" "$TMP/chain_wf.json" --to wfcommons --bandwidth 2
+python3 - "$TMP/chain_wf.json" <<'P' && ok || bad "graph -> wfcommons: files and runtimes"
+import json, sys
+w = json.load(open(sys.argv[1]))["workflow"]
+sizes = {f["id"]: f["sizeInBytes"] for f in w["specification"]["files"]}
+t = {x["id"]: x for x in w["specification"]["tasks"]}
+rt = {x["id"]: x["runtimeInSeconds"] for x in w["execution"]["tasks"]}
+assert rt == {"a": 2, "b": 3, "c": 4}, rt
+ab = set(t["a"]["outputFiles"]) & set(t["b"]["inputFiles"])
+bc = set(t["b"]["outputFiles"]) & set(t["c"]["inputFiles"])
+assert [sizes[f] for f in ab] == [10] and [sizes[f] for f in bc] == [0], (ab, bc, sizes)
+assert t["b"]["parents"] == ["a"] and t["b"]["children"] == ["c"] and t["a"]["parents"] == []
+P
+"$LL" convert "$TMP/chain.json" "$TMP/chain_g.json" --to graph
+"$LL" convert "$TMP/chain_wf.json" "$TMP/chain_wg.json" --to graph --bandwidth 2
+cmp -s "$TMP/chain_g.json" "$TMP/chain_wg.json" && ok || bad "graph -> wfcommons -> graph differs"
+expect 0 "1 edge costs × --bandwidth rounded" "$LL" convert "$TMP/chain.json" - --to wfcommons --bandwidth 0.3
+"$LL" convert "$wf" "$TMP/wf_g1.json" --to graph
+"$LL" convert "$wf" "$TMP/wf_w.json" --to wfcommons 2>/dev/null
+"$LL" convert "$TMP/wf_w.json" "$TMP/wf_g2.json" --to graph
+[ -s "$TMP/wf_g1.json" ] && cmp -s "$TMP/wf_g1.json" "$TMP/wf_g2.json" && ok || bad "wfcommons -> wfcommons -> graph differs"
 # METIS: a triangle 1-2-3 with a pendant 4 on vertex 3; the scenario lists each edge once, 0-based.
 printf '%% a triangle and a pendant\n4 4\n2 3\n1 3\n1 2 4\n3\n' >"$TMP/tri.graph"
 expect 0 "" "$LL" convert "$TMP/tri.graph" "$TMP/tri.json" --parts 2
@@ -275,7 +300,6 @@ expect 2 "STG line 3" "$LL" convert "$TMP/bad.stg" "$TMP/bad.dot"
 expect 2 "/kind: 'balance' scenarios hold no graph" "$LL" convert "$cube" "$TMP/cube.dot"
 expect 2 "a task graph does not convert to a METIS mesh" "$LL" convert "$stg" "$TMP/x.graph"
 expect 2 "converts to metis or scenario only" "$LL" convert "$mesh" "$TMP/x.stg"
-expect 2 "WfCommons is read only" "$LL" convert "$stg" - --to wfcommons
 expect 2 "--to: unknown format 'xml'" "$LL" convert "$stg" - --to xml
 expect 2 "cannot tell the format" "$LL" convert "$stg" "$TMP/x.txt"
 printf '3 1\n2\n' >"$TMP/short.graph"

@@ -59,6 +59,11 @@ std::string write_dot(const core::TaskGraph& g);
 /// communication costs: `dropped_comm` (if given) receives how many nonzero edge costs were left
 /// out.
 std::string write_stg(const core::TaskGraph& g, std::size_t* dropped_comm = nullptr);
+/// WfCommons WfFormat 1.5 (readable by read_wfcommons with the same bandwidth): runtimes are the
+/// task costs, each edge a file of comm × bandwidth bytes; byte counts that are not whole are
+/// rounded and counted in `rounded`.
+std::string write_wfcommons(const core::TaskGraph& g, double bandwidth, const std::string& name,
+                            std::size_t* rounded = nullptr);
 /// Inline JSON graph (readable by read_graph_json).
 Json graph_to_json(const core::TaskGraph& g);
 /// [{"task", "proc", "start", "finish"}, ...] in placement order; task = the task's name.
