@@ -117,8 +117,10 @@ int reproduce_flb(const ReproduceOptions& opts, std::ostream& out) {
     ++time_samples;
   }
   out << std::fixed;
-  out << "Paper 001 (FLB), Section 6 - " << prob.size() << " problems ("
-      << (opts.quick ? "quick sizes" : "about 2000 tasks") << "), CCR 0.2 and 5.0, " << graphs
+  out << "Radulescu & van Gemund (1999), FLB: Fast Load Balancing for Distributed-Memory Machines, "
+         "Section 6 - "
+      << prob.size() << " problems (" << (opts.quick ? "quick sizes" : "about 2000 tasks")
+      << "), CCR 0.2 and 5.0, " << graphs
       << " graph(s) each, costs U(0, 2 mean] scaled to the exact CCR.\n";
   out << "Schedules verified: " << verified << " / " << runs << "\n\n";
 

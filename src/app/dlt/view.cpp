@@ -143,7 +143,7 @@ void draw_loads_tab(App& app, DltViewState& c, int sel) {
 void draw_trials(const DltViewResult& d) {
   ImGui::TextWrapped(
       "Algorithm A%s cuts the cube after the deepest layer k whose processors all get at least the "
-      "granularity (ERRATA 004: truncate at k, recompute, then test):",
+      "granularity (as Li, Veeravalli & Ko (2001) intend: truncate at k, recompute, then test):",
       d.name == "algorithm_a_prime" ? "'" : "");
   if (ImGui::BeginTable("##trials", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("last layer k");

@@ -275,10 +275,10 @@ void draw_dynamic_form(App& app) {
   }
   ImGui::PopItemWidth();
 
-  ImGui::TextDisabled("Strategies (papers 000, 002, 003)");
+  ImGui::TextDisabled("Strategies (Wu 1997; Houstis et al. 1996; the course notes)");
   AlgorithmPickerOptions opt;
   opt.all_button = true;
-  opt.presets = {{"paper 000 comparison", {"random", "receiver", "work_stealing", "rips"}}};
+  opt.presets = {{"Wu (1997) comparison", {"random", "receiver", "work_stealing", "rips"}}};
   opt.none_checked_note = "nothing checked: every strategy runs";
   changed |= algorithm_picker(doc, "dynamic", opt);
   if (ImGui::CollapsingHeader("Strategy settings")) {

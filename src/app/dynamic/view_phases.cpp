@@ -176,7 +176,7 @@ void draw_dynamic_phases_tab(App& app, DynamicViewState& c, int sel) {
   const core::DynamicRunResult& r = d.run();
   if (r.phases.empty()) {
     ImGui::TextWrapped(
-        "%s has no system phases. RIPS (strategy \"rips\", paper 000 Sections 1 and 5) alternates "
+        "%s has no system phases. RIPS (strategy \"rips\", Wu (1997), Sections 1 and 5) alternates "
         "system "
         "phases, which balance the ready tasks with a walking algorithm, and user phases, which "
         "run them: "
