@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/common/algorithm_info.h"
+#include "core/common/narration.h"
 #include "io/json_reader.h"
 
 namespace loadlab::io {
@@ -74,6 +75,9 @@ struct KindHandler {
   std::shared_ptr<TypedScenario> (*parse)(const JsonReader& scenario, const RunContext& ctx);
   /// Runs a parsed scenario: one result per algorithm, verified. Honours ctx.cancel/progress.
   std::vector<ResultPtr> (*run)(const TypedScenario& scenario, const RunContext& ctx);
+  /// The step-by-step narration of one successful result (`loadlab explain`, the playground's
+  /// caption); nullptr while the kind narrates nothing.
+  core::Narration (*explain)(const TypedScenario& scenario, const TypedResult& result) = nullptr;
 };
 
 /// The failure of algorithm `index` from the exception being handled (call inside a catch):

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/model/scenario_opener.h"  // FileImporter
+#include "core/common/narration.h"
 #include "io/json_reader.h"
 
 namespace loadlab::app {
@@ -89,6 +90,14 @@ class KindModule {
   /// needs (0 = none).
   virtual float results_footer_height(const App&) const { return 0; }
   virtual void draw_results_footer(App&) const {}
+  /// The narration of the result the kind's view shows and the step that is visible (-1: none):
+  /// the shell draws its caption and pseudo-code under the view and reports the caption as the
+  /// test hook's state().narration. `narration` is null when the view narrates nothing.
+  struct NarrationView {
+    const core::Narration* narration = nullptr;
+    int step = -1;
+  };
+  virtual NarrationView narration(const App&) const { return {}; }
   /// Files the kind opens that are not scenario documents (a task graph, a mesh).
   virtual std::vector<FileImporter> importers() const { return {}; }
 };
