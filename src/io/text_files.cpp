@@ -2,34 +2,37 @@
 
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "io/scenario.h"
 
 namespace loadlab::io {
 
-std::string read_document(const std::string& path) {
+namespace {
+
+// Reads at most limit + 1 bytes, so an oversized input (a pipe, /dev/stdin, a FIFO or a regular
+// file) is refused without holding more than the limit in memory. Pipes have no size to ask for
+// up front, which is why this reads rather than seeks.
+std::string read_bounded_stream(std::istream& in, const std::string& what) {
   const auto limit = ScenarioLimits::max_document_bytes;
-  std::ostringstream ss;
-  if (path == "-") {
-    ss << std::cin.rdbuf();
-    if (ss.tellp() > static_cast<std::streamoff>(limit))
-      throw ScenarioError("", "standard input holds " +
-                                  std::to_string(static_cast<long long>(ss.tellp())) +
-                                  " bytes, limit is " + std::to_string(limit));
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw ScenarioError("", "cannot open '" + path + "'");
-    // Refuse before reading a huge file into memory.
-    in.seekg(0, std::ios::end);
-    const auto size = static_cast<std::size_t>(in.tellg());
-    if (size > limit)
-      throw ScenarioError("", "'" + path + "' is " + std::to_string(size) + " bytes, limit is " +
-                                  std::to_string(limit));
-    in.seekg(0);
-    ss << in.rdbuf();
+  std::string text;
+  char buffer[1 << 16];
+  while (in) {
+    in.read(buffer, sizeof buffer);
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > limit)
+      throw ScenarioError("",
+                          what + " holds more than " + std::to_string(limit) + " bytes, the limit");
   }
-  return ss.str();
+  return text;
+}
+
+}  // namespace
+
+std::string read_document(const std::string& path) {
+  if (path == "-") return read_bounded_stream(std::cin, "standard input");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ScenarioError("", "cannot open '" + path + "'");
+  return read_bounded_stream(in, "'" + path + "'");
 }
 
 void write_text_file(const std::string& path, const std::string& text) {

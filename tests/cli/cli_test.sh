@@ -43,6 +43,13 @@ echo '{"loadlab": 1, "kind": ' >"$TMP/broken.json"
 expect 2 "malformed JSON" "$LL" validate "$TMP/broken.json"
 expect 2 "cannot open" "$LL" validate "$TMP/does-not-exist.json"
 expect 2 "" "$LL" frobnicate
+# Inputs past the 16 MiB document limit are refused with the limit named, whether they come
+# from a regular file or from a pipe (which has no size to ask for); a pipe under it is read.
+head -c 16777300 /dev/zero | tr '\0' ' ' >"$TMP/huge.json"
+expect 2 "more than 16777216 bytes" "$LL" validate "$TMP/huge.json"
+expect 2 "more than 16777216 bytes" "$LL" validate /dev/stdin <"$TMP/huge.json"
+out=$(cat "$cube" | "$LL" validate /dev/stdin 2>&1) && grep -q ok <<<"$out" && ok || bad "validate /dev/stdin from a pipe: $out"
+rm -f "$TMP/huge.json"
 expect 2 "" "$LL" run "$cube" --engine warp
 
 # An algorithm that fails while running is its own entry: the others' results are printed in full,
