@@ -83,6 +83,22 @@ TEST_CASE("DynamicKind.TimelineDecimatedAboveLimit") {
   CHECK(out.at("results").at(0).at("verified") == true);
 }
 
+TEST_CASE("DynamicKind.InitiationVariantsRunWhenNamedAndNameTheirFields") {
+  Json sc = Json::parse(kHotSpot);
+  sc["algorithms"] = {"symmetric", "work_stealing_global"};
+  sc["params"]["symmetric"] = {{"threshold", 3}, {"probe_limit", 2}, {"backoff", 0.5}};
+  sc["params"]["work_stealing_global"] = {{"steal", "one"}};
+  const Json out = dynamic_scenario_run_text(sc.dump());
+  const Json& results = out.at("results");
+  REQUIRE(results.size() == 2);
+  for (const Json& r : results) CHECK(r.at("verified") == true);
+  sc["params"]["symmetric"]["threshold"] = -1;
+  CHECK(dynamic_scenario_error_pointer(sc.dump()) == "/params/symmetric/threshold");
+  sc["params"]["symmetric"] = Json::object();
+  sc["params"]["work_stealing_global"] = {{"victim", "random"}};
+  CHECK(dynamic_scenario_error_pointer(sc.dump()) == "/params/work_stealing_global/victim");
+}
+
 TEST_CASE("DynamicKind.FieldNamedErrors") {
   const std::string base =
       R"({"loadlab": 1, "kind": "dynamic", "topology": {"type": "ring", "nodes": 4}, )";

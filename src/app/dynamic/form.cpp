@@ -222,6 +222,14 @@ bool strategy_params(io::Json& doc) {
       changed |= choice("steal", par.value("steal", std::string("half")), {"half", "one"},
                         [&](const std::string& o) { par["steal"] = o; });
       changed |= num_field("backoff", par, "backoff", 1, 0.001, 100);
+    } else if (a == "work_stealing_global") {
+      changed |= choice("steal", par.value("steal", std::string("half")), {"half", "one"},
+                        [&](const std::string& o) { par["steal"] = o; });
+      changed |= num_field("backoff", par, "backoff", 1, 0.001, 100);
+    } else if (a == "symmetric") {
+      changed |= num_field("threshold", par, "threshold", 2, 0, 100, false);
+      changed |= dynamic_int_field("probe limit", par, "probe_limit", 3, 0, 64);
+      changed |= num_field("backoff", par, "backoff", 1, 0.001, 100);
     } else if (a == "gradient") {
       int lo = par.value("low_mark", 1), hi = par.value("high_mark", lo + 1);
       if (ImGui::SliderInt("low mark", &lo, 0, 64))

@@ -65,6 +65,25 @@ const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
        "L_A)^M\n"
        "s.t. Σ_s W_sr ≤ ⌊L_A − L_r⌋,  Σ_r W_sr ≤ ⌊L_s − L_A⌋",
        "O(T log N) per round (T tasks moved)", false},
+      {"symmetric", "Symmetric initiation", "003, Initiation rule (symmetrical policies)",
+       "any topology",
+       "Both halves of the initiation rule at once: a node above the threshold when a task "
+       "appears probes neighbours and pushes a task to one below it (as 'sender'), and a node "
+       "whose load falls below the threshold polls neighbours and pulls the oldest queued task "
+       "of one above it, waiting 'backoff' after probe_limit failed polls.",
+       "on a new task: if load > T, probe ≤ probe_limit neighbours, push to one with load < T\n"
+       "on idle or a task's end: if load < T, poll ≤ probe_limit neighbours, pull from one with "
+       "load > T; all polls failed: wait backoff",
+       "O(probe_limit) messages per task", false},
+      {"work_stealing_global", "Work stealing with a global target",
+       "003, Work-stealing (global target variable)", "any topology (victims: every node)",
+       "An idle node asks the node named by one target variable shared by all nodes, which then "
+       "moves on to the next node, so consecutive thieves never collide on one victim; the victim "
+       "sends half (or one) of its queued tasks over the hop distance.",
+       "idle v: u = target; target = next node after u (skipping v);\n"
+       "move half of u's queued tasks (steal = one: a single task) from u to v, over dist(u, v) "
+       "hops",
+       "O(1) per steal (plus a distance)", false},
   };
   return table;
 }
@@ -78,6 +97,9 @@ std::unique_ptr<DynamicStrategy> make_named_strategy(const std::string& algorith
   if (algorithm == "receiver") return make_receiver_strategy(params.receiver);
   if (algorithm == "receiver_min_cost") return make_receiver_min_cost_strategy(params.receiver);
   if (algorithm == "work_stealing") return make_work_stealing_strategy(params.work_stealing);
+  if (algorithm == "work_stealing_global")
+    return make_work_stealing_global_strategy(params.work_stealing_global);
+  if (algorithm == "symmetric") return make_symmetric_strategy(params.symmetric);
   if (algorithm == "gradient") return make_gradient_strategy(params.gradient);
   if (algorithm == "rips") return make_rips_strategy(params.rips, topology);
   throw std::invalid_argument("unknown dynamic strategy '" + algorithm + "'");

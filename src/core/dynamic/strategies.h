@@ -36,9 +36,19 @@ struct ReceiverParams {
 /// work_stealing (003): an idle node asks a victim (random neighbour, or the next one of its
 /// round-robin `target` variable) for work; the victim sends half (or one) of its queue.
 struct StealParams {
-  std::string victim = "random";  ///< "random" | "round_robin"
+  std::string victim = "random";  ///< "random" | "round_robin" (| "global": work_stealing_global)
   std::string amount = "half";    ///< "half" | "one"
   double backoff = 1;             ///< wait after a failed steal before asking the next victim
+};
+
+/// symmetric (003, initiation rule; Eager et al. via 000 §6): the sender rule above, plus a
+/// receiver rule: a node below `threshold` polls up to `probe_limit` random neighbours, one at a
+/// time, and a polled node above the threshold sends its oldest queued task; after a failed
+/// sequence the node waits `backoff`.
+struct SymmetricParams {
+  double threshold = 2;
+  int probe_limit = 3;
+  double backoff = 1;
 };
 
 /// gradient (003, "gradient model"): pressure 0 at light nodes (load <= low_mark), else 1 + the
@@ -62,6 +72,8 @@ struct DynamicParams {
   SenderParams sender;
   ReceiverParams receiver;
   StealParams work_stealing;
+  StealParams work_stealing_global;  ///< victim is always the global target
+  SymmetricParams symmetric;
   GradientParams gradient;
   RipsParams rips;
 };
@@ -74,6 +86,9 @@ std::unique_ptr<DynamicStrategy> make_receiver_strategy(const ReceiverParams& p)
 /// (theta unused).
 std::unique_ptr<DynamicStrategy> make_receiver_min_cost_strategy(const ReceiverParams& p);
 std::unique_ptr<DynamicStrategy> make_work_stealing_strategy(const StealParams& p);
+/// work_stealing with one target variable shared by all nodes (003): p.victim is ignored.
+std::unique_ptr<DynamicStrategy> make_work_stealing_global_strategy(StealParams p);
+std::unique_ptr<DynamicStrategy> make_symmetric_strategy(const SymmetricParams& p);
 std::unique_ptr<DynamicStrategy> make_gradient_strategy(const GradientParams& p);
 std::unique_ptr<DynamicStrategy> make_rips_strategy(const RipsParams& p, const Topology& topo);
 

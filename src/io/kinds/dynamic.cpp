@@ -150,6 +150,20 @@ core::DynamicParams dynamic_read_params(const JsonReader& s, const core::Topolog
     p.work_stealing.backoff = r.get_number_or("backoff", 1, 1e-6, DynamicLimits::max_time);
   }
   {
+    const JsonReader r = algorithm_params(s, "work_stealing_global");
+    r.reject_unknown({"steal", "backoff"});
+    p.work_stealing_global.victim = "global";
+    p.work_stealing_global.amount = r.get_enum_or("steal", "half", {"half", "one"});
+    p.work_stealing_global.backoff = r.get_number_or("backoff", 1, 1e-6, DynamicLimits::max_time);
+  }
+  {
+    const JsonReader r = algorithm_params(s, "symmetric");
+    r.reject_unknown({"threshold", "probe_limit", "backoff"});
+    p.symmetric.threshold = r.get_number_or("threshold", 2, 0, 1e12);
+    p.symmetric.probe_limit = static_cast<int>(r.get_int_or("probe_limit", 3, 0, 64));
+    p.symmetric.backoff = r.get_number_or("backoff", 1, 1e-6, DynamicLimits::max_time);
+  }
+  {
     const JsonReader r = algorithm_params(s, "gradient");
     r.reject_unknown({"low_mark", "high_mark"});
     p.gradient.low_mark = r.get_int_or("low_mark", 1, 0, 1'000'000'000);
@@ -250,7 +264,10 @@ std::shared_ptr<DynamicScenario> read_dynamic_scenario(const JsonReader& s) {
   }
   // A scenario that names no strategy runs the strategies it has always run, so its output stays
   // the same as rows are added; later rows run when named.
-  static const std::vector<std::string> not_by_default = {"receiver_min_cost"};
+  // Strategies added after the default set was published run only when named, so a scenario
+  // that names none keeps its results.
+  static const std::vector<std::string> not_by_default = {"receiver_min_cost", "symmetric",
+                                                          "work_stealing_global"};
   if (sc->algorithms.empty())
     for (const auto& a : names)
       if (dynamic_unsupported(a, *sc).empty() &&
