@@ -126,11 +126,13 @@ void print_fig15(const ExperimentTable& t, std::ostream& out) {
 }
 
 void print_cost_figure(const ExperimentTable& t, std::ostream& out) {
-  const bool mesh = t.id == "fig17";
+  const bool mesh = t.id == "fig17" || t.id == "kwa_tori";
   out << t.title << " (" << t.cases << " cases per point)\n  load distribution: " << t.distribution
       << "\n";
   weight_header(out, "  nodes       ", 9);
-  const int value = t.column(mesh ? "mwa_normalized_cost" : "cwa_normalized_cost");
+  const int value = t.column(t.id == "kwa_tori" ? "kwa_normalized_cost"
+                             : mesh             ? "mwa_normalized_cost"
+                                                : "cwa_normalized_cost");
   const std::size_t per_row = experiments::wu_average_weights().size();
   for (std::size_t first = 0; first < t.rows.size(); first += per_row) {
     const auto& r0 = t.rows[first];

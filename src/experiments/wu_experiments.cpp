@@ -10,6 +10,7 @@
 
 #include "core/balance/cwa.h"
 #include "core/balance/dem.h"
+#include "core/balance/kwa.h"
 #include "core/balance/mwa.h"
 #include "core/balance/optimal.h"
 #include "core/balance/twa.h"
@@ -264,6 +265,47 @@ bool cost_figure(const WuOptions& o, Work& work, bool mesh, std::vector<Experime
   return true;
 }
 
+// Beyond the paper: the k-ary n-cube walk its Section 7 invites, on tori of Fig 17's shapes (those
+// with at least 3 rows and columns), against the optimum on the same torus.
+bool kwa_torus_figure(const WuOptions& o, Work& work, std::vector<ExperimentTable>& out) {
+  ExperimentTable t;
+  t.id = "kwa_tori";
+  t.title = "Beyond the paper: normalized communication cost of the k-ary n-cube walk on tori";
+  t.note = "(C_KWA - C_OPT) / C_OPT on the torus; cases with C_OPT = 0 are left out";
+  t.csv_name = "wu_kwa_tori_comm_cost.csv";
+  t.distribution = wu_load_distribution();
+  t.cases = o.fig_cases;
+  t.columns = {{"nodes"},      {"rows"},  {"cols"},
+               {"avg_weight"}, {"cases"}, {"kwa_normalized_cost", 6}};
+  for (const Shape& s : cost_shapes(true)) {
+    if (s.rows < 3 || s.cols < 3) continue;
+    const int n = s.rows * s.cols;
+    const Topology topo = Topology::torus(s.rows, s.cols);
+    for (int avg : wu_average_weights()) {
+      if (t.rows.size() % std::size_t(o.parts) != std::size_t(o.part)) {
+        t.rows.push_back({double(n), double(s.rows), double(s.cols), double(avg), kNaN, kNaN});
+        continue;
+      }
+      util::Rng rng = cell_rng(o.seed, 18, n, avg);
+      double sum = 0;
+      int used = 0;
+      for (int c = 0; c < o.fig_cases; ++c) {
+        const LoadVector w = draw(n, avg, rng);
+        const std::int64_t opt = hops(core::optimal(topo, w));
+        if (opt != 0) {
+          sum += double(hops(core::kwa(topo, w)) - opt) / double(opt);
+          ++used;
+        }
+        if (!work.step(cost_case_units(n))) return false;
+      }
+      t.rows.push_back({double(n), double(s.rows), double(s.cols), double(avg), double(used),
+                        used ? sum / used : kNaN});
+    }
+  }
+  out.push_back(std::move(t));
+  return true;
+}
+
 }  // namespace
 
 int ExperimentTable::column(const std::string& name) const {
@@ -376,8 +418,8 @@ WuResults run_wu_experiments(const WuOptions& o) {
   for (bool mesh : {false, true})
     if (wants(o, mesh ? WuExperiment::Fig17 : WuExperiment::Fig16))
       for (const Shape& s : cost_shapes(mesh))
-        total +=
-            cost_case_units(s.rows * s.cols) * o.fig_cases * double(wu_average_weights().size());
+        total += cost_case_units(s.rows * s.cols) * o.fig_cases *
+                 double(wu_average_weights().size()) * (mesh && s.rows >= 3 && s.cols >= 3 ? 2 : 1);
 
   WuResults res;
   Work work(o, total);
@@ -388,6 +430,8 @@ WuResults run_wu_experiments(const WuOptions& o) {
     if (wants(o, mesh ? WuExperiment::Fig17 : WuExperiment::Fig16) &&
         !cost_figure(o, work, mesh, res.tables))
       return res.cancelled = true, res;
+  if (wants(o, WuExperiment::Fig17) && !kwa_torus_figure(o, work, res.tables))
+    return res.cancelled = true, res;
   if (o.progress) o.progress(1.0);
   return res;
 }

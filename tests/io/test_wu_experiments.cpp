@@ -70,7 +70,7 @@ TEST_CASE("WuExperiments.TableIWithinNoiseOfPrinted" * doctest::timeout(120)) {
 TEST_CASE("WuExperiments.FiguresAgreeWithPaperText" * doctest::timeout(120)) {
   const WuResults r = run_wu_experiments(
       only({WuExperiment::Fig15, WuExperiment::Fig16, WuExperiment::Fig17}, 50, 5));
-  REQUIRE(r.tables.size() == 3);
+  REQUIRE(r.tables.size() == 4);  // figs 15-17 and the k-ary n-cube walk on tori
   const ExperimentTable* f15 = find_table(r, "fig15");
   REQUIRE(f15 != nullptr);
   REQUIRE(f15->rows.size() == 3 * 6);
@@ -89,6 +89,11 @@ TEST_CASE("WuExperiments.FiguresAgreeWithPaperText" * doctest::timeout(120)) {
     CHECK(t->rows.size() == (std::string(id) == "fig16" ? 2u : 6u) * 6u);
     for (const auto& row : t->rows) CHECK(row.back() >= 0.0);  // never better than the optimum
   }
+  // The k-ary n-cube walk on the tori among Fig 17's shapes (4x4, 8x4, 8x8, 16x8, 16x16).
+  const ExperimentTable* tori = find_table(r, "kwa_tori");
+  REQUIRE(tori != nullptr);
+  CHECK(tori->rows.size() == 5u * 6u);
+  for (const auto& row : tori->rows) CHECK(row.back() >= 0.0);
 }
 
 TEST_CASE("WuExperiments.CellsIndependentOfSelection" * doctest::timeout(120)) {

@@ -4,6 +4,7 @@
 
 #include "core/balance/cwa.h"
 #include "core/balance/dem.h"
+#include "core/balance/kwa.h"
 #include "core/balance/mwa.h"
 #include "core/balance/optimal.h"
 #include "core/balance/twa.h"
@@ -53,6 +54,9 @@ BalanceResult run_mwa(const Topology& t, const LoadVector& w) {
 }
 BalanceResult run_dem(const Topology& t, const LoadVector& w) {
   return dem(t, w);
+}
+BalanceResult run_kwa(const Topology& t, const LoadVector& w) {
+  return kwa(t, w);
 }
 BalanceResult balance_run_optimal(const Topology& t, const LoadVector& w) {
   return optimal(t, w);
@@ -127,6 +131,23 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
        true,
        optimal_unsupported,
        balance_run_optimal},
+      {{"kwa", "k-ary n-cube walking algorithm", "000 §7 (combining CWA, §3.2, and MWA, §3.3)",
+        "hypercube, mesh, torus, ring or line",
+        "Wu's conclusion invites a walk for k-ary n-cubes that combines CWA and MWA: dimension by "
+        "dimension, from the outermost, each domain is cut into slabs along the dimension and "
+        "tasks cross between neighbouring slabs until each holds its quota; the slabs are the "
+        "next level's domains. On a ring dimension (a torus) the flows carry the circulation that "
+        "minimises the level's task-hops (a median), so one boundary carries nothing. On a mesh "
+        "it is MWA, on a ring the optimum.",
+        "for each dimension j, outermost first: for each domain D (coordinates < j fixed):\n"
+        "  slab s = nodes of D with coordinate j = s;  f_s = sum_{t <= s} (W_t - Q_t)\n"
+        "  ring: f_s <- f_s - median(f);  slab s sends f_s to s + 1 (or -f_s back), after "
+        "receiving\n"
+        "  which nodes send: MWA's theta (gamma = tasks reserved for the nodes before)",
+        "O(n · N) work, O(sum_j k_j) communication steps"},
+       false,
+       kwa_unsupported_reason,
+       run_kwa},
       // Course notes 003 (gde.cpp, diffusion.cpp, gradient.cpp): settings in params/<name>, run by
       // io/kinds/balance_iterative.cpp; not in the default set.
       {{"gde", "Generalized dimension exchange", "003 Overview of Techniques; Problems 2-3",

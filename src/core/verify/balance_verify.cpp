@@ -33,7 +33,8 @@ std::string describe(std::size_t index, const Transfer& t) {
 }  // namespace
 
 bool balance_promises_quotas(const std::string& algorithm) {
-  return algorithm == "twa" || algorithm == "cwa" || algorithm == "mwa" || algorithm == "optimal";
+  return algorithm == "twa" || algorithm == "cwa" || algorithm == "mwa" || algorithm == "kwa" ||
+         algorithm == "optimal";
 }
 
 BalanceVerification verify_balance(const Topology& topology, const LoadVector& initial,

@@ -5,7 +5,8 @@
 // steps are in order; within a step a node sends no more than it held at the start of that step, so
 // loads never go negative in data-flow order (ERRATA.md 000 "Execution order"); the re-executed
 // final loads equal the reported ones; tasks are conserved; and for the algorithms that promise it
-// (TWA, CWA, MWA, optimum: Lemmas 1-3) the final loads equal the Fig 4 quotas.
+// (TWA, CWA, MWA, the k-ary n-cube walk, optimum: Lemmas 1-3) the final loads equal the Fig 4
+// quotas.
 #pragma once
 
 #include <string>
@@ -22,7 +23,7 @@ struct BalanceVerification {
   std::vector<std::string> errors;
 };
 
-/// True for the algorithms whose final loads must equal the quotas (twa, cwa, mwa, optimal).
+/// True for the algorithms whose final loads must equal the quotas (twa, cwa, mwa, kwa, optimal).
 bool balance_promises_quotas(const std::string& algorithm);
 
 /// Checks `result` against the topology and the initial loads (see the file comment).
