@@ -53,6 +53,15 @@ Schedule mct(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullpt
 Schedule met(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
 Schedule olb(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
 
+/// Stone (1977): the processor of every task from minimum cuts of execution plus communication
+/// cost (exact on two processors, one processor against the rest beyond), then the tasks in
+/// topological order as early as their processors allow.
+Schedule stone_mincut(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
+/// The assignment stone_mincut runs (processor per task) and the cost Stone minimises: the sum of
+/// the tasks' execution times plus the communication times of the edges between processors.
+std::vector<int> stone_assignment(const TaskGraph& g, const Machine& m);
+double stone_cost(const TaskGraph& g, const Machine& m, const std::vector<int>& where);
+
 // The static schedulers SAGA has (Coleman, Krishnamachari et al.), each from its source; every
 // file's header gives the paper, our reading, and how SAGA's code differs.
 /// FastestNode: every task, in topological order, on the processor of least total time.

@@ -389,6 +389,22 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<met>},
+      {{"stone_mincut", "Stone's network-flow assignment",
+        "Stone 1977, IEEE TSE SE-3(1) (min cut; P > 2: one processor against the rest)",
+        "heterogeneous machines (speeds, bandwidth, etc)",
+        "Chooses every task's processor to minimise total execution plus communication cost, "
+        "the network-flow model the course notes name for task interaction graphs: exact on two "
+        "processors as one minimum cut, greedily beyond (processor k against the later ones). It "
+        "minimises cost, not length, so on identical processors everything shares one processor.",
+        "P = 2: s = processor 0, t = processor 1; arc s->i = ETC(i, 1), i->t = ETC(i, 0),\n"
+        "  i->j = comm(data, 0, 1), j->i = comm(data, 1, 0);  tasks on s's side of a min cut: 0\n"
+        "P > 2: for k = 0..P-2: cut k against min_{q>k} ETC(i, q) on the unplaced tasks\n"
+        "then tasks in topological order, each at max(data ready, processor free)",
+        "P - 1 maximum flows (Dinic, O(V^2 E) each)", false},
+       false,
+       false,
+       nullptr,
+       run_hetero<stone_mincut>},
       {{"olb", "Opportunistic Load Balancing", "Braun et al. 2001, §2 (tasks in topological order)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Each task in turn goes to the processor that becomes free first, ignoring how fast it "
