@@ -62,6 +62,12 @@ Schedule stone_mincut(const TaskGraph& g, const Machine& m, ScheduleTrace* trace
 std::vector<int> stone_assignment(const TaskGraph& g, const Machine& m);
 double stone_cost(const TaskGraph& g, const Machine& m, const std::vector<int>& where);
 
+/// Online: tasks revealed when their last parent finishes, placed then without knowledge of the
+/// tasks below them. online_heft: heavier revealed task first, earliest finish with insertion;
+/// online_mct: revealed order, earliest completion, appended.
+Schedule online_heft(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
+Schedule online_mct(const TaskGraph& g, const Machine& m, ScheduleTrace* trace = nullptr);
+
 // The static schedulers SAGA has (Coleman, Krishnamachari et al.), each from its source; every
 // file's header gives the paper, our reading, and how SAGA's code differs.
 /// FastestNode: every task, in topological order, on the processor of least total time.

@@ -405,6 +405,31 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<stone_mincut>},
+      {{"online_heft", "Online HEFT (tasks revealed as their parents finish)",
+        "Topcuoglu et al. 2002 (HEFT), online as in SAGA's comparisons",
+        "any machine (identical, speeds, bandwidth, ETC)",
+        "HEFT without the future: a task is revealed only when its last parent finishes and is "
+        "placed then, at its earliest finish with insertion. Its rank cannot see successors, so "
+        "among tasks revealed together the one with the larger mean time goes first. Compare it "
+        "with heft on the same scenario to see what knowing the graph is worth.",
+        "on reveal (last parent finished): ready set += t\n"
+        "repeat: t = earliest revealed (ties: larger mean ETC); p = argmin_p EFT(t, p) "
+        "(insertion); place t",
+        "O((V + E) P + V log V)", false},
+       false,
+       false,
+       nullptr,
+       run_hetero<online_heft>},
+      {{"online_mct", "Online MCT (tasks revealed as their parents finish)",
+        "Braun et al. 2001, §2 (MCT), online", "any machine (identical, speeds, bandwidth, ETC)",
+        "MCT without the future: each task, when its last parent finishes, goes to the processor "
+        "where it would complete first, appended after what is already there.",
+        "on reveal: p = argmin_p max(data ready(t, p), free(p)) + ETC(t, p); place t",
+        "O((V + E) P + V log V)", false},
+       false,
+       false,
+       nullptr,
+       run_hetero<online_mct>},
       {{"olb", "Opportunistic Load Balancing", "Braun et al. 2001, §2 (tasks in topological order)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Each task in turn goes to the processor that becomes free first, ignoring how fast it "
