@@ -392,6 +392,16 @@ void draw_loop_view(App& app) {
     ImGui::TextDisabled("(updating...)");
   }
 
+  // One narration step per chunk handed out (its rule with the run's numbers).
+  c.narration.follow(t.result.get(), 0, [&] {
+    return st.parsed ? NarrationFollower::explain(*st.parsed, *t.result) : core::Narration{};
+  });
+  draw_narration_player(c.narration, "loop_narration", 320 * app.ui_scale);
+  if (c.narration.steps() > 0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("chunk by chunk");
+  }
+
   kind_tab_bar("##loop_tabs", c.tabs,
                {
                    {"Schedule", [&] { draw_schedule_tab(app, c, sel); }},

@@ -269,8 +269,9 @@ Narration loop_narration(const LoopTechnique& technique, const LoopParams& param
         const std::int64_t j = static_cast<std::int64_t>(i) / P64;
         std::int64_t cj = ceil_div(N, 2 * P64);
         for (std::int64_t b = 0; b < j && cj > 1; ++b) cj = ceil_div(cj, 2);
-        const double w =
-            params.weights.empty() ? 1.0 : params.weights[static_cast<std::size_t>(c.thread)];
+        const double w = static_cast<std::size_t>(c.thread) >= params.weights.size()
+                             ? 1.0
+                             : params.weights[static_cast<std::size_t>(c.thread)];
         const auto want =
             std::max(k, static_cast<std::int64_t>(std::ceil(w * static_cast<double>(cj))));
         s.text = "weighted factoring batch " + loop_int(j + 1) + ", chunk " +

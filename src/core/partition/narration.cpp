@@ -169,6 +169,7 @@ Narration partition_narration(std::string_view method, const Mesh& m, int parts,
           std::max(hi[u * 3 + static_cast<std::size_t>(a)], m.coord(v, a));
     }
     for (int w : m.neighbours(v)) {
+      if (static_cast<std::size_t>(w) >= part.size()) continue;
       const int pw = part[static_cast<std::size_t>(w)];
       if (pw != pv) {
         ++cut[u];
