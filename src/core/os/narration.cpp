@@ -164,8 +164,9 @@ Narration os_narration(std::string_view policy, int processors, const std::vecto
     if (!started.empty()) {
       text += (started.size() == 1 ? "job " : "jobs ") + os_job_list(started) + " start" +
               (started.size() == 1 ? "s" : "") + " running; ";
-      line = kOsPlaceLine;
     }
+    // An arrival is a placement decision; a first run without one is a dispatch (a switch).
+    if (!arrived.empty()) line = kOsPlaceLine;
     std::string running;
     for (const auto& [job, ps] : serving)
       running += (running.empty() ? "" : "; ") + os_processor_ranges(ps) + " run job " +
