@@ -45,10 +45,10 @@ TEST_CASE("Narration.Loop.GssOnTheDecreasingLoop") {
   REQUIRE(n.steps.size() >= 2);
   CAPTURE(n.steps[0].text);
   CHECK(has(n.steps[0].text, "R = 1000 remain"));
-  CHECK(has(n.steps[0].text, "⌈1000/4⌉ = 250"));
+  CHECK(has(n.steps[0].text, "⌈1000/4⌉) = 250"));
   CHECK(has(n.steps[0].text, "[0, 250)"));
   CAPTURE(n.steps[1].text);
-  CHECK(has(n.steps[1].text, "⌈750/4⌉ = 188"));
+  CHECK(has(n.steps[1].text, "⌈750/4⌉) = 188"));
   CHECK(has(n.steps[1].text, "[250, 438)"));
   CHECK(n.pseudocode[static_cast<std::size_t>(n.steps[1].line)].find("R/P") != std::string::npos);
 }

@@ -38,7 +38,7 @@ TEST_CASE("Explain.Loop.DecreasingLoopGss") {
   CHECK(n.algorithm == "gss");
   CHECK(!n.pseudocode.empty());
   REQUIRE(!n.steps.empty());
-  CHECK(n.steps[0].text.find("⌈1000/4⌉ = 250") != std::string::npos);
+  CHECK(n.steps[0].text.find("⌈1000/4⌉) = 250") != std::string::npos);
 }
 
 TEST_CASE("Explain.Dlt.Example3Ibs") {
