@@ -61,7 +61,7 @@ TEST_CASE("Narration.Dynamic.RipsSystemPhase") {
   const Narration n = dynamic_narration("rips", prm, run, 0);
   bool phase = false;
   for (const auto& s : n.steps)
-    if (dyn_says(s.text, "RIPS system phase 1 ")) {
+    if (dyn_says(s.text, "RIPS system phase 1:")) {
       CAPTURE(s.text);
       phase = true;
       CHECK(dyn_says(s.text, "8 ready tasks, from 0 to 8 per node"));

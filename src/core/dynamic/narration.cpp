@@ -88,7 +88,13 @@ int dynamic_narrated_node(const DynamicRunResult& run, int nodes) {
     if (m.from >= 0 && m.from < nodes) ++involved[static_cast<std::size_t>(m.from)];
     if (m.to >= 0 && m.to < nodes) ++involved[static_cast<std::size_t>(m.to)];
   }
-  return static_cast<int>(std::max_element(involved.begin(), involved.end()) - involved.begin());
+  const auto most = std::max_element(involved.begin(), involved.end());
+  if (*most > 0) return static_cast<int>(most - involved.begin());
+  // Nothing migrated (e.g. "none"): the busiest node.
+  if (run.busy_time.size() == involved.size())
+    return static_cast<int>(std::max_element(run.busy_time.begin(), run.busy_time.end()) -
+                            run.busy_time.begin());
+  return 0;
 }
 
 Narration dynamic_narration(std::string_view a, const DynamicParams& prm,
@@ -194,8 +200,7 @@ Narration dynamic_narration(std::string_view a, const DynamicParams& prm,
       lo = v == 0 ? ph.loads[v] : std::min<std::int64_t>(lo, ph.loads[v]);
       hi = v == 0 ? ph.loads[v] : std::max<std::int64_t>(hi, ph.loads[v]);
     }
-    std::string text = "RIPS system phase " + std::to_string(i + 1) +
-                       " at t = " + dyn_num(ph.start) + ": " + std::to_string(total) +
+    std::string text = "RIPS system phase " + std::to_string(i + 1) + ": " + std::to_string(total) +
                        " ready tasks, from " + std::to_string(lo) + " to " + std::to_string(hi) +
                        " per node";
     if (node >= 0 && static_cast<std::size_t>(node) < ph.loads.size())

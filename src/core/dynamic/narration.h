@@ -18,7 +18,7 @@ namespace loadlab::core {
 std::vector<std::string> dynamic_pseudocode(std::string_view algorithm);
 
 /// The node whose events are the most telling by default: the one with the most migrations in
-/// or out (ties: the lowest index); 0 when nothing migrated.
+/// or out (ties: the lowest index); when nothing migrated, the busiest.
 int dynamic_narrated_node(const DynamicRunResult& run, int nodes);
 
 /// Narrates `node`'s events in `run` of `algorithm` (params: the strategy's settings, for the

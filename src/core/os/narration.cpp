@@ -115,8 +115,9 @@ Narration os_narration(std::string_view policy, int processors, const std::vecto
 
   std::vector<std::size_t> cursor(P, 0);
   std::vector<int> seen_job(jobs.size(), 0);  // 1 once it has run on some processor
-  const std::size_t limit = std::min(times.size(), Narration::kMaxNarratedSteps - 1);
-  for (std::size_t s = 0; s < limit; ++s) {
+  std::string last_state;
+  std::size_t s = 0;
+  for (; s < times.size() && n.steps.size() + 1 < Narration::kMaxNarratedSteps; ++s) {
     const double t = times[s];
     std::map<int, std::vector<int>> serving;  // job -> processors computing / switching for it
     std::vector<int> idle;
@@ -135,6 +136,7 @@ Narration os_narration(std::string_view policy, int processors, const std::vecto
     }
     std::vector<int> arrived, finished, waiting, started;
     int in_system = 0;
+    std::int64_t unplaced = 0;  // threads of jobs in the system that hold no processor
     for (std::size_t j = 0; j < jobs.size(); ++j) {
       const double fin = j < run.finish.size() ? run.finish[j] : 0;
       const int jj = static_cast<int>(j);
@@ -143,6 +145,9 @@ Narration os_narration(std::string_view policy, int processors, const std::vecto
       if (jobs[j].arrival <= t && t < fin) {
         ++in_system;
         if (!serving.count(jj) && !overhead.count(jj)) waiting.push_back(jj);
+        const auto held = static_cast<std::int64_t>((serving.count(jj) ? serving[jj].size() : 0) +
+                                                    (overhead.count(jj) ? overhead[jj].size() : 0));
+        unplaced += std::max<std::int64_t>(0, jobs[j].threads - held);
         if ((serving.count(jj) || overhead.count(jj)) && !seen_job[j]) {
           started.push_back(jj);
           seen_job[j] = 1;
@@ -179,19 +184,27 @@ Narration os_narration(std::string_view policy, int processors, const std::vecto
     if (!waiting.empty())
       text +=
           ". Waiting: job" + std::string(waiting.size() == 1 ? " " : "s ") + os_job_list(waiting);
-    if (!idle.empty() && in_system > 0) {
+    // The state part of the caption: a moment that changes nothing visible is not a decision.
+    std::string state = running + "|" + os_job_list(waiting) + "|" + os_processor_ranges(idle);
+    if (arrived.empty() && finished.empty() && started.empty() && state == last_state) continue;
+    last_state = std::move(state);
+    if (!idle.empty() && in_system > 0 && unplaced > 0) {
       text += ". " + std::to_string(idle.size()) + " of " + std::to_string(P) +
               " processors idle (" + os_processor_ranges(idle) + ") while " +
-              std::to_string(in_system) + (in_system == 1 ? " job is" : " jobs are") +
-              " in the system: fragmentation";
+              std::to_string(unplaced) + (unplaced == 1 ? " thread" : " threads") +
+              " of the jobs in the system cannot run on them: fragmentation";
+    } else if (!idle.empty() && in_system > 0) {
+      text += ". " + std::to_string(idle.size()) + " of " + std::to_string(P) +
+              " processors idle (" + os_processor_ranges(idle) +
+              "): every thread in the system already has a processor";
     } else if (!idle.empty()) {
       text += ". No job in the system: all idle";
     }
     n.steps.push_back({std::move(text), line});
   }
-  if (times.size() > limit)
-    n.steps.push_back({std::to_string(times.size() - limit) +
-                           " more decisions follow (not narrated); the last job ends at " +
+  if (s < times.size())
+    n.steps.push_back({std::to_string(times.size() - s) +
+                           " more moments follow (not narrated); the last job ends at " +
                            os_num(run.makespan),
                        -1});
   return n;

@@ -27,12 +27,18 @@ std::string partition_num(double x) {
   return buf;
 }
 
-// What one part is called in the method's terms.
+std::string partition_percent(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f %%", x);
+  return buf;
+}
+
+// What one part is called in the method's terms ("" = just "part").
 std::string partition_part_noun(std::string_view m) {
   if (m == "strips_1xp") return "strip";
   if (m == "strips_pxq") return "lattice cell";
   if (m == "cm") return "Cuthill–McKee group";
-  if (m == "ggp" || m == "sa") return "part";
+  if (m == "ggp" || m == "sa") return "";
   return "subdomain";
 }
 
@@ -183,11 +189,11 @@ Narration partition_narration(std::string_view method, const Mesh& m, int parts,
   const int line = partition_result_line(method);
   for (std::size_t k = 0; k < P && n.steps.size() < Narration::kMaxNarratedSteps; ++k) {
     std::string text =
-        "Part " + std::to_string(k) + " (" + noun + "): " + std::to_string(count[k]) +
-        " vertices of weight " + std::to_string(weight[k]) + " (average " + partition_num(target) +
-        ", " +
-        partition_num(target > 0 ? 100.0 * (static_cast<double>(weight[k]) / target - 1) : 0) +
-        " % off)";
+        "Part " + std::to_string(k) + (noun.empty() ? "" : " (" + noun + ")") + ": " +
+        std::to_string(count[k]) + " vertices of weight " + std::to_string(weight[k]) +
+        " (average " + partition_num(target) + ", " +
+        partition_percent(target > 0 ? 100.0 * (static_cast<double>(weight[k]) / target - 1) : 0) +
+        " off)";
     if (dim >= 2 && count[k] > 0) {
       text += ", spanning x ∈ [" + partition_num(lo[k * 3]) + ", " + partition_num(hi[k * 3]) +
               "], y ∈ [" + partition_num(lo[k * 3 + 1]) + ", " + partition_num(hi[k * 3 + 1]) + "]";
