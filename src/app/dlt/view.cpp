@@ -370,6 +370,11 @@ void draw_dlt_view(App& app) {
   });
   const int rounds = static_cast<int>(d.steps.size());
   const int round0 = static_cast<int>(d.trials.size());  // narration step of IBS round 1
+  if (c.synced_for != c.narration.source) {  // a new narration starts at step 1, synced from here
+    c.synced_for = c.narration.source;
+    c.synced_step = c.step;
+    c.synced_narration = c.narration.step;
+  }
   if (rounds > 0 && c.narration.steps() >= round0 + rounds) {
     if (c.step != c.synced_step && c.step >= 1) {
       c.narration.seek(round0 + c.step - 1);

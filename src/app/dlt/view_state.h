@@ -27,6 +27,7 @@ struct DltViewState {
   /// rounds follow `step` both ways (synced_* are the values both had after the last sync).
   NarrationFollower narration;
   int synced_step = -2, synced_narration = -1;
+  const void* synced_for = nullptr;  ///< the narration's source when synced_* were set
 };
 
 }  // namespace loadlab::app
