@@ -102,6 +102,7 @@ void dynamic_draw_chart_tab(App& app, DynamicViewState& c, int sel) {
   ImGui::TextDisabled("%zu bars, %zu migrations; wheel: zoom, drag: pan", c.gantt.bar_count(),
                       r.migration_log.size());
   c.gantt.draw("##dyn_gantt", {0, 0}, s);
+  draw_narration_time_line(c.narration, c.gantt, s);  // the narrated moment
   if (!c.show_migrations || r.migration_log.empty()) return;
   // Migrations as lines from (depart, source row) to (arrive, destination row), over the chart.
   const GanttChart::Layout& L = c.gantt.layout();

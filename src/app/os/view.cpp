@@ -85,6 +85,7 @@ void os_draw_chart_tab(App& app, OsViewState& c, int sel) {
                       d.result->chart.size(),
                       d.result->chart_decimated ? " (decimated: dominant job per cell)" : "");
   c.gantt.draw("##os_gantt", {0, 0}, s);
+  draw_narration_time_line(c.narration, c.gantt, s);  // the narrated moment
 }
 
 void draw_response_tab(App& app, OsViewState& c, int sel) {

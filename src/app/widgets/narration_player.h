@@ -8,10 +8,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 
 #include "app/shell/registry.h"
+#include "app/widgets/gantt_chart.h"
 #include "core/common/narration.h"
 #include "io/scenario.h"
 
@@ -65,6 +67,30 @@ inline void draw_narration_player(NarrationFollower& f, const char* id, float wi
   if (ImGui::IsItemHovered() || ImGui::IsItemActive())
     ImGui::SetTooltip("Step through the narration (left/right arrow keys)");
   ImGui::PopID();
+}
+
+/// The time of the visible step of a narration whose captions start "t = <time>:" (the os and
+/// dynamic kinds'), for a marker on the view's time chart; false when there is none.
+inline bool narration_step_time(const NarrationFollower& f, double* time) {
+  const auto v = f.view();
+  if (!v.narration) return false;
+  const std::string& text = v.narration->steps[static_cast<std::size_t>(v.step)].text;
+  if (text.rfind("t = ", 0) != 0) return false;
+  char* end = nullptr;
+  *time = std::strtod(text.c_str() + 4, &end);
+  return end != text.c_str() + 4;
+}
+
+/// A vertical line at the narrated moment over a Gantt chart just drawn.
+inline void draw_narration_time_line(const NarrationFollower& f, const GanttChart& chart,
+                                     float ui_scale) {
+  double t = 0;
+  if (!narration_step_time(f, &t)) return;
+  const auto& l = chart.layout();
+  const float x = l.x(t);
+  if (x < l.px0 || x > l.px1) return;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddLine({x, l.py0}, {x, l.py1}, IM_COL32(255, 230, 90, 230), 2.0f * ui_scale);
 }
 
 /// The "set_step" command of a kind (the test hook's setStep(k), k 0-based); nullopt if `name`
