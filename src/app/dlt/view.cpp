@@ -388,8 +388,9 @@ void draw_dlt_view(App& app) {
   draw_narration_player(c.narration, "dlt_narration", 320 * app.ui_scale);
   if (c.narration.steps() > 0) {
     ImGui::SameLine();
-    ImGui::TextDisabled(rounds > 0 ? "trial by trial, round by round"
-                                   : "trial by trial, layer by layer");
+    ImGui::TextDisabled("%s", round0 > 0 ? (rounds > 0 ? "trial by trial, then IBS round by round"
+                                                       : "trial by trial, then layer by layer")
+                                         : (rounds > 0 ? "IBS round by round" : "layer by layer"));
   }
 
   kind_tab_bar("##dlt_tabs", c.tabs,
