@@ -28,6 +28,20 @@ class DltModule final : public KindModule {
   }
   bool views_list_only_successes() const override { return true; }
 
+  NarrationView narration(const App& app) const override {
+    if (app.state.kind != kind()) return {};
+    return dlt_state(app).narration.view();
+  }
+  void step_by(App& app, int delta) const override {
+    auto& n = dlt_state(app).narration;
+    n.seek(n.step + delta);
+  }
+  std::optional<io::Json> command(App& app, const std::string& name,
+                                  const io::Json& args) const override {
+    if (app.state.kind != kind()) return std::nullopt;
+    return narration_set_step_command(dlt_state(app).narration, name, args);
+  }
+
   std::vector<MetricHelp> metric_help() const override {
     return {
         {"finish_time", "finish time", "T: when the last processor finishes computing its share.",

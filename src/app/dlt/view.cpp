@@ -362,6 +362,37 @@ void draw_dlt_view(App& app) {
   }
   if (!d.note.empty()) ImGui::TextDisabled("%s", d.note.c_str());
 
+  // The narration: each truncation trial, then each IBS round (the IBS tab's iteration, kept in
+  // step both ways) or each layer.
+  c.narration.follow(d.result.get(), 0, [&] {
+    return st.parsed && d.result ? NarrationFollower::explain(*st.parsed, *d.result)
+                                 : core::Narration{};
+  });
+  const int rounds = static_cast<int>(d.steps.size());
+  const int round0 = static_cast<int>(d.trials.size());  // narration step of IBS round 1
+  if (c.synced_for != c.narration.source) {  // a new narration starts at step 1, synced from here
+    c.synced_for = c.narration.source;
+    c.synced_step = c.step;
+    c.synced_narration = c.narration.step;
+  }
+  if (rounds > 0 && c.narration.steps() >= round0 + rounds) {
+    if (c.step != c.synced_step && c.step >= 1) {
+      c.narration.seek(round0 + c.step - 1);
+    } else if (c.narration.step != c.synced_narration) {
+      const int k = c.narration.step - round0 + 1;
+      if (k >= 1 && k <= rounds) c.step = k;
+    }
+  }
+  c.synced_step = c.step;
+  c.synced_narration = c.narration.step;
+  draw_narration_player(c.narration, "dlt_narration", 320 * app.ui_scale);
+  if (c.narration.steps() > 0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", round0 > 0 ? (rounds > 0 ? "trial by trial, then IBS round by round"
+                                                       : "trial by trial, then layer by layer")
+                                         : (rounds > 0 ? "IBS round by round" : "layer by layer"));
+  }
+
   kind_tab_bar("##dlt_tabs", c.tabs,
                {
                    {"Timing diagram (Fig 2)", [&] { draw_timing_tab(app, c, sel); }},

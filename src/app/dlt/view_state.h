@@ -9,6 +9,7 @@
 #include "app/dlt/model_view.h"
 #include "app/model/results_follower.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/narration_player.h"
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
@@ -22,6 +23,11 @@ struct DltViewState {
   int step = -1;           // IBS step shown (-1 = the last)
   ResultsFollower follow;  // results identity, selection by name, "ui" applied once
   TabRequest tabs;         // 0 timing, 1 loads, 2 IBS steps
+  /// The selected result's narration (truncation trials, then IBS rounds or layers); its IBS
+  /// rounds follow `step` both ways (synced_* are the values both had after the last sync).
+  NarrationFollower narration;
+  int synced_step = -2, synced_narration = -1;
+  const void* synced_for = nullptr;  ///< the narration's source when synced_* were set
 };
 
 }  // namespace loadlab::app

@@ -54,8 +54,22 @@ class DynamicModule final : public KindModule {
                   {"error", rp.error}};
     j["dynamic_threads"] = d;
   }
+  NarrationView narration(const App& app) const override {
+    if (app.state.kind != kind()) return {};
+    return dynamic_state(app).narration.view();
+  }
+  void step_by(App& app, int delta) const override {
+    auto& n = dynamic_state(app).narration;
+    n.seek(n.step + delta);
+  }
   std::optional<io::Json> command(App& app, const std::string& name,
                                   const io::Json& args) const override {
+    if (name == "set_step" && app.state.kind == kind())
+      return narration_set_step_command(dynamic_state(app).narration, name, args);
+    if (name == "narration_node" && app.state.kind == kind()) {
+      dynamic_state(app).narration_node = args.value("node", -1);
+      return io::Json(true);
+    }
     if (name != "threads") return std::nullopt;
     if (app.state.kind != kind()) return io::Json(false);
     DynamicViewState& c = dynamic_state(app);

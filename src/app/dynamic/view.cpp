@@ -18,6 +18,7 @@
 #include "app/widgets/format.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
+#include "core/dynamic/narration.h"
 
 namespace loadlab::app {
 
@@ -101,6 +102,7 @@ void dynamic_draw_chart_tab(App& app, DynamicViewState& c, int sel) {
   ImGui::TextDisabled("%zu bars, %zu migrations; wheel: zoom, drag: pan", c.gantt.bar_count(),
                       r.migration_log.size());
   c.gantt.draw("##dyn_gantt", {0, 0}, s);
+  draw_narration_time_line(c.narration, c.gantt, s);  // the narrated moment
   if (!c.show_migrations || r.migration_log.empty()) return;
   // Migrations as lines from (depart, source row) to (arrive, destination row), over the chart.
   const GanttChart::Layout& L = c.gantt.layout();
@@ -361,6 +363,28 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
   }
 }
 
+// The narration of one node's events: a node picker beside the step player.
+void draw_dynamic_narration_player(App& app, DynamicViewState& c, const DynamicStrategyData& d) {
+  const int nodes = c.model.scenario ? c.model.scenario->topology.size() : 0;
+  if (nodes <= 0) return;
+  if (c.default_node_for != d.result.get()) {  // O(migrations): once per result
+    c.default_node_for = d.result.get();
+    c.default_node = core::dynamic_narrated_node(d.run(), nodes);
+  }
+  const int node =
+      c.narration_node >= 0 && c.narration_node < nodes ? c.narration_node : c.default_node;
+  c.narration.follow(d.result.get(), node, [&] {
+    return core::dynamic_narration(d.result->algorithm, c.model.scenario->params, d.run(), node);
+  });
+  ImGui::SetNextItemWidth(90 * app.ui_scale);
+  int picked = node;
+  if (ImGui::InputInt("node##dyn_narr_node", &picked))
+    c.narration_node = std::clamp(picked, 0, nodes - 1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The node whose events the narration follows");
+  ImGui::SameLine();
+  draw_narration_player(c.narration, "dyn_narration", 300 * app.ui_scale);
+}
+
 }  // namespace
 
 void draw_dynamic_view(App& app) {
@@ -419,6 +443,7 @@ void draw_dynamic_view(App& app) {
       static_cast<long long>(r.task_hops), static_cast<long long>(r.messages),
       d.result->inner.empty() ? "" : (", inner " + d.result->inner).c_str());
   verified_badge(d.verified, d.result->errors.empty() ? nullptr : &d.result->errors.front());
+  draw_dynamic_narration_player(app, c, d);
 
   kind_tab_bar(
       "##dyn_tabs", c.tabs,

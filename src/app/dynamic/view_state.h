@@ -10,6 +10,7 @@
 #include "app/dynamic/model_view.h"
 #include "app/model/results_follower.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/narration_player.h"
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
@@ -38,6 +39,12 @@ struct DynamicViewState {
   DynamicThreadsRequest threads_request;
   bool threads_request_init = false;
   DynamicThreadsRunner threads;
+  /// The narration of one node's events in the selected strategy's run; node -1 = the node most
+  /// involved in migrations (core::dynamic_narrated_node).
+  NarrationFollower narration;
+  int narration_node = -1;
+  const void* default_node_for = nullptr;  ///< the result default_node was computed for
+  int default_node = 0;
 };
 
 /// Draws the "System phases" tab (view_phases.cpp) and the "Real threads" tab (view_threads.cpp).

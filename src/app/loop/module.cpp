@@ -48,9 +48,19 @@ class LoopModule final : public KindModule {
     }
     j["loop_measure"] = lm;
   }
+  NarrationView narration(const App& app) const override {
+    if (app.state.kind != kind()) return {};
+    return loop_state(app).narration.view();
+  }
+  void step_by(App& app, int delta) const override {
+    auto& n = loop_state(app).narration;
+    n.seek(n.step + delta);
+  }
   std::optional<io::Json> command(App& app, const std::string& name,
-                                  const io::Json&) const override {
-    if (name != "measure" || app.state.kind != kind()) return std::nullopt;
+                                  const io::Json& args) const override {
+    if (app.state.kind != kind()) return std::nullopt;
+    if (auto r = narration_set_step_command(loop_state(app).narration, name, args)) return r;
+    if (name != "measure") return std::nullopt;
     start_loop_measurement(app);
     return io::Json(true);
   }

@@ -188,6 +188,18 @@ void draw_schedule_tab(App& app, LoopViewState& c, int sel) {
                        "Showing the first %zu of %lld chunks (raise chunks_listed).",
                        t.chunks().size(), static_cast<long long>(t.num_chunks));
   c.gantt.draw("##loop_gantt", {0, 0}, s);
+  // The narrated chunk, outlined (narration step k is chunk k).
+  if (c.narration.steps() > 0 && static_cast<std::size_t>(c.narration.step) < t.chunks().size()) {
+    const auto& ch = t.chunks()[static_cast<std::size_t>(c.narration.step)];
+    const auto& l = c.gantt.layout();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->PushClipRect({l.px0, l.py0}, {l.px1, l.py1}, true);
+    dl->AddRect(
+        {l.x(ch.start) - 2 * s, l.band_y(ch.thread, 0) - 2 * s},
+        {std::max(l.x(ch.finish), l.x(ch.start) + 3 * s) + 2 * s, l.band_y(ch.thread, 1) + 2 * s},
+        IM_COL32(255, 230, 90, 255), 0, 0, 2.5f * s);
+    dl->PopClipRect();
+  }
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("##formula_side", {0, avail.y}, false,
@@ -390,6 +402,16 @@ void draw_loop_view(App& app) {
   if (st.typed_results.empty() || app.jobs.busy()) {
     ImGui::SameLine();
     ImGui::TextDisabled("(updating...)");
+  }
+
+  // One narration step per chunk handed out (its rule with the run's numbers).
+  c.narration.follow(t.result.get(), 0, [&] {
+    return st.parsed ? NarrationFollower::explain(*st.parsed, *t.result) : core::Narration{};
+  });
+  draw_narration_player(c.narration, "loop_narration", 320 * app.ui_scale);
+  if (c.narration.steps() > 0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("chunk by chunk");
   }
 
   kind_tab_bar("##loop_tabs", c.tabs,

@@ -13,6 +13,7 @@
 #include "app/loop/model_view.h"
 #include "app/model/results_follower.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/narration_player.h"
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
@@ -32,6 +33,8 @@ struct LoopViewState {
   ResultsFollower follow;  // results identity, selection by name, "ui" applied once
   TabRequest tabs;         // 0 schedule, 1 side by side, 2 on my machine
   LoopRunner runner;       // "Run on my machine"
+  /// The selected technique's narration: step k = the k-th chunk handed out.
+  NarrationFollower narration;
 };
 
 }  // namespace loadlab::app

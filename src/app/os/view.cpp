@@ -85,6 +85,7 @@ void os_draw_chart_tab(App& app, OsViewState& c, int sel) {
                       d.result->chart.size(),
                       d.result->chart_decimated ? " (decimated: dominant job per cell)" : "");
   c.gantt.draw("##os_gantt", {0, 0}, s);
+  draw_narration_time_line(c.narration, c.gantt, s);  // the narrated moment
 }
 
 void draw_response_tab(App& app, OsViewState& c, int sel) {
@@ -343,6 +344,26 @@ void draw_os_view(App& app) {
       d.title.c_str(), short_number(r.mean_response_time).c_str(), 100 * r.utilization, r.fairness,
       short_number(r.lost.total()).c_str(), c.model.jobs.size(), c.model.processors);
   verified_badge(d.verified, d.result->errors.empty() ? nullptr : &d.result->errors.front());
+
+  // The narration replays the policy with its log kept (os results keep only the chart), on this
+  // thread: only for runs small enough to replay within a frame.
+  constexpr std::int64_t kOsNarratedEvents = 200'000;
+  c.narration.follow(d.result.get(), 0, [&] {
+    if (r.events > kOsNarratedEvents) {
+      core::Narration n;
+      n.algorithm = d.name;
+      n.steps.push_back({"This run has " + std::to_string(r.events) +
+                             " events, too many to narrate here: `loadlab explain` narrates it.",
+                         -1});
+      return n;
+    }
+    return st.parsed ? NarrationFollower::explain(*st.parsed, *d.result) : core::Narration{};
+  });
+  draw_narration_player(c.narration, "os_narration", 320 * app.ui_scale);
+  if (c.narration.steps() > 0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("decision by decision");
+  }
 
   kind_tab_bar("##os_tabs", c.tabs,
                {

@@ -9,6 +9,7 @@
 #include "app/model/results_follower.h"
 #include "app/os/model_view.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/narration_player.h"
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
@@ -26,6 +27,8 @@ struct OsViewState {
   std::optional<OsSweep> sweep;
   bool sweep_none = false;
   std::string sweep_error;
+  /// The selected policy's narration: one step per scheduling decision.
+  NarrationFollower narration;
 };
 
 }  // namespace loadlab::app

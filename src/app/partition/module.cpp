@@ -25,6 +25,19 @@ class PartitionModule final : public KindModule {
   void save_ui(const App& app, UiState& u) const override {
     save_tab(u, "partition_view", partition_state(app).tabs.shown, kPartitionTabs);
   }
+  NarrationView narration(const App& app) const override {
+    if (app.state.kind != kind()) return {};
+    return partition_state(app).narration.view();
+  }
+  void step_by(App& app, int delta) const override {
+    auto& n = partition_state(app).narration;
+    n.seek(n.step + delta);
+  }
+  std::optional<io::Json> command(App& app, const std::string& name,
+                                  const io::Json& args) const override {
+    if (app.state.kind != kind()) return std::nullopt;
+    return narration_set_step_command(partition_state(app).narration, name, args);
+  }
   std::vector<FileImporter> importers() const override {
     // METIS/Chaco meshes open as a partition scenario; a .xyz attaches coordinates to it.
     return {FileImporter{wrap_mesh_file_as_scenario, is_coordinates_file, attach_coordinates_file}};

@@ -21,6 +21,7 @@
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
 
+#include "core/partition/narration.h"
 namespace loadlab::app {
 
 namespace {
@@ -323,6 +324,37 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
 
 }  // namespace
 
+namespace {
+
+// The narration player; the bisection's steps follow the Bisection steps tab's slider both ways.
+void draw_partition_narration_player(App& app, PartitionViewState& c,
+                                     const PartitionMethodData& d) {
+  PartitionStepsState& t = c.steps;
+  const bool traced = t.steps && t.method == d.name && t.generation == c.generation;
+  c.narration.follow(d.result.get(), traced ? static_cast<std::int64_t>(t.serial) : -1, [&] {
+    if (!d.available || d.part().empty() || !c.model.mesh) return core::Narration{};
+    return core::partition_narration(d.name, *c.model.mesh, c.model.parts, d.part(),
+                                     traced ? &t.steps->trace : nullptr);
+  });
+  if (traced) {
+    const int last = static_cast<int>(t.steps->size());
+    if (t.step != c.synced_step)
+      c.narration.seek(t.step);
+    else if (c.narration.step != c.synced_narration && c.narration.step <= last)
+      t.step = c.narration.step, t.show_key = false;
+    c.synced_step = t.step;
+    c.synced_narration = c.narration.step;
+  }
+  draw_narration_player(c.narration, "partition_narration", 320 * app.ui_scale);
+  if (c.narration.steps() > 0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled(traced ? "the first bisection move by move, then each part"
+                               : "each part (open Bisection steps for the moves)");
+  }
+}
+
+}  // namespace
+
 void draw_partition_view(App& app) {
   AppState& st = app.state;
   PartitionViewState& c = partition_state(app);
@@ -385,6 +417,7 @@ void draw_partition_view(App& app) {
   else
     ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.title.c_str(), d.note.c_str());
   verified_badge(d.verified, d.result->errors.empty() ? nullptr : &d.result->errors.front());
+  draw_partition_narration_player(app, c, d);
 
   kind_tab_bar("##partition_tabs", c.tabs,
                {

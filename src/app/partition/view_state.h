@@ -15,6 +15,7 @@
 #include "app/partition/model_layout.h"
 #include "app/partition/model_steps.h"
 #include "app/partition/model_view.h"
+#include "app/widgets/narration_player.h"
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
@@ -63,6 +64,11 @@ struct PartitionViewState {
   std::uint64_t colours_key = 0;
   MeshRenderer renderer;
   PartitionStepsState steps;
+  /// The selected method's narration: its first bisection when the Bisection steps tab traced it
+  /// (steps.step k is narration step k, both ways: synced_* are the values after the last sync),
+  /// then one step per part.
+  NarrationFollower narration;
+  int synced_step = -1, synced_narration = -1;
   /// Positions for meshes without coordinates, computed on a worker, cached per graph.
   GraphLayoutCache graph_layout;
 };

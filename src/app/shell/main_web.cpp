@@ -363,9 +363,12 @@ EMSCRIPTEN_KEEPALIVE void loadlab_input_wheel(double dx, double dy, int mode) {
                                          loadlab::app::wheel_units_from_dom(dy, mode));
 }
 
-/// Selects the communication step the network view shows.
+/// Selects the communication step the network view shows; in the kinds with a narration player
+/// (dynamic, partition, os, loop, dlt), narration step `step` (0-based).
 EMSCRIPTEN_KEEPALIVE void loadlab_set_step(int step) {
-  if (g_web) g_web->app.state.step = step;
+  if (!g_web) return;
+  g_web->app.state.step = step;
+  loadlab::app::kind_command(g_web->app, "set_step", {{"step", step}});
 }
 
 /// Opens a gallery example as its button does. Returns 1 if the preset exists.

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include "core/dlt/narration.h"
 #include "core/dlt/registry.h"
 #include "core/verify/dlt_verify.h"
 #include "io/kinds/kinds.h"
@@ -175,8 +176,20 @@ Json DltRunResult::to_json() const {
   return e;
 }
 
+namespace {
+
+core::Narration explain_dlt_kind(const TypedScenario& scenario, const TypedResult& result) {
+  const auto& sc = dynamic_cast<const DltScenario&>(scenario);
+  const auto& r = dynamic_cast<const DltRunResult&>(result);
+  if (r.failed()) return {};
+  return core::dlt_narration(r.algorithm, sc.params, r.result, sc.buffer, sc.granularity);
+}
+
+}  // namespace
+
 KindHandler dlt_kind() {
-  return {"dlt", "Divisible load", core::dlt_algorithm_table, parse_dlt_kind, run_dlt_kind};
+  return {"dlt",          "Divisible load", core::dlt_algorithm_table,
+          parse_dlt_kind, run_dlt_kind,     explain_dlt_kind};
 }
 
 }  // namespace loadlab::io

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/balance/registry.h"
+#include "core/dynamic/narration.h"
 #include "core/verify/dynamic_verify.h"
 #include "io/kinds/kinds.h"
 #include "io/topology_json.h"
@@ -371,9 +372,23 @@ Json DynamicResult::to_json() const {
   return out;
 }
 
+namespace {
+
+// The node narrated is the one most involved in migrations (the playground narrates the node the
+// user picks, through core::dynamic_narration directly).
+core::Narration explain_dynamic_kind(const TypedScenario& scenario, const TypedResult& result) {
+  const auto& sc = dynamic_cast<const DynamicScenario&>(scenario);
+  const auto& r = dynamic_cast<const DynamicResult&>(result);
+  if (r.failed()) return {};
+  const int node = core::dynamic_narrated_node(r.run, sc.topology.size());
+  return core::dynamic_narration(r.algorithm, sc.params, r.run, node);
+}
+
+}  // namespace
+
 KindHandler dynamic_kind() {
-  return {"dynamic", "Dynamic load balancing", core::dynamic_algorithm_table, parse_dynamic_kind,
-          run_dynamic_kind};
+  return {"dynamic",          "Dynamic load balancing", core::dynamic_algorithm_table,
+          parse_dynamic_kind, run_dynamic_kind,         explain_dynamic_kind};
 }
 
 }  // namespace loadlab::io

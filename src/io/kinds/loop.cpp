@@ -8,6 +8,7 @@
 #include <memory>
 #include <tuple>
 
+#include "core/loops/narration.h"
 #include "core/loops/registry.h"
 #include "core/verify/loop_verify.h"
 #include "io/kinds/kinds.h"
@@ -194,8 +195,24 @@ core::CostProfile read_cost_profile(const JsonReader& c, std::int64_t n) {
   return read_cost(c, n);
 }
 
+namespace {
+
+core::Narration explain_loop_kind(const TypedScenario& scenario, const TypedResult& result) {
+  const auto& sc = dynamic_cast<const LoopScenario&>(scenario);
+  const auto& r = dynamic_cast<const LoopRunResult&>(result);
+  if (r.failed() || !r.technique) return {};
+  // The profile statistics the run gave the technique (run_loop_kind keeps mu positive).
+  core::LoopParams params = sc.params;
+  params.mean_cost = r.mean_cost > 0 ? r.mean_cost : 1.0;
+  params.sd_cost = r.sd_cost;
+  return core::loop_narration(*r.technique, params, r.run);
+}
+
+}  // namespace
+
 KindHandler loop_kind() {
-  return {"loop", "Loop scheduling", core::loop_algorithm_table, parse_loop_kind, run_loop_kind};
+  return {"loop",          "Loop scheduling", core::loop_algorithm_table,
+          parse_loop_kind, run_loop_kind,     explain_loop_kind};
 }
 
 }  // namespace loadlab::io

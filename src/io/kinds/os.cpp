@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/os/narration.h"
 #include "core/os/registry.h"
 #include "io/kinds/kinds.h"
 
@@ -308,9 +309,31 @@ Json OsResult::to_json() const {
   return e;
 }
 
+namespace {
+
+// The result keeps no interval log (only the chart), so the narration replays the policy with
+// its log kept: the same pure function of the scenario, run once more only when asked.
+core::Narration explain_os_kind(const TypedScenario& scenario, const TypedResult& result) {
+  const auto& sc = dynamic_cast<const OsScenario&>(scenario);
+  if (result.failed()) return {};
+  const auto it = sc.params.find(result.algorithm);
+  const core::OsParams params = it != sc.params.end() ? it->second : core::OsParams{};
+  core::OsSimOptions opt;
+  opt.max_events = static_cast<std::int64_t>(OsLimits::max_events) * 4;
+  const core::OsRunResult run =
+      core::simulate_os(result.algorithm, sc.processors, sc.jobs, sc.costs, params, opt);
+  return core::os_narration(result.algorithm, sc.processors, sc.jobs, run);
+}
+
+}  // namespace
+
 KindHandler os_kind() {
-  return {"os", "OS scheduling of parallel jobs", core::os_algorithm_table, parse_os_kind,
-          run_os_kind};
+  return {"os",
+          "OS scheduling of parallel jobs",
+          core::os_algorithm_table,
+          parse_os_kind,
+          run_os_kind,
+          explain_os_kind};
 }
 
 }  // namespace loadlab::io

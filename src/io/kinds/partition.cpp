@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/partition/generators.h"
+#include "core/partition/narration.h"
 #include "core/partition/registry.h"
 #include "core/verify/partition_verify.h"
 #include "io/kinds/kinds.h"
@@ -350,9 +351,34 @@ Json PartitionResult::to_json() const {
   return e;
 }
 
+namespace {
+
+// The first bisection is traced again (as the playground's step view does): the run keeps no
+// trace, and tracing costs one bisection, paid only when a narration is asked for.
+core::Narration explain_partition_kind(const TypedScenario& scenario, const TypedResult& result) {
+  const auto& sc = dynamic_cast<const PartitionScenario&>(scenario);
+  const auto& r = dynamic_cast<const PartitionResult&>(result);
+  if (r.failed() || !r.available || r.part.empty()) return {};
+  std::optional<core::BisectionTrace> trace;
+  if (core::bisection_traceable(r.algorithm) && sc.parts >= 2) {
+    const auto it = sc.params.find(r.algorithm);
+    const core::PartitionParams params =
+        it != sc.params.end() ? it->second : core::PartitionParams{};
+    try {
+      trace = core::trace_first_bisection(r.algorithm, *sc.mesh, sc.parts, params);
+    } catch (const std::exception&) {
+      trace.reset();  // e.g. a geometric bisector on a mesh without coordinates: parts only
+    }
+  }
+  return core::partition_narration(r.algorithm, *sc.mesh, sc.parts, r.part,
+                                   trace ? &*trace : nullptr);
+}
+
+}  // namespace
+
 KindHandler partition_kind() {
-  return {"partition", "Mesh partitioning", core::partition_algorithm_table, parse_partition_kind,
-          run_partition_kind};
+  return {"partition",          "Mesh partitioning", core::partition_algorithm_table,
+          parse_partition_kind, run_partition_kind,  explain_partition_kind};
 }
 
 }  // namespace loadlab::io
