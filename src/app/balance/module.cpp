@@ -6,10 +6,13 @@
 #include <algorithm>
 
 #include "app/balance/view_experiments.h"
+#include "app/balance/view_iterative_canvas.h"
 #include "app/model/ui_state.h"
 #include "app/shell/live_update.h"
 #include "app/shell/registry.h"
 #include "app/shell/ui.h"
+#include "core/balance/narration.h"
+#include "io/explain.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -26,7 +29,31 @@ struct BalanceRoom : KindRoom {
   /// arrive (`results_seen`: the results it was applied to).
   std::optional<BalanceUi> pending;
   const void* results_seen = nullptr;
+  /// The narration of the result last asked for (built once per result: O(steps x nodes)).
+  struct NarrationCache {
+    io::ResultPtr result;
+    std::optional<core::Narration> narration;
+  };
+  mutable NarrationCache narration_cache;
 };
+
+// The narration of typed result `index` (none for a failed result or a topology-less view).
+const core::Narration* balance_narration_of(const App& app, const BalanceRoom& r, int index) {
+  const AppState& st = app.state;
+  if (!st.parsed || index < 0 || index >= static_cast<int>(st.typed_results.size())) return nullptr;
+  const io::ResultPtr& res = st.typed_results[static_cast<std::size_t>(index)];
+  if (!res || res->failed()) return nullptr;
+  auto& c = r.narration_cache;
+  if (c.result != res) {
+    c.result = res;
+    c.narration.reset();
+    try {
+      c.narration = io::explain_result(*st.parsed, *res);
+    } catch (const std::exception&) {  // a result of another scenario: nothing to narrate
+    }
+  }
+  return c.narration ? &*c.narration : nullptr;
+}
 
 // The link's view state applied once this scenario's results are in (a run resets both).
 void balance_apply_pending(App& app, BalanceRoom& r) {
@@ -114,6 +141,32 @@ class BalanceModule final : public KindModule {
       doc[key] = fields[key];
     r.view.form = f;
     return notes;
+  }
+
+  // The Network tab narrates the selected result's communication steps; the Sweeps tab the
+  // shown iterative result's sweep (GDE: colour class). Other tabs narrate nothing.
+  NarrationView narration(const App& app) const override {
+    const BalanceRoom& r = app.room<BalanceRoom>();
+    const AppState& st = app.state;
+    if (!st.topology) return {};
+    const IterativeViewState& iv = r.iterative;
+    const bool tabs = has_iterative_results(app);
+    if (tabs && iv.tabs.shown == 1) {
+      int shown = st.selected_result;
+      if (!iterative_result(st, shown)) {
+        const auto idx = iterative_result_indices(st);
+        shown = idx.empty() ? -1 : idx.front();
+      }
+      const io::IterativeRunResult* it = iterative_result(st, shown);
+      if (!it || iv.replay_for != shown || iv.replay.sweeps.empty()) return {};
+      const int snap = std::clamp(iv.snapshot, 0, static_cast<int>(iv.replay.sweeps.size()) - 1);
+      return {balance_narration_of(app, r, shown),
+              core::iterative_narration_step(
+                  it->result, iv.replay.sweeps[static_cast<std::size_t>(snap)], iv.class_step)};
+    }
+    if (tabs && iv.tabs.shown != 0) return {};
+    if (iterative_result(st, st.selected_result)) return {};  // the Network tab does not sweep
+    return {balance_narration_of(app, r, st.selected_result), std::max(0, st.step)};
   }
 
   std::vector<MetricHelp> metric_help() const override {
