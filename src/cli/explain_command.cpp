@@ -48,6 +48,11 @@ void explain_print_text(const core::Narration& n, int step, std::ostream& out) {
 }  // namespace
 
 int explain_command(const ExplainOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.step_given && o.step < 0) {
+    err << "loadlab: --step: a step number is 0 or more (got " << o.step << ")\n";
+    return kExplainBadInput;
+  }
+  const int step = o.step_given ? o.step : -1;
   io::RunContext ctx;
   ctx.base_dir = o.scenario == "-" ? std::filesystem::current_path()
                                    : std::filesystem::absolute(o.scenario).parent_path();
@@ -78,18 +83,18 @@ int explain_command(const ExplainOptions& o, std::ostream& out, std::ostream& er
     const auto n = io::explain_result(*sc, *r);
     if (!n) continue;
     const int last = static_cast<int>(n->steps.size()) - 1;
-    if (o.step > last) {
-      err << "loadlab: --step: " << o.step << " is out of range: " << r->algorithm
-          << " has steps 0.." << last << "\n";
+    if (step > last) {
+      err << "loadlab: --step: " << step << " is out of range: " << r->algorithm << " has steps 0.."
+          << last << "\n";
       return kExplainBadInput;
     }
     if (o.json) {
       io::Json j = io::narration_json(*n);
-      if (o.step >= 0) j["steps"] = io::Json::array({j["steps"][o.step]});
+      if (step >= 0) j["steps"] = io::Json::array({j["steps"][step]});
       all.push_back(std::move(j));
     } else {
       if (!first) out << "\n";
-      explain_print_text(*n, o.step, out);
+      explain_print_text(*n, step, out);
     }
     first = false;
   }

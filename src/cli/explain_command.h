@@ -9,9 +9,10 @@
 namespace loadlab::cli {
 
 struct ExplainOptions {
-  std::string scenario;   ///< file, '-' = stdin
-  std::string algorithm;  ///< "" = every algorithm of the scenario
-  int step = -1;          ///< -1 = every step
+  std::string scenario;     ///< file, '-' = stdin
+  std::string algorithm;    ///< "" = every algorithm of the scenario
+  int step = -1;            ///< with step_given: only this step
+  bool step_given = false;  ///< --step was given (else every step)
   bool json = false;
 };
 

@@ -103,9 +103,8 @@ int main(int argc, char** argv) {
   explain->add_option("scenario", expl.scenario, "Scenario JSON file ('-' = stdin)")->required();
   explain->add_option("--algorithm", expl.algorithm,
                       "Only this algorithm (one of the scenario's algorithms)");
-  explain
-      ->add_option("--step", expl.step, "Only step K (0 = the first), its pseudo-code line marked")
-      ->check(CLI::NonNegativeNumber);
+  auto* step_opt = explain->add_option("--step", expl.step,
+                                       "Only step K (0 = the first), its pseudo-code line marked");
   explain->add_flag("--json", expl.json,
                     "Print the narrations as JSON: [{algorithm, citation, pseudocode, steps: "
                     "[{step, text, line}]}]");
@@ -232,7 +231,10 @@ int main(int argc, char** argv) {
       std::cout << loadlab::io::find_preset(preset_name).scenario.dump(2) << "\n";
       return 0;
     }
-    if (*explain) return loadlab::cli::explain_command(expl, std::cout, std::cerr);
+    if (*explain) {
+      expl.step_given = step_opt->count() > 0;
+      return loadlab::cli::explain_command(expl, std::cout, std::cerr);
+    }
     if (*convert) {
       loadlab::cli::convert_command(conv, std::cerr);
       return 0;

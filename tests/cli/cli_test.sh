@@ -329,7 +329,7 @@ PY
 expect 0 "nodes 0–3 hold 41 tasks, their quota is 32, so they send 9 across dimension 2" "$LL" explain "$TMP/ex3.json" --algorithm cwa --step 0
 expect 2 "--algorithm: 'mwa' is not an algorithm of this scenario (it runs twa, optimal)" "$LL" explain "$TMP/ex1.json" --algorithm mwa
 expect 2 "--step: 99 is out of range: twa has steps 0.." "$LL" explain "$TMP/ex1.json" --algorithm twa --step 99
-expect 2 "--step" "$LL" explain "$TMP/ex1.json" --step -1
+expect 2 "--step: a step number is 0 or more (got -1)" "$LL" explain "$TMP/ex1.json" --step -1
 expect 2 "cannot open" "$LL" explain "$TMP/nothing.json"
 expect 2 "/loads" "$LL" explain "$TMP/count.json"
 # A kind without narration says so (the loop kind narrates nothing in this build).
