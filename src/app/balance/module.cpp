@@ -35,7 +35,47 @@ struct BalanceRoom : KindRoom {
     std::optional<core::Narration> narration;
   };
   mutable NarrationCache narration_cache;
+  /// The node simulation's caption, rebuilt when a new superstep is published.
+  struct NodeNarration {
+    std::uint64_t version = ~0ull;
+    int matches = -2;
+    core::Narration narration;
+  };
+  mutable NodeNarration node_narration;
 };
+
+// While the node programs run, the caption follows their supersteps (each node runs its own
+// program and talks only to its neighbours; the counts are the engine's).
+const core::Narration* node_program_narration(const BalanceRoom& r) {
+  const NodeSimState& ns = r.node_sim;
+  if (!ns.have_snap) return nullptr;
+  auto& c = r.node_narration;
+  const NodeSimSnapshot& snap = ns.snap;
+  if (c.version == snap.version && c.matches == ns.matches_central) return &c.narration;
+  c.version = snap.version;
+  c.matches = ns.matches_central;
+  c.narration = {};
+  c.narration.algorithm = snap.algorithm;
+  c.narration.citation = core::balance_citation(snap.algorithm);
+  c.narration.pseudocode = core::balance_pseudocode(snap.algorithm);
+  std::string text = "Node programs of " + snap.algorithm + ": every node runs its own program " +
+                     "and exchanges messages with its neighbours only. ";
+  if (snap.executed == 0) {
+    text += "Before the first superstep: the nodes hold the initial loads.";
+  } else {
+    text += "Superstep " + std::to_string(snap.executed) + " (communication superstep " +
+            std::to_string(snap.supersteps) + " of at most " + std::to_string(snap.expected) +
+            ") sent " + std::to_string(snap.last_messages) + " messages carrying " +
+            std::to_string(snap.last_tasks) + " tasks; " + std::to_string(snap.messages) +
+            " messages and " + std::to_string(snap.tasks_moved) + " tasks moved so far.";
+  }
+  if (snap.finished)
+    text += ns.matches_central == 1 ? " Finished: the final loads equal the central run's."
+                                    : " Finished.";
+  if (snap.failed) text += " Failed: " + snap.error;
+  c.narration.steps.push_back({std::move(text), -1});
+  return &c.narration;
+}
 
 // The narration of typed result `index` (none for a failed result or a topology-less view).
 const core::Narration* balance_narration_of(const App& app, const BalanceRoom& r, int index) {
@@ -165,6 +205,7 @@ class BalanceModule final : public KindModule {
                   it->result, iv.replay.sweeps[static_cast<std::size_t>(snap)], iv.class_step)};
     }
     if (tabs && iv.tabs.shown != 0) return {};
+    if (node_sim_active(app)) return {node_program_narration(r), 0};
     if (iterative_result(st, st.selected_result)) return {};  // the Network tab does not sweep
     return {balance_narration_of(app, r, st.selected_result), std::max(0, st.step)};
   }
