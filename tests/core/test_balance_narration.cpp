@@ -191,6 +191,23 @@ TEST_CASE("Narration.Gde.Problem2.OneSweepBalancesTheCube") {
   CHECK(iterative_narration_step(r, 0, -1) == 0);
 }
 
+TEST_CASE("Narration.Gde.Problem2.TasksModelCountsTheMoves") {
+  // Loads 1000 i: across dimension 0 every pair differs by 1000 and moves 500 (8 pairs: 4000
+  // tasks); then the pairs across dimension 1 differ by 2000 and move 1000 each (8000 tasks).
+  const Topology cube = Topology::hypercube(4);
+  LoadVector w;
+  for (int i = 0; i < 16; ++i) w.push_back(1000 * i);
+  IterativeOptions o;
+  o.parameter = 0.5;
+  o.model = IterativeModel::Tasks;
+  o.max_sweeps = 1;
+  o.stop.value = 0;
+  const Narration n = narrate_iterative(cube, gde(cube, w, o));
+  REQUIRE(n.steps.size() == 5);
+  CHECK(n.steps[1].text.find("4000 tasks move over 8 links") != std::string::npos);
+  CHECK(n.steps[2].text.find("8000 tasks move over 8 links") != std::string::npos);
+}
+
 TEST_CASE("Narration.Gde.Problem3.StopsAfterSweep22") {
   const Topology mesh = Topology::mesh(5, 5);
   LoadVector w;

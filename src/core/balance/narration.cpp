@@ -78,10 +78,17 @@ std::string narr_holds(const std::string& who, bool plural, std::int64_t held, s
          (plural ? " tasks, their quota is " : " tasks, its quota is ") + narr_int(quota);
 }
 
-// The transfers of each step 0..steps-1 and the loads before each step.
+// The transfers of each step 0..steps-1 and the loads before the step being narrated (one load
+// vector, advanced step by step: a big network's trace is never held).
 struct NarrSteps {
   std::vector<std::vector<Transfer>> moves;
-  std::vector<LoadVector> before;
+  LoadVector w;
+  void advance(int step) {
+    for (const auto& t : moves[static_cast<std::size_t>(step)]) {
+      w[static_cast<std::size_t>(t.from)] -= t.count;
+      w[static_cast<std::size_t>(t.to)] += t.count;
+    }
+  }
 };
 
 NarrSteps narr_split_steps(const BalanceResult& r, int steps) {
@@ -89,14 +96,7 @@ NarrSteps narr_split_steps(const BalanceResult& r, int steps) {
   s.moves.resize(static_cast<std::size_t>(steps));
   for (const auto& t : r.transfers)
     if (t.step >= 0 && t.step < steps) s.moves[static_cast<std::size_t>(t.step)].push_back(t);
-  LoadVector w = r.initial_loads;
-  for (int k = 0; k < steps; ++k) {
-    s.before.push_back(w);
-    for (const auto& t : s.moves[static_cast<std::size_t>(k)]) {
-      w[static_cast<std::size_t>(t.from)] -= t.count;
-      w[static_cast<std::size_t>(t.to)] += t.count;
-    }
-  }
+  s.w = r.initial_loads;
   return s;
 }
 
@@ -156,7 +156,7 @@ Narration narrate_twa(const Topology& topo, const BalanceResult& r, Narration n)
     for (int i = 0; i < topo.size(); ++i) parent.push_back(i - 1);
   const Average avg = average_load(r.initial_loads);
   const int narrated = narr_step_cap(r.steps);
-  const NarrSteps s = narr_split_steps(r, narrated);
+  NarrSteps s = narr_split_steps(r, narrated);
   for (int k = 0; k < narrated; ++k) {
     std::vector<std::string> clauses;
     int line = 4;
@@ -189,11 +189,11 @@ Narration narrate_cwa(const Topology& topo, const BalanceResult& r, Narration n)
   const int d = topo.dim();
   const Average avg = average_load(r.initial_loads);
   const int narrated = narr_step_cap(r.steps);
-  const NarrSteps s = narr_split_steps(r, narrated);
+  NarrSteps s = narr_split_steps(r, narrated);
   for (int step = 0; step < narrated; ++step) {
     const int k = d - 1 - step;
     const std::int64_t half = std::int64_t{1} << k;
-    const LoadVector& w = s.before[static_cast<std::size_t>(step)];
+    const LoadVector& w = s.w;
     const auto& moves = s.moves[static_cast<std::size_t>(step)];
     std::vector<std::string> clauses;
     for (std::int64_t base = 0; base < topo.size(); base += 2 * half) {
@@ -227,6 +227,7 @@ Narration narrate_cwa(const Topology& topo, const BalanceResult& r, Narration n)
     text += clauses.empty() ? "every half already holds its quota, nothing moves"
                             : narr_join(clauses, "subcubes");
     n.steps.push_back({text + ".", clauses.empty() ? 3 : 4});
+    s.advance(step);
   }
   narr_finish(n, r, narrated, "CWA", 2);
   return n;
@@ -235,9 +236,9 @@ Narration narrate_cwa(const Topology& topo, const BalanceResult& r, Narration n)
 // ---- DEM (Fig 7): step k exchanges across dimension k ----
 Narration narrate_dem(const Topology& topo, const BalanceResult& r, Narration n) {
   const int narrated = narr_step_cap(r.steps);
-  const NarrSteps s = narr_split_steps(r, narrated);
+  NarrSteps s = narr_split_steps(r, narrated);
   for (int k = 0; k < narrated; ++k) {
-    const LoadVector& w = s.before[static_cast<std::size_t>(k)];
+    const LoadVector& w = s.w;
     const auto& moves = s.moves[static_cast<std::size_t>(k)];
     std::vector<std::string> clauses;
     for (const auto& t : moves)
@@ -256,6 +257,7 @@ Narration narrate_dem(const Topology& topo, const BalanceResult& r, Narration n)
     if (!clauses.empty()) text += ": " + narr_join(clauses, "pairs");
     text += "; a difference of 1 stays (only whole tasks move).";
     n.steps.push_back({std::move(text), moves.empty() ? 3 : 2});
+    s.advance(k);
   }
   narr_finish(n, r, narrated, "DEM", 0);
   return n;
@@ -276,10 +278,10 @@ Narration narrate_mwa(const Topology& topo, const BalanceResult& r, Narration n)
     row_prefix[static_cast<std::size_t>(row)] = acc;
   }
   const int narrated = narr_step_cap(r.steps);
-  const NarrSteps s = narr_split_steps(r, narrated);
+  NarrSteps s = narr_split_steps(r, narrated);
   for (int k = 0; k < narrated; ++k) {
     const auto& moves = s.moves[static_cast<std::size_t>(k)];
-    const LoadVector& w = s.before[static_cast<std::size_t>(k)];
+    const LoadVector& w = s.w;
     std::map<std::pair<int, int>, std::vector<Transfer>> groups;  // (row or link, direction)
     std::vector<std::string> clauses;
     int line = 3;
@@ -321,6 +323,7 @@ Narration narrate_mwa(const Topology& topo, const BalanceResult& r, Narration n)
                        : "MWA iteration 0 (along the rows), exchange " + narr_int(k + 1) + ": ";
     text += narr_join(clauses, k < steps1 ? "row passes" : "links") + ".";
     n.steps.push_back({std::move(text), line});
+    s.advance(k);
   }
   narr_finish(n, r, narrated, "MWA", 1);
   return n;
@@ -341,7 +344,7 @@ Narration narrate_optimal(const Topology&, const BalanceResult& r, Narration n) 
     if (e > 0) total_surplus += e;
   }
   const int narrated = narr_step_cap(r.steps);
-  const NarrSteps s = narr_split_steps(r, narrated);
+  NarrSteps s = narr_split_steps(r, narrated);
   for (int k = 0; k < narrated; ++k) {
     const auto& moves = s.moves[static_cast<std::size_t>(k)];
     std::string text;

@@ -5,6 +5,7 @@
 // The records are the per-sweep spread history and, in the tasks model, every move (step = sweep
 // * classes + class for GDE, the sweep otherwise); the real model's loads are not kept per sweep,
 // so its captions quote the spread after the sweep.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -20,17 +21,34 @@ std::string narr_real(double v) {
   return buf;
 }
 
+// Where each recorded step's transfers begin in r.transfers (sorted by step), steps 0..steps.
+std::vector<std::size_t> narr_step_starts(const IterativeResult& r, int steps) {
+  std::vector<std::size_t> start(static_cast<std::size_t>(steps) + 1, r.transfers.size());
+  for (std::size_t i = r.transfers.size(); i-- > 0;) {
+    const int st = r.transfers[i].step;
+    if (st >= 0 && st <= steps) start[static_cast<std::size_t>(st)] = i;
+  }
+  for (int k = steps - 1; k >= 0; --k)  // a step without transfers starts where the next does
+    start[static_cast<std::size_t>(k)] =
+        std::min(start[static_cast<std::size_t>(k)], start[static_cast<std::size_t>(k) + 1]);
+  return start;
+}
+
 // What moved in recorded step `step` of a tasks-model run ("12 tasks over 5 links"), or "".
-std::string narr_task_moves(const IterativeResult& r, int step) {
+std::string narr_task_moves(const IterativeResult& r, const std::vector<std::size_t>& starts,
+                            int step) {
   if (r.model != IterativeModel::Tasks || r.transfers_truncated) return "";
+  if (step + 1 >= static_cast<int>(starts.size())) return "";
   std::int64_t tasks = 0, links = 0;
   const Transfer* largest = nullptr;
-  for (const auto& t : r.transfers)
-    if (t.step == step) {
-      tasks += t.count;
-      ++links;
-      if (!largest || t.count > largest->count) largest = &t;
-    }
+  for (std::size_t i = starts[static_cast<std::size_t>(step)];
+       i < starts[static_cast<std::size_t>(step) + 1]; ++i) {
+    const Transfer& t = r.transfers[i];
+    if (t.step != step) continue;
+    tasks += t.count;
+    ++links;
+    if (!largest || t.count > largest->count) largest = &t;
+  }
   if (links == 0) return "; no whole task moves";
   return "; " + std::to_string(tasks) + " tasks move over " + std::to_string(links) +
          " links (largest " + std::to_string(largest->from) + "→" + std::to_string(largest->to) +
@@ -106,6 +124,10 @@ Narration narrate_iterative(const Topology& topology, const IterativeResult& r) 
     for (int c : r.colouring.colour)
       if (c >= 0 && c < classes) ++class_edges[static_cast<std::size_t>(c)];
   const std::size_t cap = Narration::kMaxNarratedSteps;
+  const int recorded = static_cast<int>(
+      std::min<std::int64_t>(std::int64_t{r.sweeps_run} * classes, static_cast<std::int64_t>(cap)));
+  const std::vector<std::size_t> starts =
+      r.model == IterativeModel::Tasks ? narr_step_starts(r, recorded) : std::vector<std::size_t>{};
   for (int s = 1; s <= r.sweeps_run; ++s) {
     for (int c = 0; c < classes; ++c) {
       if (n.steps.size() >= cap) {
@@ -124,18 +146,18 @@ Narration narrate_iterative(const Topology& topology, const IterativeResult& r) 
                " edges moves λ = " + narr_real(r.parameter) +
                " of the difference between its two ends from the heavier to the lighter" +
                (r.parameter == 0.5 ? " (both ends end at their average)" : "");
-        text += narr_task_moves(r, record);
+        text += narr_task_moves(r, starts, record);
         if (c == classes - 1) text += narr_spread_after(r, s);
         line = 3;
       } else if (r.algorithm == "diffusion") {
         text = "Diffusion sweep " + std::to_string(s) +
                ": every node at once moves α of each difference to its lighter neighbours";
-        text += narr_task_moves(r, s - 1) + narr_spread_after(r, s);
+        text += narr_task_moves(r, starts, s - 1) + narr_spread_after(r, s);
       } else {
         text = "Gradient sweep " + std::to_string(s) +
                ": pressures recomputed; each node above the threshold sends toward a neighbour " +
                "one pressure level lower (min(w_i − L, (w_i − w_j) / 2))";
-        text += narr_task_moves(r, s - 1) + narr_spread_after(r, s);
+        text += narr_task_moves(r, starts, s - 1) + narr_spread_after(r, s);
         line = 3;
       }
       if (s == r.sweeps_run && c == classes - 1) text += ". " + narr_outcome_iterative(title, r);
