@@ -73,10 +73,13 @@ try {
         gde && { verified: gde.verified, sweeps: gde.sweeps });
   check(gde && gde.colouring && gde.colouring.colours === 4 && gde.colouring.colour.length === 40,
         "Problem 3: four colour classes over the mesh's 40 edges", gde && gde.colouring);
+  // The Sweeps tab opens on the last sweep: the caption is its last colour class, where the stop
+  // rule holds after the notes' 22 sweeps.
   const sweepCaption = await page.waitForFunction(() => { const n = window.loadlab.state().narration;
-                                                          return typeof n === "string" && n.includes("4 colour classes") ? n : false; },
+                                                          return typeof n === "string" && n.includes("GDE sweep 22, colour class 3 of 4") &&
+                                                                 n.includes("held after sweep 22") ? n : false; },
                                                    null, { timeout: 10000 }).then((h) => h.jsonValue(), () => null);
-  check(sweepCaption, "Problem 3, Sweeps tab: the caption names the four colour classes", (await state()).narration);
+  check(sweepCaption, "Problem 3, Sweeps tab: the caption narrates sweep 22's last colour class and the stop rule", (await state()).narration);
 
   // 3. Diffusion, gradient and GDE with termination detection on the same mesh: convergence plot
   //    and pressure surface.
