@@ -12,6 +12,7 @@
 #include "cli/adversary_command.h"
 #include "cli/commands.h"
 #include "cli/convert_command.h"
+#include "cli/explain_command.h"
 #include "io/link_codec.h"
 #include "io/presets.h"
 #include "io/scenario.h"
@@ -94,6 +95,19 @@ int main(int argc, char** argv) {
   auto* preset =
       app.add_subcommand("preset", "List the papers' worked examples, or print one as a scenario");
   preset->add_option("name", preset_name, "Preset name (omit to list them)");
+
+  loadlab::cli::ExplainOptions expl;
+  auto* explain = app.add_subcommand(
+      "explain", "Run a scenario and narrate each algorithm step by step (pseudo-code, captions)");
+  explain->footer(loadlab::cli::kExplainHelp);
+  explain->add_option("scenario", expl.scenario, "Scenario JSON file ('-' = stdin)")->required();
+  explain->add_option("--algorithm", expl.algorithm,
+                      "Only this algorithm (one of the scenario's algorithms)");
+  auto* step_opt = explain->add_option("--step", expl.step,
+                                       "Only step K (0 = the first), its pseudo-code line marked");
+  explain->add_flag("--json", expl.json,
+                    "Print the narrations as JSON: [{algorithm, citation, pseudocode, steps: "
+                    "[{step, text, line}]}]");
 
   loadlab::cli::ConvertOptions conv;
   auto* convert = app.add_subcommand(
@@ -216,6 +230,10 @@ int main(int argc, char** argv) {
       }
       std::cout << loadlab::io::find_preset(preset_name).scenario.dump(2) << "\n";
       return 0;
+    }
+    if (*explain) {
+      expl.step_given = step_opt->count() > 0;
+      return loadlab::cli::explain_command(expl, std::cout, std::cerr);
     }
     if (*convert) {
       loadlab::cli::convert_command(conv, std::cerr);

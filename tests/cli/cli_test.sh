@@ -312,8 +312,43 @@ expect 2 "cannot tell the format" "$LL" convert "$stg" "$TMP/x.txt"
 printf '3 1\n2\n' >"$TMP/short.graph"
 expect 2 "line" "$LL" convert "$TMP/short.graph" "$TMP/short.json"
 
+# explain: the narration of a run (Wu's Example 1: W_3 = 11, Q_3 = 5, so node 3 sends 6 up; the
+# optimum's 16 task-hops), one line per step, --step marks its pseudo-code line, --json, and errors.
+"$LL" preset wu_example1 >"$TMP/ex1.json"
+expect 0 "so it sends 6 up to node 1" "$LL" explain "$TMP/ex1.json"
+expect 0 "over 16 task-hops" "$LL" explain "$TMP/ex1.json" --algorithm optimal
+expect 0 "twa: M.-Y. Wu" "$LL" explain "$TMP/ex1.json" --algorithm twa
+out=$("$LL" explain "$TMP/ex1.json" --algorithm twa --step 0)
+if grep -q '^step 0: TWA' <<<"$out" && ! grep -q '^step 1:' <<<"$out" && grep -q '^  > ' <<<"$out" &&
+   ! grep -q '^optimal' <<<"$out"; then ok; else bad "explain --step 0: $out"; fi
+"$LL" explain "$TMP/ex1.json" --algorithm twa --json >"$TMP/ex1_explain.json" 2>&1
+python3 - "$TMP/ex1_explain.json" <<'PY' && ok || bad "explain --json: $(cat "$TMP/ex1_explain.json")"
+import json, sys
+n = json.load(open(sys.argv[1]))
+assert len(n) == 1 and n[0]["algorithm"] == "twa", n
+assert "Wu" in n[0]["citation"] and len(n[0]["pseudocode"]) >= 4
+steps = n[0]["steps"]
+assert [s["step"] for s in steps] == list(range(len(steps)))
+assert any("its quota is 15, so it sends 5 up to node 0" in s["text"] for s in steps)
+assert all(s["line"] is None or 0 <= s["line"] < len(n[0]["pseudocode"]) for s in steps)
+PY
+"$LL" preset wu_example3 >"$TMP/ex3.json"
+expect 0 "nodes 0–3 hold 41 tasks, their quota is 32, so they send 9 across dimension 2" "$LL" explain "$TMP/ex3.json" --algorithm cwa --step 0
+expect 2 "--algorithm: 'mwa' is not an algorithm of this scenario (it runs twa, optimal)" "$LL" explain "$TMP/ex1.json" --algorithm mwa
+expect 2 "--step: 99 is out of range: twa has steps 0.." "$LL" explain "$TMP/ex1.json" --algorithm twa --step 99
+expect 2 "--step: a step number is 0 or more (got -1)" "$LL" explain "$TMP/ex1.json" --step -1
+expect 2 "cannot open" "$LL" explain "$TMP/nothing.json"
+expect 2 "/loads" "$LL" explain "$TMP/count.json"
+# A kind without narration says so (the loop kind narrates nothing in this build).
+"$LL" preset loop_decreasing >"$TMP/loop.json" 2>/dev/null
+if "$LL" explain "$TMP/loop.json" >"$TMP/loop_explain.txt" 2>&1; then ok; else
+  grep -qF "have no step-by-step narration yet" "$TMP/loop_explain.txt" && ok || bad "explain loop: $(cat "$TMP/loop_explain.txt")"
+fi
+"$LL" preset notes_problem2 >"$TMP/np2.json"
+expect 0 "GDE sweep 1, colour class 3 of 4" "$LL" explain "$TMP/np2.json"
+
 # Every subcommand has a --help that says what it does and lists its arguments.
-for sub in validate run link unlink preset convert adversary reproduce bench; do
+for sub in validate run link unlink preset convert adversary reproduce bench explain; do
   out=$("$LL" "$sub" --help 2>&1)
   first=$(head -1 <<<"$out")
   if [ $? = 0 ] && grep -q "^Usage:.* $sub" <<<"$out" && [ -n "$first" ] && ! grep -q "^Usage" <<<"$first"; then ok; else bad "$sub --help: $out"; fi

@@ -41,6 +41,24 @@ try {
         "Problem 2: every processor holds 7500 after one sweep (ERRATA 003)", gde && gde.final_loads);
   check(gde && gde.colouring && gde.colouring.colours === 4, "Problem 2: the 4-cube has 4 colour classes", gde && gde.colouring);
 
+  // 1b. Narration: Wu's Example 1 step by step (Wu 1997, Example 1's table: W_3 = 11, Q_3 = 5,
+  //     W_1 = 20, Q_1 = 15, W_6 = 11, Q_6 = 12, W_7 = 3, Q_7 = 4; 16 task-hops), each step's
+  //     caption read from state().narration after setStep(k).
+  check(await page.evaluate(() => window.loadlab.openExample("wu_example1")), "the wu_example1 preset exists");
+  st = await settle("Wu, Example 1: TWA on a 9-node tree", "kinds1_narration_twa.png");
+  const twaSteps = ["node 3: its subtree holds 11 tasks, its quota is 5, so it sends 6 up to node 1",
+                    "node 1: its subtree holds 20 tasks, its quota is 15, so it sends 5 up to node 0",
+                    "node 6: its subtree holds 11 tasks, its quota is 12, so node 0 sends 1 down to it",
+                    "node 7: its subtree holds 3 tasks, its quota is 4, so node 6 sends 1 down to it",
+                    "16 task-hops"];
+  for (let k = 0; k < twaSteps.length; ++k) {
+    await page.evaluate((step) => window.loadlab.setStep(step), k);
+    const seen = await page.waitForFunction((want) => { const n = window.loadlab.state().narration;
+                                                        return typeof n === "string" && n.includes(want) ? n : false; },
+                                            twaSteps[k], { timeout: 10000 }).then((h) => h.jsonValue(), () => null);
+    check(seen, `Example 1 narration, step ${k}: "${twaSteps[k]}"`, (await state()).narration);
+  }
+
   // 2. Notes, Problem 3, opened as JSON with the sweeps tab in front: 22 sweeps.
   const p3 = await page.evaluate(() => { window.loadlab.openExample("notes_problem3"); return true; });
   check(p3, "the notes_problem3 preset exists");
@@ -55,6 +73,13 @@ try {
         gde && { verified: gde.verified, sweeps: gde.sweeps });
   check(gde && gde.colouring && gde.colouring.colours === 4 && gde.colouring.colour.length === 40,
         "Problem 3: four colour classes over the mesh's 40 edges", gde && gde.colouring);
+  // The Sweeps tab opens on the last sweep: the caption is its last colour class, where the stop
+  // rule holds after the notes' 22 sweeps.
+  const sweepCaption = await page.waitForFunction(() => { const n = window.loadlab.state().narration;
+                                                          return typeof n === "string" && n.includes("GDE sweep 22, colour class 3 of 4") &&
+                                                                 n.includes("held after sweep 22") ? n : false; },
+                                                   null, { timeout: 10000 }).then((h) => h.jsonValue(), () => null);
+  check(sweepCaption, "Problem 3, Sweeps tab: the caption narrates sweep 22's last colour class and the stop rule", (await state()).narration);
 
   // 3. Diffusion, gradient and GDE with termination detection on the same mesh: convergence plot
   //    and pressure surface.

@@ -6,10 +6,13 @@
 #include <algorithm>
 
 #include "app/balance/view_experiments.h"
+#include "app/balance/view_iterative_canvas.h"
 #include "app/model/ui_state.h"
 #include "app/shell/live_update.h"
 #include "app/shell/registry.h"
 #include "app/shell/ui.h"
+#include "core/balance/narration.h"
+#include "io/explain.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -26,7 +29,71 @@ struct BalanceRoom : KindRoom {
   /// arrive (`results_seen`: the results it was applied to).
   std::optional<BalanceUi> pending;
   const void* results_seen = nullptr;
+  /// The narration of the result last asked for (built once per result: O(steps x nodes)).
+  struct NarrationCache {
+    io::ResultPtr result;
+    std::optional<core::Narration> narration;
+  };
+  mutable NarrationCache narration_cache;
+  /// The node simulation's caption, rebuilt when a new superstep is published.
+  struct NodeNarration {
+    std::uint64_t version = ~0ull;
+    int matches = -2;
+    core::Narration narration;
+  };
+  mutable NodeNarration node_narration;
 };
+
+// While the node programs run, the caption follows their supersteps (each node runs its own
+// program and talks only to its neighbours; the counts are the engine's).
+const core::Narration* node_program_narration(const BalanceRoom& r) {
+  const NodeSimState& ns = r.node_sim;
+  if (!ns.have_snap) return nullptr;
+  auto& c = r.node_narration;
+  const NodeSimSnapshot& snap = ns.snap;
+  if (c.version == snap.version && c.matches == ns.matches_central) return &c.narration;
+  c.version = snap.version;
+  c.matches = ns.matches_central;
+  c.narration = {};
+  c.narration.algorithm = snap.algorithm;
+  c.narration.citation = core::balance_citation(snap.algorithm);
+  c.narration.pseudocode = core::balance_pseudocode(snap.algorithm);
+  std::string text = "Node programs of " + snap.algorithm + ": every node runs its own program " +
+                     "and exchanges messages with its neighbours only. ";
+  if (snap.executed == 0) {
+    text += "Before the first superstep: the nodes hold the initial loads.";
+  } else {
+    text += "Superstep " + std::to_string(snap.executed) + " (communication superstep " +
+            std::to_string(snap.supersteps) + " of at most " + std::to_string(snap.expected) +
+            ") sent " + std::to_string(snap.last_messages) + " messages carrying " +
+            std::to_string(snap.last_tasks) + " tasks; " + std::to_string(snap.messages) +
+            " messages and " + std::to_string(snap.tasks_moved) + " tasks moved so far.";
+  }
+  if (snap.finished)
+    text += ns.matches_central == 1 ? " Finished: the final loads equal the central run's."
+                                    : " Finished.";
+  if (snap.failed) text += " Failed: " + snap.error;
+  c.narration.steps.push_back({std::move(text), -1});
+  return &c.narration;
+}
+
+// The narration of typed result `index` (none for a failed result or a topology-less view).
+const core::Narration* balance_narration_of(const App& app, const BalanceRoom& r, int index) {
+  const AppState& st = app.state;
+  if (!st.parsed || index < 0 || index >= static_cast<int>(st.typed_results.size())) return nullptr;
+  const io::ResultPtr& res = st.typed_results[static_cast<std::size_t>(index)];
+  if (!res || res->failed()) return nullptr;
+  auto& c = r.narration_cache;
+  if (c.result != res) {
+    c.result = res;
+    c.narration.reset();
+    try {
+      c.narration = io::explain_result(*st.parsed, *res);
+    } catch (const std::exception&) {  // a result of another scenario: nothing to narrate
+    }
+  }
+  return c.narration ? &*c.narration : nullptr;
+}
 
 // The link's view state applied once this scenario's results are in (a run resets both).
 void balance_apply_pending(App& app, BalanceRoom& r) {
@@ -114,6 +181,33 @@ class BalanceModule final : public KindModule {
       doc[key] = fields[key];
     r.view.form = f;
     return notes;
+  }
+
+  // The Network tab narrates the selected result's communication steps; the Sweeps tab the
+  // shown iterative result's sweep (GDE: colour class). Other tabs narrate nothing.
+  NarrationView narration(const App& app) const override {
+    const BalanceRoom& r = app.room<BalanceRoom>();
+    const AppState& st = app.state;
+    if (!st.topology) return {};
+    const IterativeViewState& iv = r.iterative;
+    const bool tabs = has_iterative_results(app);
+    if (tabs && iv.tabs.shown == 1) {
+      int shown = st.selected_result;
+      if (!iterative_result(st, shown)) {
+        const auto idx = iterative_result_indices(st);
+        shown = idx.empty() ? -1 : idx.front();
+      }
+      const io::IterativeRunResult* it = iterative_result(st, shown);
+      if (!it || iv.replay_for != shown || iv.replay.sweeps.empty()) return {};
+      const int snap = std::clamp(iv.snapshot, 0, static_cast<int>(iv.replay.sweeps.size()) - 1);
+      return {balance_narration_of(app, r, shown),
+              core::iterative_narration_step(
+                  it->result, iv.replay.sweeps[static_cast<std::size_t>(snap)], iv.class_step)};
+    }
+    if (tabs && iv.tabs.shown != 0) return {};
+    if (node_sim_active(app)) return {node_program_narration(r), 0};
+    if (iterative_result(st, st.selected_result)) return {};  // the Network tab does not sweep
+    return {balance_narration_of(app, r, st.selected_result), std::max(0, st.step)};
   }
 
   std::vector<MetricHelp> metric_help() const override {

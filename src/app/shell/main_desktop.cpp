@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/shell/app_setup.h"
+#include "app/shell/model_narration.h"
 #include "app/shell/platform.h"
 #include "app/shell/platform_glfw.h"
 #include "app/shell/registry.h"
@@ -156,6 +157,7 @@ void write_state(loadlab::app::App& app, const std::string& path) {
   j.erase("scenario");
   j.erase("results");
   for (const auto* m : loadlab::app::kind_modules()) m->test_state(app, j, false);  // view, play
+  j["narration"] = loadlab::app::narration_caption(app);  // the caption under the view
   j["scenario_name"] = loadlab::app::scenario_display_name(app.state.scenario);
   j["autosave_available"] = loadlab::app::restore_available(app);
   j["undo_available"] = loadlab::app::undo_available(app);

@@ -17,6 +17,7 @@
 #include "app/shell/app_setup.h"
 #include "app/shell/live_update.h"
 #include "app/shell/model_input.h"
+#include "app/shell/model_narration.h"
 #include "app/shell/platform.h"
 #include "app/shell/platform_glfw.h"
 #include "app/shell/registry.h"
@@ -214,6 +215,8 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   // Each kind's own facts: the network view's mapping and the node simulation, "Run on my
   // machine", the real-thread runs, the Adversary tab, ... (KindModule::test_state).
   for (const auto* m : loadlab::app::kind_modules()) m->test_state(g_web->app, j, true);
+  // The visible step's caption under the view ("" when the view narrates nothing).
+  j["narration"] = loadlab::app::narration_caption(g_web->app);
   {  // help for newcomers (shell/panel_help.h).
     const auto& h = g_web->app.help;
     j["welcome_open"] = h.welcome_open;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "app/shell/live_update.h"
+#include "app/shell/panel_narration.h"
 #include "app/shell/platform.h"
 #include "app/shell/registry.h"
 #include "app/shell/session.h"
@@ -234,7 +235,10 @@ void draw_frame(App& app, float dt) {
   ImGui::End();
 
   const ImVec2 main_pos{vp->WorkPos.x + left_w, vp->WorkPos.y};
-  const ImVec2 main_size{vp->WorkSize.x - left_w, vp->WorkSize.y - status_h - results_h};
+  const float view_h = vp->WorkSize.y - status_h - results_h;
+  // The caption strip's room comes out of the view's, so it never covers the view.
+  const float narration_h = narration_strip_height(app, view_h * 0.4f);
+  const ImVec2 main_size{vp->WorkSize.x - left_w, view_h - narration_h};
   ImGui::SetNextWindowPos(main_pos);
   ImGui::SetNextWindowSize(main_size);
   const char* title = kind ? kind->window_title() : "Scenario JSON###main";
@@ -247,7 +251,15 @@ void draw_frame(App& app, float dt) {
   }
   ImGui::End();
 
-  ImGui::SetNextWindowPos({main_pos.x, main_pos.y + main_size.y});
+  if (narration_h > 0) {
+    ImGui::SetNextWindowPos({main_pos.x, main_pos.y + main_size.y});
+    ImGui::SetNextWindowSize({main_size.x, narration_h});
+    if (ImGui::Begin("##narration", nullptr, fixed | ImGuiWindowFlags_NoTitleBar))
+      draw_narration_strip(app);
+    ImGui::End();
+  }
+
+  ImGui::SetNextWindowPos({main_pos.x, main_pos.y + main_size.y + narration_h});
   ImGui::SetNextWindowSize({main_size.x, results_h});
   if (ImGui::Begin("Results", nullptr, fixed)) draw_results_panel(app);
   ImGui::End();

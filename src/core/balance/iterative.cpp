@@ -91,6 +91,7 @@ void run_sweeps(const Topology& topology, const IterativeOptions& o, IterativeRe
   const double average =
       n == 0 ? 0 : static_cast<double>(total_load(r.initial_loads)) / static_cast<double>(n);
   const double threshold = o.stop.threshold(average);
+  r.stop_threshold = threshold;
   const std::size_t block = spread_block(topology);
   load_spread(st.real, block, r.initial_max_minus_min, r.initial_std_dev);
   bool met = r.initial_max_minus_min < threshold;
@@ -155,6 +156,7 @@ void run_sweeps_fused(const IterativeOptions& o, IterativeResult& r, const Fused
   const double average =
       n == 0 ? 0 : static_cast<double>(total_load(r.initial_loads)) / static_cast<double>(n);
   const double threshold = o.stop.threshold(average);
+  r.stop_threshold = threshold;
   load_spread(cur, sweep.spread_block, r.initial_max_minus_min, r.initial_std_dev);
   bool met = r.initial_max_minus_min < threshold;
   r.stop_rule_met = met;

@@ -91,6 +91,8 @@ struct IterativeResult {
   /// Sweeps executed (more than `sweeps` when termination detection runs on).
   int sweeps_run = 0;
   bool stop_rule_met = false;
+  /// The stop rule's threshold on max - min for this run's average (what the narration quotes).
+  double stop_threshold = std::numeric_limits<double>::quiet_NaN();
   /// A sweep moved nothing (a fixed point of the tasks model or the gradient model).
   bool stalled = false;
   /// max - min and the standard deviation after each sweep (index s = after sweep s + 1), and

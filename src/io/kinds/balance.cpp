@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "core/balance/narration.h"
 #include "core/balance/registry.h"
 #include "core/metrics/balance_metrics.h"
 #include "io/kinds/balance_iterative.h"
@@ -85,6 +86,15 @@ std::vector<ResultPtr> run_balance_kind(const TypedScenario& scenario, const Run
     if (ctx.progress) ctx.progress(static_cast<double>(i + 1) / sc.algorithms.size());
   }
   return results;
+}
+
+// The captions of one result (the walking algorithms, DEM and the optimum from their transfers,
+// the iterative methods from their sweep records); either engine narrates the same way.
+core::Narration explain_balance_kind(const TypedScenario& scenario, const TypedResult& result) {
+  const auto& sc = dynamic_cast<const BalanceScenario&>(scenario);
+  if (const auto* it = dynamic_cast<const IterativeRunResult*>(&result))
+    return core::narrate_iterative(sc.topology, it->result);
+  return core::narrate_balance(sc.topology, dynamic_cast<const BalanceRunResult&>(result).result);
 }
 
 }  // namespace
@@ -172,8 +182,10 @@ BalanceScenario read_balance_scenario(const JsonReader& s) {
 }
 
 KindHandler balance_kind() {
-  return {"balance", "Network load balancing", core::balance_algorithm_table, parse_balance_kind,
-          run_balance_kind};
+  KindHandler kind{"balance", "Network load balancing", core::balance_algorithm_table,
+                   parse_balance_kind, run_balance_kind};
+  kind.explain = explain_balance_kind;
+  return kind;
 }
 
 }  // namespace loadlab::io

@@ -1,0 +1,24 @@
+#include "app/shell/model_narration.h"
+
+#include <algorithm>
+
+#include "app/shell/registry.h"
+#include "app/shell/ui.h"
+
+namespace loadlab::app {
+
+ShownNarration shown_narration(const App& app) {
+  const KindModule* kind = find_kind_module(app.state.kind);
+  if (!kind) return {};
+  const KindModule::NarrationView v = kind->narration(app);
+  if (!v.narration || v.step < 0 || v.narration->steps.empty()) return {};
+  const int last = static_cast<int>(v.narration->steps.size()) - 1;
+  return {v.narration, std::min(v.step, last)};
+}
+
+std::string narration_caption(const App& app) {
+  const ShownNarration s = shown_narration(app);
+  return s.narration ? s.caption()->text : std::string();
+}
+
+}  // namespace loadlab::app
