@@ -4,6 +4,7 @@
 // geometry the header documents.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <regex>
 
 #include "app/widgets/export_png.h"
@@ -16,11 +17,11 @@ using loadlab::io::Json;
 namespace {
 
 TextTable export_sample_table() {
-  return text_table_from_json(Json::parse(R"({
+  return text_table_from_json(Json::parse(R"js({
     "headers": ["algorithm", "verified", "makespan (s)", "note"],
     "rows": [["flb", "yes", "35,220", "plain"],
              ["etf", "NO", "7.5", "says \"hi\", twice"],
-             ["heft", "failed", "line\nbreak", "tab\there"]]})"));
+             ["heft", "failed", "line\nbreak", "tab\there"]]})js"));
 }
 
 }  // namespace
@@ -61,10 +62,8 @@ TEST_CASE("Export.GanttSvgHasOneBarPerTaskAtItsTimes") {
   const Json scenario = Json::parse(R"({"kind": "dag", "name": "tiny <dag>"})");
   const std::string svg = render_view_svg(scenario, results, "gantt", "").to_svg();
   const double scale = (kSvgWidth - kGanttLeft - kGanttRight) / 8.0;
-  const std::regex bar(R"(<rect x="([0-9.]+)" y = "([0-9.]+)" width =
-                           "([0-9.]+)"[^ > ]* > <title>) ");
-      std::vector<std::array<double, 3>>
-          got;
+  const std::regex bar(R"re(<rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)"[^>]*><title>)re");
+  std::vector<std::array<double, 3>> got;
   for (std::sregex_iterator it(svg.begin(), svg.end(), bar), end; it != end; ++it)
     got.push_back({std::stod((*it)[1]), std::stod((*it)[2]), std::stod((*it)[3])});
   REQUIRE(got.size() == 3);

@@ -9,6 +9,7 @@
 #include "app/shell/ui.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/input_text.h"
+#include "app/widgets/number_field.h"
 #include "core/balance/registry.h"
 #include "io/scenario.h"
 
@@ -24,21 +25,21 @@ void draw_balance_form(App& app) {
       changed |= input_text("Parents", f.tree_parents);
       break;
     case 1:
-      changed |= ImGui::SliderInt("Dimension", &f.dim, 0, 21);
+      changed |= slider_int("Dimension", &f.dim, 0, 21);
       break;
     case 2:
     case 3:
-      changed |= ImGui::SliderInt("Rows", &f.rows, f.topology == 3 ? 3 : 1, 1448, "%d",
-                                  ImGuiSliderFlags_Logarithmic);
-      changed |= ImGui::SliderInt("Cols", &f.cols, f.topology == 3 ? 3 : 1, 1448, "%d",
-                                  ImGuiSliderFlags_Logarithmic);
+      changed |= slider_int("Rows", &f.rows, f.topology == 3 ? 3 : 1, 1448, "%d",
+                            ImGuiSliderFlags_Logarithmic);
+      changed |= slider_int("Cols", &f.cols, f.topology == 3 ? 3 : 1, 1448, "%d",
+                            ImGuiSliderFlags_Logarithmic);
       break;
     case 7:
-      changed |= ImGui::SliderInt("k", &f.k, 1, 6);
-      changed |= ImGui::SliderInt("Depth", &f.depth, 0, 8);
+      changed |= slider_int("k", &f.k, 1, 6);
+      changed |= slider_int("Depth", &f.depth, 0, 8);
       break;
     default:
-      changed |= ImGui::SliderInt("Nodes", &f.nodes, 3, 4096);
+      changed |= slider_int("Nodes", &f.nodes, 3, 4096);
       break;
   }
   ImGui::Separator();
@@ -46,7 +47,7 @@ void draw_balance_form(App& app) {
   if (f.load_mode == 0)
     changed |= input_text("Per node", f.explicit_loads);
   else
-    changed |= ImGui::SliderInt("Mean", &f.mean, 0, 1000);
+    changed |= slider_int("Mean", &f.mean, 0, 1000);
   changed |= ImGui::InputInt("Seed", &f.seed);
   f.seed = std::max(f.seed, 0);
   ImGui::PopItemWidth();
