@@ -135,8 +135,21 @@ void draw_scenario_panel(App& app) {
   }
 
   ImGui::Separator();
+  static double run_seen_since = -1;  // when this panel first saw the current run busy
+  if (!app.jobs.busy()) run_seen_since = -1;
   if (app.jobs.busy()) {
-    ImGui::ProgressBar(static_cast<float>(app.jobs.progress()), {-1, 0});
+    const double now = ImGui::GetTime();
+    if (run_seen_since < 0) run_seen_since = now;
+    const double elapsed = now - run_seen_since, done = app.jobs.progress();
+    ImGui::ProgressBar(static_cast<float>(done), {-1, 0});
+    // Past a second, say how long it has run and, from the progress so far, about how long is left.
+    if (elapsed > 1.0) {
+      if (done > 0.02)
+        ImGui::TextDisabled("Running %.0f s; about %.0f s left", elapsed,
+                            elapsed * (1 - done) / done);
+      else
+        ImGui::TextDisabled("Running %.0f s", elapsed);
+    }
     if (ImGui::Button("Cancel", {-1, 0})) app.jobs.cancel();
   } else if (ImGui::Button("Run", {-1, 28 * s})) {
     if (!live_update_flush(app)) app_run(app);  // a waiting edit runs once installed
