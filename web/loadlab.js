@@ -114,7 +114,9 @@
       return location.href;
     },
     download(name, text) {
-      const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+      // A picture arrives as a data URL; text files as their text.
+      const url = text.startsWith("data:") ? text
+        : URL.createObjectURL(new Blob([text], { type: name.endsWith(".json") ? "application/json" : "text/plain" }));
       const a = document.createElement("a");
       a.href = url; a.download = name;
       document.body.appendChild(a); a.click(); a.remove();
@@ -130,6 +132,27 @@
       if (seq !== share.linkSeq) return;
       history.replaceState(null, "", "#" + frag);
       share.lastLink = location.href;
+    },
+    // The results table as text: "tsv" | "csv" (header + one line per result) or "json".
+    exportResults: (format) => call("loadlab_export_results", "string", ["string"], [format]),
+    // The view as a picture: "svg" returns the SVG text of the selected result's Gantt chart, plot
+    // or network (throws with the reason when the view has none); "png" returns a Promise of a PNG
+    // data URL of exactly the view window's pixels, read after the next frame is drawn.
+    exportView: (format) => {
+      if (format === "svg") {
+        const svg = Module.UTF8ToString(Module._loadlab_export_view_svg());
+        if (!svg) throw new Error(window.loadlab.summary().status || "no SVG of this view");
+        return svg;
+      }
+      if (format !== "png") throw new Error("exportView: format must be png or svg");
+      Module._loadlab_request_view_png();
+      return new Promise((resolve) => {
+        const poll = () => {
+          const url = Module.UTF8ToString(Module._loadlab_view_png());
+          if (url) resolve(url); else requestAnimationFrame(poll);
+        };
+        poll();
+      });
     },
     encodeLink, decodeLink,
   };
@@ -272,6 +295,10 @@
     // rules (loads follow the node count, ...). A Promise: true once the edit is installed.
     setField: (pointer, value) => openResult(call("loadlab_set_field", "number", ["string", "string"],
                                                           [pointer, JSON.stringify(value)])),
+    // setField as a user's edit: applied (and run) after the form's typing pause, so two quick
+    // calls start one run; true if queued. state().edit_pending is true until it is applied.
+    editField: (pointer, value) => call("loadlab_edit_field", "number", ["string", "string"],
+                                        [pointer, JSON.stringify(value)]) === 1,
     // help: open a gallery example by preset name (as its button does; true if it exists),
     // and "dismiss" / "open" the welcome panel (dismissing is remembered in localStorage).
     openExample: (preset) => call("loadlab_open_example", "number", ["string"], [preset]) === 1,
@@ -289,6 +316,27 @@
     // the page said so.
     testAbort: () => { try { Module._loadlab_test_abort(); } catch (e) { /* the abort itself */ } },
     crashShown: () => crash.shown && !document.getElementById("crash").classList.contains("hidden"),
+    // The results table as text: "tsv" | "csv" (header + one line per result) or "json".
+    exportResults: (format) => call("loadlab_export_results", "string", ["string"], [format]),
+    // The view as a picture: "svg" returns the SVG text of the selected result's Gantt chart, plot
+    // or network (throws with the reason when the view has none); "png" returns a Promise of a PNG
+    // data URL of exactly the view window's pixels, read after the next frame is drawn.
+    exportView: (format) => {
+      if (format === "svg") {
+        const svg = Module.UTF8ToString(Module._loadlab_export_view_svg());
+        if (!svg) throw new Error(window.loadlab.summary().status || "no SVG of this view");
+        return svg;
+      }
+      if (format !== "png") throw new Error("exportView: format must be png or svg");
+      Module._loadlab_request_view_png();
+      return new Promise((resolve) => {
+        const poll = () => {
+          const url = Module.UTF8ToString(Module._loadlab_view_png());
+          if (url) resolve(url); else requestAnimationFrame(poll);
+        };
+        poll();
+      });
+    },
     encodeLink, decodeLink,
   };
 })();

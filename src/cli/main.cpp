@@ -1,4 +1,4 @@
-// The `loadlab` command-line tool: validate, run, link/unlink, reproduce, bench.
+// The `loadlab` command-line tool: validate, run, render, link/unlink, reproduce, bench.
 //
 // Exit codes: 0 success, 2 bad input (message on stderr, naming the field), 1 internal failure
 // (e.g. a result that fails its verifier), 3 (run) one or more algorithms failed at run time: the
@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/convert_command.h"
 #include "cli/explain_command.h"
+#include "cli/render_command.h"
 #include "io/link_codec.h"
 #include "io/presets.h"
 #include "io/scenario.h"
@@ -84,6 +85,19 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"central", "nodes"}));
   run->add_option("--threads", threads, "Worker threads for --engine nodes")
       ->check(CLI::Range(1, 256));
+
+  loadlab::cli::RenderOptions rend;
+  auto* render = app.add_subcommand(
+      "render", "Run a scenario and write a picture of one result's view as SVG or PNG");
+  render->add_option("scenario", rend.scenario, "Scenario JSON file ('-' = stdin)")->required();
+  render->add_option("--view", rend.view, "gantt (dag, loop, os), network (balance), plot")
+      ->required()
+      ->check(CLI::IsMember({"gantt", "network", "plot"}));
+  render->add_option("--algorithm", rend.algorithm,
+                     "The result to draw (default: the first that ran)");
+  render->add_option("-o,--output", rend.out, "FILE.svg or FILE.png")->required();
+  render->add_option("--scale", rend.scale, "PNG pixels per SVG unit (default 1)")
+      ->check(CLI::Range(0.25, 8.0));
 
   auto* mklink = app.add_subcommand("link", "Print the share-link fragment (#s=...) of a scenario");
   mklink->add_option("scenario", path, "Scenario JSON file ('-' = stdin)")->required();
@@ -209,6 +223,10 @@ int main(int argc, char** argv) {
         return 1;
       }
       return failed > 0 ? kExitAlgorithmFailed : 0;
+    }
+    if (*render) {
+      loadlab::cli::render_command(rend, std::cerr);
+      return 0;
     }
     if (*mklink) {
       Json scenario =

@@ -348,12 +348,60 @@ fi
 expect 0 "GDE sweep 1, colour class 3 of 4" "$LL" explain "$TMP/np2.json"
 
 # Every subcommand has a --help that says what it does and lists its arguments.
-for sub in validate run link unlink preset convert adversary reproduce bench explain; do
+for sub in validate run render link unlink preset convert adversary reproduce bench explain; do
   out=$("$LL" "$sub" --help 2>&1)
   first=$(head -1 <<<"$out")
   if [ $? = 0 ] && grep -q "^Usage:.* $sub" <<<"$out" && [ -n "$first" ] && ! grep -q "^Usage" <<<"$first"; then ok; else bad "$sub --help: $out"; fi
 done
 expect 0 "Lossless: dot <-> graph <-> scenario" "$LL" convert --help
+
+# render: every view type as SVG (well-formed XML); the Gantt chart has one titled rectangle per
+# scheduled task, placed at start * scale with width (finish - start) * scale, scale = 910 / the
+# latest finish (the geometry svg_views.h documents), checked against `loadlab run`'s schedule.
+"$LL" run "$SRC/examples/dag_lu_p4.json" >"$TMP/lu_run.json" 2>/dev/null
+"$LL" render "$SRC/examples/dag_lu_p4.json" --view gantt --algorithm etf -o "$TMP/lu.svg" &&
+python3 - "$TMP/lu_run.json" "$TMP/lu.svg" <<'PY' && ok || bad "render gantt: bars differ from the schedule"
+import json, sys, xml.etree.ElementTree as ET
+run = json.load(open(sys.argv[1]))
+sched = next(r for r in run["results"] if r["algorithm"] == "etf")["schedule"]
+ns = "{http://www.w3.org/2000/svg}"
+bars = [e for e in ET.parse(sys.argv[2]).getroot().iter(ns + "rect") if e.find(ns + "title") is not None]
+assert len(bars) == len(sched), (len(bars), len(sched))
+end = max(s["finish"] for s in sched)
+scale = (1000 - 70 - 20) / end
+for s, b in zip(sched, bars):
+    assert abs(float(b.get("x")) - (70 + s["start"] * scale)) < 0.01, (s, b.attrib)
+    assert abs(float(b.get("width")) - (s["finish"] - s["start"]) * scale) < 0.01, (s, b.attrib)
+    assert abs(float(b.get("y")) - (40 + s["proc"] * 22 + 2)) < 0.01, (s, b.attrib)
+PY
+for v in "cube3 network" "cube3 plot" "loop_decreasing gantt" "loop_decreasing plot" "os_mixed gantt" "dlt_example3_ibs plot" "dynamic_hotspot plot"; do
+  set -- $v
+  "$LL" render "$SRC/examples/$1.json" --view "$2" -o "$TMP/$1_$2.svg" &&
+    python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$TMP/$1_$2.svg" && ok || bad "render $1 --view $2: not well-formed SVG"
+done
+# PNG: the signature, and IHDR's size is the SVG's width x height at --scale.
+"$LL" render "$cube" --view network --scale 2 -o "$TMP/cube.png" &&
+python3 - "$TMP/cube.png" "$TMP/cube3_network.svg" <<'PY' && ok || bad "render png: bad signature or size"
+import struct, sys, zlib, xml.etree.ElementTree as ET
+b = open(sys.argv[1], "rb").read()
+assert b[:8] == b"\x89PNG\r\n\x1a\n"
+w, h = struct.unpack(">II", b[16:24])
+svg = ET.parse(sys.argv[2]).getroot()
+assert (w, h) == (2 * int(float(svg.get("width"))), 2 * int(float(svg.get("height")))), (w, h)
+# Every chunk's CRC is right and the pixels inflate to height rows of 1 + 3 * width bytes.
+pos, idat = 8, b""
+while pos < len(b):
+    n, = struct.unpack(">I", b[pos:pos + 4]); t = b[pos + 4:pos + 8]; d = b[pos + 8:pos + 8 + n]
+    assert struct.unpack(">I", b[pos + 8 + n:pos + 12 + n])[0] == zlib.crc32(t + d)
+    if t == b"IDAT": idat += d
+    pos += 12 + n
+raw = zlib.decompress(idat)
+assert len(raw) == h * (1 + 3 * w)
+assert len(set(raw)) > 2  # not a blank picture
+PY
+expect 2 "--view" "$LL" render "$cube" --view gantt -o "$TMP/x.svg"
+expect 2 "--algorithm: 'flb' is not in the results" "$LL" render "$cube" --view network --algorithm flb -o "$TMP/x.svg"
+expect 2 "-o: " "$LL" render "$cube" --view network -o "$TMP/x.jpg"
 
 for f in "$SRC"/examples/*.json; do
   expect 0 "ok" "$LL" validate "$f"

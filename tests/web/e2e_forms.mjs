@@ -1,10 +1,12 @@
 // The form keeps the scenario valid (Example 3's cube switched to a torus), bad share links stay
-// reported and load nothing, and the address bar follows the scenario. (Links that keep the view:
+// reported and load nothing, and the address bar follows the scenario; the results export as
+// TSV / CSV and the view as SVG / PNG; edits wait for a pause (two quick ones start one run);
+// the number boxes take typing, Enter, Tab and Shift+Tab. (Links that keep the view:
 // e2e_links.mjs.)
 //   node tests/web/e2e_forms.mjs <site dir> <screenshot dir>
 // Expected values come from the scenario format and the papers' examples, not from the page.
 import { join } from "node:path";
-import { deflateRawSync } from "node:zlib";
+import { deflateRawSync, inflateSync } from "node:zlib";
 import { b64url, linkFor, startHarness, waitFrames } from "./harness.mjs";
 import { example3, example4, freshPage as openFresh, same, withoutUi } from "./fixtures.mjs";
 
@@ -68,6 +70,86 @@ try {
   st = await state(page);
   fromHash = await decodedHash().catch((e) => String(e));
   check(same(withoutUi(fromHash), withoutUi(st.scenario)), "after loading Example 4, location.hash is its link", fromHash);
+  await page.close();
+
+  // --- Getting data out: the results table as text, the view as SVG and PNG -----------------------
+  page = await freshPage(base);
+  await waitResults(page, 3);
+  st = await state(page);
+  const names = st.results.map((r) => r.algorithm);
+  const tsv = await page.evaluate(() => window.loadlab.exportResults("tsv"));
+  const tsvLines = tsv.replace(/\n$/, "").split("\n");
+  check(tsvLines.length === 1 + names.length && tsvLines[0].startsWith("algorithm\t") &&
+        same(tsvLines.slice(1).map((l) => l.split("\t")[0]), names) &&
+        tsvLines.every((l) => l.split("\t").length === tsvLines[0].split("\t").length),
+        "exportResults('tsv'): a header and one line per result, every line as many cells", tsv);
+  // RFC 4180 fields: quoted ones may hold commas ("1,234"); every line has the header's count.
+  const csvFields = (line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g).filter((f, i, a) => i < a.length - 1 || f !== "");
+  const csv = await page.evaluate(() => window.loadlab.exportResults("csv"));
+  const csvLines = csv.replace(/\n$/, "").split("\n");
+  check(csvLines.length === tsvLines.length && csvLines[0].startsWith("algorithm,") &&
+        csvLines.every((l) => csvFields(l).length === tsvLines[0].split("\t").length),
+        "exportResults('csv'): the same lines, fields as in the header", csv);
+  const svg = await page.evaluate(() => window.loadlab.exportView("svg"));
+  check(svg.startsWith("<?xml") && svg.trimEnd().endsWith("</svg>") && (svg.match(/<circle /g) || []).length === 8,
+        "exportView('svg') of the 3-cube's network: an SVG document with one circle per node (8)", svg.slice(0, 300));
+  const pngUrl = await page.evaluate(() => window.loadlab.exportView("png"));
+  const png = Buffer.from(pngUrl.replace(/^data:image\/png;base64,/, ""), "base64");
+  let pixels = Buffer.alloc(0);
+  for (let at = 8; at + 12 <= png.length;) {
+    const n = png.readUInt32BE(at);
+    if (png.toString("latin1", at + 4, at + 8) === "IDAT") pixels = Buffer.concat([pixels, png.subarray(at + 8, at + 8 + n)]);
+    at += 12 + n;
+  }
+  const [pw, ph] = png.length > 24 ? [png.readUInt32BE(16), png.readUInt32BE(20)] : [0, 0];
+  const raw = pixels.length ? inflateSync(pixels) : Buffer.alloc(0);
+  check(pngUrl.startsWith("data:image/png;base64,") && png.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])) &&
+        pw > 300 && pw < 1280 && ph > 200 && ph < 800 && raw.length === ph * (1 + 3 * pw) && new Set(raw).size > 16,
+        "exportView('png'): a PNG of the view window only (smaller than the page), not blank", [pngUrl.slice(0, 40), pw, ph]);
+
+  // --- Edits wait for a pause: two quick edits start one run -------------------------------------
+  const runs0 = st.runs_started;
+  const queued = await page.evaluate(() => [window.loadlab.editField("/loads/0", 18), window.loadlab.editField("/loads/1", 12)]);
+  let st1 = await state(page);
+  check(queued[0] && queued[1] && st1.edit_pending && st1.runs_started === runs0, "two quick edits wait for the pause: nothing ran yet",
+        [queued, st1.edit_pending, st1.runs_started, runs0]);
+  await page.waitForFunction(() => { const s = window.loadlab.state(); return !s.edit_pending && !s.busy && s.scenario.loads[1] === 12; },
+                             null, { timeout: 30000 });
+  st = await state(page);
+  check(st.runs_started === runs0 + 1 && st.scenario.loads[0] === 18 && st.results.length === 3,
+        "after the pause both edits are in and exactly one run started", [st.runs_started, runs0, st.scenario.loads]);
+
+  // --- Number boxes: type a value and Enter; Tab and Shift+Tab move between fields -----------------
+  const box = (s, label) => (s.number_fields || []).find((f) => f.label === label);
+  const dimBox = box(st, "Dimension");
+  check(dimBox !== undefined, "the cube's Dimension slider has a number box", st.number_fields);
+  if (dimBox) {
+    const k = st.display_scale || 1;
+    await page.mouse.click((dimBox.box[0] + dimBox.box[2]) / 2 / k, (dimBox.box[1] + dimBox.box[3]) / 2 / k);
+    await page.waitForFunction(() => window.loadlab.state().number_field_active === "Dimension", null, { timeout: 10000 }).catch(() => {});
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("4");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => { const s = window.loadlab.state(); return s.scenario.topology.dim === 4 && !s.edit_pending && !s.busy; },
+                               null, { timeout: 30000 }).catch(() => {});
+    st = await state(page);
+    check(st.scenario.topology.dim === 4 && st.nodes === 16 && st.results.length > 0, "typing 4 and Enter in the Dimension box makes a 4-cube and runs it",
+          [st.scenario.topology, st.nodes, st.status]);
+    const dim2 = box(st, "Dimension");
+    await page.mouse.click((dim2.box[0] + dim2.box[2]) / 2 / k, (dim2.box[1] + dim2.box[3]) / 2 / k);
+    await page.waitForFunction(() => window.loadlab.state().number_field_active === "Dimension", null, { timeout: 10000 }).catch(() => {});
+    await page.keyboard.press("Tab");
+    await page.waitForFunction(() => { const s = window.loadlab.state(); return s.text_input && s.number_field_active !== "Dimension"; },
+                               null, { timeout: 10000 }).catch(() => {});
+    const afterTab = await state(page);
+    await page.keyboard.press("Shift+Tab");
+    await page.waitForFunction(() => window.loadlab.state().number_field_active === "Dimension", null, { timeout: 10000 }).catch(() => {});
+    const afterBack = await state(page);
+    check(afterTab.text_input && afterTab.number_field_active !== "Dimension" && afterBack.number_field_active === "Dimension",
+          "Tab moves the keyboard to the next field and Shift+Tab back to the Dimension box",
+          [afterTab.text_input, afterTab.number_field_active, afterBack.number_field_active]);
+    await page.keyboard.press("Escape");
+  }
   await page.close();
 
   // --- Bad links show a persistent error and load nothing ----------------------------------------

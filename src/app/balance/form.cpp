@@ -3,16 +3,98 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
+#include <string>
+#include <vector>
 
 #include "app/balance/module.h"
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/input_text.h"
+#include "app/widgets/number_field.h"
 #include "core/balance/registry.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
+
+namespace {
+
+// Lists longer than this are edited as a table (node, load) instead of one long line.
+constexpr std::size_t kBalanceLoadsInline = 64;
+
+// What the form last did to the loads on its own (e.g. a list too long for the node count became
+// a generator): shown under the Loads field until the user picks the loads again.
+std::string g_balance_loads_note;
+bool g_balance_loads_table_open = false;
+
+bool balance_parse_loads(const std::string& text, std::vector<long long>& out) {
+  out.clear();
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ' || text[i] == ',' || text[i] == '\t' || text[i] == '\n') {
+      ++i;
+      continue;
+    }
+    std::size_t used = 0;
+    try {
+      out.push_back(std::stoll(text.substr(i, 24), &used));
+    } catch (const std::exception&) {
+      return false;
+    }
+    i += used;
+  }
+  return true;
+}
+
+// The explicit loads: one line when short; a summary and "Edit as table" when long.
+bool balance_loads_field(std::string& text) {
+  std::vector<long long> v;
+  if (!balance_parse_loads(text, v) || v.size() <= kBalanceLoadsInline)
+    return input_text("Per node", text);
+  long long sum = 0, hi = 0;
+  for (long long x : v) sum += x, hi = std::max(hi, x);
+  ImGui::Text("%zu loads, total %lld, max %lld", v.size(), sum, hi);
+  ImGui::SameLine();
+  if (ImGui::SmallButton(g_balance_loads_table_open ? "Hide table" : "Edit as table"))
+    g_balance_loads_table_open = !g_balance_loads_table_open;
+  if (!g_balance_loads_table_open) return false;
+  bool changed = false;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_RowBg;
+  if (ImGui::BeginTable("loads_table", 2, flags, {0, ImGui::GetFrameHeightWithSpacing() * 10})) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("node", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
+    ImGui::TableSetupColumn("load");
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(v.size()));
+    while (clip.Step())
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::Text("%d", i);
+        ImGui::TableSetColumnIndex(1);
+        ImGui::PushID(i);
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        long long x = v[static_cast<std::size_t>(i)];
+        if (ImGui::InputScalar("##load", ImGuiDataType_S64, &x) && x >= 0) {
+          v[static_cast<std::size_t>(i)] = x;
+          changed = true;
+        }
+        ImGui::PopID();
+      }
+    ImGui::EndTable();
+  }
+  if (changed) {
+    std::string joined;
+    for (long long x : v) joined += (joined.empty() ? "" : " ") + std::to_string(x);
+    text = joined;
+  }
+  return changed;
+}
+
+}  // namespace
 
 void draw_balance_form(App& app) {
   ScenarioForm& f = balance_state(app).form;
@@ -24,29 +106,37 @@ void draw_balance_form(App& app) {
       changed |= input_text("Parents", f.tree_parents);
       break;
     case 1:
-      changed |= ImGui::SliderInt("Dimension", &f.dim, 0, 21);
+      changed |= slider_int("Dimension", &f.dim, 0, 21);
       break;
     case 2:
     case 3:
-      changed |= ImGui::SliderInt("Rows", &f.rows, f.topology == 3 ? 3 : 1, 1448, "%d",
-                                  ImGuiSliderFlags_Logarithmic);
-      changed |= ImGui::SliderInt("Cols", &f.cols, f.topology == 3 ? 3 : 1, 1448, "%d",
-                                  ImGuiSliderFlags_Logarithmic);
+      changed |= slider_int("Rows", &f.rows, f.topology == 3 ? 3 : 1, 1448, "%d",
+                            ImGuiSliderFlags_Logarithmic);
+      changed |= slider_int("Cols", &f.cols, f.topology == 3 ? 3 : 1, 1448, "%d",
+                            ImGuiSliderFlags_Logarithmic);
       break;
     case 7:
-      changed |= ImGui::SliderInt("k", &f.k, 1, 6);
-      changed |= ImGui::SliderInt("Depth", &f.depth, 0, 8);
+      changed |= slider_int("k", &f.k, 1, 6);
+      changed |= slider_int("Depth", &f.depth, 0, 8);
       break;
     default:
-      changed |= ImGui::SliderInt("Nodes", &f.nodes, 3, 4096);
+      changed |= slider_int("Nodes", &f.nodes, 3, 4096);
       break;
   }
   ImGui::Separator();
-  changed |= ImGui::Combo("Loads", &f.load_mode, kLoadModes, IM_ARRAYSIZE(kLoadModes));
+  if (ImGui::Combo("Loads", &f.load_mode, kLoadModes, IM_ARRAYSIZE(kLoadModes))) {
+    changed = true;
+    g_balance_loads_note.clear();  // the user chose: no longer the form's doing
+  }
+  if (!g_balance_loads_note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.4f, 1.0f));
+    ImGui::TextWrapped("%s", g_balance_loads_note.c_str());
+    ImGui::PopStyleColor();
+  }
   if (f.load_mode == 0)
-    changed |= input_text("Per node", f.explicit_loads);
+    changed |= balance_loads_field(f.explicit_loads);
   else
-    changed |= ImGui::SliderInt("Mean", &f.mean, 0, 1000);
+    changed |= slider_int("Mean", &f.mean, 0, 1000);
   changed |= ImGui::InputInt("Seed", &f.seed);
   f.seed = std::max(f.seed, 0);
   ImGui::PopItemWidth();
@@ -78,6 +168,8 @@ void draw_balance_form(App& app) {
     // Keep the scenario valid: loads follow the node count, unsupported algorithms are
     // unchecked; the notes say so in the status line.
     const std::vector<std::string> notes = f.make_consistent(algs);
+    for (const auto& n : notes)
+      if (n.rfind("loads", 0) == 0) g_balance_loads_note = "The form changed the loads: " + n;
     try {
       const io::Json fields = f.to_json(algs);
       // The form owns these keys; name, description, params and ui of the scenario stay.

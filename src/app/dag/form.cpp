@@ -14,6 +14,7 @@
 #include "app/shell/live_update.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/input_text.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 #include "core/dag/generators.h"
 #include "io/dag_formats/dag_formats.h"
@@ -33,11 +34,11 @@ bool slider(DagDeferredSlider& d, const char* label, io::Json& obj, const char* 
   const ImGuiSliderFlags f = log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
   if (integer) {
     int iv = static_cast<int>(v);
-    edited = ImGui::SliderInt(label, &iv, static_cast<int>(lo), static_cast<int>(hi),
-                              fmt ? fmt : "%d", f);
+    edited =
+        slider_int(label, &iv, static_cast<int>(lo), static_cast<int>(hi), fmt ? fmt : "%d", f);
     v = iv;
   } else {
-    edited = ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, fmt ? fmt : "%.3g", f);
+    edited = slider_scalar(label, ImGuiDataType_Double, &v, &lo, &hi, fmt ? fmt : "%.3g", f);
   }
   if (ImGui::IsItemActive()) d.label = label, d.value = v;
   const bool commit = defer ? ImGui::IsItemDeactivatedAfterEdit() : edited;
@@ -67,7 +68,7 @@ bool generator_fields(DagDeferredSlider& d, io::Json& g, bool defer) {
     int lg = static_cast<int>(std::lround(std::log2(std::max(2, g.value("points", 256)))));
     char buf[32];
     std::snprintf(buf, sizeof buf, "%d points", 1 << lg);
-    if (ImGui::SliderInt("Points", &lg, 1, 16, buf)) g["points"] = 1 << lg, ch = true;
+    if (slider_int("Points", &lg, 1, 16, buf)) g["points"] = 1 << lg, ch = true;
   } else if (gen == "fork_join") {
     ch |= slider(d, "Width", g, "width", 8, 1, 256, true, false, defer);
     ch |= slider(d, "Stages", g, "stages", 4, 1, 256, true, false, defer);
@@ -151,8 +152,8 @@ bool machine_fields(App& app, io::Json& doc) {
   if (f.links == DagMachineFields::uniform) {
     double b = f.bandwidth;
     const double lo = 0.01, hi = 1000;
-    if (ImGui::SliderScalar("Bandwidth", ImGuiDataType_Double, &b, &lo, &hi, "%.3g",
-                            ImGuiSliderFlags_Logarithmic))
+    if (slider_scalar("Bandwidth", ImGuiDataType_Double, &b, &lo, &hi, "%.3g",
+                      ImGuiSliderFlags_Logarithmic))
       f.bandwidth = b, changed = true;
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Every link: an edge's data d takes d / bandwidth between two processors");
@@ -241,10 +242,10 @@ void draw_dag_form(App& app) {
   ImGui::Spacing();
   ImGui::TextDisabled("Machine");
   int p = doc.value("processors", 4);
-  if (ImGui::SliderInt("Processors P", &p, 1, 64))
+  if (slider_int("Processors P", &p, 1, 64))
     doc["processors"] = std::clamp(p, 1, 4096), changed = true;
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Fully connected processors. Ctrl+click to type up to 4096");
+    ImGui::SetTooltip("Fully connected processors. Type up to 4096 in the box");
   changed |= machine_fields(app, doc);
   ImGui::PopItemWidth();
 

@@ -8,6 +8,7 @@
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
 #include "app/widgets/algorithm_picker.h"
+#include "app/widgets/number_field.h"
 #include "core/dlt/registry.h"
 #include "io/scenario.h"
 
@@ -29,12 +30,12 @@ bool needs_granularity(const std::string& a) {
   return row && row->needs_granularity;
 }
 
-// A logarithmic slider over [lo, hi] (Ctrl+click to type any value the scenario accepts).
+// A logarithmic slider over [lo, hi] (or type any value the scenario accepts in the box).
 bool log_slider(const char* label, io::Json& doc, const char* key, double dflt, double lo,
                 double hi) {
   double v = doc.value(key, dflt);
-  if (!ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
-                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat))
+  if (!slider_scalar(label, ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat))
     return false;
   doc[key] = v;
   return true;
@@ -75,7 +76,7 @@ void draw_dlt_form(App& app) {
   bool changed = false;
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 7);
   int dim = doc.value("dim", 8);
-  if (ImGui::SliderInt("Dimension d", &dim, 1, 24)) doc["dim"] = dim, changed = true;
+  if (slider_int("Dimension d", &dim, 1, 24)) doc["dim"] = dim, changed = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("2^d processors in d+1 layers");
   changed |= log_slider("E (compute)", doc, "E", 3.0, 0.001, 1000.0);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Time to compute one unit of load");

@@ -21,8 +21,7 @@ namespace {
 bool dynamic_int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo, int hi,
                        bool log = false) {
   int v = obj.is_object() ? obj.value(key, dflt) : dflt;
-  if (!ImGui::SliderInt(label, &v, lo, hi, "%d", log ? ImGuiSliderFlags_Logarithmic : 0))
-    return false;
+  if (!slider_int(label, &v, lo, hi, "%d", log ? ImGuiSliderFlags_Logarithmic : 0)) return false;
   obj[key] = std::clamp(v, lo, hi);
   return true;
 }
@@ -213,7 +212,7 @@ bool strategy_params(io::Json& doc) {
       changed |= num_field("f (receive cost)", par, "f", 1, 0, 100, false);
       changed |= num_field("g (send cost)", par, "g", 1, 0, 100, false);
       int M = par.value("M", 2);
-      if (ImGui::SliderInt("M (even)", &M, 2, 8)) par["M"] = M + (M % 2), changed = true;
+      if (slider_int("M (even)", &M, 2, 8)) par["M"] = M + (M % 2), changed = true;
       changed |= num_field("period (0 = on idle)", par, "period", 0, 0, 1000, false);
     } else if (a == "work_stealing") {
       changed |=
@@ -232,9 +231,9 @@ bool strategy_params(io::Json& doc) {
       changed |= num_field("backoff", par, "backoff", 1, 0.001, 100);
     } else if (a == "gradient") {
       int lo = par.value("low_mark", 1), hi = par.value("high_mark", lo + 1);
-      if (ImGui::SliderInt("low mark", &lo, 0, 64))
+      if (slider_int("low mark", &lo, 0, 64))
         par["low_mark"] = lo, par["high_mark"] = std::max(hi, lo), changed = true;
-      if (ImGui::SliderInt("high mark", &hi, 0, 64))
+      if (slider_int("high mark", &hi, 0, 64))
         par["high_mark"] = std::max(hi, lo), par["low_mark"] = lo, changed = true;
     } else if (a == "rips") {
       changed |= choice("inner", par.value("inner", std::string("(by topology)")),

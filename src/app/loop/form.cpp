@@ -14,6 +14,7 @@
 #include "app/shell/platform.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 #include "core/loops/simulator.h"
 #include "core/loops/technique.h"
@@ -32,8 +33,8 @@ int measurement_thread_cap() {
 bool slider_double(const char* label, io::Json& doc, const char* key, double dflt, double lo,
                    double hi, bool log = false) {
   double v = doc.value(key, dflt);
-  if (!ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, "%.3g",
-                           log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None))
+  if (!slider_scalar(label, ImGuiDataType_Double, &v, &lo, &hi, "%.3g",
+                     log ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None))
     return false;
   doc[key] = std::max(v, 0.0);
   return true;
@@ -82,17 +83,17 @@ void draw_loop_form(App& app) {
   ImGui::TextDisabled("Loop");
   std::int64_t n = doc.value("iterations", std::int64_t{1000});
   const std::int64_t n_lo = 1, n_hi = 10'000'000;
-  if (ImGui::SliderScalar("Iterations N", ImGuiDataType_S64, &n, &n_lo, &n_hi, "%lld",
-                          ImGuiSliderFlags_Logarithmic)) {
+  if (slider_scalar("Iterations N", ImGuiDataType_S64, &n, &n_lo, &n_hi, "%lld",
+                    ImGuiSliderFlags_Logarithmic)) {
     doc["iterations"] = std::max<std::int64_t>(n, 0);
     changed = true;
   }
   int p = doc.value("processors", 4);
-  if (ImGui::SliderInt("Processors P", &p, 1, 64)) {
+  if (slider_int("Processors P", &p, 1, 64)) {
     doc["processors"] = p;  // per-processor arrays follow in loop_make_consistent
     changed = true;
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+click to type up to 1024");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type up to 1024 in the box");
 
   io::Json cost = doc.value("cost", io::Json{{"profile", "constant"}, {"value", 1}});
   const auto& profiles = core::cost_profile_names();
@@ -118,9 +119,8 @@ void draw_loop_form(App& app) {
   }
   if (prof == "mandelbrot") {
     int w = cost.value("width", 256), mi = cost.value("max_iter", 256);
-    if (ImGui::SliderInt("Width", &w, 1, 4096)) cost["width"] = w, cost_changed = true;
-    if (ImGui::SliderInt("Max iterations", &mi, 1, 4096))
-      cost["max_iter"] = mi, cost_changed = true;
+    if (slider_int("Width", &w, 1, 4096)) cost["width"] = w, cost_changed = true;
+    if (slider_int("Max iterations", &mi, 1, 4096)) cost["max_iter"] = mi, cost_changed = true;
   }
   if (prof == "uniform" || prof == "exponential" || prof == "bimodal") {
     int seed = doc.value("seed", 1);
@@ -140,13 +140,13 @@ void draw_loop_form(App& app) {
   const std::int64_t dflt = core::default_chunk(doc.value("iterations", std::int64_t{0}),
                                                 std::max(1, doc.value("processors", 1)));
   int k = static_cast<int>(doc.value("chunk_size", dflt));
-  if (ImGui::SliderInt("K (chunk)", &k, 1,
-                       static_cast<int>(std::clamp<std::int64_t>(dflt * 8, 8, 1 << 20)))) {
+  if (slider_int("K (chunk)", &k, 1,
+                 static_cast<int>(std::clamp<std::int64_t>(dflt * 8, 8, 1 << 20)))) {
     doc["chunk_size"] = std::max(k, 1);
     changed = true;
   }
   int kmin = static_cast<int>(doc.value("min_chunk", std::int64_t{1}));
-  if (ImGui::SliderInt("k (min chunk)", &kmin, 1, 256))
+  if (slider_int("k (min chunk)", &kmin, 1, 256))
     doc["min_chunk"] = std::max(kmin, 1), changed = true;
   ImGui::PopItemWidth();
 

@@ -60,7 +60,7 @@ void draw_os_form(App& app) {
   bool changed = false;
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 8);
   int procs = doc.value("processors", 16);
-  if (ImGui::SliderInt("Processors P", &procs, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic))
+  if (slider_int("Processors P", &procs, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic))
     doc["processors"] = std::clamp(procs, 1, 1024), changed = true;
 
   io::Json& jobs = doc["jobs"];
@@ -69,7 +69,7 @@ void draw_os_form(App& app) {
                         static_cast<long long>(doc.value("seed", 1LL)));
     changed |= num_field("arrival rate", jobs, "rate", 0.1, 0.001, 100);
     int count = jobs.value("count", 60);
-    if (ImGui::SliderInt("jobs", &count, 1, 100000, "%d", ImGuiSliderFlags_Logarithmic))
+    if (slider_int("jobs", &count, 1, 100000, "%d", ImGuiSliderFlags_Logarithmic))
       jobs["count"] = std::clamp(count, 1, 100000), changed = true;
     io::Json& work = jobs["work"];
     if (work.is_object() && work.contains("value") &&

@@ -11,6 +11,7 @@
 #include "app/shell/live_update.h"
 #include "app/shell/ui.h"
 #include "app/widgets/algorithm_picker.h"
+#include "app/widgets/number_field.h"
 
 namespace loadlab::app {
 
@@ -30,8 +31,8 @@ io::Json default_mesh(const std::string& g) {
 bool partition_int_field(const char* label, io::Json& obj, const char* key, int dflt, int lo,
                          int hi, bool log = false) {
   int v = obj.value(key, dflt);
-  if (!ImGui::SliderInt(label, &v, lo, hi, "%d",
-                        log ? static_cast<int>(ImGuiSliderFlags_Logarithmic) : 0))
+  if (!slider_int(label, &v, lo, hi, "%d",
+                  log ? static_cast<int>(ImGuiSliderFlags_Logarithmic) : 0))
     return false;
   obj[key] = std::clamp(v, lo, hi);
   return true;
@@ -74,7 +75,7 @@ void refining_params(io::Json& doc, const std::string& alg, bool& changed) {
   if (alg != "orb_e") {
     double imb = p.value("imbalance", 0.03);
     const double lo = 0.0, hi = 0.3;
-    if (ImGui::SliderScalar("allowed imbalance", ImGuiDataType_Double, &imb, &lo, &hi, "%.3f"))
+    if (slider_scalar("allowed imbalance", ImGuiDataType_Double, &imb, &lo, &hi, "%.3f"))
       p["imbalance"] = imb, changed = true;
   }
   if (alg == "orb_kl" || alg == "ggp" || alg == "multilevel")
@@ -160,7 +161,7 @@ void draw_partition_form(App& app) {
   }
   int parts = doc.value("parts", 4);
   bool parts_changed = false;
-  if (ImGui::SliderInt("Parts P", &parts, 1, 256, "%d", ImGuiSliderFlags_Logarithmic)) {
+  if (slider_int("Parts P", &parts, 1, 256, "%d", ImGuiSliderFlags_Logarithmic)) {
     doc["parts"] = std::max(1, parts);
     parts = std::max(1, parts);
     changed = parts_changed = true;

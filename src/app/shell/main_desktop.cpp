@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/shell/app_setup.h"
+#include "app/shell/export_actions.h"
 #include "app/shell/model_narration.h"
 #include "app/shell/platform.h"
 #include "app/shell/platform_glfw.h"
@@ -313,6 +314,7 @@ int main(int argc, char** argv) {
     glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    loadlab::app::read_requested_view_png(app, ImGui::GetIO().DisplayFramebufferScale.x);
     // Screenshot mode: after N frames, once the first run has finished (bounded wait).
     ++frame;
     bool idle = !app.jobs.busy() && !app.opener.busy();

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "app/shell/app_setup.h"
+#include "app/shell/export_actions.h"
 #include "app/shell/live_update.h"
 #include "app/shell/model_input.h"
 #include "app/shell/model_narration.h"
@@ -24,6 +25,7 @@
 #include "app/shell/session.h"
 #include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
+#include "app/widgets/number_field.h"
 #include "io/presets.h"
 #include "io/scenario.h"
 
@@ -37,7 +39,8 @@ struct WebApp {
   double ui_ms = 0, ui_ms_max = 0;          // draw_frame + ImGui::Render (our CPU work per frame)
   double render_ms = 0, render_ms_max = 0;  // submitting the draw data to WebGL
   // Text the exported functions return: the page copies it before the next call.
-  std::string clipboard, state_text, summary_text, scenario_text, node_sim_text, stats_text;
+  std::string clipboard, state_text, summary_text, scenario_text, node_sim_text, stats_text,
+      export_text;
 };
 
 // The page's one app (created in main, never destroyed: the main loop outlives main); the exported
@@ -136,6 +139,8 @@ void frame(void* arg) {
   glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // A PNG of the view is read here, while the frame is still in the drawing buffer.
+  loadlab::app::read_requested_view_png(w.app, ImGui::GetIO().DisplayFramebufferScale.x);
   w.render_ms = emscripten_get_now() - t_ui;
   w.render_ms_max = std::max(w.render_ms_max, w.render_ms);
 }
@@ -199,6 +204,57 @@ EMSCRIPTEN_KEEPALIVE int loadlab_set_field(const char* pointer, const char* valu
   }
 }
 
+/// Test hook: the results table as "tsv" | "csv" (header + one line per result) or the results
+/// document as "json"; "" (reason in the status line) for another format.
+EMSCRIPTEN_KEEPALIVE const char* loadlab_export_results(const char* format) {
+  if (!g_web) return "";
+  try {
+    g_web->export_text = loadlab::app::results_export_text(g_web->app, format);
+  } catch (const std::exception& e) {
+    loadlab::app::set_status(g_web->app.state, e.what(), true);
+    g_web->export_text.clear();
+  }
+  return g_web->export_text.c_str();
+}
+
+/// Test hook: the selected result's picture as SVG text, or "" (reason in the status line).
+EMSCRIPTEN_KEEPALIVE const char* loadlab_export_view_svg() {
+  if (!g_web) return "";
+  try {
+    g_web->export_text = loadlab::app::view_export_svg(g_web->app).to_svg();
+  } catch (const std::exception& e) {
+    loadlab::app::set_status(g_web->app.state, std::string("Export SVG: ") + e.what(), true);
+    g_web->export_text.clear();
+  }
+  return g_web->export_text.c_str();
+}
+
+/// Test hook: asks for a PNG of the view from the next rendered frame (loadlab_view_png has it).
+EMSCRIPTEN_KEEPALIVE void loadlab_request_view_png() {
+  if (!g_web) return;
+  g_web->app.help.png_data_url.clear();
+  g_web->app.help.png_request = loadlab::app::HelpUi::PngRequest::hook;
+}
+
+/// The PNG asked for by loadlab_request_view_png as a data URL, "" until it has been read.
+EMSCRIPTEN_KEEPALIVE const char* loadlab_view_png() {
+  return g_web ? g_web->app.help.png_data_url.c_str() : "";
+}
+
+/// Test hook: form_set_field as a user's edit, applied after the typing pause (live_update.h).
+/// 1 = queued, 0 = refused (reason in the status line).
+EMSCRIPTEN_KEEPALIVE int loadlab_edit_field(const char* pointer, const char* value_json) {
+  if (!g_web) return 0;
+  try {
+    return loadlab::app::form_edit_field(g_web->app, pointer, loadlab::io::Json::parse(value_json))
+               ? 1
+               : 0;
+  } catch (const std::exception& e) {
+    loadlab::app::set_status(g_web->app.state, std::string("editField: ") + e.what(), true);
+    return 0;
+  }
+}
+
 /// What a share link carries now: the scenario with its visible view state in "ui".
 EMSCRIPTEN_KEEPALIVE const char* loadlab_link_json() {
   if (!g_web) return "{}";
@@ -242,6 +298,14 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   j["busy"] = g_web->app.opener.busy() || g_web->app.jobs.busy();  // opening or running
   j["opening"] = g_web->app.opener.busy();
   j["runs_started"] = g_web->app.runs_started;
+  j["edit_pending"] = g_web->app.link.edit_pending;  // a form edit waiting for the typing pause
+  {  // the forms' number boxes (widgets/number_field.h): where they are, which one has the keyboard
+    loadlab::io::Json boxes = loadlab::io::Json::array();
+    for (const auto& b : loadlab::app::number_field_boxes())
+      boxes.push_back({{"label", b.label}, {"box", {b.box[0], b.box[1], b.box[2], b.box[3]}}});
+    j["number_fields"] = boxes;
+    j["number_field_active"] = loadlab::app::number_field_active();
+  }
   // Keyboard focus in a text field (shortcuts are off then) and where the JSON editor is, if it
   // was drawn in the last frame (screen pixels).
   j["text_input"] = ImGui::GetIO().WantTextInput;

@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "app/shell/export_actions.h"
 #include "app/shell/live_update.h"
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
@@ -53,8 +54,7 @@ void draw_menu_bar(App& app) {
       }
       draw_session_file_items(
           app);  // Save scenario (Ctrl+S), Restore last session (shell/session.cpp)
-      if (ImGui::MenuItem("Export results JSON...", nullptr, false, !app.state.results.is_null()))
-        set_status(app.state, platform_export_file("results.json", app.state.results.dump(2)));
+      draw_export_menu_items(app);  // Export > results CSV / TSV / JSON, view PNG / SVG
       ImGui::Separator();
       if (ImGui::MenuItem("Copy link", "Ctrl+L"))
         set_status(app.state,

@@ -30,6 +30,12 @@ struct LinkState {
   LinkSync sync;
   std::string run_note;  ///< what the form changed to stay valid: appended to the run's status
   int last_edit_id = 0;  ///< request id of the newest form edit (ScenarioOpener::result_of)
+  /// A form edit waiting for the typing to pause (shell/live_update.h): applied, and run, at
+  /// `edit_due` (seconds, ImGui time) unless another edit comes first, or at once on Run.
+  bool edit_pending = false;
+  io::Json pending_edit;
+  std::vector<std::string> pending_notes;
+  double edit_due = 0;
 };
 
 }  // namespace loadlab::app

@@ -40,6 +40,11 @@ struct HelpUi {
   /// Where the editor was drawn (screen x0, y0, x1, y1) and in which ImGui frame (test hook).
   float json_editor_box[4] = {0, 0, 0, 0};
   int json_editor_frame = -1;
+  /// The main view window's box in the last frame (screen x0, y0, x1, y1): what a PNG export reads.
+  float view_box[4] = {0, 0, 0, 0};
+  /// A PNG of the view asked for (shell/export_actions.h): read after the next frame is rendered.
+  enum class PngRequest { none, save, hook } png_request = PngRequest::none;
+  std::string png_data_url;  ///< the last PNG read for the test hook ("" until it is ready)
 };
 
 /// The label a preset has in File > Examples and the gallery: exactly the name it loads with.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <set>
 
+#include "app/shell/export_actions.h"
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
 #include "app/shell/registry.h"
@@ -97,6 +98,7 @@ void draw_results_panel(App& app) {
                                         : "No results yet: pick algorithms and press Run.");
     return;
   }
+  draw_results_export_bar(app);  // Copy (Ctrl+C), CSV / TSV / JSON, the view as PNG / SVG
   // While a new run computes, the previous results stay readable but dimmed.
   const bool stale = app.jobs.busy();
   if (stale) {

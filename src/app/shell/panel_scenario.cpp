@@ -7,11 +7,13 @@
 #include <algorithm>
 
 #include "app/shell/app_setup.h"
+#include "app/shell/live_update.h"
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
 #include "app/shell/registry.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
+#include "app/widgets/number_field.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -127,15 +129,33 @@ void draw_scenario_panel(App& app) {
   if (app.state.scenario.contains("name"))
     ImGui::TextWrapped("%s", app.state.scenario["name"].get<std::string>().c_str());
   ImGui::Separator();
-  if (const KindModule* kind = find_kind_module(app.state.kind)) kind->draw_form(app);
+  if (const KindModule* kind = find_kind_module(app.state.kind)) {
+    number_field_hint();  // how the number boxes beside the sliders work
+    kind->draw_form(app);
+  }
 
   ImGui::Separator();
+  static double run_seen_since = -1;  // when this panel first saw the current run busy
+  if (!app.jobs.busy()) run_seen_since = -1;
   if (app.jobs.busy()) {
-    ImGui::ProgressBar(static_cast<float>(app.jobs.progress()), {-1, 0});
+    const double now = ImGui::GetTime();
+    if (run_seen_since < 0) run_seen_since = now;
+    const double elapsed = now - run_seen_since, done = app.jobs.progress();
+    ImGui::ProgressBar(static_cast<float>(done), {-1, 0});
+    // Past a second, say how long it has run and, from the progress so far, about how long is left.
+    if (elapsed > 1.0) {
+      if (done > 0.02)
+        ImGui::TextDisabled("Running %.0f s; about %.0f s left", elapsed,
+                            elapsed * (1 - done) / done);
+      else
+        ImGui::TextDisabled("Running %.0f s", elapsed);
+    }
     if (ImGui::Button("Cancel", {-1, 0})) app.jobs.cancel();
   } else if (ImGui::Button("Run", {-1, 28 * s})) {
-    app_run(app);
+    if (!live_update_flush(app)) app_run(app);  // a waiting edit runs once installed
   }
+  if (app.link.edit_pending && !app.jobs.busy())
+    ImGui::TextDisabled("Edited: runs when you pause, or press Run.");
 
   ImGui::Separator();
   follow_editor_error(app);

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "app/model/autosave.h"
+#include "app/shell/export_actions.h"
 #include "app/shell/platform.h"
 
 // clang-format off
@@ -57,7 +58,9 @@ std::string platform_copy_link(const std::string& scenario_json) {
 }
 
 std::string platform_export_file(const std::string& name, const std::string& text) {
-  js_download(name.c_str(), text.c_str());
+  // Binary files (a PNG) cross into JavaScript as a data URL; text as itself.
+  const bool png = name.size() > 4 && name.compare(name.size() - 4, 4, ".png") == 0;
+  js_download(name.c_str(), png ? png_data_url(text).c_str() : text.c_str());
   return "Downloaded " + name;
 }
 

@@ -55,6 +55,7 @@ int app_apply_edit(App& app, const io::Json& scenario, bool run) {
 }
 
 const io::Json& app_edit_base(const App& app) {
+  if (app.link.edit_pending) return app.link.pending_edit;  // waiting for the typing to pause
   if (const io::Json* pending = app.opener.pending_edit()) return *pending;
   return app.state.scenario;
 }
@@ -212,6 +213,7 @@ void draw_frame(App& app, float dt) {
   app.state.frames++;
   app_poll_jobs(app);
   session_frame(app, ImGui::GetTime());  // start-up restore, debounced autosave (shell/session.h)
+  live_update_tick(app, ImGui::GetTime());  // a form edit whose pause is over is applied and run
   const KindModule* kind = find_kind_module(app.state.kind);
   if (kind) kind->frame(app, dt);  // e.g. an opened link's "ui" applied to its results, playback
 
@@ -244,6 +246,9 @@ void draw_frame(App& app, float dt) {
   const char* title = kind ? kind->window_title() : "Scenario JSON###main";
   if (ImGui::Begin(title, nullptr,
                    fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+    const ImVec2 vp0 = ImGui::GetWindowPos(), vsz = ImGui::GetWindowSize();
+    app.help.view_box[0] = vp0.x, app.help.view_box[1] = vp0.y;
+    app.help.view_box[2] = vp0.x + vsz.x, app.help.view_box[3] = vp0.y + vsz.y;
     if (kind)
       kind->draw_views(app);
     else
