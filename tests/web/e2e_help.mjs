@@ -144,6 +144,18 @@ try {
   await waitFrames(page, 4);
   await page.screenshot({ path: join(shots, "help_lesson.png") });
 
+  // The network view lights the dimension a step exchanges over: Wu's CWA on the 3-cube walks
+  // dimensions 2, 1, 0 (Example 3's tables), one per step.
+  await page.waitForFunction(() => window.loadlab.lesson("wu_examples", 3).ready, null, { timeout: 60000, polling: 50 });
+  const lit = [];
+  for (const k of [0, 1, 2]) {
+    await page.evaluate((s) => window.loadlab.setStep(s), k);
+    await waitFrames(page, 3);
+    const s = await state();
+    lit.push(s.network && s.network.active_dims);
+  }
+  check(JSON.stringify(lit) === JSON.stringify([4, 2, 1]), "CWA's steps light dimensions 2, 1, 0 in turn", lit);
+
   check(errors.length === 0, "no uncaught page errors", errors);
   await context.close();
   ok = true;

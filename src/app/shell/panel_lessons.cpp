@@ -37,6 +37,7 @@ bool lesson_step_ready(const App& app, const LessonStep& s) {
   std::string want;
   for (const auto& p : io::presets())
     if (p.name == s.preset) want = p.scenario.value("name", "");
+  if (app.opener.busy() || app.jobs.busy()) return false;  // the old run's results may be shown
   return !want.empty() && app.state.scenario.is_object() &&
          app.state.scenario.value("name", "") == want && app.state.results.is_array() &&
          !app.state.results.empty();
