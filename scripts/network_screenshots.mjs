@@ -32,7 +32,7 @@ try {
                 topology: { type: "hypercube", dim: 3 }, loads: [19, 11, 2, 9, 0, 9, 10, 4],
                 algorithms: ["cwa", "dem", "optimal"], ui: { select: "dem", step: 1 } };
   await shot(JSON.stringify(ex3), "network_cube3.png", 3, 1);
-  await shot(cube(4, 8, 3, "dem", 2), "network_cube4.png", 2, 2);
+  await shot(cube(4, 8, 3, "cwa", 0), "network_cube4.png", 2, 0);
   await shot(cube(6, 20, 7, "cwa", 1), "network_cube6.png", 2, 1);
   await shot(cube(8, 20, 5, "dem", 3), "network_cube8_heatmap.png", 2, 3);
   const ex1 = { loadlab: 1, kind: "balance", name: "Wu, Example 1: TWA on a 9-node tree", seed: 1,

@@ -149,8 +149,9 @@ void draw_scale_legend(const NetworkCanvas& c, float s, const char* note, const 
 
 void draw_load_legend(const NetworkCanvas& c, double average, float s, const char* note) {
   char mid[32], hi[32];
-  std::snprintf(mid, sizeof mid, "avg %.4g", average);
-  std::snprintf(hi, sizeof hi, ">= %.4g", 2 * average);
+  // Three digits: "avg 4.556" and ">= 9.111" ran into each other under the 180-pixel bar.
+  std::snprintf(mid, sizeof mid, "avg %.3g", average);
+  std::snprintf(hi, sizeof hi, ">= %.3g", 2 * average);
   draw_scale_legend(c, s, note, "0", mid, hi);
 }
 
@@ -164,8 +165,13 @@ float draw_dimension_legend(const NetworkCanvas& c, float s, int dims, std::uint
                             bool stepping) {
   ImDrawList* dl = c.dl;
   const float font = ImGui::GetFontSize(), row = font + 3 * s;
-  const char* title =
-      stepping ? "link colour = dimension (lit: exchanged now)" : "link colour = dimension";
+  // Compact: the square drawing is centred, so the legend stays in the free band on its left.
+  // A step that moves nothing lights nothing: say so rather than dim every dimension.
+  const bool idle = stepping && active == 0;
+  const char* title = idle       ? "dimension (no tasks move now)"
+                      : stepping ? "dimension (lit: this step)"
+                                 : "link colour: dimension";
+  stepping = stepping && !idle;
   const float w = ImGui::CalcTextSize(title).x + 12 * s;
   const ImVec2 p0{c.origin.x + 8 * s, c.origin.y + 8 * s};
   const float h = row * float(dims + 1) + 8 * s;
@@ -177,7 +183,7 @@ float draw_dimension_legend(const NetworkCanvas& c, float s, int dims, std::uint
     const float y = p0.y + row * float(d + 1) + font / 2;
     dl->AddLine({p0.x, y}, {p0.x + 26 * s, y}, dimension_colour(d, lit), lit ? 3.5f * s : 1.5f * s);
     char buf[64];
-    std::snprintf(buf, sizeof buf, "dimension %d%s", d, stepping && lit ? "  <- this step" : "");
+    std::snprintf(buf, sizeof buf, "%d%s", d, stepping && lit ? "  exchanged" : "");
     dl->AddText({p0.x + 32 * s, y - font / 2},
                 lit ? IM_COL32(235, 235, 240, 255) : IM_COL32(140, 140, 150, 255), buf);
   }
@@ -191,10 +197,12 @@ void draw_dimension_flows(const NetworkCanvas& c, float s, const DimensionFlows&
   const float font = ImGui::GetFontSize(), row = font + 4 * s;
   std::int64_t most = 1;
   for (int d = 0; d < dims; ++d) most = std::max(most, f.total[static_cast<std::size_t>(d)]);
-  const float label_w = ImGui::CalcTextSize("dim 00").x, bar_w = 140 * s;
+  const float label_w = ImGui::CalcTextSize("dim 00").x, bar_w = 90 * s;
   char title[96];
-  std::snprintf(title, sizeof title, "tasks moved per dimension (step %d / all steps)", step);
-  const float w = std::max(ImGui::CalcTextSize(title).x, label_w + bar_w + 90 * s) + 12 * s;
+  std::snprintf(title, sizeof title, "tasks moved: step %d / all", step);
+  const float w = std::max(ImGui::CalcTextSize(title).x,
+                           label_w + bar_w + 12 * s + ImGui::CalcTextSize("00000 / 00000").x) +
+                  12 * s;
   const ImVec2 p0{c.origin.x + 8 * s, c.origin.y + 8 * s};
   const float h = row * float(dims + 1) + 8 * s;
   dl->AddRectFilled({p0.x - 4 * s, p0.y - 4 * s}, {p0.x + w, p0.y + h}, IM_COL32(20, 22, 27, 225),

@@ -148,9 +148,9 @@ void draw_network_view(App& app) {
       for_each_visible_link(cv, topo, st.layout, lf.grid, r, [&](int a, int b) {
         if (!cube) return draw_link(cv, topo, st.layout, a, b, edge_col, 1.0f);
         const int d = cube_link_dimension(a, b);
-        const bool lit = !stepping || ((active_dims >> d) & 1u);
+        const bool lit = !stepping || active_dims == 0 || ((active_dims >> d) & 1u);
         draw_link(cv, topo, st.layout, a, b, dimension_colour(d, lit),
-                  stepping && lit ? 2.5f * s : 1.5f * s);
+                  stepping && active_dims != 0 && lit ? 2.5f * s : 1.5f * s);
       });
     }
     // Nodes: point sprites through our shaders for large networks, ImDrawList discs otherwise.

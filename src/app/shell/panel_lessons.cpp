@@ -117,8 +117,10 @@ void draw_lesson_window(App& app) {
   const float f = ImGui::GetFontSize();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowSize({30 * f, 0}, ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos({vp->WorkPos.x + vp->WorkSize.x - 31 * f, vp->WorkPos.y + 3 * f},
-                          ImGuiCond_Appearing);
+  // Bottom right, over the results rather than the view the step talks about.
+  ImGui::SetNextWindowPos(
+      {vp->WorkPos.x + vp->WorkSize.x - f, vp->WorkPos.y + vp->WorkSize.y - 2 * f},
+      ImGuiCond_Appearing, {1.0f, 1.0f});
   bool open = true;
   if (ImGui::Begin("Lesson###lesson", &open, ImGuiWindowFlags_NoSavedSettings)) {
     ImGui::PushTextWrapPos(0);
