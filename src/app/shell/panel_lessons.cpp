@@ -121,6 +121,7 @@ void draw_lesson_window(App& app) {
   ImGui::SetNextWindowPos(
       {vp->WorkPos.x + vp->WorkSize.x - f, vp->WorkPos.y + vp->WorkSize.y - 2 * f},
       ImGuiCond_Appearing, {1.0f, 1.0f});
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: it sits over the results table
   bool open = true;
   if (ImGui::Begin("Lesson###lesson", &open, ImGuiWindowFlags_NoSavedSettings)) {
     ImGui::PushTextWrapPos(0);
