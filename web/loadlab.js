@@ -303,6 +303,10 @@
     // and "dismiss" / "open" the welcome panel (dismissing is remembered in localStorage).
     openExample: (preset) => call("loadlab_open_example", "number", ["string"], [preset]) === 1,
     welcome: (action) => call("loadlab_welcome", null, ["string"], [action]),
+    // Paper lessons: opens step `step` (0-based) of lesson `name` unless it is shown and returns
+    // {paper, here, agree, line, differs, ready}; `here` is null until the step's run is there.
+    lesson: (name, step) => JSON.parse(Module.UTF8ToString(
+        call("loadlab_lesson", "number", ["string", "number"], [name, step]))),
     // Opens (true) or closes the scenario JSON editor's large window; state().json_editor is its box.
     jsonEditor: (open) => Module._loadlab_json_editor(open ? 1 : 0),
     //, nothing is lost: File > Restore last session (the autosave a link displaced;

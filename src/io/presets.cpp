@@ -51,6 +51,15 @@ const std::vector<Preset>& presets() {
                "loads":[0,1000,2000,3000,4000,1000,2000,3000,4000,5000,2000,3000,4000,5000,6000,
                         3000,4000,5000,6000,7000,4000,5000,6000,7000,8000],
                "algorithms":["gde"],"params":{"gde":{"lambda":0.5,"stop":{"max_minus_min":1}}}})json"),
+      // Course notes 003, the gradient model's 5 x 5 pressure grid: light (empty) nodes where
+      // the notes' grid has pressure 0, every other node equally loaded; one sweep.
+      make(
+          "notes_pressure_grid", "Notes, the gradient model's pressure grid on a 5x5 mesh",
+          R"json({"loadlab":1,"kind":"balance","name":"Notes, gradient model: the pressure grid on a 5x5 mesh","seed":1,
+               "topology":{"type":"mesh","rows":5,"cols":5},
+               "loads":[10,10,10,10,10, 0,10,10,10,10, 10,10,10,0,10, 10,10,10,10,10, 10,10,10,0,10],
+               "algorithms":["gradient"],"params":{"gradient":{"max_sweeps":1}},
+               "ui":{"iterative_view":"pressure"}})json"),
       // Paper 001 (FLB), the Figure 1 graph as reconstructed in ERRATA, on P = 2.
       make(
           "flb_table1", "FLB, Table 1: the 8-task example graph on 2 processors",

@@ -1,7 +1,8 @@
 // Browser test of the help for newcomers: the welcome panel (first visit, dismissal
 // remembered across a reload), the example gallery (each example loads with the name it is listed
 // under), F1 help on the selected algorithm, formatted integers in the results table, and the
-// optimum row visible at 1280 x 800 and 1920 x 1080.
+// optimum row visible at 1280 x 800 and 1920 x 1080, and the paper lessons (every step's number
+// equal to the paper's).
 //   node tests/web/e2e_help.mjs <site dir> <screenshot dir>
 import { join } from "node:path";
 import { startHarness, waitFrames } from "./harness.mjs";
@@ -117,6 +118,43 @@ try {
         `F1 opens help on the selected algorithm (${selected})`, { open: st.help_open, kind: st.help_kind, topic: st.help_topic });
   await waitFrames(page, 4);
   await page.screenshot({ path: join(shots, "help_f1.png") });
+
+  // 6. Paper lessons: every step of every lesson opens its scenario and, once run, shows the
+  //    paper's number equal to the playground's (the lesson table's comparison, read live).
+  const list = await page.evaluate(() => window.loadlab.lesson("", -1));
+  check(Array.isArray(list.lessons) && list.lessons.length >= 7, "the paper lessons are listed", list);
+  const disagree = [];
+  let stepsRun = 0;
+  for (const l of list.lessons || []) {
+    for (let k = 0; k < l.steps; k++) {
+      let r = null;
+      try {
+        await page.waitForFunction(([n, s]) => window.loadlab.lesson(n, s).ready, [l.name, k],
+                                   { timeout: 60000, polling: 50 });
+        r = await page.evaluate(([n, s]) => window.loadlab.lesson(n, s), [l.name, k]);
+      } catch (e) {
+        r = { timeout: true, state: await page.evaluate(([n, s]) => window.loadlab.lesson(n, s), [l.name, k]) };
+      }
+      stepsRun++;
+      if (!r.agree) disagree.push({ lesson: l.name, step: k, r });
+    }
+  }
+  check(stepsRun >= 20 && disagree.length === 0, `all ${stepsRun} lesson steps show the paper's number`, disagree);
+  st = await state();
+  await waitFrames(page, 4);
+  await page.screenshot({ path: join(shots, "help_lesson.png") });
+
+  // The network view lights the dimension a step exchanges over: Wu's CWA on the 3-cube walks
+  // dimensions 2, 1, 0 (Example 3's tables), one per step.
+  await page.waitForFunction(() => window.loadlab.lesson("wu_examples", 3).ready, null, { timeout: 60000, polling: 50 });
+  const lit = [];
+  for (const k of [0, 1, 2]) {
+    await page.evaluate((s) => window.loadlab.setStep(s), k);
+    await waitFrames(page, 3);
+    const s = await state();
+    lit.push(s.network && s.network.active_dims);
+  }
+  check(JSON.stringify(lit) === JSON.stringify([4, 2, 1]), "CWA's steps light dimensions 2, 1, 0 in turn", lit);
 
   check(errors.length === 0, "no uncaught page errors", errors);
   await context.close();

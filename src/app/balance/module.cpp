@@ -251,6 +251,9 @@ class BalanceModule final : public KindModule {
     j["view_centre"] = {v.centre_x, v.centre_y};
     j["view_base_scale"] = v.base_scale;
     j["playing"] = r.view.playing;
+    j["network"] = {{"lod", r.view.net.lod},
+                    {"drawn_arrows", r.view.net.drawn_arrows},
+                    {"active_dims", r.view.net.active_dims}};
     if (!full) return;
     j["node_sim"] = node_sim_json(app, true);
     // The iterative Sweeps/Pressure canvases' own zoom and level of detail.

@@ -149,9 +149,96 @@ void draw_scale_legend(const NetworkCanvas& c, float s, const char* note, const 
 
 void draw_load_legend(const NetworkCanvas& c, double average, float s, const char* note) {
   char mid[32], hi[32];
-  std::snprintf(mid, sizeof mid, "avg %.4g", average);
-  std::snprintf(hi, sizeof hi, ">= %.4g", 2 * average);
+  // Three digits: "avg 4.556" and ">= 9.111" ran into each other under the 180-pixel bar.
+  std::snprintf(mid, sizeof mid, "avg %.3g", average);
+  std::snprintf(hi, sizeof hi, ">= %.3g", 2 * average);
   draw_scale_legend(c, s, note, "0", mid, hi);
+}
+
+ImU32 dimension_colour(int d, bool lit) {
+  float rgb[3];
+  dimension_rgb(d, rgb);
+  return ImGui::ColorConvertFloat4ToU32({rgb[0], rgb[1], rgb[2], lit ? 0.95f : 0.22f});
+}
+
+float draw_dimension_legend(const NetworkCanvas& c, float s, int dims, std::uint32_t active,
+                            bool stepping) {
+  ImDrawList* dl = c.dl;
+  const float font = ImGui::GetFontSize(), row = font + 3 * s;
+  // Compact: the square drawing is centred, so the legend stays in the free band on its left.
+  // A step that moves nothing lights nothing: say so rather than dim every dimension.
+  const bool idle = stepping && active == 0;
+  const char* title = idle       ? "dimension (no tasks move now)"
+                      : stepping ? "dimension (lit: this step)"
+                                 : "link colour: dimension";
+  stepping = stepping && !idle;
+  const float w = ImGui::CalcTextSize(title).x + 12 * s;
+  const ImVec2 p0{c.origin.x + 8 * s, c.origin.y + 8 * s};
+  const float h = row * float(dims + 1) + 8 * s;
+  dl->AddRectFilled({p0.x - 4 * s, p0.y - 4 * s}, {p0.x + w, p0.y + h}, IM_COL32(20, 22, 27, 215),
+                    4 * s);
+  dl->AddText(p0, IM_COL32(220, 220, 225, 255), title);
+  for (int d = 0; d < dims; ++d) {
+    const bool lit = !stepping || ((active >> d) & 1u);
+    const float y = p0.y + row * float(d + 1) + font / 2;
+    dl->AddLine({p0.x, y}, {p0.x + 26 * s, y}, dimension_colour(d, lit), lit ? 3.5f * s : 1.5f * s);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%d%s", d, stepping && lit ? "  exchanged" : "");
+    dl->AddText({p0.x + 32 * s, y - font / 2},
+                lit ? IM_COL32(235, 235, 240, 255) : IM_COL32(140, 140, 150, 255), buf);
+  }
+  return h;
+}
+
+void draw_dimension_flows(const NetworkCanvas& c, float s, const DimensionFlows& f, int step) {
+  ImDrawList* dl = c.dl;
+  const int dims = static_cast<int>(f.total.size());
+  if (dims == 0) return;
+  const float font = ImGui::GetFontSize(), row = font + 4 * s;
+  std::int64_t most = 1;
+  for (int d = 0; d < dims; ++d) most = std::max(most, f.total[static_cast<std::size_t>(d)]);
+  const float label_w = ImGui::CalcTextSize("dim 00").x, bar_w = 90 * s;
+  char title[96];
+  std::snprintf(title, sizeof title, "tasks moved: step %d / all", step);
+  const float w = std::max(ImGui::CalcTextSize(title).x,
+                           label_w + bar_w + 12 * s + ImGui::CalcTextSize("00000 / 00000").x) +
+                  12 * s;
+  const ImVec2 p0{c.origin.x + 8 * s, c.origin.y + 8 * s};
+  const float h = row * float(dims + 1) + 8 * s;
+  dl->AddRectFilled({p0.x - 4 * s, p0.y - 4 * s}, {p0.x + w, p0.y + h}, IM_COL32(20, 22, 27, 225),
+                    4 * s);
+  dl->AddText(p0, IM_COL32(220, 220, 225, 255), title);
+  for (int d = 0; d < dims; ++d) {
+    const auto k = static_cast<std::size_t>(d);
+    const float y = p0.y + row * float(d + 1);
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "dim %d", d);
+    const bool lit = f.step[k] > 0;
+    dl->AddText({p0.x, y}, lit ? IM_COL32(235, 235, 240, 255) : IM_COL32(150, 150, 160, 255), buf);
+    const float x0 = p0.x + label_w + 6 * s;
+    const float wt = bar_w * float(double(f.total[k]) / double(most));
+    const float ws = bar_w * float(double(f.step[k]) / double(most));
+    // The whole run's total as a faint bar, this step's share solid over it.
+    dl->AddRectFilled({x0, y + 2 * s}, {x0 + wt, y + font - 2 * s}, dimension_colour(d, false));
+    if (ws > 0)
+      dl->AddRectFilled({x0, y + 2 * s}, {x0 + std::max(ws, 2 * s), y + font - 2 * s},
+                        dimension_colour(d, true));
+    std::snprintf(buf, sizeof buf, "%lld / %lld", static_cast<long long>(f.step[k]),
+                  static_cast<long long>(f.total[k]));
+    dl->AddText({x0 + bar_w + 6 * s, y}, IM_COL32(210, 210, 215, 255), buf);
+  }
+}
+
+void draw_arrow_legend(const NetworkCanvas& c, float s, float above) {
+  const char* text = "transfer of this step (number = tasks sent)";
+  const float font = ImGui::GetFontSize();
+  const ImVec2 ts = ImGui::CalcTextSize(text);
+  const ImVec2 p{c.origin.x + 8 * s, c.origin.y + c.size.y - above - font - 10 * s};
+  c.dl->AddRectFilled({p.x - 4 * s, p.y - 3 * s}, {p.x + 34 * s + ts.x + 6 * s, p.y + font + 3 * s},
+                      IM_COL32(20, 22, 27, 215), 4 * s);
+  draw_arrow(c.dl, {p.x, p.y + font / 2}, {p.x + 28 * s, p.y + font / 2}, 0, 0,
+             IM_COL32(255, 170, 40, 235), 2.0f * s, true);
+  c.dl->AddText({p.x + 34 * s, p.y}, IM_COL32(220, 220, 225, 255), text);
 }
 
 void draw_canvas_note(const NetworkCanvas& c, float s, const std::string& note, bool top) {

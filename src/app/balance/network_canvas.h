@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/balance/model_canvas.h"
+#include "app/balance/model_hypercube.h"
 #include "app/balance/node_renderer.h"
 #include "app/widgets/view_transform.h"
 
@@ -87,6 +88,19 @@ void draw_scale_legend(const NetworkCanvas& c, float s, const char* note, const 
                        const char* mid, const char* hi);
 /// draw_scale_legend for loads: 0, the average, twice the average.
 void draw_load_legend(const NetworkCanvas& c, double average, float s, const char* note);
+/// Hypercubes: a link's colour by its dimension, full when `lit` (the step exchanges over that
+/// dimension, or no step is shown), dimmed otherwise.
+ImU32 dimension_colour(int d, bool lit);
+/// The dimension legend (a swatch per dimension, the exchanged ones marked) in the canvas's
+/// top-left corner; returns its height in pixels.
+float draw_dimension_legend(const NetworkCanvas& c, float s, int dims, std::uint32_t active,
+                            bool stepping);
+/// Bars of tasks moved across each dimension (this step and the whole run) in the top-left corner,
+/// for cubes drawn as a heatmap.
+void draw_dimension_flows(const NetworkCanvas& c, float s, const DimensionFlows& f, int step);
+/// The arrow's meaning, above the load legend.
+void draw_arrow_legend(const NetworkCanvas& c, float s, float above);
+
 /// A note in a dark box at the canvas's bottom-right corner (e.g. "showing the 300 largest"), or
 /// its top-right corner (`top`: where a wide legend leaves no room at the bottom).
 void draw_canvas_note(const NetworkCanvas& c, float s, const std::string& note, bool top = false);

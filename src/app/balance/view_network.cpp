@@ -114,8 +114,20 @@ void draw_network_view(App& app) {
   const ImGuiIO& io = ImGui::GetIO();
   const float spacing_px = lf.min_distance * cv.scale;
   const float r = canvas_node_radius(cv, lf, app.ui_scale);
-  const NodeDetail detail =
+  // Hypercubes up to kMaxDrawnCubeDim: links coloured by dimension, the step's dimensions lit.
+  // Larger cubes: the heatmap and a per-dimension flow summary (their grid layout would put many
+  // links on top of one another).
+  const bool cube = topo.kind() == core::TopologyKind::Hypercube && topo.dim() >= 1;
+  const bool big_cube = cube && topo.dim() > kMaxDrawnCubeDim;
+  const bool stepping = !sim && steps > 0 && st.step < steps;
+  const std::uint32_t active_dims =
+      stepping ? step_dimension_mask(c.player.transfers(), c.player.step_begin(st.step),
+                                     c.player.step_end(st.step))
+               : 0u;
+  c.active_dims = active_dims;
+  NodeDetail detail =
       choose_node_detail(n, spacing_px, balance_state(app).renderer.ok(), c.heatmap.ok());
+  if (big_cube && c.heatmap.ok()) detail = NodeDetail::Heatmap;
   const bool lod = detail == NodeDetail::Heatmap;
   c.lod = lod;
 
@@ -132,8 +144,13 @@ void draw_network_view(App& app) {
     const double avg_degree = n > 0 ? 2.0 * static_cast<double>(topo.edge_count()) / n : 0;
     if (links_fit(visible_node_bound(st.layout, lf.grid, cv.map, r), avg_degree, spacing_px)) {
       const ImU32 edge_col = IM_COL32(140, 140, 150, 110);
+      const float s = app.ui_scale;
       for_each_visible_link(cv, topo, st.layout, lf.grid, r, [&](int a, int b) {
-        draw_link(cv, topo, st.layout, a, b, edge_col, 1.0f);
+        if (!cube) return draw_link(cv, topo, st.layout, a, b, edge_col, 1.0f);
+        const int d = cube_link_dimension(a, b);
+        const bool lit = !stepping || active_dims == 0 || ((active_dims >> d) & 1u);
+        draw_link(cv, topo, st.layout, a, b, dimension_colour(d, lit),
+                  stepping && active_dims != 0 && lit ? 2.5f * s : 1.5f * s);
       });
     }
     // Nodes: point sprites through our shaders for large networks, ImDrawList discs otherwise.
@@ -178,7 +195,15 @@ void draw_network_view(App& app) {
   std::string note;
   c.drawn_arrows = 0;
   c.step_transfers = 0;
-  if (!sim && steps > 0 && st.step < steps) {
+  if (stepping && big_cube) {
+    // Thousands of arrowheads say nothing: the step's and the run's tasks per dimension instead.
+    c.step_transfers = c.player.step_end(st.step) - c.player.step_begin(st.step);
+    if (c.flows_step != st.step || c.flows_epoch != c.epoch) {
+      c.flows = dimension_flows(c.player.transfers(), topo.dim(), c.player.step_begin(st.step),
+                                c.player.step_end(st.step));
+      c.flows_step = st.step, c.flows_epoch = c.epoch;
+    }
+  } else if (stepping) {
     const std::size_t total = c.player.step_end(st.step) - c.player.step_begin(st.step);
     c.step_transfers = total;
     const auto& shown = c.player.largest(st.step, kMaxArrows);
@@ -198,15 +223,23 @@ void draw_network_view(App& app) {
   // Legend (every coloured view) and what level of detail is shown.
   char legend_note[160];
   if (lod)
-    std::snprintf(legend_note, sizeof legend_note, "load heatmap: %s nodes (zoom in for nodes)",
+    std::snprintf(legend_note, sizeof legend_note,
+                  big_cube ? "load heatmap: %s nodes (one texel per node)"
+                           : "load heatmap: %s nodes (zoom in for nodes)",
                   format_int(n).c_str());
   else
     std::snprintf(
-        legend_note, sizeof legend_note, "load per node%s",
+        legend_note, sizeof legend_note, "node fill = load (avg = quota)%s",
         n > static_cast<int>(kMaxNodeShapes)
             ? (", " + format_int(static_cast<long long>(visible_nodes)) + " visible").c_str()
             : "");
   draw_load_legend(cv, avg, app.ui_scale, legend_note);
+  if (stepping && !big_cube && c.drawn_arrows > 0)
+    draw_arrow_legend(cv, app.ui_scale, 2 * ImGui::GetFontSize() + 32 * app.ui_scale);
+  if (cube && !big_cube && !sim)
+    draw_dimension_legend(cv, app.ui_scale, topo.dim(), active_dims, stepping);
+  else if (stepping && big_cube)
+    draw_dimension_flows(cv, app.ui_scale, c.flows, st.step);
   draw_canvas_note(cv, app.ui_scale, note);
   end_network_canvas(cv);
 

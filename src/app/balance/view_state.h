@@ -12,6 +12,7 @@
 
 #include "app/balance/model_canvas.h"
 #include "app/balance/model_form.h"
+#include "app/balance/model_hypercube.h"
 #include "app/balance/model_network.h"
 #include "app/balance/node_renderer.h"
 #include "app/model/background_job.h"
@@ -63,8 +64,12 @@ struct NetworkViewCache {
   std::vector<std::uint8_t> texels;
   std::uint64_t texels_key = ~0ull;
   HeatmapRenderer heatmap;
+  DimensionFlows flows;  ///< big hypercubes: tasks per dimension (step flows_step, whole run)
+  int flows_step = -1;
+  std::uint64_t flows_epoch = ~0ull;
   // Figures the browser bench and tests read (window.loadlab.state().network).
-  bool lod = false;  ///< drawn as the heatmap
+  bool lod = false;               ///< drawn as the heatmap
+  std::uint32_t active_dims = 0;  ///< hypercube dimensions the shown step exchanges over
   std::size_t drawn_arrows = 0, step_transfers = 0;
 };
 

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/balance/model_hypercube.h"
 #include "app/balance/model_network.h"
 #include "app/dynamic/module.h"
 #include "app/dynamic/view_state.h"
@@ -316,12 +317,26 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
   };
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
+  // The balance view's radius rule (model_network.h): hypercube links must clear the nodes.
+  const bool small_cube =
+      topo.kind() == core::TopologyKind::Hypercube && topo.dim() <= kMaxDrawnCubeDim;
+  const float r_layout =
+      small_cube ? node_radius_layout(m.layout, min_node_distance(m.layout)) * fit : 1e9f;
   const float r_node =
-      std::clamp(fit / (2.5f * std::sqrt(static_cast<float>(std::max(1, n)))), 2.0f, 20.0f * s);
+      std::clamp(std::min(r_layout, fit / (2.5f * std::sqrt(static_cast<float>(std::max(1, n))))),
+                 2.0f, 20.0f * s);
   if (n <= 5000)
     for (int a = 0; a < n; ++a)
-      for (int b : topo.neighbours(a))
-        if (b > a) dl->AddLine(at(a), at(b), IM_COL32(140, 140, 150, 90), 1.0f);
+      for (int b : topo.neighbours(a)) {
+        if (b <= a) continue;
+        ImU32 col = IM_COL32(140, 140, 150, 90);
+        if (small_cube) {  // one colour per dimension, as in the balance view's legend
+          float rgb[3];
+          dimension_rgb(cube_link_dimension(a, b), rgb);
+          col = ImGui::ColorConvertFloat4ToU32({rgb[0], rgb[1], rgb[2], 0.55f});
+        }
+        dl->AddLine(at(a), at(b), col, 1.0f);
+      }
   int hover = -1;
   float best = r_node * r_node + 16;
   const ImVec2 mouse = ImGui::GetIO().MousePos;

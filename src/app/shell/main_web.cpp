@@ -19,6 +19,7 @@
 #include "app/shell/live_update.h"
 #include "app/shell/model_input.h"
 #include "app/shell/model_narration.h"
+#include "app/shell/panel_lessons.h"
 #include "app/shell/platform.h"
 #include "app/shell/platform_glfw.h"
 #include "app/shell/registry.h"
@@ -441,6 +442,15 @@ EMSCRIPTEN_KEEPALIVE void loadlab_set_step(int step) {
 /// Opens a gallery example as its button does. Returns 1 if the preset exists.
 EMSCRIPTEN_KEEPALIVE int loadlab_open_example(const char* preset) {
   return g_web && loadlab::app::open_example(g_web->app, preset) ? 1 : 0;
+}
+
+/// Opens step `step` of paper lesson `name` (unless shown) and returns its comparison as JSON:
+/// {"paper", "here", "agree", "line", "differs", "ready", ...} (shell/panel_lessons.h).
+EMSCRIPTEN_KEEPALIVE const char* loadlab_lesson(const char* name, int step) {
+  static std::string text;
+  text = g_web ? loadlab::app::lesson_hook(g_web->app, name, step).dump()
+               : std::string("{\"error\":\"not started\"}");
+  return text.c_str();
 }
 
 /// "dismiss" closes the welcome panel as its close button does (remembered); "open" shows it.

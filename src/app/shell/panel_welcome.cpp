@@ -7,6 +7,7 @@
 #include <map>
 
 #include "app/shell/panel_help.h"
+#include "app/shell/panel_lessons.h"
 #include "app/shell/platform.h"
 #include "app/shell/ui.h"
 #include "io/presets.h"
@@ -135,6 +136,9 @@ void draw_welcome_window(App& app) {
 
     const float shortcuts_w = 21 * f;
     ImGui::BeginChild("gallery", {-shortcuts_w, 0}, false);
+    if (draw_lessons_section(app)) open = false;
+    ImGui::Spacing();
+    ImGui::Separator();
     ImGui::TextUnformatted("Ready scenarios: click one to open and run it");
     for (const auto& k : io::scenario_kinds()) {
       bool header = false;

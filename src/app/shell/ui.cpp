@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "app/shell/live_update.h"
+#include "app/shell/panel_lessons.h"
 #include "app/shell/panel_narration.h"
 #include "app/shell/platform.h"
 #include "app/shell/registry.h"
@@ -279,6 +280,7 @@ void draw_frame(App& app, float dt) {
   for (const KindModule* m : kind_modules()) m->draw_windows(app);  // e.g. balance's experiments
   draw_open_progress(app);
   draw_welcome_window(app);
+  draw_lesson_window(app);
   draw_help_window(app);
 }
 

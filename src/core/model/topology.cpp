@@ -361,22 +361,30 @@ Point closed_form_layout(TopologyKind kind, int v, int n, int dim, int rows, int
       return {n > 1 ? float(v) / float(n - 1) : 0.5f, 0.5f};
     case TopologyKind::Hypercube: {
       if (dim <= 6) {
-        // Cube of cubes: each group of three dimensions is drawn as an oblique projection of a
-        // 3-cube (right, down, and a short diagonal for depth), and the next group places copies
-        // of that cube on a larger one. Links then never pass through other nodes. The outer
-        // cube's depth direction (dimension 5) moves its copies right of the first four instead of
-        // diagonally: the short oblique offset made the 6-cube's copies overlap.
-        static constexpr double kDir[6][2] = {{1.0, 0.0}, {0.0, 1.0}, {0.42, 0.3},
-                                              {2.4, 0.0}, {0.0, 2.4}, {4.8, 1.2}};
-        double x = 0, y = 0, span_x = 0, span_y = 0;
+        // Nested cubes: dimension k moves a node by the fixed offset kDir[k], so a d-cube is two
+        // (d-1)-cubes side by side and the links of one dimension are parallel and equally long.
+        // Dimensions 0-2 draw a 3-cube in oblique projection; 3-5 place copies of it right, down
+        // and right again, each slightly tilted: an untilted offset would be collinear with a
+        // lower dimension's links and draw links straight through nodes. The offsets were searched
+        // so that every link clears every other node by about the drawn node radius (tested in
+        // tests/app/test_network_view_model.cpp). Up to d = 3 the wider classic oblique cube.
+        static constexpr double kSmall[3][2] = {{1.0, 0.0}, {0.0, 1.0}, {0.42, 0.3}};
+        static constexpr double kNested[6][2] = {{1.0, 0.0},    {0.0, 1.0},    {0.12, 0.26},
+                                                 {2.14, -0.26}, {-0.91, 2.44}, {5.01, 0.59}};
+        const double(*dir)[2] = dim <= 3 ? kSmall : kNested;
+        double x = 0, y = 0, lo_x = 0, hi_x = 0, lo_y = 0, hi_y = 0;
         for (int k = 0; k < dim; ++k) {
           const bool bit = (v >> k) & 1;
-          x += bit * kDir[k][0];
-          y += bit * kDir[k][1];
-          span_x += kDir[k][0];
-          span_y += kDir[k][1];
+          x += bit * dir[k][0];
+          y += bit * dir[k][1];
+          (dir[k][0] < 0 ? lo_x : hi_x) += dir[k][0];
+          (dir[k][1] < 0 ? lo_y : hi_y) += dir[k][1];
         }
-        return {span_x > 0 ? float(x / span_x) : 0.5f, span_y > 0 ? float(y / span_y) : 0.5f};
+        // One scale for both axes keeps squares square; the short side is centred.
+        const double span = std::max(hi_x - lo_x, hi_y - lo_y);
+        if (!(span > 0)) return {0.5f, 0.5f};
+        return {float((x - lo_x + (span - (hi_x - lo_x)) / 2) / span),
+                float((y - lo_y + (span - (hi_y - lo_y)) / 2) / span)};
       }
       // Beyond d = 6 a readable grid: low half of the bits is the column, high half the row.
       const int bits_x = (dim + 1) / 2, cols_n = 1 << bits_x, rows_n = 1 << (dim - bits_x);
