@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "io/dag_formats/dag_formats.h"
+#include "io/formats.h"
 #include "io/json_reader.h"
 #include "io/kinds/dag.h"
 #include "io/kinds/partition.h"
@@ -39,34 +40,37 @@ namespace {
 using io::Json;
 using io::ScenarioError;
 
-const char* const kConvertFormats[] = {"stg", "dot", "wfcommons", "graph", "metis", "scenario"};
+// The formats convert reads and writes: io's table (io/formats.h) less the coordinates files,
+// which only attach to a mesh.
+std::string convert_format_list() {
+  std::string names;
+  for (const io::FileFormat& f : io::file_formats())
+    if (f.model != io::FileModel::coordinates)
+      names += (names.empty() ? "" : ", ") + std::string(f.name);
+  return names;
+}
 
-std::string convert_format_of(const std::string& path, const std::string& given,
-                              const std::string& text, const char* which) {
+const io::FileFormat& convert_format_of(const std::string& path, const std::string& given,
+                                        const std::string& text, const char* which) {
   if (!given.empty()) {
-    for (const char* f : kConvertFormats)
-      if (given == f) return given;
-    throw ScenarioError(
-        std::string("--") + which,
-        "unknown format '" + given + "' (stg, dot, wfcommons, graph, metis, scenario)");
+    const io::FileFormat* f = io::find_file_format(given);
+    if (f && f->model != io::FileModel::coordinates) return *f;
+    throw ScenarioError(std::string("--") + which,
+                        "unknown format '" + given + "' (" + convert_format_list() + ")");
   }
-  const std::string ext = path == "-" ? "" : std::filesystem::path(path).extension().string();
-  if (ext == ".stg") return "stg";
-  if (ext == ".dot" || ext == ".gv") return "dot";
-  if (ext == ".graph" || ext == ".metis") return "metis";
-  if (ext == ".json") {
-    if (text.empty()) return "scenario";  // an output file: a scenario unless --to says otherwise
-    // Told apart by their top-level keys, as `loadlab run` tells graph files apart.
+  const io::FileFormat* f = path == "-" ? nullptr : io::format_by_extension(path);
+  if (f && f->model == io::FileModel::scenario && !text.empty()) {
+    // One .json extension for several formats: told apart by their top-level keys, as `loadlab
+    // run` tells graph files apart. An output file is a scenario unless --to says otherwise.
     Json doc;
     try {
       doc = Json::parse(text);
     } catch (const std::exception&) {
-      return "scenario";  // the scenario parser reports the byte offset
+      return *f;  // the scenario parser reports the byte offset
     }
-    if (doc.is_object() && doc.contains("workflow")) return "wfcommons";
-    if (doc.is_object() && doc.contains("tasks") && !doc.contains("loadlab")) return "graph";
-    return "scenario";
+    return io::json_file_format(doc);
   }
+  if (f && f->model != io::FileModel::coordinates) return *f;
   throw ScenarioError(
       std::string("--") + which,
       (path == "-" ? std::string(which[0] == 'f' ? "standard input" : "standard output")
@@ -81,26 +85,16 @@ struct ConvertModel {
   std::string kind_name;
 };
 
-ConvertModel convert_read(const std::string& format, const std::string& text,
+ConvertModel convert_read(const io::FileFormat& format, const std::string& text,
                           const ConvertOptions& o) {
   ConvertModel m;
   const std::string where = o.in == "-" ? std::string("stdin") : o.in;
   try {
-    if (format == "stg") {
+    if (format.model == io::FileModel::task_graph) {
       m.graph = true;
-      m.dag = io::read_stg(text);
-    } else if (format == "dot") {
-      m.graph = true;
-      m.dag = io::read_dot(text);
-    } else if (format == "wfcommons") {
-      m.graph = true;
-      m.dag = io::read_wfcommons(text, o.bandwidth);
-    } else if (format == "graph") {
-      m.graph = true;
-      const Json doc = io::parse_json_text(text, io::DagFormatLimits::max_file_bytes);
-      m.dag = io::read_graph_json(io::JsonReader(doc, ""));
-    } else if (format == "metis") {
-      m.mesh = io::read_metis_graph(text);
+      m.dag = io::read_task_graph_file(format, text, o.bandwidth);
+    } else if (format.model == io::FileModel::mesh) {
+      m.mesh = io::read_mesh_file(format, text);
     } else {
       io::RunContext ctx;
       ctx.base_dir = o.in == "-" ? std::filesystem::current_path()
@@ -219,10 +213,10 @@ std::string convert_write(const std::string& format, const ConvertModel& m, cons
 
 void convert_command(const ConvertOptions& o, std::ostream& warn) {
   const std::string text = io::read_document(o.in);
-  const std::string from = convert_format_of(o.in, o.from, text, "from");
-  const std::string to = convert_format_of(o.out, o.to, "", "to");
+  const io::FileFormat& from = convert_format_of(o.in, o.from, text, "from");
+  const io::FileFormat& to = convert_format_of(o.out, o.to, "", "to");
   const ConvertModel m = convert_read(from, text, o);
-  const std::string out = convert_write(to, m, o, warn);
+  const std::string out = convert_write(to.name, m, o, warn);
   if (o.out == "-")
     std::cout << out;
   else

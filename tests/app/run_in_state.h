@@ -6,13 +6,14 @@
 
 #include <utility>
 
+#include "app/balance/model_scene.h"
 #include "app/model/app_state.h"
 #include "io/scenario.h"
 
 namespace loadlab::app::testing {
 
 inline void run_in_state(AppState& s, const io::Json& doc) {
-  REQUIRE_FALSE(set_scenario(s, doc));
+  REQUIRE_FALSE(set_scenario(s, doc, derive_balance_scene));
   io::RunContext ctx;
   auto typed = io::run_parsed(*s.parsed, ctx);
   io::Json entries = io::Json::array();

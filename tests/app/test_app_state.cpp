@@ -5,6 +5,8 @@
 #include <chrono>
 #include <thread>
 
+#include "app/balance/model_scene.h"
+#include "app/dag/model_graph.h"
 #include "app/model/app_state.h"
 #include "app/model/job_runner.h"
 #include "io/scenario.h"
@@ -32,35 +34,33 @@ std::optional<JobOutcome> wait(JobRunner& jobs) {
 
 TEST_CASE("AppState.SetScenarioParsesOnceAndDerivesTheNetwork") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kAppStateCube3));
+  REQUIRE_FALSE(set_scenario(s, kAppStateCube3, derive_balance_scene));
   REQUIRE(s.parsed);
   CHECK(s.kind == "balance");
   CHECK(s.parsed->kind == "balance");
   CHECK(s.scenario == s.parsed->document);
   CHECK(s.parsed->algorithms == std::vector<std::string>{"cwa", "dem"});
-  REQUIRE(s.topology);
-  CHECK(s.topology->size() == 8);
-  CHECK(s.loads == core::LoadVector{19, 11, 2, 9, 0, 9, 10, 4});
-  CHECK(s.layout.size() == 8);
+  REQUIRE(balance_scene(s).topology);
+  CHECK(balance_scene(s).topology->size() == 8);
+  CHECK(balance_scene(s).loads == core::LoadVector{19, 11, 2, 9, 0, 9, 10, 4});
+  CHECK(balance_scene(s).layout.size() == 8);
 }
 
 TEST_CASE("AppState.SetScenarioOfAnInvalidDocLeavesStateUnchanged") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kAppStateCube3));
+  REQUIRE_FALSE(set_scenario(s, kAppStateCube3, derive_balance_scene));
   set_results(s, {}, Json::array({Json{{"algorithm", "cwa"}}}));
   s.selected_result = 0;
-  s.step = 2;
   const io::ScenarioPtr before = s.parsed;
   Json bad = kAppStateCube3;
   bad["loads"] = Json::array({1, 2, 3});  // 3 loads for 8 nodes
-  const auto err = set_scenario(s, bad);
+  const auto err = set_scenario(s, bad, derive_balance_scene);
   REQUIRE(err);
   CHECK(err->find("/loads") != std::string::npos);  // names the field
   CHECK(s.parsed == before);
   CHECK(s.scenario == kAppStateCube3);
   CHECK(s.results.size() == 1);
-  CHECK(s.step == 2);
-  CHECK(s.loads.size() == 8);
+  CHECK(balance_scene(s).loads.size() == 8);
   // Not JSON at all: same.
   CHECK(set_scenario_text(s, "{\"kind\": "));
   CHECK(s.parsed == before);
@@ -68,18 +68,19 @@ TEST_CASE("AppState.SetScenarioOfAnInvalidDocLeavesStateUnchanged") {
 
 TEST_CASE("AppState.SetScenarioOfAnotherKindDropsTheNetwork") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kAppStateCube3));
+  REQUIRE_FALSE(set_scenario(s, kAppStateCube3, derive_balance_scene));
   REQUIRE_FALSE(set_scenario(s, Json::parse(R"({"loadlab": 1, "kind": "dlt", "dim": 3, "E": 3,
-      "C": 2, "load": 100, "algorithms": ["closed_form"]})")));
+      "C": 2, "load": 100, "algorithms": ["closed_form"]})"),
+                             derive_balance_scene));
   CHECK(s.kind == "dlt");
-  CHECK_FALSE(s.topology);
-  CHECK(s.loads.empty());
+  CHECK_FALSE(balance_scene(s).topology);
+  CHECK(balance_scene(s).loads.empty());
   CHECK(s.results.is_null());
 }
 
 TEST_CASE("JobRunner.RunsTheSharedTypedScenarioLikeRunScenario") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kAppStateCube3));
+  REQUIRE_FALSE(set_scenario(s, kAppStateCube3, derive_balance_scene));
   JobRunner jobs;
   start_scenario_run(jobs, s.parsed);
   auto out = wait(jobs);
@@ -101,7 +102,7 @@ TEST_CASE("JobRunner.ANewerScenarioSupersedesTheRunningOne") {
   AppState a, b;
   REQUIRE_FALSE(set_scenario(a, Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 4,
       "graph": {"generator": "lu", "size": 120}, "algorithms": ["flb", "etf", "mcp"]})")));
-  REQUIRE_FALSE(set_scenario(b, kAppStateCube3));
+  REQUIRE_FALSE(set_scenario(b, kAppStateCube3, derive_balance_scene));
   JobRunner jobs;
   start_scenario_run(jobs, a.parsed);
   start_scenario_run(jobs, b.parsed);  // cancels the dag run; b's outcome is the one delivered
@@ -120,7 +121,8 @@ TEST_CASE("AppState.SummaryCarriesResultsWithoutTheDocuments") {
     "algorithms": ["flb", "etf", "mcp"]})");
   AppState s;
   loadlab::app::testing::run_in_state(s, dag);
-  const Json j = summary_json(s);
+  Json j = summary_json(s);
+  dag_summary(s.scenario, j);  // the dag kind's part (its module's summary hook)
   CHECK(j["kind"] == "dag");
   CHECK(j["name"] == "table 1");
   CHECK(j["tasks"] == 8);

@@ -68,7 +68,7 @@ TEST_CASE("DagAdversary.SettingsRoundTripThroughTheScenarioUi") {
   REQUIRE(u.other.contains("adversary"));
   CHECK(app::read_adversary_settings(u.other["adversary"]) == s);
   CHECK(app::ui_state_json(u) == ui);
-  CHECK(app::ui_tab_index(u.tab, app::kDagTabs) == 3);
+  CHECK(app::ui_string(u, "tab") == "adversary");
 
   // Lenient: wrong types and unknown names are ignored, numbers clamped, duplicates dropped.
   const AdversarySettings d = app::read_adversary_settings(Json::parse(

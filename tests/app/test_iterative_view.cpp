@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "app/balance/model_iterative.h"
+#include "app/balance/model_scene.h"
 #include "io/kinds/balance.h"
 #include "io/presets.h"
 #include "io/scenario.h"
@@ -29,7 +30,8 @@ double spread(const std::vector<double>& w) {
 TEST_CASE("IterativeView.Problem2.EveryNodeHolds7500AfterTheReplayedSweep") {
   const AppState st = run_state(io::find_preset("notes_problem2").scenario);
   const core::IterativeResult& r = first_iterative(st);
-  const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r);
+  const IterativeReplay rp =
+      replay_iterative(*balance_scene(st).topology, balance_scene(st).loads, st.scenario, r);
   REQUIRE(rp.every_sweep);
   REQUIRE(rp.sweeps == std::vector<int>{0, 1});
   for (std::size_t v = 0; v < 16; ++v) {
@@ -42,7 +44,8 @@ TEST_CASE("IterativeView.Problem3.ReplayMatchesTheRunSweepBySweep") {
   const AppState st = run_state(io::find_preset("notes_problem3").scenario);
   const core::IterativeResult& r = first_iterative(st);
   CHECK(r.sweeps == 22);  // ERRATA 003, Problem 3
-  const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r);
+  const IterativeReplay rp =
+      replay_iterative(*balance_scene(st).topology, balance_scene(st).loads, st.scenario, r);
   REQUIRE(rp.every_sweep);
   REQUIRE(rp.sweeps.size() == 23);
   CHECK(rp.loads.back() == r.final_loads);  // bit for bit
@@ -63,8 +66,8 @@ TEST_CASE("IterativeView.Budget.ThinnedSnapshotsStillEndOnTheFinalLoads") {
   const AppState st = run_state(io::find_preset("notes_problem3").scenario);
   const core::IterativeResult& r = first_iterative(st);
   const double per_sweep = 25 + 40;  // nodes + edges of the 5 x 5 mesh
-  const IterativeReplay rp =
-      replay_iterative(*st.topology, st.loads, st.scenario, r, per_sweep * 22 * 5);
+  const IterativeReplay rp = replay_iterative(*balance_scene(st).topology, balance_scene(st).loads,
+                                              st.scenario, r, per_sweep * 22 * 5);
   CHECK_FALSE(rp.every_sweep);
   CHECK_FALSE(rp.note.empty());
   REQUIRE(rp.sweeps.size() >= 2);
@@ -84,11 +87,12 @@ TEST_CASE("IterativeView.Termination.TreeIsBreadthFirstAndCollapsesWhenDetected"
   const AppState st = run_state(sc);
   const core::IterativeResult& r = first_iterative(st);
   REQUIRE(r.termination.detected);
-  const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r);
+  const IterativeReplay rp =
+      replay_iterative(*balance_scene(st).topology, balance_scene(st).loads, st.scenario, r);
   REQUIRE(rp.every_sweep);
   REQUIRE(rp.ds_parent.size() == 25);
   CHECK(rp.ds_parent[0] == -1);
-  const core::Topology& t = *st.topology;
+  const core::Topology& t = *balance_scene(st).topology;
   for (int u = 1; u < 25; ++u) {
     const int p = rp.ds_parent[static_cast<std::size_t>(u)];
     REQUIRE(p >= 0);
@@ -121,8 +125,8 @@ namespace {
 void check_class_steps(const AppState& st) {
   const core::IterativeResult& r = first_iterative(st);
   REQUIRE(r.algorithm == "gde");
-  const core::Topology& t = *st.topology;
-  const IterativeReplay rp = replay_iterative(t, st.loads, st.scenario, r);
+  const core::Topology& t = *balance_scene(st).topology;
+  const IterativeReplay rp = replay_iterative(t, balance_scene(st).loads, st.scenario, r);
   REQUIRE(rp.every_sweep);
   const int classes = r.colouring.colours;
   REQUIRE(classes >= 2);
@@ -170,14 +174,14 @@ TEST_CASE("IterativeView.GdeClassSteps.LastClassIsTheSweepAndOnlyItsEdgesMove") 
   SUBCASE("thinned replay: no class steps, and a note") {
     const AppState st = run_state(io::find_preset("notes_problem3").scenario);
     const core::IterativeResult& r = first_iterative(st);
-    const IterativeReplay rp =
-        replay_iterative(*st.topology, st.loads, st.scenario, r, 65.0 * 22 * 5);
+    const IterativeReplay rp = replay_iterative(
+        *balance_scene(st).topology, balance_scene(st).loads, st.scenario, r, 65.0 * 22 * 5);
     REQUIRE_FALSE(rp.every_sweep);
     int missing = -1;
     for (int s = 1; s <= r.sweeps_run && missing < 0; ++s)
       if (std::find(rp.sweeps.begin(), rp.sweeps.end(), s - 1) == rp.sweeps.end()) missing = s;
     REQUIRE(missing > 0);
-    const GdeClassStep step = gde_class_step(*st.topology, r, rp, missing, 0);
+    const GdeClassStep step = gde_class_step(*balance_scene(st).topology, r, rp, missing, 0);
     CHECK(step.loads.empty());
     CHECK_FALSE(step.note.empty());
   }

@@ -11,6 +11,7 @@
 
 #include "app/balance/model_canvas.h"
 #include "app/balance/model_iterative.h"
+#include "app/balance/model_scene.h"
 #include "io/kinds/balance.h"
 #include "io/scenario.h"
 #include "iterative_state.h"
@@ -93,11 +94,11 @@ TEST_CASE("NetworkCanvas.EdgeIndex.IsTheTopologyEdgesOrder") {
                              "algorithms":["gde"]})");
     sc["topology"] = Json::parse(topo);
     AppState st;
-    REQUIRE_FALSE(set_scenario(st, sc).has_value());
+    REQUIRE_FALSE(set_scenario(st, sc, derive_balance_scene).has_value());
     LayoutFacts f;
     CHECK(sync_layout_facts(f, st));
     CHECK_FALSE(sync_layout_facts(f, st));  // unchanged scenario: nothing rebuilt
-    const core::Topology& t = *st.topology;
+    const core::Topology& t = *balance_scene(st).topology;
     const auto edges = t.edges();
     for (std::size_t e = 0; e < edges.size(); ++e) {
       CHECK(edge_index(t, f.edge_base, edges[e].a, edges[e].b) == static_cast<std::int64_t>(e));
@@ -142,7 +143,8 @@ void check_sweep_moves(const AppState& st) {
   REQUIRE_FALSE(r.transfers_truncated);
   const bool gde = r.algorithm == "gde";
   const int classes = gde ? r.colouring.colours : 1;
-  const IterativeReplay rp = replay_iterative(*st.topology, st.loads, st.scenario, r);
+  const IterativeReplay rp =
+      replay_iterative(*balance_scene(st).topology, balance_scene(st).loads, st.scenario, r);
   REQUIRE(rp.every_sweep);
   std::size_t seen = 0;
   for (int k = 1; k <= r.sweeps_run; ++k) {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <thread>
 
+#include "app/balance/model_scene.h"
 #include "app/dag/model_import.h"
 #include "app/model/app_state.h"
 #include "app/model/scenario_opener.h"
@@ -43,14 +44,15 @@ std::optional<OpenOutcome> wait_and_install(ScenarioOpener& o, AppState& s) {
 
 TEST_CASE("ScenarioOpener.OpensOnAWorkerAndInstallsOnPoll") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3));
+  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3, derive_balance_scene));
   const io::ScenarioPtr old = s.parsed;
   ScenarioOpener o;
+  o.set_deriver(derive_balance_scene);
   const int id = o.open_text(kMesh4.dump(), "the test", OpenMode::load);
   CHECK(id > 0);
   // Until poll() hands it over the old scenario stays (the UI draws it meanwhile).
   CHECK(s.parsed == old);
-  CHECK(s.topology->size() == 8);
+  CHECK(balance_scene(s).topology->size() == 8);
   const auto out = wait_and_install(o, s);
   REQUIRE(out);
   CHECK(out->id == id);
@@ -62,19 +64,20 @@ TEST_CASE("ScenarioOpener.OpensOnAWorkerAndInstallsOnPoll") {
   // The new scenario and its drawing data (derived on the worker) are installed.
   CHECK(s.parsed != old);
   CHECK(s.scenario == s.parsed->document);
-  REQUIRE(s.topology);
-  CHECK(s.topology->size() == 16);
-  CHECK(s.layout.size() == 16);
-  CHECK(s.loads.size() == 16);
+  REQUIRE(balance_scene(s).topology);
+  CHECK(balance_scene(s).topology->size() == 16);
+  CHECK(balance_scene(s).layout.size() == 16);
+  CHECK(balance_scene(s).loads.size() == 16);
   CHECK(s.parsed->algorithms == std::vector<std::string>{"mwa"});
 }
 
 TEST_CASE("ScenarioOpener.CancelLeavesTheOldScenarioUntouched") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3));
+  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3, derive_balance_scene));
   const io::ScenarioPtr old = s.parsed;
   const Json before = s.scenario;
   ScenarioOpener o;
+  o.set_deriver(derive_balance_scene);
   // A large generator (a 64-point LU has 2,016 tasks); cancelled before the UI polls it.
   const int id = o.open_json(Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 4,
       "graph": {"generator": "lu", "size": 64}, "algorithms": ["flb"]})"),
@@ -89,14 +92,15 @@ TEST_CASE("ScenarioOpener.CancelLeavesTheOldScenarioUntouched") {
   CHECK(s.parsed == old);
   CHECK(s.scenario == before);
   CHECK(s.kind == "balance");
-  CHECK(s.topology->size() == 8);
+  CHECK(balance_scene(s).topology->size() == 8);
 }
 
 TEST_CASE("ScenarioOpener.BadScenarioKeepsTheOldOneAndNamesTheField") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3));
+  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3, derive_balance_scene));
   const io::ScenarioPtr old = s.parsed;
   ScenarioOpener o;
+  o.set_deriver(derive_balance_scene);
   Json bad = kScenarioOpenerCube3;
   bad["loads"] = Json::array({1, 2, 3});  // 3 loads for 8 nodes
   const int id = o.open_json(bad, "the form", OpenMode::edit);
@@ -106,7 +110,7 @@ TEST_CASE("ScenarioOpener.BadScenarioKeepsTheOldOneAndNamesTheField") {
   CHECK(out->error.find("/loads") != std::string::npos);
   CHECK(o.result_of(id) == 0);
   CHECK(s.parsed == old);
-  CHECK(s.loads == core::LoadVector{19, 11, 2, 9, 0, 9, 10, 4});
+  CHECK(balance_scene(s).loads == core::LoadVector{19, 11, 2, 9, 0, 9, 10, 4});
 
   // Absurd sizes are refused by name before anything is allocated.
   const int id2 = o.open_text(R"({"loadlab": 1, "kind": "balance",
@@ -126,8 +130,9 @@ TEST_CASE("ScenarioOpener.BadScenarioKeepsTheOldOneAndNamesTheField") {
 
 TEST_CASE("ScenarioOpener.TheNewestEditWinsAndIsTheFormsBase") {
   AppState s;
-  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3));
+  REQUIRE_FALSE(set_scenario(s, kScenarioOpenerCube3, derive_balance_scene));
   ScenarioOpener o;
+  o.set_deriver(derive_balance_scene);
   Json a = kScenarioOpenerCube3, b = kScenarioOpenerCube3;
   a["loads"] = Json::array({1, 1, 1, 1, 1, 1, 1, 9});
   b["loads"] = Json::array({2, 2, 2, 2, 2, 2, 2, 9});
@@ -143,13 +148,14 @@ TEST_CASE("ScenarioOpener.TheNewestEditWinsAndIsTheFormsBase") {
   CHECK(o.pending_edit() == nullptr);
   CHECK(o.result_of(ia) == 0);  // superseded: never installed
   CHECK(o.result_of(ib) == 1);
-  CHECK(s.loads == core::LoadVector{2, 2, 2, 2, 2, 2, 2, 9});
+  CHECK(balance_scene(s).loads == core::LoadVector{2, 2, 2, 2, 2, 2, 2, 9});
 }
 
 TEST_CASE("ScenarioOpener.GraphFilesOpenAsDagScenarios") {
   // A bare STG file (by its name) becomes a dag scenario around the graph, on the worker too.
   AppState s;
   ScenarioOpener o;
+  o.set_deriver(derive_balance_scene);
   o.set_importers({{wrap_graph_file_as_scenario}});  // what the dag kind hands it (dag/module.cpp)
   CHECK_FALSE(o.opens_onto("tiny.stg"));             // a new scenario, not an edit of the current
   const std::string stg = "2\n0 0 0\n1 3 1 0\n2 4 1 1\n3 0 1 2\n";

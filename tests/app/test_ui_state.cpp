@@ -12,17 +12,17 @@ TEST_CASE("UiState.EveryFieldRoundTripsThroughUiJson") {
       "step": 3, "loop_view": "machine", "measure": true, "select": "gss", "dlt_view": "ibs",
       "ibs_step": 2, "future_key": {"x": 1}})");
   const UiState s = read_ui_state(ui);
-  CHECK(s.tab == "steps");
-  CHECK(s.compare == true);
-  CHECK(s.comm == false);
-  CHECK(s.zoom == 12.5);
-  CHECK(s.step == 3);
+  CHECK(ui_string(s, "tab") == "steps");
+  CHECK(ui_bool(s, "compare") == true);
+  CHECK(ui_bool(s, "comm") == false);
+  CHECK(ui_number(s, "zoom") == 12.5);
+  CHECK(ui_int(s, "step") == 3);
   CHECK(ui_string(s, "loop_view") == "machine");  // a kind's own tab key, kept in `other`
-  CHECK(s.measure == true);
+  CHECK(ui_bool(s, "measure") == true);
   CHECK(s.select == "gss");
   CHECK(ui_string(s, "dlt_view") == "ibs");
   CHECK_FALSE(ui_string(s, "future_key"));  // not a string
-  CHECK(s.ibs_step == 2);
+  CHECK(ui_int(s, "ibs_step") == 2);
   CHECK(ui_state_json(s) == ui);                // JSON -> state -> JSON
   CHECK(read_ui_state(ui_state_json(s)) == s);  // state -> JSON -> state
 }
@@ -30,26 +30,33 @@ TEST_CASE("UiState.EveryFieldRoundTripsThroughUiJson") {
 TEST_CASE("UiState.WrongTypesAreIgnoredNotErrors") {
   const UiState s = read_ui_state(Json::parse(
       R"({"tab": 2, "compare": "yes", "zoom": "big", "step": 1.5, "select": 7, "measure": 1})"));
-  CHECK_FALSE(s.tab);
-  CHECK_FALSE(s.compare);
-  CHECK_FALSE(s.zoom);
-  CHECK_FALSE(s.step);
+  CHECK_FALSE(ui_string(s, "tab"));
+  CHECK_FALSE(ui_bool(s, "compare"));
+  CHECK_FALSE(ui_number(s, "zoom"));
+  CHECK_FALSE(ui_int(s, "step"));
   CHECK_FALSE(s.select);
-  CHECK_FALSE(s.measure);
+  CHECK_FALSE(ui_bool(s, "measure"));
+  CHECK(ui_number(s, "step") == 1.5);  // a number, not an integer
   CHECK(read_ui_state(Json::array()) == UiState{});
   CHECK(read_ui_state(Json()) == UiState{});
 }
 
-TEST_CASE("UiState.ZoomIsClampedToTheViewsRange") {
-  CHECK(read_ui_state(Json{{"zoom", 0.1}}).zoom == 1.0);
-  CHECK(read_ui_state(Json{{"zoom", 5000}}).zoom == 1000.0);
+TEST_CASE("UiState.PutSetsAndRemovesAKindsKey") {
+  UiState s = read_ui_state(Json{{"step", 4}, {"zoom", 2.0}, {"select", "cwa"}});
+  ui_put(s, "step", std::optional<int>(7));
+  ui_put(s, "zoom", std::optional<double>());  // nullopt: the key goes
+  ui_put(s, "tab", std::optional<std::string>("gantt"));
+  ui_put(s, "compare", std::optional<bool>(false));
+  CHECK(ui_state_json(s) ==
+        Json{{"step", 7}, {"select", "cwa"}, {"tab", "gantt"}, {"compare", false}});
 }
 
 TEST_CASE("UiState.TabNamesMapToTabIndices") {
-  CHECK(ui_tab_index(std::string("graph"), kDagTabs) == 0);
-  CHECK(ui_tab_index(std::string("steps"), kDagTabs) == 2);
-  CHECK(ui_tab_index(std::string("side_by_side"), kLoopTabs) == 1);
-  CHECK(ui_tab_index(std::string("ibs"), kDltTabs) == 2);
-  CHECK(ui_tab_index(std::string("nope"), kDltTabs) == -1);
-  CHECK(ui_tab_index(std::nullopt, kDagTabs) == -1);
+  const std::initializer_list<const char*> tabs = {"graph", "gantt", "steps"};
+  CHECK(ui_tab_index(std::string("graph"), tabs) == 0);
+  CHECK(ui_tab_index(std::string("steps"), tabs) == 2);
+  CHECK(ui_tab_index(std::string("nope"), tabs) == -1);
+  CHECK(ui_tab_index(std::nullopt, tabs) == -1);
+  CHECK(ui_tab_name(1, tabs) == "gantt");
+  CHECK_FALSE(ui_tab_name(3, tabs));
 }

@@ -8,8 +8,7 @@
 #include <vector>
 
 #include "app/balance/module.h"
-#include "app/shell/live_update.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/input_text.h"
 #include "app/widgets/number_field.h"

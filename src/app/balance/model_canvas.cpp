@@ -1,23 +1,27 @@
 #include "app/balance/model_canvas.h"
 
+#include "app/balance/model_scene.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace loadlab::app {
 
 bool sync_layout_facts(LayoutFacts& f, const AppState& st) {
-  if (f.scenario == st.parsed && f.nodes == st.layout.size()) return false;
+  if (f.scenario == st.parsed && f.nodes == balance_scene(st).layout.size()) return false;
   f.scenario = st.parsed;
-  f.nodes = st.layout.size();
-  f.min_distance = min_node_distance(st.layout);
-  f.radius = node_radius_layout(st.layout, f.min_distance);
-  f.grid = st.topology ? make_heat_grid(*st.topology, st.layout) : HeatGrid{};
+  f.nodes = balance_scene(st).layout.size();
+  f.min_distance = min_node_distance(balance_scene(st).layout);
+  f.radius = node_radius_layout(balance_scene(st).layout, f.min_distance);
+  f.grid = balance_scene(st).topology
+               ? make_heat_grid(*balance_scene(st).topology, balance_scene(st).layout)
+               : HeatGrid{};
   double sum = 0;
-  for (auto w : st.loads) sum += static_cast<double>(w);
-  f.average = sum / static_cast<double>(std::max<std::size_t>(1, st.loads.size()));
+  for (auto w : balance_scene(st).loads) sum += static_cast<double>(w);
+  f.average = sum / static_cast<double>(std::max<std::size_t>(1, balance_scene(st).loads.size()));
   f.edge_base.clear();
-  if (st.topology) {
-    const core::Topology& t = *st.topology;
+  if (balance_scene(st).topology) {
+    const core::Topology& t = *balance_scene(st).topology;
     f.edge_base.resize(static_cast<std::size_t>(t.size()) + 1, 0);
     for (int a = 0; a < t.size(); ++a) {
       std::int64_t up = 0;

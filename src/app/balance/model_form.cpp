@@ -286,8 +286,8 @@ BalanceUi read_balance_ui(const io::Json& ui) {
   BalanceUi b;
   const UiState u = read_ui_state(ui);
   b.select = u.select;
-  if (u.step && *u.step >= 0) b.step = u.step;
-  // The network view's own zoom range (UiState clamps "zoom" to the DAG graph's [1, 1000]).
+  if (auto step = ui_int(u, "step"); step && *step >= 0) b.step = step;
+  // The network view's own zoom range.
   if (ui.is_object() && ui.contains("zoom") && ui["zoom"].is_number())
     b.zoom = std::clamp(ui["zoom"].get<float>(), ViewTransform::kMinZoom, ViewTransform::kMaxZoom);
   if (u.other.contains("pan")) {

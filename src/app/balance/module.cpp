@@ -7,10 +7,10 @@
 
 #include "app/balance/view_experiments.h"
 #include "app/balance/view_iterative_canvas.h"
+#include "app/model/results_follower.h"
 #include "app/model/ui_state.h"
-#include "app/shell/live_update.h"
+#include "app/shell/app.h"
 #include "app/shell/registry.h"
-#include "app/shell/ui.h"
 #include "core/balance/narration.h"
 #include "io/explain.h"
 #include "io/scenario.h"
@@ -43,6 +43,12 @@ struct BalanceRoom : KindRoom {
   };
   mutable NodeNarration node_narration;
 };
+
+// The test hook's node count: the current network's, 0 without one.
+int balance_nodes(const App& app) {
+  const BalanceScene& scene = balance_scene(app.state);
+  return scene.topology ? scene.topology->size() : 0;
+}
 
 // While the node programs run, the caption follows their supersteps (each node runs its own
 // program and talks only to its neighbours; the counts are the engine's).
@@ -115,7 +121,7 @@ void balance_apply_pending(App& app, BalanceRoom& r) {
     for (std::size_t i = 0; i < st.results.size(); ++i)
       if (st.results[i].value("algorithm", "") == *b.select)
         st.selected_result = static_cast<int>(i);
-  if (b.step) st.step = std::clamp(*b.step, 0, step_count(st, st.selected_result));
+  if (b.step) r.view.step = std::clamp(*b.step, 0, balance_step_count(st, st.selected_result));
   r.pending.reset();
 }
 
@@ -130,6 +136,7 @@ class BalanceModule final : public KindModule {
   void on_open(App& app, bool mine) const override {
     BalanceRoom& r = app.room<BalanceRoom>();
     r.view.view.reset();  // every open starts the network view fitted
+    r.view.step = 0;
     if (!mine) {
       r.pending.reset();
       return;
@@ -141,26 +148,32 @@ class BalanceModule final : public KindModule {
 
   void frame(App& app, float dt) const override {
     BalanceRoom& r = app.room<BalanceRoom>();
+    BalanceViewState& b = r.view;
+    // A run's new results, or another result selected, start at the initial loads.
+    const void* results = results_identity(app.state);
+    if (results != b.step_results || app.state.selected_result != b.step_selected) b.step = 0;
     balance_apply_pending(app, r);
+    b.step_results = results;
+    b.step_selected = app.state.selected_result;
     // Step animation: one communication step per 0.8 s while playing.
-    if (!r.view.playing) return;
-    r.view.play_clock += dt;
-    const int steps = step_count(app.state, app.state.selected_result);
-    if (r.view.play_clock > 0.8) {
-      r.view.play_clock = 0;
-      if (app.state.step < steps)
-        app.state.step++;
+    if (!b.playing) return;
+    b.play_clock += dt;
+    const int steps = balance_step_count(app.state, app.state.selected_result);
+    if (b.play_clock > 0.8) {
+      b.play_clock = 0;
+      if (b.step < steps)
+        b.step++;
       else
-        r.view.playing = false;
+        b.playing = false;
     }
   }
 
   void save_ui(const App& app, UiState& u) const override {
     const BalanceRoom& r = app.room<BalanceRoom>();
-    const AppState& st = app.state;
-    u.step = st.step > 0 ? std::optional<int>(st.step) : std::nullopt;
+    const int step = r.view.step;
+    ui_put(u, "step", step > 0 ? std::optional<int>(step) : std::nullopt);
     const ViewTransform& v = r.view.view;
-    u.zoom = v.zoom != 1.0f ? std::optional<double>(v.zoom) : std::nullopt;
+    ui_put(u, "zoom", v.zoom != 1.0f ? std::optional<double>(v.zoom) : std::nullopt);
     if (v.pan_x != 0.0f || v.pan_y != 0.0f)
       u.other["pan"] = {v.pan_x, v.pan_y};
     else
@@ -207,7 +220,7 @@ class BalanceModule final : public KindModule {
     if (tabs && iv.tabs.shown != 0) return {};
     if (node_sim_active(app)) return {node_program_narration(r), 0};
     if (iterative_result(st, st.selected_result)) return {};  // the Network tab does not sweep
-    return {balance_narration_of(app, r, st.selected_result), std::max(0, st.step)};
+    return {balance_narration_of(app, r, st.selected_result), std::max(0, r.view.step)};
   }
 
   std::vector<MetricHelp> metric_help() const override {
@@ -254,6 +267,8 @@ class BalanceModule final : public KindModule {
     j["network"] = {{"lod", r.view.net.lod},
                     {"drawn_arrows", r.view.net.drawn_arrows},
                     {"active_dims", r.view.net.active_dims}};
+    j["nodes"] = balance_nodes(app);
+    j["step"] = r.view.step;
     if (!full) return;
     j["node_sim"] = node_sim_json(app, true);
     // The iterative Sweeps/Pressure canvases' own zoom and level of detail.
@@ -273,8 +288,18 @@ class BalanceModule final : public KindModule {
     }
   }
 
+  void summary(const App& app, io::Json& j) const override { j["nodes"] = balance_nodes(app); }
+
+  DerivedScenario derive(const io::TypedScenario& parsed) const override {
+    return derive_balance_scene(parsed);
+  }
+
   std::optional<io::Json> command(App& app, const std::string& name,
                                   const io::Json& args) const override {
+    if (name == "set_step") {  // the page's loadlab_set_step
+      app.room<BalanceRoom>().view.step = args.value("step", 0);
+      return io::Json(true);
+    }
     // The node simulation (nodes/view_node_sim.h), driven by the test hook.
     if (name == "node_sim_start")
       return io::Json(node_sim_start(app, args.value("algorithm", ""), args.value("threads", 0),
@@ -297,17 +322,18 @@ class BalanceModule final : public KindModule {
 
   void toggle_play(App& app) const override {
     BalanceViewState& b = app.room<BalanceRoom>().view;
-    const int steps = step_count(app.state, app.state.selected_result);
+    const int steps = balance_step_count(app.state, app.state.selected_result);
     if (steps <= 0) return;
-    if (!b.playing && app.state.step >= steps) app.state.step = 0;
+    if (!b.playing && b.step >= steps) b.step = 0;
     b.playing = !b.playing;
     b.play_clock = 0;
   }
 
   void step_by(App& app, int delta) const override {
-    const int steps = step_count(app.state, app.state.selected_result);
-    app.state.step = std::clamp(app.state.step + delta, 0, std::max(0, steps));
-    app.room<BalanceRoom>().view.playing = false;
+    BalanceViewState& b = app.room<BalanceRoom>().view;
+    const int steps = balance_step_count(app.state, app.state.selected_result);
+    b.step = std::clamp(b.step + delta, 0, std::max(0, steps));
+    b.playing = false;
   }
 
   void draw_view_menu(App& app) const override {

@@ -19,8 +19,7 @@
 #include <optional>
 #include <thread>
 
-#include "app/shell/platform.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/plot_util.h"
 #include "experiments/wu_experiments.h"
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 
@@ -16,6 +17,10 @@
 #include "app/widgets/view_transform.h"
 
 namespace loadlab::app {
+
+/// The iterative methods' tabs, in order: their names in a link's "ui"."iterative_view".
+inline constexpr std::initializer_list<const char*> kIterativeTabs = {"network", "sweeps",
+                                                                      "convergence", "pressure"};
 
 struct App;
 

@@ -17,7 +17,7 @@
 #include <string>
 
 #include "app/balance/network_canvas.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/format.h"
 
 namespace loadlab::app {
@@ -319,13 +319,13 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
   const float s = app.ui_scale;
   const io::IterativeRunResult* res = iterative_result(st, shown);
   const core::IterativeResult& r = res->result;
-  const core::Topology& topo = *st.topology;
+  const core::Topology& topo = *balance_scene(st).topology;
   const int n = topo.size();
   IterativeCanvasCache& cc = v.canvas;
   sync_canvas(app, v);
   const LayoutFacts& lf = balance_state(app).layout;
   if (v.replay_for != shown) {
-    v.replay = replay_iterative(topo, st.loads, st.scenario, r);
+    v.replay = replay_iterative(topo, balance_scene(st).loads, st.scenario, r);
     v.replay_for = shown;
     v.snapshot = static_cast<int>(v.replay.sweeps.size()) - 1;
     v.playing = false;
@@ -362,9 +362,10 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
                                  : rp.loads.empty()
                                      ? nullptr
                                      : &rp.loads[static_cast<std::size_t>(v.snapshot)];
+  const core::LoadVector& initial = balance_scene(st).loads;
   auto load_of = [&](int u) {
     return w ? (*w)[static_cast<std::size_t>(u)]
-             : static_cast<double>(st.loads[static_cast<std::size_t>(u)]);
+             : static_cast<double>(initial[static_cast<std::size_t>(u)]);
   };
   const double avg = lf.average;
   // The Dijkstra-Scholten tree: child -> parent, white; nodes that left it are hollow.
@@ -378,7 +379,7 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
                static_cast<std::uint64_t>(v.class_step + 1), step ? 1u : 0u});
 
   NetworkCanvas cv = begin_network_canvas("##iter_net", v.view, 36 * s);
-  const auto& layout = st.layout;
+  const auto& layout = balance_scene(st).layout;
   const float spacing_px = lf.min_distance * cv.scale;
   const float rad = canvas_node_radius(cv, lf, s);
   const NodeDetail detail = choose_node_detail(n, spacing_px, cc.nodes.ok(), cc.heatmap.ok());
@@ -395,9 +396,22 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
     }
     hover = draw_heatmap(cv, cc.heatmap, lf.grid, cc.texels, cc.texels_key);
   } else {
-    const SweepsFrame frame{topo,          layout,   lf,      r, rp,        step, w,
-                            st.loads,      in_tree,  tree_at, n, highlight, s,    avg,
-                            tree_possible, loads_key};
+    const SweepsFrame frame{topo,
+                            layout,
+                            lf,
+                            r,
+                            rp,
+                            step,
+                            w,
+                            balance_scene(st).loads,
+                            in_tree,
+                            tree_at,
+                            n,
+                            highlight,
+                            s,
+                            avg,
+                            tree_possible,
+                            loads_key};
     const SweepsDrawn drawn = sweeps_draw_nodes(frame, v, cv, rad, spacing_px, detail);
     hover = drawn.hover;
     visible = drawn.visible;
@@ -456,7 +470,7 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
     const auto hv = static_cast<std::size_t>(hover);
     ImGui::BeginTooltip();
     ImGui::Text("node %d: %.6g after %s (initial %lld)", hover, load_of(hover), when,
-                static_cast<long long>(st.loads[hv]));
+                static_cast<long long>(balance_scene(st).loads[hv]));
     if (tree_possible)
       ImGui::Text("tree parent: %d%s", rp.ds_parent[hv],
                   left_tree(hover) ? " (left the tree: passive)" : "");
@@ -475,7 +489,7 @@ void draw_pressure_tab(App& app, IterativeViewState& v) {
     return;
   }
   const auto& pr = iterative_result(st, gi)->result.pressure;
-  const int n = st.topology->size();
+  const int n = balance_scene(st).topology->size();
   IterativeCanvasCache& cc = v.canvas;
   sync_canvas(app, v);
   const LayoutFacts& lf = balance_state(app).layout;
@@ -525,30 +539,31 @@ void draw_pressure_tab(App& app, IterativeViewState& v) {
         for (int u = 0; u < n; ++u) cc.colours[static_cast<std::size_t>(u)] = colour(u);
         cc.colours_key = mix_key({4, key});
       }
-      cc.nodes.set_nodes(st.layout, lf.key, cc.colours, cc.colours_key);
+      cc.nodes.set_nodes(balance_scene(st).layout, lf.key, cc.colours, cc.colours_key);
       cc.nodes.draw(cv.dl, cv.centre.x, cv.centre.y, cv.scale, v.view.pan_x, v.view.pan_y, half);
     }
-    const bool labels =
-        half >= 8 && visible_node_bound(st.layout, lf.grid, cv.map, half) <= kMaxNodeShapes;
+    const bool labels = half >= 8 && visible_node_bound(balance_scene(st).layout, lf.grid, cv.map,
+                                                        half) <= kMaxNodeShapes;
     float best = half * half + 16;
-    for_each_visible_node(st.layout, lf.grid, cv.map, half, [&](int u, core::Point sp) {
-      const ImVec2 p{sp.x, sp.y};
-      if (!gpu)
-        cv.dl->AddRectFilled({p.x - half, p.y - half}, {p.x + half, p.y + half}, colour(u),
-                             std::min(2 * s, half / 3));
-      if (labels) {
-        char buf[16];
-        const int pv = pressure(u);
-        if (pv < 0)
-          std::snprintf(buf, sizeof buf, "-");
-        else
-          std::snprintf(buf, sizeof buf, "%d", pv);
-        const ImVec2 ts = ImGui::CalcTextSize(buf);
-        cv.dl->AddText({p.x - ts.x / 2, p.y - ts.y / 2}, IM_COL32(255, 255, 255, 255), buf);
-      }
-      const float dx = io.MousePos.x - p.x, dy = io.MousePos.y - p.y;
-      if (cv.hovered && dx * dx + dy * dy < best) best = dx * dx + dy * dy, hover = u;
-    });
+    for_each_visible_node(
+        balance_scene(st).layout, lf.grid, cv.map, half, [&](int u, core::Point sp) {
+          const ImVec2 p{sp.x, sp.y};
+          if (!gpu)
+            cv.dl->AddRectFilled({p.x - half, p.y - half}, {p.x + half, p.y + half}, colour(u),
+                                 std::min(2 * s, half / 3));
+          if (labels) {
+            char buf[16];
+            const int pv = pressure(u);
+            if (pv < 0)
+              std::snprintf(buf, sizeof buf, "-");
+            else
+              std::snprintf(buf, sizeof buf, "%d", pv);
+            const ImVec2 ts = ImGui::CalcTextSize(buf);
+            cv.dl->AddText({p.x - ts.x / 2, p.y - ts.y / 2}, IM_COL32(255, 255, 255, 255), buf);
+          }
+          const float dx = io.MousePos.x - p.x, dy = io.MousePos.y - p.y;
+          if (cv.hovered && dx * dx + dy * dy < best) best = dx * dx + dy * dy, hover = u;
+        });
   }
   char mid[32], top[32];
   std::snprintf(mid, sizeof mid, "%.3g", hi / 2.0);
@@ -566,7 +581,7 @@ void draw_pressure_tab(App& app, IterativeViewState& v) {
       ImGui::Text("node %d: no light node reachable", hover);
     else
       ImGui::Text("node %d: pressure %d (initial load %lld)", hover, pv,
-                  static_cast<long long>(st.loads[static_cast<std::size_t>(hover)]));
+                  static_cast<long long>(balance_scene(st).loads[static_cast<std::size_t>(hover)]));
     ImGui::EndTooltip();
   }
 }

@@ -18,7 +18,7 @@
 
 #include "app/balance/module.h"
 #include "app/balance/network_canvas.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/format.h"
 #include "io/kinds/balance.h"
 
@@ -45,8 +45,8 @@ void sync_cache(App& app) {
   c.result_json = json;
   ++c.epoch;
   if (const auto* b = dynamic_cast<const io::BalanceRunResult*>(res.get());
-      b && b->result.initial_loads.size() == st.loads.size()) {
-    c.player.reset(st.loads, b->result.transfers, b->result.steps);
+      b && b->result.initial_loads.size() == balance_scene(st).loads.size()) {
+    c.player.reset(balance_scene(st).loads, b->result.transfers, b->result.steps);
   } else if (json && static_cast<const io::Json*>(json)->contains("transfers")) {
     // Results without a typed entry (never expected from a run): read the JSON once.
     std::vector<core::Transfer> ts;
@@ -55,9 +55,9 @@ void sync_cache(App& app) {
                     t.value("count", std::int64_t{0})});
     std::stable_sort(ts.begin(), ts.end(),
                      [](const auto& x, const auto& y) { return x.step < y.step; });
-    c.player.reset(st.loads, ts, 0);
+    c.player.reset(balance_scene(st).loads, ts, 0);
   } else {
-    c.player.reset(st.loads, {}, 0);
+    c.player.reset(balance_scene(st).loads, {}, 0);
   }
 }
 
@@ -65,13 +65,13 @@ void sync_cache(App& app) {
 
 void draw_network_view(App& app) {
   AppState& st = app.state;
-  const core::Topology& topo = *st.topology;
+  const core::Topology& topo = *balance_scene(st).topology;
   const int n = topo.size();
   sync_cache(app);
   NetworkViewCache& c = balance_state(app).net;
   const LayoutFacts& lf = balance_state(app).layout;
   const int steps = c.player.steps();
-  st.step = std::clamp(st.step, 0, steps);
+  balance_state(app).step = std::clamp(balance_state(app).step, 0, steps);
 
   // Node-simulation toolbar (its toggle shares the row with the step controls when off).
   draw_node_sim_controls(app);
@@ -80,16 +80,17 @@ void draw_network_view(App& app) {
     // The node simulation drives the loads and draws its messages (nodes/view_node_sim.cpp).
   } else if (steps > 0) {
     if (ImGui::Button(balance_state(app).playing ? "Pause" : "Play")) {
-      if (!balance_state(app).playing && st.step >= steps) st.step = 0;
+      if (!balance_state(app).playing && balance_state(app).step >= steps)
+        balance_state(app).step = 0;
       balance_state(app).playing = !balance_state(app).playing;
     }
     ImGui::SameLine();
-    if (ImGui::Button("<")) st.step = std::max(0, st.step - 1);
+    if (ImGui::Button("<")) balance_state(app).step = std::max(0, balance_state(app).step - 1);
     ImGui::SameLine();
-    if (ImGui::Button(">")) st.step = std::min(steps, st.step + 1);
+    if (ImGui::Button(">")) balance_state(app).step = std::min(steps, balance_state(app).step + 1);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
-    ImGui::SliderInt("Step", &st.step, 0, steps);
+    ImGui::SliderInt("Step", &balance_state(app).step, 0, steps);
     ImGui::SameLine();
     ImGui::TextDisabled("%s", st.results[st.selected_result].value("algorithm", "").c_str());
   } else {
@@ -100,13 +101,14 @@ void draw_network_view(App& app) {
   // Loads to show: the node simulation's last completed superstep, else the selected step's
   // (incremental: only the transfers between the previous and this step are applied).
   const core::LoadVector* sim_loads = node_sim_loads(app);
-  if (!sim_loads) c.player.seek(st.step);
+  if (!sim_loads) c.player.seek(balance_state(app).step);
   const core::LoadVector& loads = sim_loads ? *sim_loads : c.player.loads();
-  const std::uint64_t loads_key =
-      sim_loads ? (c.epoch << 40) ^
-                      (sim_loads == &st.loads ? 1ull : (node_sim_state(app).snap.version << 1)) ^
-                      (1ull << 39)
-                : (c.epoch << 40) ^ c.player.version();
+  const std::uint64_t loads_key = sim_loads ? (c.epoch << 40) ^
+                                                  (sim_loads == &balance_scene(st).loads
+                                                       ? 1ull
+                                                       : (node_sim_state(app).snap.version << 1)) ^
+                                                  (1ull << 39)
+                                            : (c.epoch << 40) ^ c.player.version();
   const double avg = lf.average;
 
   ViewTransform& view = balance_state(app).view;
@@ -119,11 +121,12 @@ void draw_network_view(App& app) {
   // links on top of one another).
   const bool cube = topo.kind() == core::TopologyKind::Hypercube && topo.dim() >= 1;
   const bool big_cube = cube && topo.dim() > kMaxDrawnCubeDim;
-  const bool stepping = !sim && steps > 0 && st.step < steps;
+  const bool stepping = !sim && steps > 0 && balance_state(app).step < steps;
   const std::uint32_t active_dims =
-      stepping ? step_dimension_mask(c.player.transfers(), c.player.step_begin(st.step),
-                                     c.player.step_end(st.step))
-               : 0u;
+      stepping
+          ? step_dimension_mask(c.player.transfers(), c.player.step_begin(balance_state(app).step),
+                                c.player.step_end(balance_state(app).step))
+          : 0u;
   c.active_dims = active_dims;
   NodeDetail detail =
       choose_node_detail(n, spacing_px, balance_state(app).renderer.ok(), c.heatmap.ok());
@@ -142,14 +145,15 @@ void draw_network_view(App& app) {
   } else {
     // Links, for the visible nodes (a link is drawn from its visible end with the smaller id).
     const double avg_degree = n > 0 ? 2.0 * static_cast<double>(topo.edge_count()) / n : 0;
-    if (links_fit(visible_node_bound(st.layout, lf.grid, cv.map, r), avg_degree, spacing_px)) {
+    if (links_fit(visible_node_bound(balance_scene(st).layout, lf.grid, cv.map, r), avg_degree,
+                  spacing_px)) {
       const ImU32 edge_col = IM_COL32(140, 140, 150, 110);
       const float s = app.ui_scale;
-      for_each_visible_link(cv, topo, st.layout, lf.grid, r, [&](int a, int b) {
-        if (!cube) return draw_link(cv, topo, st.layout, a, b, edge_col, 1.0f);
+      for_each_visible_link(cv, topo, balance_scene(st).layout, lf.grid, r, [&](int a, int b) {
+        if (!cube) return draw_link(cv, topo, balance_scene(st).layout, a, b, edge_col, 1.0f);
         const int d = cube_link_dimension(a, b);
         const bool lit = !stepping || active_dims == 0 || ((active_dims >> d) & 1u);
-        draw_link(cv, topo, st.layout, a, b, dimension_colour(d, lit),
+        draw_link(cv, topo, balance_scene(st).layout, a, b, dimension_colour(d, lit),
                   stepping && active_dims != 0 && lit ? 2.5f * s : 1.5f * s);
       });
     }
@@ -163,14 +167,14 @@ void draw_network_view(App& app) {
               load_colour(static_cast<double>(loads[static_cast<std::size_t>(v)]), avg);
         c.colours_key = loads_key;
       }
-      balance_state(app).renderer.set_nodes(st.layout, lf.key, c.colours,
+      balance_state(app).renderer.set_nodes(balance_scene(st).layout, lf.key, c.colours,
                                             c.colours_key ^ (lf.key << 56));
       balance_state(app).renderer.draw(cv.dl, cv.centre.x, cv.centre.y, cv.scale, view.pan_x,
                                        view.pan_y, r);
     }
     const bool labels = r >= 7.0f;
     float best = r * r + 16;
-    for_each_visible_node(st.layout, lf.grid, cv.map, r, [&](int v, core::Point sp) {
+    for_each_visible_node(balance_scene(st).layout, lf.grid, cv.map, r, [&](int v, core::Point sp) {
       const ImVec2 p{sp.x, sp.y};
       ++visible_nodes;
       if (!gpu)
@@ -197,22 +201,26 @@ void draw_network_view(App& app) {
   c.step_transfers = 0;
   if (stepping && big_cube) {
     // Thousands of arrowheads say nothing: the step's and the run's tasks per dimension instead.
-    c.step_transfers = c.player.step_end(st.step) - c.player.step_begin(st.step);
-    if (c.flows_step != st.step || c.flows_epoch != c.epoch) {
-      c.flows = dimension_flows(c.player.transfers(), topo.dim(), c.player.step_begin(st.step),
-                                c.player.step_end(st.step));
-      c.flows_step = st.step, c.flows_epoch = c.epoch;
+    c.step_transfers =
+        c.player.step_end(balance_state(app).step) - c.player.step_begin(balance_state(app).step);
+    if (c.flows_step != balance_state(app).step || c.flows_epoch != c.epoch) {
+      c.flows = dimension_flows(c.player.transfers(), topo.dim(),
+                                c.player.step_begin(balance_state(app).step),
+                                c.player.step_end(balance_state(app).step));
+      c.flows_step = balance_state(app).step, c.flows_epoch = c.epoch;
     }
   } else if (stepping) {
-    const std::size_t total = c.player.step_end(st.step) - c.player.step_begin(st.step);
+    const std::size_t total =
+        c.player.step_end(balance_state(app).step) - c.player.step_begin(balance_state(app).step);
     c.step_transfers = total;
-    const auto& shown = c.player.largest(st.step, kMaxArrows);
-    c.drawn_arrows = draw_transfer_arrows(cv, topo, st.layout, c.player.transfers(), shown, r, lod);
+    const auto& shown = c.player.largest(balance_state(app).step, kMaxArrows);
+    c.drawn_arrows = draw_transfer_arrows(cv, topo, balance_scene(st).layout, c.player.transfers(),
+                                          shown, r, lod);
     if (total > shown.size())
-      note = "step " + std::to_string(st.step) + ": showing the " +
+      note = "step " + std::to_string(balance_state(app).step) + ": showing the " +
              format_int(static_cast<long long>(shown.size())) + " largest of " +
              format_int(static_cast<long long>(total)) + " transfers (" +
-             format_int(c.player.moved(st.step)) + " tasks moved)";
+             format_int(c.player.moved(balance_state(app).step)) + " tasks moved)";
   }
   // The node simulation's messages in flight, as dots moving along their links.
   if (sim)
@@ -239,7 +247,7 @@ void draw_network_view(App& app) {
   if (cube && !big_cube && !sim)
     draw_dimension_legend(cv, app.ui_scale, topo.dim(), active_dims, stepping);
   else if (stepping && big_cube)
-    draw_dimension_flows(cv, app.ui_scale, c.flows, st.step);
+    draw_dimension_flows(cv, app.ui_scale, c.flows, balance_state(app).step);
   draw_canvas_note(cv, app.ui_scale, note);
   end_network_canvas(cv);
 
@@ -248,7 +256,7 @@ void draw_network_view(App& app) {
     ImGui::BeginTooltip();
     ImGui::Text("Node %d", hovered_node);
     ImGui::Text("Load: %lld (initial %lld, average %.2f)", static_cast<long long>(loads[hv]),
-                static_cast<long long>(st.loads[hv]), avg);
+                static_cast<long long>(balance_scene(st).loads[hv]), avg);
     ImGui::Text("Degree: %d", topo.degree(hovered_node));
     if (topo.kind() == core::TopologyKind::Tree && hovered_node > 0)
       ImGui::Text("Parent: %d, depth %d", topo.parents()[hv], topo.depths()[hv]);
@@ -257,9 +265,9 @@ void draw_network_view(App& app) {
 }
 
 void draw_balance_view(App& app) {
-  if (app.state.topology && has_iterative_results(app))
+  if (balance_scene(app.state).topology && has_iterative_results(app))
     draw_iterative_balance_view(app);  // the tabs
-  else if (app.state.topology)
+  else if (balance_scene(app.state).topology)
     draw_network_view(app);
   else
     draw_json_view(app);

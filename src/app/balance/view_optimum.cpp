@@ -10,7 +10,7 @@
 
 #include "app/balance/module.h"
 #include "app/balance/view_experiments.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/format.h"
 #include "core/balance/optimal.h"
 #include "core/metrics/balance_metrics.h"
@@ -25,13 +25,13 @@ constexpr int kMaxComputedOptimum = 1024;
 std::uint64_t network_key(const AppState& st) {
   std::uint64_t h = 1469598103934665603ULL;
   auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
-  const core::Topology& topo = *st.topology;
+  const core::Topology& topo = *balance_scene(st).topology;
   mix(std::uint64_t(topo.size()));
   for (int v = 0; v < topo.size(); ++v) {
     mix(std::uint64_t(topo.degree(v)));
     for (int u : topo.neighbours(v)) mix(std::uint64_t(u));
   }
-  for (auto w : st.loads) mix(std::uint64_t(w));
+  for (auto w : balance_scene(st).loads) mix(std::uint64_t(w));
   return h;
 }
 
@@ -51,7 +51,7 @@ int task_move_rows(const AppState& st) {
 
 bool comparable(const App& app) {
   const AppState& st = app.state;
-  return st.kind == "balance" && st.topology && task_move_rows(st) > 0;
+  return st.kind == "balance" && balance_scene(st).topology && task_move_rows(st) > 0;
 }
 
 }  // namespace
@@ -80,13 +80,14 @@ void draw_balance_comparison(App& app) {
   if (optimal) {
     opt = optimal->metrics.task_hops;
     source = "from this run's \"optimal\"";
-  } else if (st.topology->size() <= kMaxComputedOptimum) {
+  } else if (balance_scene(st).topology->size() <= kMaxComputedOptimum) {
     const std::uint64_t key = network_key(st);
     if (key != cache.key || (cache.task_hops < 0 && cache.error.empty())) {
       cache = BalanceOptimumCache{key, -1, ""};
       try {
-        cache.task_hops =
-            core::compute_balance_metrics(core::optimal(*st.topology, st.loads)).task_hops;
+        cache.task_hops = core::compute_balance_metrics(
+                              core::optimal(*balance_scene(st).topology, balance_scene(st).loads))
+                              .task_hops;
       } catch (const std::exception& e) {
         cache.error = e.what();
       }

@@ -14,6 +14,7 @@
 #include "app/balance/model_form.h"
 #include "app/balance/model_hypercube.h"
 #include "app/balance/model_network.h"
+#include "app/balance/model_scene.h"
 #include "app/balance/node_renderer.h"
 #include "app/model/background_job.h"
 #include "app/widgets/view_transform.h"
@@ -79,6 +80,10 @@ struct BalanceViewState {
   NodeRenderer renderer;  ///< GPU path for large networks (shaders/nodes.*)
   LayoutFacts layout;     ///< the scenario's layout facts, shared by every network canvas
   NetworkViewCache net;
+  int step = 0;  ///< communication step shown (0 = initial loads)
+  /// The results and the selection `step` belongs to: a new run or another result starts at 0.
+  const void* step_results = nullptr;
+  int step_selected = 0;
   bool playing = false;     ///< animate the communication steps
   double play_clock = 0.0;  ///< seconds since the last step while playing
   ExperimentsState experiments;

@@ -11,7 +11,7 @@
 #include "app/dag/model_machine_form.h"
 #include "app/dag/module.h"
 #include "app/dag/view.h"
-#include "app/shell/live_update.h"
+#include "app/shell/app.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/input_text.h"
 #include "app/widgets/number_field.h"

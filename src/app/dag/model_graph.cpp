@@ -155,4 +155,12 @@ DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string&
   return t;
 }
 
+void dag_summary(const io::Json& scenario, io::Json& j) {
+  // A task graph's size without the graph (state() carries megabytes for 10,000 tasks).
+  const io::Json* graph =
+      scenario.is_object() && scenario.contains("graph") ? &scenario["graph"] : nullptr;
+  if (graph && graph->is_object() && graph->contains("tasks") && (*graph)["tasks"].is_array())
+    j["tasks"] = (*graph)["tasks"].size();
+}
+
 }  // namespace loadlab::app

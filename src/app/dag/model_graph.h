@@ -64,4 +64,8 @@ inline constexpr std::int32_t kMaxTraceTasks = 5000;
 DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string& algorithm,
                        int processors, const io::Json& scenario);
 
+/// The test hook's summary facts of a dag scenario document: "tasks", its task count when the
+/// graph is inline (KindModule::summary).
+void dag_summary(const io::Json& scenario, io::Json& j);
+
 }  // namespace loadlab::app

@@ -13,11 +13,13 @@ namespace loadlab::app {
 /// Bandwidth (bytes per second) used to turn WfCommons file sizes into communication costs.
 inline constexpr double kImportBandwidth = 1e8;
 
-/// If `filename`/`text` is a graph file rather than a scenario, returns a dag scenario holding the
-/// graph inline (processors 4; flb, etf, mcp, dsc_llb, heft, plus optimal for tiny graphs).
-/// Returns nullopt for a scenario document or an unknown extension (import it as a scenario).
-/// Throws io::ScenarioError (naming the file, line or field) for a broken graph file.
+/// If `filename`/`text` is a task-graph file rather than a scenario (io/formats.h), returns a dag
+/// scenario holding the graph inline (processors 4; flb, etf, mcp, dsc_llb, heft, plus optimal
+/// for tiny graphs). Returns nullopt for a scenario document or an unknown extension (import it
+/// as a scenario). `parsed`: the text already parsed as JSON (the opener parses a .json once),
+/// or null. Throws io::ScenarioError (naming the file, line or field) for a broken graph file.
 std::optional<io::Json> wrap_graph_file_as_scenario(const std::string& filename,
-                                                    const std::string& text);
+                                                    const std::string& text,
+                                                    const io::Json* parsed = nullptr);
 
 }  // namespace loadlab::app

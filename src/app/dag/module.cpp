@@ -27,10 +27,11 @@ class DagModule final : public KindModule {
 
   void save_ui(const App& app, UiState& u) const override {
     const DagViewState& d = dag_state(app);
-    if (auto t = ui_tab_name(d.tabs.shown, kDagTabs)) u.tab = t;
-    u.compare = d.compare;
-    u.comm = d.show_comm;
-    if (u.tab == std::string("steps")) u.step = d.steps.step + 1;  // "ui" steps are 1-based
+    if (auto t = ui_tab_name(d.tabs.shown, kDagTabs)) ui_put(u, "tab", t);
+    ui_put(u, "compare", std::optional<bool>(d.compare));
+    ui_put(u, "comm", std::optional<bool>(d.show_comm));
+    if (ui_string(u, "tab") == std::string("steps"))  // "ui" steps are 1-based
+      ui_put(u, "step", std::optional<int>(d.steps.step + 1));
     // The Adversary tab's settings, once it has been opened (a link then reopens it set up).
     if (d.adversary.shown) u.other["adversary"] = adversary_settings_json(d.adversary.settings);
   }
@@ -68,6 +69,8 @@ class DagModule final : public KindModule {
          0},
     };
   }
+
+  void summary(const App& app, io::Json& j) const override { dag_summary(app.state.scenario, j); }
 
   void test_state(App& app, io::Json& j, bool full) const override {
     if (!full) return;

@@ -11,7 +11,7 @@
 
 #include "app/dag/model_graph.h"
 #include "app/dag/view_state.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 
 namespace loadlab::app {
 

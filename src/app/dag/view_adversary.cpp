@@ -12,8 +12,7 @@
 
 #include "app/dag/module.h"
 #include "app/dag/view.h"
-#include "app/shell/live_update.h"
-#include "app/shell/platform.h"
+#include "app/shell/app.h"
 #include "app/widgets/plot_util.h"
 #include "core/dag/registry.h"
 

@@ -10,8 +10,8 @@
 
 #include "app/dag/module.h"
 #include "app/dag/view.h"
-#include "app/shell/live_update.h"
-#include "app/shell/platform.h"
+#include "app/model/results_follower.h"
+#include "app/shell/app.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"

@@ -8,8 +8,9 @@
 
 #include "app/dag/module.h"
 #include "app/dag/view.h"
+#include "app/model/results_follower.h"
 #include "app/model/ui_state.h"
-#include "app/shell/live_update.h"
+#include "app/shell/app.h"
 #include "app/widgets/gantt_chart.h"
 #include "io/kinds/dag.h"
 
@@ -43,11 +44,12 @@ void dag_refresh_model(App& app) {
     if (ui.is_object() && dumped != v.applied_ui) {
       v.applied_ui = dumped;
       const UiState u = read_ui_state(ui);
-      const int tab = ui_tab_index(u.tab, kDagTabs);
+      const int tab = ui_tab_index(ui_string(u, "tab"), kDagTabs);
       if (tab >= 0) v.tabs.request(tab);
-      if (u.compare) v.compare = *u.compare;
-      if (u.comm) v.show_comm = *u.comm;
-      if (u.zoom) v.ui_zoom = *u.zoom;
+      if (auto compare = ui_bool(u, "compare")) v.compare = *compare;
+      if (auto comm = ui_bool(u, "comm")) v.show_comm = *comm;
+      // The graph's zoom after fitting, within the view's range.
+      if (auto zoom = ui_number(u, "zoom")) v.ui_zoom = std::clamp(*zoom, 1.0, 1000.0);
       // The Adversary tab's settings travel in "ui"."adversary".
       if (u.other.contains("adversary")) {
         v.adversary.settings = read_adversary_settings(u.other["adversary"]);

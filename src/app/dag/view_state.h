@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,10 @@
 #include "io/kind.h"
 
 namespace loadlab::app {
+
+/// The Task graph view's tabs, in order: their names in a link's "ui"."tab".
+inline constexpr std::initializer_list<const char*> kDagTabs = {"graph", "gantt", "steps",
+                                                                "adversary"};
 
 /// A result's schedule with task indices of the model's graph.
 struct DagSchedule {

@@ -5,8 +5,7 @@
 #include <algorithm>
 
 #include "app/dlt/view.h"
-#include "app/shell/live_update.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/number_field.h"
 #include "core/dlt/registry.h"

@@ -2,8 +2,8 @@
 #include "app/dlt/module.h"
 
 #include "app/model/ui_state.h"
+#include "app/shell/app.h"
 #include "app/shell/registry.h"
-#include "app/shell/ui.h"
 
 namespace loadlab::app {
 
@@ -24,7 +24,8 @@ class DltModule final : public KindModule {
   void save_ui(const App& app, UiState& u) const override {
     const DltViewState& d = dlt_state(app);
     save_tab(u, "dlt_view", d.tabs.shown, kDltTabs);
-    if (ui_string(u, "dlt_view") == std::string("ibs") && d.step >= 0) u.ibs_step = d.step;
+    if (ui_string(u, "dlt_view") == std::string("ibs") && d.step >= 0)
+      ui_put(u, "ibs_step", std::optional<int>(d.step));
   }
   bool views_list_only_successes() const override { return true; }
 

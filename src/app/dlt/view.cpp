@@ -11,9 +11,9 @@
 
 #include "app/dlt/module.h"
 #include "app/dlt/view.h"
+#include "app/model/results_follower.h"
 #include "app/model/ui_state.h"
-#include "app/shell/live_update.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
@@ -325,7 +325,7 @@ void draw_dlt_view(App& app) {
   if (auto ui = c.follow.new_ui(st, !c.model.res.empty())) {
     const int tab = ui_tab_index(ui_string(*ui, "dlt_view"), kDltTabs);
     if (tab >= 0) c.tabs.request(tab);
-    if (ui->ibs_step) c.step = *ui->ibs_step;
+    if (auto step = ui_int(*ui, "ibs_step")) c.step = *step;
     ResultsFollower::select_by_name(st, names(), ui->select);
   }
   if (c.model.res.empty()) {

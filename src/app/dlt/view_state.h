@@ -3,6 +3,7 @@
 // timing-diagram chart, the IBS step shown and the tab to bring to the front.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
+
+/// The DLT view's tabs, in order: their names in a link's "ui"."dlt_view".
+inline constexpr std::initializer_list<const char*> kDltTabs = {"timing", "loads", "ibs"};
 
 struct DltViewState {
   /// The results and the scenario's numbers, from the typed objects (model_view.h).

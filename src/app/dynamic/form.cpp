@@ -8,8 +8,7 @@
 #include <vector>
 
 #include "app/dynamic/view_state.h"
-#include "app/shell/live_update.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/number_field.h"
 #include "io/scenario.h"

@@ -2,8 +2,9 @@
 #include "app/dynamic/module.h"
 
 #include "app/model/ui_state.h"
+#include "app/shell/app.h"
 #include "app/shell/registry.h"
-#include "app/shell/ui.h"
+#include "io/kinds/dynamic.h"
 
 namespace loadlab::app {
 
@@ -25,6 +26,14 @@ class DynamicModule final : public KindModule {
     save_tab(u, "dynamic_view", dynamic_state(app).tabs.shown, kDynamicTabs);
   }
   bool views_list_only_successes() const override { return true; }
+  DerivedScenario derive(const io::TypedScenario& parsed) const override {
+    // The views ask the network for its layout on the UI thread; for a big custom graph that is
+    // the graph layout (up to seconds): computed here, on the opener's worker, into the
+    // layout's per-graph cache, the views get it at once.
+    if (const auto* dyn = dynamic_cast<const io::DynamicScenario*>(&parsed))
+      (void)dyn->topology.layout();
+    return nullptr;
+  }
   void test_state(App& app, io::Json& j, bool full) const override {
     if (!full) return;
     // "Real threads": the last executor run, and the System phases tab's replay.

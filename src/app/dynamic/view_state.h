@@ -4,6 +4,8 @@
 // the tab to bring to the front.
 #pragma once
 
+#include <initializer_list>
+
 #include "app/balance/model_network.h"
 #include "app/dynamic/model_phases.h"
 #include "app/dynamic/model_threads.h"
@@ -14,6 +16,10 @@
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
+
+/// The dynamic view's tabs, in order: their names in a link's "ui"."dynamic_view".
+inline constexpr std::initializer_list<const char*> kDynamicTabs = {"chart",   "tasks",  "compare",
+                                                                    "network", "phases", "threads"};
 
 struct DynamicViewState {
   DynamicViewModel model;

@@ -10,8 +10,7 @@
 
 #include "app/dynamic/module.h"
 #include "app/dynamic/view_state.h"
-#include "app/shell/platform.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/format.h"
 #include "app/widgets/plot_util.h"
 

@@ -4,8 +4,8 @@
 #include "app/loop/model_form.h"
 #include "app/loop/view.h"
 #include "app/model/ui_state.h"
+#include "app/shell/app.h"
 #include "app/shell/registry.h"
-#include "app/shell/ui.h"
 
 namespace loadlab::app {
 

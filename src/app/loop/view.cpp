@@ -11,10 +11,9 @@
 #include "app/loop/model_measure.h"
 #include "app/loop/module.h"
 #include "app/loop/view.h"
+#include "app/model/results_follower.h"
 #include "app/model/ui_state.h"
-#include "app/shell/live_update.h"
-#include "app/shell/platform.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
@@ -373,7 +372,7 @@ void draw_loop_view(App& app) {
   if (auto ui = c.follow.new_ui(st, !c.model.tech.empty())) {
     const int tab = ui_tab_index(ui_string(*ui, "loop_view"), kLoopTabs);
     if (tab >= 0) c.tabs.request(tab);
-    if (ui->measure.value_or(false)) start_loop_measurement(app);
+    if (ui_bool(*ui, "measure").value_or(false)) start_loop_measurement(app);
     ResultsFollower::select_by_name(st, names(), ui->select);
   }
   if (c.model.tech.empty()) {

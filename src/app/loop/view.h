@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 
 namespace loadlab::app {
 

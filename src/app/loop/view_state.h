@@ -4,6 +4,7 @@
 #pragma once
 
 #include <imgui.h>
+#include <initializer_list>
 
 #include <cstdint>
 #include <string>
@@ -17,6 +18,10 @@
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
+
+/// The loop view's tabs, in order: their names in a link's "ui"."loop_view".
+inline constexpr std::initializer_list<const char*> kLoopTabs = {"schedule", "side_by_side",
+                                                                 "machine"};
 
 struct LoopViewState {
   /// The techniques' runs and the scenario's numbers, from the typed results (model_view.h).

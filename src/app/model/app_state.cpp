@@ -2,56 +2,33 @@
 
 #include <algorithm>
 
-#include "io/kinds/balance.h"
-#include "io/kinds/dynamic.h"
-#include "io/kinds/partition.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
 
-DerivedScenario derive_scenario(const io::TypedScenario& parsed) {
-  DerivedScenario d;
-  if (const auto* b = dynamic_cast<const io::BalanceScenario*>(&parsed)) {
-    d.topology = b->topology;  // read once by io (the network view draws its own copy)
-    d.loads = b->loads;
-    d.layout = d.topology->layout();
-  }
-  // The dynamic and partition views ask the network for its layout on the UI thread; for a big
-  // custom graph that is the graph layout (up to seconds), so compute it here, on the worker, into
-  // the layout's per-graph cache, and the views get it at once.
-  if (const auto* dyn = dynamic_cast<const io::DynamicScenario*>(&parsed))
-    (void)dyn->topology.layout();
-  if (const auto* part = dynamic_cast<const io::PartitionScenario*>(&parsed))
-    if (part->topology) (void)part->topology->layout();
-  return d;
-}
-
 void install_scenario(AppState& s, io::ScenarioPtr parsed, DerivedScenario derived) {
   if (!parsed) return;
-  s.layout = std::move(derived.layout);
-  s.topology = std::move(derived.topology);
-  s.loads = std::move(derived.loads);
+  s.derived = std::move(derived);
   s.scenario = parsed->document;
   s.kind = parsed->kind;
   s.parsed = std::move(parsed);
   s.typed_results.clear();
   s.results = nullptr;
   s.selected_result = 0;
-  s.step = 0;
-  s.mesh_layout.clear();
 }
 
-void set_parsed_scenario(AppState& s, io::ScenarioPtr parsed) {
+void set_parsed_scenario(AppState& s, io::ScenarioPtr parsed, const ScenarioDeriver& derive) {
   if (!parsed) return;
   // Everything that can throw happens before s changes, so a failure leaves it as it was.
-  DerivedScenario d = derive_scenario(*parsed);
+  DerivedScenario d = derive ? derive(*parsed) : nullptr;
   install_scenario(s, std::move(parsed), std::move(d));
 }
 
-std::optional<std::string> set_scenario(AppState& s, const io::Json& scenario) {
+std::optional<std::string> set_scenario(AppState& s, const io::Json& scenario,
+                                        const ScenarioDeriver& derive) {
   try {
     // Parsed once: the runner and the views share this object (no second validation).
-    set_parsed_scenario(s, io::parse_scenario(scenario, io::RunContext{}));
+    set_parsed_scenario(s, io::parse_scenario(scenario, io::RunContext{}), derive);
     return std::nullopt;
   } catch (const io::ScenarioError& e) {
     return std::string(e.what());
@@ -65,31 +42,14 @@ void set_results(AppState& s, std::vector<io::ResultPtr> typed, io::Json entries
   s.results = std::move(entries);
 }
 
-std::optional<std::string> set_scenario_text(AppState& s, const std::string& text) {
+std::optional<std::string> set_scenario_text(AppState& s, const std::string& text,
+                                             const ScenarioDeriver& derive) {
   try {
-    return set_scenario(s, io::parse_json_text(text, io::ScenarioLimits::max_document_bytes));
+    return set_scenario(s, io::parse_json_text(text, io::ScenarioLimits::max_document_bytes),
+                        derive);
   } catch (const io::ScenarioError& e) {
     return std::string(e.what());
   }
-}
-
-namespace {
-
-const io::BalanceRunResult* balance_result(const AppState& s, int index) {
-  if (index < 0 || index >= static_cast<int>(s.typed_results.size())) return nullptr;
-  const auto* r = dynamic_cast<const io::BalanceRunResult*>(
-      s.typed_results[static_cast<std::size_t>(index)].get());
-  return r && !r->failed() ? r : nullptr;
-}
-
-}  // namespace
-
-int step_count(const AppState& s, int index) {
-  const io::BalanceRunResult* r = balance_result(s, index);
-  if (!r) return 0;
-  int steps = 0;
-  for (const auto& t : r->result.transfers) steps = std::max(steps, t.step + 1);
-  return steps;
 }
 
 io::Json state_json(const AppState& s, bool cross_origin_isolated) {
@@ -104,9 +64,6 @@ io::Json state_json(const AppState& s, bool cross_origin_isolated) {
   j["worker_ran"] = s.worker_ran;
   j["worker_thread_differs"] = s.worker_thread_differs;
   j["frames"] = s.frames;
-  j["nodes"] = s.topology ? s.topology->size() : 0;
-  j["step"] = s.step;
-  j["mesh_layout"] = s.mesh_layout;
   return j;
 }
 
@@ -117,11 +74,6 @@ io::Json summary_json(const AppState& s) {
   j["status"] = s.status;
   j["status_is_error"] = s.status_is_error;
   j["frames"] = s.frames;
-  j["nodes"] = s.topology ? s.topology->size() : 0;
-  const io::Json* graph =
-      s.scenario.is_object() && s.scenario.contains("graph") ? &s.scenario["graph"] : nullptr;
-  if (graph && graph->is_object() && graph->contains("tasks") && (*graph)["tasks"].is_array())
-    j["tasks"] = (*graph)["tasks"].size();
   io::Json results = io::Json::array();
   if (s.results.is_array()) {
     for (const auto& r : s.results) {

@@ -2,13 +2,15 @@
 
 #include <algorithm>
 
+#include "io/formats.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
 
 OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const std::string& text,
                                const std::string& origin, const JobControl& control,
-                               const std::vector<FileImporter>& importers) {
+                               const std::vector<FileImporter>& importers,
+                               const ScenarioDeriver& derive) {
   OpenOutcome out;
   out.origin = origin;
   try {
@@ -20,11 +22,20 @@ OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const st
           break;
         }
     if (!doc && document) doc = *document;
-    for (const auto& im : importers) {
-      if (doc) break;
-      if (im.wrap) doc = im.wrap(origin, text);
+    if (!doc) {
+      // JSON text (a .json file, a link, the editor) is parsed once: the importers look at the
+      // parsed document, and when none claims it, it is the scenario.
+      const io::FileFormat* format = io::format_by_extension(origin);
+      std::optional<io::Json> parsed;
+      if (!format || format->json_key || format->model == io::FileModel::scenario)
+        parsed = io::parse_json_text(text, io::ScenarioLimits::max_document_bytes);
+      for (const auto& im : importers) {
+        if (doc) break;
+        if (im.wrap) doc = im.wrap(origin, text, parsed ? &*parsed : nullptr);
+      }
+      if (!doc && parsed) doc = std::move(parsed);
+      if (!doc) doc = io::parse_json_text(text, io::ScenarioLimits::max_document_bytes);
     }
-    if (!doc) doc = io::parse_json_text(text, io::ScenarioLimits::max_document_bytes);
     control.progress(0.1);
     if (control.cancelled()) {
       out.cancelled = true;
@@ -38,7 +49,7 @@ OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const st
       out.cancelled = true;
       return out;
     }
-    out.derived = derive_scenario(*parsed);
+    if (derive) out.derived = derive(*parsed);
     out.parsed = std::move(parsed);
     if (control.cancelled()) {
       out.cancelled = true;
@@ -75,8 +86,9 @@ int ScenarioOpener::start(std::optional<io::Json> document, std::string text, st
   else
     pending_edit_.reset();
   job_.supersede([id, mode, document = std::move(document), text = std::move(text),
-                  origin = std::move(origin), importers = importers_](const JobControl& c) {
-    OpenOutcome out = open_scenario_work(document, text, origin, c, importers);
+                  origin = std::move(origin), importers = importers_,
+                  derive = derive_](const JobControl& c) {
+    OpenOutcome out = open_scenario_work(document, text, origin, c, importers, derive);
     out.id = id;
     out.mode = mode;
     return out;

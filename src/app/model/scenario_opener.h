@@ -1,9 +1,9 @@
 // Opens scenarios off the UI thread (a 1M-task DAG generator froze the UI while
 // set_scenario built its graph). Text is parsed as JSON, validated by io::parse_scenario (graph
-// built, bounds checked, once) and its drawing data derived (derive_scenario) on a BackgroundJob;
-// the UI keeps drawing, may cancel, and the old scenario stays installed until poll() hands over
-// the new one. Every UI path goes through here: links, File > Open, examples, form edits, the JSON
-// editor and the browser's window.loadlab.open().
+// built, bounds checked, once) and its drawing data derived (ScenarioDeriver: the kind's drawing
+// data) on a BackgroundJob; the UI keeps drawing, may cancel, and the old scenario stays installed
+// until poll() hands over the new one. Every UI path goes through here: links, File > Open,
+// examples, form edits, the JSON editor and the browser's window.loadlab.open().
 #pragma once
 
 #include <deque>
@@ -36,12 +36,14 @@ struct OpenOutcome {
   bool cancelled = false;
 };
 
-/// A file format a kind opens that is not a scenario document (a task graph, a mesh), found by
-/// the file's name. The kinds hand theirs to the opener (KindModule::importers).
+/// A file format a kind opens that is not a scenario document (a task graph, a mesh: the formats
+/// of io/formats.h). The kinds hand theirs to the opener (KindModule::importers).
 struct FileImporter {
-  /// The scenario around the file, or nullopt when `filename` is not this format. Throws
-  /// io::ScenarioError naming the file's problem.
-  std::optional<io::Json> (*wrap)(const std::string& filename, const std::string& text) = nullptr;
+  /// The scenario around the file, or nullopt when `filename` is not this format. `parsed` is
+  /// the text parsed as JSON when the file's name says JSON (parsed once, by the opener), else
+  /// null. Throws io::ScenarioError naming the file's problem.
+  std::optional<io::Json> (*wrap)(const std::string& filename, const std::string& text,
+                                  const io::Json* parsed) = nullptr;
   /// A file that modifies the current scenario instead (a mesh's .xyz coordinates), or null.
   bool (*applies_onto)(const std::string& filename) = nullptr;
   io::Json (*attach)(const io::Json& current, const std::string& filename,
@@ -51,10 +53,12 @@ struct FileImporter {
 /// The work of one open (what the worker runs; also callable synchronously from tests). `text`
 /// is parsed as JSON unless `document` is given or an importer claims the file by its name
 /// (`origin`, which also names the source in errors): `importers` are tried in order, and with
-/// `document` a file one of them applies onto it is attached to it.
+/// `document` a file one of them applies onto it is attached to it. `derive` makes the kind's
+/// drawing data (none without).
 OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const std::string& text,
                                const std::string& origin, const JobControl& control,
-                               const std::vector<FileImporter>& importers = {});
+                               const std::vector<FileImporter>& importers = {},
+                               const ScenarioDeriver& derive = {});
 
 class ScenarioOpener {
  public:
@@ -68,6 +72,8 @@ class ScenarioOpener {
   int open_file_onto(io::Json base, std::string text, std::string origin, OpenMode mode);
   /// The formats open_text and open_file_onto recognise besides scenario documents.
   void set_importers(std::vector<FileImporter> importers) { importers_ = std::move(importers); }
+  /// What derives a parsed scenario's drawing data on the worker (the kinds' KindModule::derive).
+  void set_deriver(ScenarioDeriver derive) { derive_ = std::move(derive); }
   /// A file of this name modifies the current scenario (open it with open_file_onto).
   bool opens_onto(const std::string& filename) const;
 
@@ -101,6 +107,7 @@ class ScenarioOpener {
   std::string origin_;
   std::optional<io::Json> pending_edit_;
   std::vector<FileImporter> importers_;
+  ScenarioDeriver derive_;
 };
 
 }  // namespace loadlab::app

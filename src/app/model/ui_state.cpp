@@ -8,35 +8,10 @@ UiState read_ui_state(const io::Json& ui) {
   UiState s;
   if (!ui.is_object()) return s;
   for (auto it = ui.begin(); it != ui.end(); ++it) {
-    const std::string& k = it.key();
-    const io::Json& v = it.value();
-    auto str = [&v](std::optional<std::string>& out) {
-      if (v.is_string()) out = v.get<std::string>();
-    };
-    auto boolean = [&v](std::optional<bool>& out) {
-      if (v.is_boolean()) out = v.get<bool>();
-    };
-    auto integer = [&v](std::optional<int>& out) {
-      if (v.is_number_integer()) out = v.get<int>();
-    };
-    if (k == "tab")
-      str(s.tab);
-    else if (k == "select")
-      str(s.select);
-    else if (k == "compare")
-      boolean(s.compare);
-    else if (k == "comm")
-      boolean(s.comm);
-    else if (k == "measure")
-      boolean(s.measure);
-    else if (k == "step")
-      integer(s.step);
-    else if (k == "ibs_step")
-      integer(s.ibs_step);
-    else if (k == "zoom") {
-      if (v.is_number()) s.zoom = std::clamp(v.get<double>(), 1.0, 1000.0);
+    if (it.key() == "select") {
+      if (it.value().is_string()) s.select = it.value().get<std::string>();
     } else {
-      s.other[k] = v;
+      s.other[it.key()] = it.value();
     }
   }
   return s;
@@ -44,18 +19,55 @@ UiState read_ui_state(const io::Json& ui) {
 
 io::Json ui_state_json(const UiState& s) {
   io::Json j = s.other.is_object() ? s.other : io::Json::object();
-  auto put = [&j](const char* key, const auto& opt) {
-    if (opt) j[key] = *opt;
-  };
-  put("tab", s.tab);
-  put("select", s.select);
-  put("compare", s.compare);
-  put("comm", s.comm);
-  put("measure", s.measure);
-  put("step", s.step);
-  put("ibs_step", s.ibs_step);
-  put("zoom", s.zoom);
+  if (s.select) j["select"] = *s.select;
   return j;
+}
+
+namespace {
+
+const io::Json* ui_value(const UiState& u, const char* key) {
+  if (!u.other.is_object()) return nullptr;
+  const auto it = u.other.find(key);
+  return it == u.other.end() ? nullptr : &*it;
+}
+
+template <class T>
+void ui_put_value(UiState& u, const char* key, const std::optional<T>& v) {
+  if (!u.other.is_object()) u.other = io::Json::object();
+  if (v)
+    u.other[key] = *v;
+  else
+    u.other.erase(key);
+}
+
+}  // namespace
+
+std::optional<bool> ui_bool(const UiState& u, const char* key) {
+  const io::Json* v = ui_value(u, key);
+  return v && v->is_boolean() ? std::optional<bool>(v->get<bool>()) : std::nullopt;
+}
+
+std::optional<int> ui_int(const UiState& u, const char* key) {
+  const io::Json* v = ui_value(u, key);
+  return v && v->is_number_integer() ? std::optional<int>(v->get<int>()) : std::nullopt;
+}
+
+std::optional<double> ui_number(const UiState& u, const char* key) {
+  const io::Json* v = ui_value(u, key);
+  return v && v->is_number() ? std::optional<double>(v->get<double>()) : std::nullopt;
+}
+
+void ui_put(UiState& u, const char* key, const std::optional<bool>& v) {
+  ui_put_value(u, key, v);
+}
+void ui_put(UiState& u, const char* key, const std::optional<int>& v) {
+  ui_put_value(u, key, v);
+}
+void ui_put(UiState& u, const char* key, const std::optional<double>& v) {
+  ui_put_value(u, key, v);
+}
+void ui_put(UiState& u, const char* key, const std::optional<std::string>& v) {
+  ui_put_value(u, key, v);
 }
 
 int ui_tab_index(const std::optional<std::string>& name, std::initializer_list<const char*> names) {

@@ -11,8 +11,9 @@
 //   dynamic: {"dynamic_view": "chart"|"tasks"|"compare"|"network", "select": name}
 //   partition: {"partition_view": "mesh"|"compare"|"network"|"steps", "select": name}
 //   os:      {"os_view": "chart"|"response"|"compare"|"load", "select": name}
-// The kinds' own tab keys ("loop_view", "dlt_view", ...) live in `other` (plain strings, read by
-// their views with ui_string and written by their modules with save_tab).
+// Every key but "select" belongs to a kind and lives in `other`: read by its views with ui_string /
+// ui_bool / ui_int / ui_number and written by its module's save_ui with ui_put / save_tab; each
+// kind's tab names are in its own folder.
 #pragma once
 
 #include <initializer_list>
@@ -24,15 +25,10 @@
 namespace loadlab::app {
 
 struct UiState {
-  std::optional<std::string> tab;       ///< dag tab
-  std::optional<bool> compare;          ///< dag Gantt: all algorithms stacked
-  std::optional<bool> comm;             ///< dag graph: communication costs on edges
-  std::optional<bool> measure;          ///< loop: start "Run on my machine"
-  std::optional<double> zoom;           ///< dag graph zoom after fitting, clamped to [1, 1000]
-  std::optional<int> step;              ///< dag Steps tab: 1-based step
-  std::optional<int> ibs_step;          ///< dlt IBS step
-  std::optional<std::string> select;    ///< the algorithm to select
-  io::Json other = io::Json::object();  ///< keys the app does not know, kept as they were
+  std::optional<std::string> select;  ///< the algorithm to select (every kind has one)
+  /// Every other key, kept as it was: the kinds' own (read with ui_string, ui_bool, ui_int,
+  /// ui_number and written with ui_put by the kind that owns them) and keys no kind knows.
+  io::Json other = io::Json::object();
 
   bool operator==(const UiState&) const = default;
 };
@@ -52,19 +48,15 @@ std::optional<std::string> ui_tab_name(int shown, std::initializer_list<const ch
 /// Records tab `shown` under `key` of the state's other keys (the newer kinds' one plain key).
 void save_tab(UiState& u, const char* key, int shown, std::initializer_list<const char*> names);
 
-/// Tab names in tab order, per kind.
-inline constexpr std::initializer_list<const char*> kDagTabs = {"graph", "gantt", "steps",
-                                                                "adversary"};
-inline constexpr std::initializer_list<const char*> kLoopTabs = {"schedule", "side_by_side",
-                                                                 "machine"};
-inline constexpr std::initializer_list<const char*> kDltTabs = {"timing", "loads", "ibs"};
-inline constexpr std::initializer_list<const char*> kIterativeTabs = {"network", "sweeps",
-                                                                      "convergence", "pressure"};
-inline constexpr std::initializer_list<const char*> kDynamicTabs = {"chart",   "tasks",  "compare",
-                                                                    "network", "phases", "threads"};
-inline constexpr std::initializer_list<const char*> kPartitionTabs = {"mesh", "compare", "network",
-                                                                      "steps"};
-inline constexpr std::initializer_list<const char*> kOsTabs = {"chart", "response", "compare",
-                                                               "load"};
+/// The value under `key` of the state's other keys when it has the type asked for, else nullopt
+/// (read leniently: a value of the wrong type is ignored, never an error).
+std::optional<bool> ui_bool(const UiState& u, const char* key);
+std::optional<int> ui_int(const UiState& u, const char* key);  ///< integers only
+std::optional<double> ui_number(const UiState& u, const char* key);
+/// Sets `key` of the state's other keys to the value, or removes it for nullopt.
+void ui_put(UiState& u, const char* key, const std::optional<bool>& v);
+void ui_put(UiState& u, const char* key, const std::optional<int>& v);
+void ui_put(UiState& u, const char* key, const std::optional<double>& v);
+void ui_put(UiState& u, const char* key, const std::optional<std::string>& v);
 
 }  // namespace loadlab::app

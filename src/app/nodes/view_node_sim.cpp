@@ -10,7 +10,7 @@
 #include <cstdio>
 
 #include "app/balance/model_network.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "core/balance/registry.h"
 #include "io/kinds/balance.h"
 #include "sim/programs/balance_nodes.h"
@@ -27,19 +27,19 @@ bool stepping(const NodeSimState& ns) {
 }
 
 void remember_inputs(NodeSimState& ns, const AppState& st) {
-  ns.start_nodes = st.topology->size();
-  ns.start_kind = st.topology->kind();
-  ns.start_edges = st.topology->edge_count();
-  ns.start_loads = st.loads;
+  ns.start_nodes = balance_scene(st).topology->size();
+  ns.start_kind = balance_scene(st).topology->kind();
+  ns.start_edges = balance_scene(st).topology->edge_count();
+  ns.start_loads = balance_scene(st).loads;
 }
 
 // The run no longer matches the scenario (a new one was loaded or edited): its loads would
 // colour the wrong nodes.
 bool inputs_changed(const NodeSimState& ns, const AppState& st) {
-  if (!st.topology || st.kind != "balance") return true;
-  const core::Topology& t = *st.topology;
+  if (!balance_scene(st).topology || st.kind != "balance") return true;
+  const core::Topology& t = *balance_scene(st).topology;
   return t.size() != ns.start_nodes || t.kind() != ns.start_kind ||
-         t.edge_count() != ns.start_edges || st.loads != ns.start_loads;
+         t.edge_count() != ns.start_edges || balance_scene(st).loads != ns.start_loads;
 }
 
 void clear_run(NodeSimState& ns) {
@@ -101,27 +101,28 @@ int clamp_threads(int t) {
 std::vector<std::string> node_sim_candidates(const App& app) {
   std::vector<std::string> out;
   const AppState& st = app.state;
-  if (!st.topology || st.kind != "balance") return out;
+  if (!balance_scene(st).topology || st.kind != "balance") return out;
   // The typed scenario's algorithms (those named, or the default set the topology supports).
   const std::vector<std::string> named =
       st.parsed ? st.parsed->algorithms : std::vector<std::string>{};
   for (const std::string& a : sim::node_balance_algorithms()) {
     if (!named.empty() && std::find(named.begin(), named.end(), a) == named.end()) continue;
-    if (core::balance_unsupported_reason(a, *st.topology).empty()) out.push_back(a);
+    if (core::balance_unsupported_reason(a, *balance_scene(st).topology).empty()) out.push_back(a);
   }
   return out;
 }
 
 bool node_sim_active(const App& app) {
-  return node_sim_state(app).enabled && app.state.topology && app.state.kind == "balance";
+  return node_sim_state(app).enabled && balance_scene(app.state).topology &&
+         app.state.kind == "balance";
 }
 
 const core::LoadVector* node_sim_loads(const App& app) {
   if (!node_sim_active(app)) return nullptr;
   const NodeSimState& ns = node_sim_state(app);
-  const std::size_t n = static_cast<std::size_t>(app.state.topology->size());
+  const std::size_t n = static_cast<std::size_t>(balance_scene(app.state).topology->size());
   if (ns.runner.active() && ns.have_snap && ns.snap.loads.size() == n) return &ns.snap.loads;
-  return app.state.loads.size() == n ? &app.state.loads : nullptr;
+  return balance_scene(app.state).loads.size() == n ? &balance_scene(app.state).loads : nullptr;
 }
 
 // Which node programs exist and where they run, from the balance table (no list of our own).
@@ -155,8 +156,8 @@ std::string node_sim_start(App& app, const std::string& algorithm, int threads, 
   ns.frames_running = 0;
   ns.overlay_ms_max = 0;
   remember_inputs(ns, app.state);
-  ns.runner.start(alg, *app.state.topology, app.state.loads, ns.threads,
-                  ns.fast ? 0.0 : double(ns.speed), paused);
+  ns.runner.start(alg, *balance_scene(app.state).topology, balance_scene(app.state).loads,
+                  ns.threads, ns.fast ? 0.0 : double(ns.speed), paused);
   return "";
 }
 
@@ -348,11 +349,12 @@ void draw_node_sim_overlay(App& app, const NodeSimView& v) {
     }
   } account{ns, t0};
   const auto& msgs = ns.snap.in_flight;
-  const auto& layout = app.state.layout;
+  const BalanceScene& scene = balance_scene(app.state);
+  const auto& layout = scene.layout;
   const int n = static_cast<int>(layout.size());
   if (msgs.empty() || n == 0) return;
   const float f = static_cast<float>(ns.anim);
-  const bool wraps = app.state.topology && app.state.topology->kind() == core::TopologyKind::Torus;
+  const bool wraps = scene.topology && scene.topology->kind() == core::TopologyKind::Torus;
   const float rc = std::clamp(v.node_radius * 0.35f, 1.5f, 6.0f * app.ui_scale);
   const float rt = std::clamp(v.node_radius * 0.5f, 2.0f, 8.0f * app.ui_scale);
   // A dot travels from the sender's rim to the receiver's rim (layout units -> pixels first).
@@ -360,11 +362,11 @@ void draw_node_sim_overlay(App& app, const NodeSimView& v) {
     if (m.from < 0 || m.to < 0 || m.from >= n || m.to >= n) return false;
     core::Point a = layout[m.from], b = layout[m.to];
     float t_seg = f;
-    if (wraps && is_wrap_link(*app.state.topology, m.from, m.to)) {
+    if (wraps && is_wrap_link(*scene.topology, m.from, m.to)) {
       // A torus wrap-around message leaves through the border stub, then comes back in through
       // the opposite one (as the network view draws the link).
       Segment seg[2];
-      link_segments(*app.state.topology, layout, m.from, m.to, seg);
+      link_segments(*scene.topology, layout, m.from, m.to, seg);
       const Segment& s = f < 0.5f ? seg[0] : seg[1];
       a = s.a, b = s.b;
       t_seg = f < 0.5f ? f * 2 : f * 2 - 1;

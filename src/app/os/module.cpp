@@ -2,8 +2,8 @@
 #include "app/os/module.h"
 
 #include "app/model/ui_state.h"
+#include "app/shell/app.h"
 #include "app/shell/registry.h"
-#include "app/shell/ui.h"
 
 namespace loadlab::app {
 

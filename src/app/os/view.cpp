@@ -13,9 +13,10 @@
 #include <iterator>
 #include <memory>
 
+#include "app/model/results_follower.h"
 #include "app/os/module.h"
 #include "app/os/view_state.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/format.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"

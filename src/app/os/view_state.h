@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include <initializer_list>
+
 #include "app/model/results_follower.h"
 #include "app/os/model_view.h"
 #include "app/widgets/gantt_chart.h"
@@ -13,6 +15,10 @@
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
+
+/// The os view's tabs, in order: their names in a link's "ui"."os_view".
+inline constexpr std::initializer_list<const char*> kOsTabs = {"chart", "response", "compare",
+                                                               "load"};
 
 struct OsViewState {
   OsViewModel model;

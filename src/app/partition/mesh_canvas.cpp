@@ -7,7 +7,7 @@
 #include <functional>
 #include <vector>
 
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/view_transform.h"
 
 namespace loadlab::app {

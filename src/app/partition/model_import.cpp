@@ -7,6 +7,7 @@
 
 #include "core/partition/partition.h"
 #include "core/partition/registry.h"
+#include "io/formats.h"
 #include "io/mesh_formats/metis_graph.h"
 #include "io/scenario.h"
 
@@ -19,18 +20,11 @@ std::string partition_import_base_name(const std::string& filename) {
   return slash == std::string::npos ? filename : filename.substr(slash + 1);
 }
 
-bool ends_with_ci(const std::string& name, const std::string& suffix) {
-  std::string lower = name;
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower.size() >= suffix.size() &&
-         lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 }  // namespace
 
 bool is_coordinates_file(const std::string& filename) {
-  return ends_with_ci(partition_import_base_name(filename), ".xyz");
+  const io::FileFormat* format = io::format_by_extension(filename);
+  return format && format->model == io::FileModel::coordinates;
 }
 
 io::Json attach_coordinates_file(const io::Json& current, const std::string& filename,
@@ -84,15 +78,16 @@ io::Json attach_coordinates_file(const io::Json& current, const std::string& fil
 }
 
 std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename,
-                                                   const std::string& text) {
+                                                   const std::string& text, const io::Json*) {
   const std::string base = partition_import_base_name(filename);
-  if (!ends_with_ci(base, ".graph")) return std::nullopt;
+  const io::FileFormat* format = io::format_by_extension(filename);
+  if (!format || format->model != io::FileModel::mesh) return std::nullopt;
   if (text.size() > io::kMaxMeshFileBytes)
     throw io::ScenarioError(
         "", base + ": larger than " + std::to_string(io::kMaxMeshFileBytes >> 20) + " MiB");
   core::Mesh m;
   try {
-    m = io::read_metis_graph(text);
+    m = io::read_mesh_file(*format, text);
   } catch (const std::exception& e) {
     throw io::ScenarioError("", base + ": " + e.what());
   }

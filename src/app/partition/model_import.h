@@ -12,13 +12,16 @@
 
 namespace loadlab::app {
 
-/// If `filename` ends in .graph, returns a partition scenario holding the graph inline (P = 8;
-/// multilevel, orb_e, ggp, sa, cm, plus metis where built). Returns nullopt for
-/// other extensions. Throws io::ScenarioError naming the file and line for a broken graph.
+/// If `filename` names a mesh file (io/formats.h: .graph, .metis), returns a partition scenario
+/// holding the graph inline (P = 8; multilevel, orb_e, ggp, sa, cm, plus metis where built).
+/// Returns nullopt for other files. Throws io::ScenarioError naming the file and line for a broken
+/// graph. (A FileImporter: the third argument, the text parsed as JSON, plays no part.)
 std::optional<io::Json> wrap_mesh_file_as_scenario(const std::string& filename,
-                                                   const std::string& text);
+                                                   const std::string& text,
+                                                   const io::Json* parsed = nullptr);
 
-/// True if `filename` ends in .xyz (case-insensitive): a coordinates file for the current mesh.
+/// True if `filename` names a coordinates file (io/formats.h: .xyz, any case) for the current
+/// mesh.
 bool is_coordinates_file(const std::string& filename);
 
 /// `current` (a partition scenario whose mesh is inline, e.g. an imported .graph) with the

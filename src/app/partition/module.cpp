@@ -3,8 +3,9 @@
 
 #include "app/model/ui_state.h"
 #include "app/partition/model_import.h"
+#include "app/shell/app.h"
 #include "app/shell/registry.h"
-#include "app/shell/ui.h"
+#include "io/kinds/partition.h"
 
 namespace loadlab::app {
 
@@ -21,6 +22,19 @@ class PartitionModule final : public KindModule {
   std::unique_ptr<KindRoom> make_room() const override { return std::make_unique<PartitionRoom>(); }
   void draw_form(App& app) const override { draw_partition_form(app); }
   void draw_views(App& app) const override { draw_partition_view(app); }
+
+  void test_state(App& app, io::Json& j, bool /*full*/) const override {
+    // Set by the view each frame it draws: another kind's scenario has no mesh layout.
+    j["mesh_layout"] = app.state.kind == kind() ? partition_state(app).mesh_layout : std::string();
+  }
+  DerivedScenario derive(const io::TypedScenario& parsed) const override {
+    // The view asks the network for its layout on the UI thread; for a big custom graph that is
+    // the graph layout (up to seconds): computed here, on the opener's worker, into the
+    // layout's per-graph cache, the view gets it at once.
+    if (const auto* part = dynamic_cast<const io::PartitionScenario*>(&parsed))
+      if (part->topology) (void)part->topology->layout();
+    return nullptr;
+  }
 
   void save_ui(const App& app, UiState& u) const override {
     save_tab(u, "partition_view", partition_state(app).tabs.shown, kPartitionTabs);

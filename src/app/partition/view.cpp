@@ -12,11 +12,12 @@
 #include <cstdio>
 #include <string>
 
+#include "app/model/results_follower.h"
 #include "app/partition/mesh_canvas.h"
 #include "app/partition/module.h"
 #include "app/partition/view_state.h"
 #include "app/partition/view_steps.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/format.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
@@ -376,7 +377,7 @@ void draw_partition_view(App& app) {
     c.raster_method = -1;
     ++c.generation;
   }
-  st.mesh_layout = c.model.graph_layout ? "ready" : c.graph_layout.running() ? "running" : "";
+  c.mesh_layout = c.model.graph_layout ? "ready" : c.graph_layout.running() ? "running" : "";
   if (auto ui = c.follow.new_ui(st, !c.model.methods.empty())) {
     if (ui->other.is_object() && ui->other.contains("partition_view") &&
         ui->other["partition_view"].is_string()) {

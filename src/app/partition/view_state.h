@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <initializer_list>
+
 #include "app/model/background_job.h"
 #include "app/model/results_follower.h"
 #include "app/partition/mesh_renderer.h"
@@ -19,6 +21,10 @@
 #include "app/widgets/tabs.h"
 
 namespace loadlab::app {
+
+/// The partition view's tabs, in order: their names in a link's "ui"."partition_view".
+inline constexpr std::initializer_list<const char*> kPartitionTabs = {"mesh", "compare", "network",
+                                                                      "steps"};
 
 /// The step view's state: the first bisection of one method, traced on a worker.
 struct PartitionStepsState {
@@ -71,6 +77,9 @@ struct PartitionViewState {
   int synced_step = -1, synced_narration = -1;
   /// Positions for meshes without coordinates, computed on a worker, cached per graph.
   GraphLayoutCache graph_layout;
+  /// A mesh without coordinates (the test hook's mesh_layout): "running" while its layout is
+  /// computed, "ready" once it is drawn with it, "" otherwise.
+  std::string mesh_layout;
 };
 
 }  // namespace loadlab::app

@@ -13,7 +13,7 @@
 
 #include "app/partition/mesh_canvas.h"
 #include "app/partition/view_state.h"
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 #include "app/widgets/format.h"
 
 namespace loadlab::app {

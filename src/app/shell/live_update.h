@@ -12,15 +12,11 @@
 #include <vector>
 
 #include "app/model/results_follower.h"  // results_identity
-#include "app/shell/ui.h"
+#include "app/shell/app.h"
 
 namespace loadlab::app {
 
-/// Opens the edited scenario on the worker (app_apply_edit): once valid it is installed and run;
-/// if rejected the status line says why and the app keeps the previous one. Build the edit on
-/// app_edit_base(app) so quick successive edits are not lost while the worker parses. `notes` say
-/// what the form changed to keep the scenario valid (shown with the run's status).
-bool live_apply(App& app, const io::Json& scenario, const std::vector<std::string>& notes = {});
+// live_apply (the kinds' edits) is declared in shell/app.h.
 
 /// How long the form waits after the last edit before it applies and runs it.
 constexpr double kEditPauseSeconds = 0.6;

@@ -330,6 +330,7 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
 EMSCRIPTEN_KEEPALIVE const char* loadlab_summary_json() {
   if (!g_web) return "{}";
   loadlab::io::Json j = loadlab::app::summary_json(g_web->app.state);
+  loadlab::app::kinds_summary(g_web->app, j);  // a network's node count, a graph's task count
   j["busy"] = g_web->app.opener.busy() || g_web->app.jobs.busy();
   j["opening"] = g_web->app.opener.busy();
   std::string& text = g_web->summary_text;
@@ -434,9 +435,7 @@ EMSCRIPTEN_KEEPALIVE void loadlab_input_wheel(double dx, double dy, int mode) {
 /// Selects the communication step the network view shows; in the kinds with a narration player
 /// (dynamic, partition, os, loop, dlt), narration step `step` (0-based).
 EMSCRIPTEN_KEEPALIVE void loadlab_set_step(int step) {
-  if (!g_web) return;
-  g_web->app.state.step = step;
-  loadlab::app::kind_command(g_web->app, "set_step", {{"step", step}});
+  if (g_web) loadlab::app::kind_command(g_web->app, "set_step", {{"step", step}});
 }
 
 /// Opens a gallery example as its button does. Returns 1 if the preset exists.

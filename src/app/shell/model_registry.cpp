@@ -62,6 +62,15 @@ std::vector<FileImporter> registered_importers() {
   return all;
 }
 
+DerivedScenario derive_kind_scenario(const io::TypedScenario& parsed) {
+  const KindModule* m = find_kind_module(parsed.kind);
+  return m ? m->derive(parsed) : nullptr;
+}
+
+void kinds_summary(const App& app, io::Json& j) {
+  for (const KindModule* m : kind_modules()) m->summary(app, j);
+}
+
 std::optional<io::Json> kind_command(App& app, const std::string& name, const io::Json& args) {
   if (const KindModule* current = find_kind_module(app.state.kind))
     if (auto out = current->command(app, name, args)) return out;
@@ -84,6 +93,7 @@ std::optional<MetricHelp> kind_metric_help(std::string_view kind, std::string_vi
 App::App() {
   for (const KindModule* m : kind_modules()) rooms.push_back(m->make_room());
   opener.set_importers(registered_importers());
+  opener.set_deriver(derive_kind_scenario);
 }
 
 }  // namespace loadlab::app

@@ -158,7 +158,6 @@ void draw_results_panel(App& app) {
                             ImGuiSelectableFlags_SpanAllColumns) &&
           !failed) {
         st.selected_result = select_as;
-        st.step = 0;
       }
       algorithm_tooltip(st.kind, name);
       // Fully on screen: inside the table's visible (clipped, scrolled) area.

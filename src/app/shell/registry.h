@@ -69,6 +69,12 @@ class KindModule {
   /// Facts the test hook reports (window.loadlab.state(), the desktop's --state file); called on
   /// every module whatever the current kind. `full`: the browser's hook (the desktop's is short).
   virtual void test_state(App&, io::Json&, bool /*full*/) const {}
+  /// The few facts of the test hook's small summary (window.loadlab.summary()); called on every
+  /// module whatever the current kind.
+  virtual void summary(const App&, io::Json&) const {}
+  /// The drawing data of a parsed scenario of this kind (a network's layout), made on the
+  /// opener's worker thread and installed with the scenario (AppState::derived); null for none.
+  virtual DerivedScenario derive(const io::TypedScenario&) const { return nullptr; }
   /// A test-hook or command-line command for the kind's views ("adversary", "measure", ...):
   /// nullopt when the module does not know it, else its answer.
   virtual std::optional<io::Json> command(App&, const std::string& /*name*/,
@@ -110,6 +116,10 @@ const std::vector<const KindModule*>& kind_modules();
 const KindModule* find_kind_module(std::string_view kind);
 /// Every module's importers, in kind_modules() order.
 std::vector<FileImporter> registered_importers();
+/// The drawing data of a parsed scenario, made by its kind's module (KindModule::derive).
+DerivedScenario derive_kind_scenario(const io::TypedScenario& parsed);
+/// Every module's KindModule::summary facts added to `j`.
+void kinds_summary(const App& app, io::Json& j);
 /// A scenario was opened: every module's on_open (the current kind's with `mine`).
 void kinds_opened(App& app);
 /// Help for results column `key` of `kind` (KindModule::metric_help), or nullopt.

@@ -116,7 +116,7 @@ void app_edit_restore(const App& app, io::Json& doc) {
 
 bool app_load_scenario_now(App& app, const io::Json& scenario, const std::string& origin,
                            bool run) {
-  if (auto err = set_scenario(app.state, scenario)) {
+  if (auto err = set_scenario(app.state, scenario, derive_kind_scenario)) {
     set_status(app.state, "Could not load " + origin + ": " + *err, true);
     return false;
   }
@@ -174,7 +174,6 @@ void app_poll_jobs(App& app) {
   for (std::size_t i = 0; i < app.state.results.size(); ++i)
     if (app.state.results[i].value("algorithm", "") == selected)
       app.state.selected_result = static_cast<int>(i);
-  app.state.step = 0;
   std::size_t failed = 0;
   for (const auto& r : app.state.typed_results) failed += r && r->failed() ? 1 : 0;
   char buf[160];
