@@ -276,6 +276,8 @@
     // and "dismiss" / "open" the welcome panel (dismissing is remembered in localStorage).
     openExample: (preset) => call("loadlab_open_example", "number", ["string"], [preset]) === 1,
     welcome: (action) => call("loadlab_welcome", null, ["string"], [action]),
+    // Help > User guide: the guide inside the app (state().guide_open, guide_title).
+    openGuide: () => call("loadlab_open_guide", null, [], []),
     // Opens (true) or closes the scenario JSON editor's large window; state().json_editor is its box.
     jsonEditor: (open) => Module._loadlab_json_editor(open ? 1 : 0),
     //, nothing is lost: File > Restore last session (the autosave a link displaced;

@@ -263,6 +263,7 @@ void draw_frame(App& app, float dt) {
   draw_open_progress(app);
   draw_welcome_window(app);
   draw_help_window(app);
+  draw_user_guide_window(app);
 }
 
 }  // namespace loadlab::app
