@@ -17,7 +17,7 @@ TEST_CASE("Markdown.BlocksAndInline") {
       "continued line\n\n- one\n- two\n  wrapped\n  - nested\n1. first\n2. second\n\n"
       "| a | b |\n|---|---|\n| `x|y` | 2 |\n\n![A picture](img/x.png)\n\n```\nloadlab run x\n```\n"
       "snake_case_name stays\n");
-  REQUIRE(b.size() == 12);
+  REQUIRE(b.size() == 11);
   CHECK(b[0].type == MdBlockType::heading);
   CHECK(b[0].level == 1);
   CHECK(b[0].anchor == "title-here");
@@ -43,8 +43,8 @@ TEST_CASE("Markdown.BlocksAndInline") {
   CHECK(b[8].image_path == "img/x.png");
   CHECK(b[9].type == MdBlockType::code);
   CHECK(b[9].code == "loadlab run x");
+  CHECK(b[10].type == MdBlockType::paragraph);
   CHECK(markdown_plain(b[10].spans) == "snake_case_name stays");
-  CHECK(b[11].type == MdBlockType::paragraph);
 }
 
 TEST_CASE("Markdown.TheUserGuide") {

@@ -168,13 +168,33 @@ TEST_CASE("UserWords.EveryAlgorithmCitesAndTeaches") {
       // The example exists and is of the algorithm's kind.
       REQUIRE(preset_names.count(a.example) == 1);
       CHECK(io::find_preset(a.example).scenario.value("kind", std::string()) == k.name);
-      for (const std::string s :
+      for (const std::string& s :
            {std::string(a.title), core::cite_sources(a.paper), std::string(a.applies_to),
             std::string(a.description), std::string(a.good_when), std::string(a.bad_when)})
         CHECK_MESSAGE(!has_old_form(s), s);
     }
   }
   CHECK(rows >= 100);
+}
+
+// The help's "Open" button adds the algorithm to the example's list; it must run there and pass
+// its verifier, or the example would not show what the help says.
+TEST_CASE("UserWords.EveryExampleRunsItsAlgorithm") {
+  for (const auto& k : io::scenario_kinds()) {
+    for (const auto& a : k.algorithms()) {
+      CAPTURE(k.name);
+      CAPTURE(a.name);
+      CAPTURE(a.example);
+      io::Json sc = io::find_preset(a.example).scenario;
+      sc.erase("ui");
+      sc["algorithms"] = io::Json::array({a.name});
+      const io::Json out = io::run_scenario(sc, io::RunContext{});
+      REQUIRE(out["results"].size() == 1);
+      const io::Json& r = out["results"][0];
+      CHECK_MESSAGE(!r.contains("error"), r.value("error", std::string()));
+      CHECK(r.value("verified", false));
+    }
+  }
 }
 
 TEST_CASE("UserWords.PresetsSpeakInWords") {

@@ -46,6 +46,18 @@ std::optional<MetricHelp> find_metric(const std::string& kind, const std::string
   return std::nullopt;
 }
 
+// The example with this algorithm among its algorithms (added when the preset lists others), so
+// what the help says about it is on screen.
+void open_help_example(App& app, const io::Preset& ex, const char* algorithm) {
+  io::Json sc = ex.scenario;
+  if (sc.contains("algorithms") && sc["algorithms"].is_array()) {
+    bool listed = false;
+    for (const auto& x : sc["algorithms"]) listed = listed || (x.is_string() && x == algorithm);
+    if (!listed) sc["algorithms"].push_back(algorithm);
+  }
+  app_load_scenario(app, sc, "example " + ex.name);
+}
+
 void help_section_heading(const char* label) {
   ImGui::Spacing();
   ImGui::TextDisabled("%s", label);
@@ -80,8 +92,9 @@ void draw_algorithm_text(App& app, const std::string& kind, const core::Algorith
     if (ex) {
       help_section_heading("Example");
       const std::string label = "Open: " + example_label(*ex) + "###help_example";
-      if (ImGui::Button(label.c_str())) open_example(app, ex->name);
-      ImGui::TextDisabled("(command line: loadlab preset %s)", ex->name.c_str());
+      if (ImGui::Button(label.c_str())) open_help_example(app, *ex, a.name);
+      ImGui::TextDisabled("(command line: loadlab preset %s; %s added to its algorithms)",
+                          ex->name.c_str(), a.name);
     }
   }
   help_section_heading("Source");

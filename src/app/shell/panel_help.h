@@ -22,13 +22,13 @@ struct HelpUi {
   bool welcome_open = false;
   bool welcome_decided = false;  ///< the first frame asked the platform whether to show it
   bool help_open = false;
-  bool guide_open = false;   ///< Help > User guide: docs/playground.md inside the app
-  bool guide_focus = false;  ///< bring the guide to the front on the next frame
+  bool guide_open = false;      ///< Help > User guide: docs/playground.md inside the app
+  bool guide_focus = false;     ///< bring the guide to the front on the next frame
   std::string guide_scroll_to;  ///< an anchor of the guide to scroll to ("" = none)
-  bool help_focus = false;   ///< bring the help window to the front on the next frame
-  std::string help_kind;     ///< the kind whose algorithm the help window shows
-  std::string help_topic;    ///< the algorithm name ("" = none yet)
-  float results_height = 0;  ///< results pane height chosen by dragging (0 = default)
+  bool help_focus = false;      ///< bring the help window to the front on the next frame
+  std::string help_kind;        ///< the kind whose algorithm the help window shows
+  std::string help_topic;       ///< the algorithm name ("" = none yet)
+  float results_height = 0;     ///< results pane height chosen by dragging (0 = default)
   /// Algorithms whose results rows were on screen in the last frame (test hook).
   std::vector<std::string> results_visible;
   /// The results table as drawn last frame: {"headers", "keys", "rows" (formatted text)} (test

@@ -154,7 +154,10 @@ void draw_welcome_window(App& app) {
           open = false;
         }
         if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("Preset \"%s\" (loadlab preset %s)", p.name.c_str(), p.name.c_str());
+          ImGui::SetTooltip(
+              "%s\nClick to open it here; the command line prints it with: loadlab "
+              "preset %s",
+              p.title.c_str(), p.name.c_str());
         ImGui::Indent();
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("%s", example_blurb(p).c_str());
