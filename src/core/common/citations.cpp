@@ -94,7 +94,13 @@ const Citation* find_citation(std::string_view key) {
 std::vector<SourceRef> parse_sources(std::string_view paper) {
   std::vector<SourceRef> out;
   while (!paper.empty()) {
-    const std::size_t semi = paper.find("; ");
+    // "; " separates sources only outside parentheses ("(reference [39]; as printed)" is one).
+    std::size_t semi = std::string_view::npos;
+    int depth = 0;
+    for (std::size_t i = 0; i + 1 < paper.size() && semi == std::string_view::npos; ++i) {
+      depth += paper[i] == '(' ? 1 : paper[i] == ')' ? -1 : 0;
+      if (depth == 0 && paper[i] == ';' && paper[i + 1] == ' ') semi = i;
+    }
     std::string_view seg = paper.substr(0, semi);
     paper = semi == std::string_view::npos ? std::string_view{} : paper.substr(semi + 2);
     SourceRef r;

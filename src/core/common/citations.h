@@ -37,7 +37,7 @@ struct SourceRef {
   std::string raw;
 };
 
-/// The sources of a `paper` field, split at "; ".
+/// The sources of a `paper` field, split at "; " outside parentheses.
 std::vector<SourceRef> parse_sources(std::string_view paper);
 
 /// Short form for running text: "Wu (1997), §3.1, Fig 5; Radulescu & van Gemund (1999), §3.1".

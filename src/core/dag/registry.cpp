@@ -484,7 +484,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        nullptr,
        run_wba_machine},
       {{"optimal", "Optimal (branch and bound)",
-        "radulescu1999 §2 (the task-graph model); exact search",
+        "radulescu1999 §2 (the task-graph model; the search is exact)",
         "small graphs (<= 24 tasks proven; larger return the heuristic bound); any machine",
         "Exact branch-and-bound over earliest-start list schedules, complete for semi-active "
         "schedules; stops after a node budget and then reports the best schedule found as not "
