@@ -18,13 +18,14 @@ ImVec4 md_span_colour(const MdSpan& s) {
 }
 
 // One span's words; returns true when a link word was clicked.
-bool md_draw_words(const MdSpan& s, float wrap_right, bool& first_on_line) {
+bool md_draw_words(const MdSpan& s, float wrap_right, bool& first_on_line, bool& space_before) {
   bool clicked = false;
   const float space = ImGui::CalcTextSize(" ").x;
   std::size_t i = 0;
   const std::string& t = s.text;
   while (i < t.size()) {
-    const bool lead_space = t[i] == ' ';
+    const bool lead_space = t[i] == ' ' || space_before;
+    space_before = false;
     while (i < t.size() && t[i] == ' ') ++i;
     if (i >= t.size()) break;
     const std::size_t end = t.find(' ', i);
@@ -49,6 +50,7 @@ bool md_draw_words(const MdSpan& s, float wrap_right, bool& first_on_line) {
       ImGui::GetWindowDrawList()->AddLine({a.x, b.y}, b, ImGui::GetColorU32(md_span_colour(s)));
     }
   }
+  if (!t.empty() && t.back() == ' ') space_before = true;  // the next span's first word
   return clicked;
 }
 
@@ -56,9 +58,9 @@ void md_draw_spans(const std::vector<MdSpan>& spans, MarkdownViewState& state,
                    const std::function<void(const std::string&)>& open_link) {
   const float wrap_right =
       ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x - ImGui::GetFontSize();
-  bool first = true;
+  bool first = true, space_before = false;
   for (const MdSpan& s : spans)
-    if (md_draw_words(s, wrap_right, first)) {
+    if (md_draw_words(s, wrap_right, first, space_before)) {
       if (!s.link.empty() && s.link[0] == '#')
         state.scroll_to = s.link.substr(1);
       else
@@ -97,7 +99,8 @@ void draw_markdown(const std::vector<MdBlock>& blocks, MarkdownViewState& state,
         break;
       case MdBlockType::bullet:
       case MdBlockType::numbered: {
-        ImGui::Indent(f * (1.0f + b.level));
+        const float indent = f * (2.0f + 1.5f * static_cast<float>(b.level));
+        ImGui::Indent(indent);
         const ImVec2 at = ImGui::GetCursorScreenPos();
         if (b.type == MdBlockType::bullet) {
           ImGui::GetWindowDrawList()->AddCircleFilled({at.x - 0.6f * f, at.y + 0.5f * f}, 0.15f * f,
@@ -109,7 +112,7 @@ void draw_markdown(const std::vector<MdBlock>& blocks, MarkdownViewState& state,
               ImGui::GetColorU32(ImGuiCol_Text), n.c_str());
         }
         md_draw_spans(b.spans, state, open_link);
-        ImGui::Unindent(f * (1.0f + b.level));
+        ImGui::Unindent(indent);
         break;
       }
       case MdBlockType::code: {
