@@ -307,6 +307,8 @@
     // {paper, here, agree, line, differs, ready}; `here` is null until the step's run is there.
     lesson: (name, step) => JSON.parse(Module.UTF8ToString(
         call("loadlab_lesson", "number", ["string", "number"], [name, step]))),
+    // Help > User guide: the guide inside the app (state().guide_open, guide_title).
+    openGuide: () => call("loadlab_open_guide", null, [], []),
     // Opens (true) or closes the scenario JSON editor's large window; state().json_editor is its box.
     jsonEditor: (open) => Module._loadlab_json_editor(open ? 1 : 0),
     //, nothing is lost: File > Restore last session (the autosave a link displaced;

@@ -168,10 +168,13 @@ int main(int argc, char** argv) {
 
   auto* reproduce = app.add_subcommand("reproduce", "Print a paper's tables beside ours");
   reproduce
-      ->add_option("paper", paper,
-                   "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition "
-                   "(002 Table 1), os (002 §4), adversary (PISA pairwise matrix), walshaw (real "
-                   "meshes vs METIS; needs --data), loops (002 §3.1 loop-scheduling claims)")
+      ->add_option(
+          "paper", paper,
+          "wu (Wu 1997), flb (Radulescu & van Gemund 1999), notes (the course notes' Problems "
+          "2-3), dlt (Li, Veeravalli & Ko 2001), rips (Wu 1997, dynamic), partition "
+          "(Houstis et al. Table 1), os (Houstis et al. Section 4), adversary (PISA pairwise "
+          "matrix), walshaw (real meshes vs METIS; needs --data), loops (Houstis et al. "
+          "Section 3.1 loop-scheduling claims)")
       ->required()
       ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os", "adversary",
                              "walshaw", "loops"}));

@@ -80,7 +80,7 @@ Section section_from_json(const nlohmann::json& j) {
 bool emit(const ReproduceOptions& opts, std::ostream& out, const std::string& title,
           const std::string& csv_name, const std::vector<DltRow>& rows, bool verified) {
   out << title << "\n";
-  out << "  " << pad_dlt("quantity", 30) << pad_dlt("paper", 10) << pad_dlt("errata", 10)
+  out << "  " << pad_dlt("quantity", 30) << pad_dlt("paper", 10) << pad_dlt("corrected", 10)
       << pad_dlt("ours", 12) << "\n";
   std::ostringstream csv;
   csv << "quantity,paper,errata,ours,match\n";
@@ -153,7 +153,7 @@ Section example1() {
   rows.push_back({"T* = alpha_0*L_0*E", "273.8", "", r.schedule.finish_time, 1});
   return Section{
       "Example 1: closed form (1),(3), d=8, E=3, C=2, L=1000 "
-      "(ERRATA: printed L_i are layer totals)",
+      "(the printed L_i are layer totals, not per processor)",
       "dlt_example1.csv", rows, verified(p, r, {}, {})};
 }
 
@@ -184,8 +184,10 @@ Section example2() {
     rows.push_back(
         {d + "k with E=2, C=3", "-", "info", static_cast<double>(sw.schedule.last_layer), 0});
   }
-  return Section{"Example 2: Algorithm A, d=8, L=1000 (ERRATA: E=3, C=2; corrected loop)",
-                 "dlt_example2.csv", rows, ok};
+  return Section{
+      "Example 2: Algorithm A, d=8, L=1000 (the print swaps E and C: E=3, C=2; its "
+      "loop corrected)",
+      "dlt_example2.csv", rows, ok};
 }
 
 Section table2() {
@@ -238,7 +240,8 @@ Section table2() {
   rows.push_back({"T*", "301.5", "", r.schedule.finish_time, 1});
   return Section{
       "Example 3 / Table 2: IBS, d=8, E=3, C=2, L=1000, B=10 "
-      "(ERRATA: B_4^(2), B_6^(2), alpha*_7; T_1 = 80.0 is unreproducible)",
+      "(misprints corrected in B_4^(2), B_6^(2), alpha*_7; the printed T_1 = 80.0 cannot be "
+      "reproduced)",
       "dlt_table2.csv", rows, verified(p, r, 10.0, {})};
 }
 
@@ -264,7 +267,7 @@ Section example4() {
     rows.push_back(
         {d + "IBS iterations", "-", "info", static_cast<double>(r.iterations.size()), 0});
   }
-  return Section{"Example 4: Algorithm A', d=8, L=1000, B=10 (ERRATA: E=3, C=2)",
+  return Section{"Example 4: Algorithm A', d=8, L=1000, B=10 (the print swaps E and C: E=3, C=2)",
                  "dlt_example4.csv", rows, ok};
 }
 
@@ -289,12 +292,13 @@ int reproduce_dlt(const ReproduceOptions& opts, std::ostream& out) {
     for (std::size_t i = 0; i < count; ++i)
       done[i] = section_from_json(from.at(i % parts.size()).at(i / parts.size()));
   }
-  out << "Paper 004: Li, Veeravalli, Ko, divisible load on a hypercube with finite buffers and "
-         "granularity.\nColumns: printed value, ERRATA.md 004 correction, ours (rounded like the "
-         "paper).\n\n";
+  out << "X. Li, B. Veeravalli and C. C. Ko, Divisible Load Scheduling on a Hypercube Cluster with "
+         "Finite-size Buffers and Granularity Constraints, CCGrid 2001.\nColumns: the printed "
+         "value, the corrected value where the print has a misprint or the example is only "
+         "described in words (-: none), ours (rounded like the paper).\n\n";
   bool ok = true;
   for (const Section& s : done) ok = emit(opts, out, s.title, s.csv_name, s.rows, s.verified) && ok;
-  out << (ok ? "All values match (with ERRATA 004).\n" : "Some values do NOT match.\n");
+  out << (ok ? "All values match (with the corrections).\n" : "Some values do NOT match.\n");
   // Conjecture 1 is a finding, not a check of our code: a counterexample would not fail the run.
   const auto conjecture = experiments::judge_dlt_conjecture1(opts.seed, opts.quick ? 200 : 1000);
   out << "\nSection 4.1, Conjecture 1, judged against an independent optimum\n";

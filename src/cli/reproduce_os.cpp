@@ -461,7 +461,10 @@ int os_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out) {
   const std::int64_t n = opts.quick ? 120 : 1000;
   const std::vector<double> loads =
       opts.quick ? std::vector<double>{0.5, 0.9} : std::vector<double>{0.3, 0.5, 0.7, 0.8, 0.9};
-  out << "Paper 002 (survey), Section 4: operating-system scheduling of parallel jobs, simulated\n"
+  out << "Houstis, Kapidakis, Markatos & Gelenbe (1996), Execution of Compute-Intensive "
+         "Applications "
+         "into Parallel Machines, Section 4: operating-system scheduling of parallel jobs, "
+         "simulated\n"
       << "(" << n << " jobs per stream, seed " << opts.seed
       << "; every run checked by verify_os)\n\n";
   hundred_processors(c);

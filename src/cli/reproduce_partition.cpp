@@ -55,8 +55,8 @@ int partition_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream&
   std::ostringstream csv;
   csv << "mesh,vertices,edges,parts,method,edge_cut,imbalance,communication_volume,"
          "disconnected_parts,cut_over_metis,time_ms,verified\n";
-  out << "Survey 002 Table 1: mesh partitioning methods (edge cut, imbalance = max/avg part "
-         "weight)\n";
+  out << "Houstis et al. (1996), Table 1: mesh partitioning methods (edge cut, imbalance = max/avg "
+         "part weight)\n";
   out << (have_metis ? "cut/METIS = the method's cut over METIS k-way's (same P, imbalance 1.03)\n"
                      : "METIS is not in this build (native only): no reference column\n");
   bool all_verified = true;

@@ -79,7 +79,9 @@ int rips_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out)
             {"6-cube", {{"type", "hypercube"}, {"dim", 6}}, {"cwa", "dem", "optimal"}, 64},
             {"8x8 mesh", {{"type", "mesh"}, {"rows", 8}, {"cols", 8}}, {"mwa", "optimal"}, 64}};
   }
-  out << "RIPS against dynamic strategies (paper 000 §1/§6; 003; 002 §2.5)\n"
+  out << "RIPS against dynamic strategies (Wu 1997, Sections 1 and 6; the course notes; Houstis et "
+         "al. "
+         "1996, Section 2.5)\n"
       << "workload: multinomial initial loads, exponential tasks (mean 1), binomial spawn trees "
          "(m 4, q 0.2); costs hop 0.05, message 0.01, system phase 0.2\n"
       << cases << " seeds from " << opts.seed << " per cell" << (opts.quick ? ", quick run" : "")

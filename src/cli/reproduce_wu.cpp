@@ -186,7 +186,7 @@ int reproduce_wu(const ReproduceOptions& opts, std::ostream& out) {
     if (opts.part != 0) return 0;
     take_rows(res, parts);
   }
-  out << "Wu, On Runtime Parallel Scheduling for Processor Load Balancing (paper 000)\n"
+  out << "M.-Y. Wu, On Runtime Parallel Scheduling for Processor Load Balancing, IEEE TPDS, 1997\n"
       << "seed " << opts.seed << (opts.quick ? ", quick run (fewer cases)" : "") << "\n\n";
   bool ok = true;
   for (const ExperimentTable& t : res.tables) {

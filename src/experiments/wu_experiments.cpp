@@ -102,7 +102,9 @@ std::vector<Shape> cost_shapes(bool mesh) {
 ExperimentTable worked_examples() {
   ExperimentTable t;
   t.id = "examples";
-  t.title = "Worked examples (paper vs ours, task-hops; ERRATA.md 000 for the loads)";
+  t.title =
+      "Worked examples (paper vs ours, task-hops; loads of the figures reconstructed from the "
+      "text)";
   t.note = "Examples 1-4 of Sections 3.1-3.3; the optimum is the min-cost flow of Section 2";
   t.columns = {
       {"paper_task_hops", 0, true}, {"our_task_hops", 0, false}, {"optimal_task_hops", 0, false}};
@@ -393,8 +395,8 @@ double wu_table1_printed(int size_index, int weight_index) {
 }
 
 const char* wu_load_distribution() {
-  return "multinomial: N*avg tasks, each thrown onto a uniformly random processor (ERRATA.md 000 "
-         "\"Table I\")";
+  return "multinomial: N*avg tasks, each thrown onto a uniformly random processor (the paper does "
+         "not say how Table I's loads were drawn; this choice matches its noise band)";
 }
 
 WuResults run_wu_experiments(const WuOptions& o) {

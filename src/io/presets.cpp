@@ -63,7 +63,7 @@ const std::vector<Preset>& presets() {
       // Paper 001 (FLB), the Figure 1 graph as reconstructed in ERRATA, on P = 2.
       make(
           "flb_table1", "FLB, Table 1: the 8-task example graph on 2 processors",
-          R"json({"loadlab":1,"kind":"dag","name":"FLB, Table 1 example (ERRATA reconstruction)","processors":2,
+          R"json({"loadlab":1,"kind":"dag","name":"FLB, Table 1 example (graph reconstructed from the printed trace)","processors":2,
                "graph":{"tasks":[{"id":"t0","cost":2},{"id":"t1","cost":2},{"id":"t2","cost":2},
                                  {"id":"t3","cost":3},{"id":"t4","cost":3},{"id":"t5","cost":3},
                                  {"id":"t6","cost":2},{"id":"t7","cost":2}],
@@ -112,7 +112,7 @@ const std::vector<Preset>& presets() {
       make(
           "os_coscheduling_fragmentation",
           "Coscheduling fragmentation: 10- and 5-process jobs on 10 processors",
-          R"json({"loadlab":1,"kind":"os","name":"Coscheduling fragmentation (002 §4.2)","processors":10,
+          R"json({"loadlab":1,"kind":"os","name":"Coscheduling fragmentation (Houstis et al. 1996, Section 4.2)","processors":10,
                "jobs":[{"arrival":0,"work":100,"threads":10},{"arrival":0,"work":100,"threads":5}],
                "algorithms":["coscheduling","central_queue","process_control"],
                "params":{"coscheduling":{"quantum":1}}})json"),
@@ -152,8 +152,9 @@ const std::vector<Preset>& presets() {
                "costs":{"hop":0.1,"message":0.02,"system_phase":0.3},
                "algorithms":["none","random","work_stealing","gradient","rips"],
                "params":{"work_stealing":{"victim":"round_robin"},"rips":{"inner":"optimal"}}})json"),
-      make("partition_grid", "Partition: Table 1 methods on a 32x32 grid, mapped onto a 3-cube",
-           R"json({"loadlab":1,"kind":"partition","name":"Survey 002 Table 1 on a grid","seed":1,
+      make(
+          "partition_grid", "Partition: Table 1 methods on a 32x32 grid, mapped onto a 3-cube",
+          R"json({"loadlab":1,"kind":"partition","name":"Houstis et al. (1996), Table 1 on a grid","seed":1,
                "mesh":{"generator":"grid","rows":32,"cols":32},"parts":8,
                "topology":{"type":"hypercube","dim":3},
                "algorithms":["strips_1xp","strips_pxq","orb_m","orb_i","orb_e","orb_kl","ggp","orb_sa","sa","cm"],

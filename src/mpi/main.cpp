@@ -166,8 +166,9 @@ int cli_main(const World& w, int argc, char** argv) {
   reproduce
       ->add_option(
           "paper", paper,
-          "wu (000), flb (001), notes (003), dlt (004), rips (000 dynamic), partition (002 "
-          "Table 1), os (002 §4)")
+          "wu (Wu 1997), flb (Radulescu & van Gemund 1999), notes (the course notes), dlt (Li, "
+          "Veeravalli & Ko 2001), rips (Wu 1997, dynamic), partition (Houstis et al. Table 1), os "
+          "(Houstis et al. Section 4)")
       ->required()
       ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os"}));
   reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder (rank 0)");

@@ -21,6 +21,7 @@ expect() {
   local out rc
   out=$("$@" 2>&1)
   rc=$?
+  printf '\n@@@ %s\n%s\n' "$*" "$out" >>"$TMP/all_output.log"
   if [ "$rc" != "$code" ]; then bad "$* -> exit $rc (want $code): $out"; return; fi
   if [ -n "$needle" ] && ! grep -qF -- "$needle" <<<"$out"; then
     bad "$* -> output lacks '$needle': $out"
@@ -126,7 +127,7 @@ PY
 done
 
 # Iterative balancing (the course notes' GDE problems): reproduce notes --quick, presets, params errors.
-expect 0 "ERRATA 22  ours 22" "$LL" reproduce notes --quick --csv "$TMP/notes"
+expect 0 "expected 22  ours 22" "$LL" reproduce notes --quick --csv "$TMP/notes"
 [ -s "$TMP/notes/problem3.csv" ] && ok || bad "reproduce notes --csv wrote no CSV"
 "$LL" preset notes_problem3 >"$TMP/np3.json" && expect 0 '"sweeps": 22' "$LL" run "$TMP/np3.json" --engine nodes --threads 2
 echo '{"loadlab": 1, "kind": "balance", "topology": {"type": "ring", "nodes": 8}, "loads": [1,2,3,4,5,6,7,8], "algorithms": ["gde"], "params": {"gde": {"lambda": 2}}}' >"$TMP/gde_bad.json"
@@ -405,7 +406,44 @@ expect 2 "-o: " "$LL" render "$cube" --view network -o "$TMP/x.jpg"
 
 for f in "$SRC"/examples/*.json; do
   expect 0 "ok" "$LL" validate "$f"
+  expect 0 '"results"' "$LL" run "$f"
 done
+
+# User-visible words: every command's output above, every --help, the preset list, every preset
+# and its run name papers by authors and year, never by the project's file numbers, errata file,
+# issue numbers or a build machine's paths.
+for sub in "" validate run link unlink preset convert adversary reproduce bench; do
+  expect 0 "Usage" "$LL" $sub --help
+done
+expect 0 "wu_example1" "$LL" preset
+for name in $("$LL" preset | cut -f1); do
+  case $name in big_*) continue ;; esac  # the big ones are for the browser; their runs take long
+  expect 0 '"kind"' "$LL" preset "$name"
+  "$LL" preset "$name" >"$TMP/preset_$name.json"
+  python3 - "$TMP/preset_$name.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+s.pop("ui", None)  # the adversary search is not part of `run`
+json.dump(s, open(sys.argv[1], "w"))
+PY
+  expect 0 '"results"' "$LL" run "$TMP/preset_$name.json"
+done
+old_forms='[Pp]aper\s*0[0-9][0-9]|[Ss]urvey\s*0[0-9][0-9]|\b00[0-9]\b\s*(§|Table|Theorem|Section|Fig)|ERRATA|[Ii]ssue [0-9]+|/work/|seeds/'
+python3 - "$TMP/all_output.log" "$old_forms" <<'PY' && ok || bad "old citation forms in CLI output (above)"
+import re, sys
+log, pattern = open(sys.argv[1], encoding="utf-8", errors="replace").read(), re.compile(sys.argv[2])
+found = 0
+for block in log.split("\n@@@ ")[1:]:
+    command, _, text = block.partition("\n")
+    for line in text.splitlines():
+        if pattern.search(line):
+            print(f"  '{command}' prints: {line.strip()[:160]}")
+            found += 1
+commands = len(log.split("\n@@@ ")) - 1
+if commands < 100:
+    print(f"  only {commands} commands were logged")
+sys.exit(1 if found or commands < 100 else 0)
+PY
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

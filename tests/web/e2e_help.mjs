@@ -156,6 +156,26 @@ try {
   }
   check(JSON.stringify(lit) === JSON.stringify([4, 2, 1]), "CWA's steps light dimensions 2, 1, 0 in turn", lit);
 
+  // 7. Help > User guide shows the guide inside the app; the site carries it as a web page too.
+  await page.evaluate(() => window.loadlab.openGuide());
+  await page.waitForFunction(() => window.loadlab.state().guide_open, null, { timeout: 10000 }).catch(() => {});
+  st = await state();
+  const guideTitle = "The LoadLab playground: a short user guide";
+  check(st.guide_open === true && st.guide_title === guideTitle, "Help > User guide shows the guide in the app",
+        { open: st.guide_open, title: st.guide_title });
+  await waitFrames(page, 4);
+  await page.screenshot({ path: join(shots, "help_guide.png") });
+  const fetched = await page.evaluate(async () => {
+    const get = async (p) => { const r = await fetch(p); return { status: r.status, type: r.headers.get("content-type") || "", text: await r.text() }; };
+    return { html: await get("docs/playground.html"), md: await get("docs/playground.md") };
+  });
+  check(fetched.html.status === 200 && fetched.html.type.startsWith("text/html") &&
+        fetched.html.text.includes(">" + guideTitle + "</h1>") && fetched.html.text.includes('src="img/'),
+        "docs/playground.html is served as text/html with the guide's first heading and its pictures",
+        { status: fetched.html.status, type: fetched.html.type, start: fetched.html.text.slice(0, 300) });
+  check(fetched.md.status === 200 && fetched.md.type.startsWith("text/markdown"),
+        "docs/playground.md is served as text, not as a download", { status: fetched.md.status, type: fetched.md.type });
+
   check(errors.length === 0, "no uncaught page errors", errors);
   await context.close();
   ok = true;

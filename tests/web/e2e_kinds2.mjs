@@ -11,7 +11,7 @@ import { repo, startHarness, waitFrames } from "./harness.mjs";
 const example = (name) => JSON.parse(readFileSync(join(repo, "examples", name + ".json"), "utf8"));
 // The presets (src/io/presets.cpp, `loadlab preset NAME`) that have no file in examples/.
 const presets = {
-  partition_grid: { loadlab: 1, kind: "partition", name: "Survey 002 Table 1 on a grid", seed: 1,
+  partition_grid: { loadlab: 1, kind: "partition", name: "Houstis et al. (1996), Table 1 on a grid", seed: 1,
     mesh: { generator: "grid", rows: 32, cols: 32 }, parts: 8, topology: { type: "hypercube", dim: 3 },
     algorithms: ["strips_1xp", "strips_pxq", "orb_m", "orb_i", "orb_e", "orb_kl", "ggp", "orb_sa", "sa", "cm"],
     params: { sa: { sweeps: 20 }, orb_sa: { sweeps: 20 } } },
@@ -19,7 +19,7 @@ const presets = {
     mesh: { generator: "with_holes", rows: 40, cols: 40, holes: 4, weights: "hot_region" },
     parts: 16, topology: { type: "torus", rows: 4, cols: 4 }, algorithms: ["strips_pxq", "orb_i", "orb_kl", "ggp", "cm"] },
   os_mixed: example("os_mixed"),
-  os_coscheduling_fragmentation: { loadlab: 1, kind: "os", name: "Coscheduling fragmentation (002 §4.2)", processors: 10,
+  os_coscheduling_fragmentation: { loadlab: 1, kind: "os", name: "Coscheduling fragmentation (Houstis et al. 1996, Section 4.2)", processors: 10,
     jobs: [{ arrival: 0, work: 100, threads: 10 }, { arrival: 0, work: 100, threads: 5 }],
     algorithms: ["coscheduling", "central_queue", "process_control"], params: { coscheduling: { quantum: 1 } } },
 };

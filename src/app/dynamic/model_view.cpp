@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/common/citations.h"
 #include "core/dynamic/registry.h"
 
 namespace loadlab::app {
@@ -19,7 +20,7 @@ DynamicViewModel dynamic_view_model(const AppState& st) {
     d.name = dr->algorithm;
     d.verified = dr->verified;
     for (const auto& row : table)
-      if (d.name == row.name) d.title = row.title, d.paper = row.paper;
+      if (d.name == row.name) d.title = row.title, d.paper = core::cite_sources(row.paper);
     m.strategies.push_back(std::move(d));
   }
   return m;

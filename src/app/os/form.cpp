@@ -138,7 +138,7 @@ void draw_os_form(App& app) {
   }
   ImGui::PopItemWidth();
 
-  ImGui::TextDisabled("Policies (survey 002, Section 4)");
+  ImGui::TextDisabled("Policies (Houstis et al. 1996, Section 4)");
   AlgorithmPickerOptions opt;
   opt.all_button = true;
   opt.presets = {

@@ -50,7 +50,8 @@ class OsModule final : public KindModule {
         {"fairness", "fairness", "Jain's index of the jobs' slowdowns (1 = all equal).",
          "index 0..1", 1},
         {"fragmentation", "fragmentation",
-         "Idle processor time while a job is in the system / (P x that time) (002 §4.2).",
+         "Idle processor time while a job is in the system / (P x that time) (Houstis et al. 1996, "
+         "Section 4.2).",
          "fraction 0..1", -1},
         {"time_lost", "time lost",
          "Processor time lost to switches, reloads, migrations, checkpoints.", "time units", -1},

@@ -73,8 +73,8 @@ class PartitionModule final : public KindModule {
         {"natural_hop_weighted_cut", "hop cut (natural)",
          "Hop-weighted cut with part i on processor i.", "edge weight x hop", -1},
         {"objective_2", "objective 2",
-         "max over parts of part weight + cut x hops to adjacent parts (survey 002, objective "
-         "(2)).",
+         "max over parts of part weight + cut x hops to adjacent parts (Houstis et al. 1996, "
+         "objective (2)).",
          "weight", -1},
         {"natural_objective_2", "objective 2 (natural)",
          "Objective (2) with part i on processor i.", "weight", -1},

@@ -257,7 +257,7 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
   if (!m.topology) {
     ImGui::TextWrapped(
         "No processor network: add a \"topology\" of %d nodes (the form's Allocation section) to "
-        "run the allocation phase (survey 002 §2.2, objective (2)).",
+        "run the allocation phase (Houstis et al. 1996, Section 2.2, objective (2)).",
         m.parts);
     return;
   }

@@ -280,6 +280,8 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
     j["help_open"] = h.help_open;
     j["help_kind"] = h.help_kind;
     j["help_topic"] = h.help_topic;
+    j["guide_open"] = h.guide_open;
+    j["guide_title"] = h.guide_open ? loadlab::app::user_guide_title() : std::string();
     j["selected_result"] = g_web->app.state.selected_result;
     j["results_visible"] = h.results_visible;
     j["results_table"] = h.results_table;
@@ -459,6 +461,11 @@ EMSCRIPTEN_KEEPALIVE void loadlab_welcome(const char* action) {
     loadlab::app::open_welcome(g_web->app);
   else
     loadlab::app::dismiss_welcome(g_web->app);
+}
+
+/// Help > User guide, as the menu item does.
+EMSCRIPTEN_KEEPALIVE void loadlab_open_guide() {
+  if (g_web) loadlab::app::open_user_guide(g_web->app);
 }
 
 /// File > Restore last session (1 if there was one to restore).

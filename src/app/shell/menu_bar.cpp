@@ -78,8 +78,7 @@ void draw_menu_bar(App& app) {
       if (ImGui::MenuItem("Welcome and examples...")) open_welcome(app);
       if (ImGui::MenuItem("Help on the selected algorithm", "F1")) open_help_for_selection(app);
       draw_help_menu_algorithms(app);
-      if (ImGui::MenuItem("User guide (docs/playground.md)"))
-        set_status(app.state, platform_open_doc("docs/playground.md"));
+      if (ImGui::MenuItem("User guide")) open_user_guide(app);
       ImGui::Separator();
       ImGui::TextDisabled("Drag to pan, wheel to zoom, hover for details;");
       ImGui::TextDisabled("File > Copy link shares the scenario.");

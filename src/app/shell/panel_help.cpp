@@ -9,10 +9,15 @@
 #include <cstring>
 #include <optional>
 
+#include "app/shell/platform.h"
 #include "app/shell/registry.h"
 #include "app/shell/ui.h"
+#include "app/widgets/markdown_view.h"
 #include "core/common/algorithm_info.h"
+#include "core/common/citations.h"
+#include "io/presets.h"
 #include "io/scenario.h"
+#include "user_guide_embedded.h"
 
 namespace loadlab::app {
 
@@ -41,21 +46,67 @@ std::optional<MetricHelp> find_metric(const std::string& kind, const std::string
   return std::nullopt;
 }
 
-void draw_algorithm_text(const std::string& kind, const core::AlgorithmInfo& a) {
+// The example with this algorithm among its algorithms (added when the preset lists others), so
+// what the help says about it is on screen.
+void open_help_example(App& app, const io::Preset& ex, const char* algorithm) {
+  io::Json sc = ex.scenario;
+  if (sc.contains("algorithms") && sc["algorithms"].is_array()) {
+    bool listed = false;
+    for (const auto& x : sc["algorithms"]) listed = listed || (x.is_string() && x == algorithm);
+    if (!listed) sc["algorithms"].push_back(algorithm);
+  }
+  app_load_scenario(app, sc, "example " + ex.name);
+}
+
+void help_section_heading(const char* label) {
+  ImGui::Spacing();
+  ImGui::TextDisabled("%s", label);
+}
+
+void draw_algorithm_text(App& app, const std::string& kind, const core::AlgorithmInfo& a) {
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 34 * ImGui::GetFontSize());
   ImGui::Text("%s (%s)", a.title, a.name);
   ImGui::TextDisabled("kind %s | runs on: %s", kind.c_str(), a.applies_to);
   ImGui::Separator();
+  help_section_heading("Idea");
   ImGui::TextWrapped("%s", a.description);
   if (a.formula && *a.formula) {
-    ImGui::Spacing();
-    ImGui::TextDisabled("Formula / sketch");
+    help_section_heading("Pseudo-code");
     ImGui::TextUnformatted(a.formula);
   }
-  ImGui::Spacing();
-  ImGui::Text("Complexity: %s",
-              a.complexity && *a.complexity ? a.complexity : "not stated by the paper");
-  ImGui::Text("Paper: %s", a.paper);
+  help_section_heading("Complexity");
+  ImGui::TextWrapped("%s",
+                     a.complexity && *a.complexity ? a.complexity : "not stated by the paper");
+  if (a.good_when && *a.good_when) {
+    help_section_heading("Good when");
+    ImGui::TextWrapped("%s", a.good_when);
+  }
+  if (a.bad_when && *a.bad_when) {
+    help_section_heading("Bad when");
+    ImGui::TextWrapped("%s", a.bad_when);
+  }
+  if (a.example && *a.example) {
+    const io::Preset* ex = nullptr;
+    for (const auto& p : io::presets())
+      if (p.name == a.example) ex = &p;
+    if (ex) {
+      help_section_heading("Example");
+      const std::string label = "Open: " + example_label(*ex) + "###help_example";
+      if (ImGui::Button(label.c_str())) open_help_example(app, *ex, a.name);
+      ImGui::TextDisabled("(command line: loadlab preset %s; %s added to its algorithms)",
+                          ex->name.c_str(), a.name);
+    }
+  }
+  help_section_heading("Source");
+  for (const auto& src : core::parse_sources(a.paper)) {
+    if (!src.citation) {
+      ImGui::BulletText("%s", src.raw.c_str());
+      continue;
+    }
+    const std::string full = core::cite_full(*src.citation);
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s%s%s", full.c_str(), src.where.empty() ? "" : "; ", src.where.c_str());
+  }
   if (a.unbounded) ImGui::TextDisabled("May use more processors than given (clustering).");
   ImGui::PopTextWrapPos();
 }
@@ -114,10 +165,57 @@ void draw_help_window(App& app) {
       ImGui::Separator();
     }
     if (const core::AlgorithmInfo* a = find_info(h.help_kind, h.help_topic))
-      draw_algorithm_text(h.help_kind, *a);
+      draw_algorithm_text(app, h.help_kind, *a);
     else
       ImGui::TextWrapped("No algorithm '%s' in kind '%s'. Pick one from Help > Algorithms.",
                          h.help_topic.c_str(), h.help_kind.c_str());
+  }
+  ImGui::End();
+}
+
+const std::vector<MdBlock>& user_guide_blocks() {
+  static const std::vector<MdBlock> blocks = parse_markdown(kUserGuideMarkdown);
+  return blocks;
+}
+
+std::string user_guide_title() {
+  for (const auto& b : user_guide_blocks())
+    if (b.type == MdBlockType::heading) return markdown_plain(b.spans);
+  return "";
+}
+
+void open_user_guide(App& app) {
+  app.help.guide_open = true;
+  app.help.guide_focus = true;
+}
+
+void draw_user_guide_window(App& app) {
+  HelpUi& h = app.help;
+  if (!h.guide_open) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float f = ImGui::GetFontSize();
+  ImGui::SetNextWindowSize({46 * f, vp->WorkSize.y * 0.8f}, ImGuiCond_Appearing);
+  ImGui::SetNextWindowPos(
+      {vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f},
+      ImGuiCond_Appearing, {0.5f, 0.5f});
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  if (h.guide_focus) ImGui::SetNextWindowFocus();
+  h.guide_focus = false;
+  if (ImGui::Begin("User guide###user_guide", &h.guide_open, ImGuiWindowFlags_NoSavedSettings)) {
+    if (ImGui::SmallButton("Contents")) h.guide_scroll_to = markdown_anchor(user_guide_title());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Open as a web page"))
+      set_status(app.state, platform_open_doc("docs/playground.html"));
+    ImGui::Separator();
+    ImGui::BeginChild("##guide_text");
+    MarkdownViewState view{h.guide_scroll_to};
+    draw_markdown(user_guide_blocks(), view, [&](const std::string& link) {
+      // Links are relative to docs/ (pictures in docs/img, other guides beside it).
+      const bool absolute = link.rfind("http", 0) == 0;
+      set_status(app.state, platform_open_doc(absolute ? link : "docs/" + link));
+    });
+    h.guide_scroll_to = view.scroll_to;
+    ImGui::EndChild();
   }
   ImGui::End();
 }

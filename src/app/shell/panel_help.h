@@ -22,6 +22,9 @@ struct HelpUi {
   bool welcome_open = false;
   bool welcome_decided = false;  ///< the first frame asked the platform whether to show it
   bool help_open = false;
+  bool guide_open = false;          ///< Help > User guide: docs/playground.md inside the app
+  bool guide_focus = false;         ///< bring the guide to the front on the next frame
+  std::string guide_scroll_to;      ///< an anchor of the guide to scroll to ("" = none)
   bool help_focus = false;          ///< bring the help window to the front on the next frame
   std::string help_kind;            ///< the kind whose algorithm the help window shows
   std::string help_topic;           ///< the algorithm name ("" = none yet)
@@ -66,6 +69,11 @@ void open_help_for_selection(App& app);
 void draw_help_window(App& app);
 /// Help > Algorithms: one submenu per kind.
 void draw_help_menu_algorithms(App& app);
+/// Help > User guide: opens the guide (docs/playground.md, built into the app) in its own window.
+void open_user_guide(App& app);
+void draw_user_guide_window(App& app);
+/// The guide's first heading as the window shows it (test hook).
+std::string user_guide_title();
 
 /// Human header for a results column key ("metrics.task_hops" -> "task-hops").
 std::string metric_header(const std::string& kind, const std::string& key);

@@ -37,11 +37,14 @@ const std::map<std::string, const char*>& blurbs() {
        "Radulescu & van Gemund, FLB: Fast Load Balancing, Table 1: FLB, ETF and MCP list schedules "
        "of an 8-task graph, with the optimum."},
       {"loop_decreasing",
-       "Survey 002 §3.1: nine loop scheduling techniques on a loop with expensive early "
+       "Houstis et al. (1996), loop scheduling: nine techniques on a loop with expensive early "
        "iterations."},
-      {"os_mixed", "Survey 002 §4: eight OS policies on a Poisson stream of parallel jobs."},
+      {"os_mixed",
+       "Houstis et al. (1996), the operating-system layer: eight policies on a Poisson stream of "
+       "parallel jobs."},
       {"os_coscheduling_fragmentation",
-       "Survey 002 §4.2: how coscheduling fragments 10 processors."},
+       "Houstis et al. (1996), coscheduling: how a 10- and a 5-process job fragment 10 "
+       "processors."},
       {"dlt_example1",
        "Li, Veeravalli & Ko, divisible load on a hypercube, Example 1: the closed-form divisible "
        "load schedule, T* = 273.8."},
@@ -53,7 +56,8 @@ const std::map<std::string, const char*>& blurbs() {
       {"dynamic_bursts_hypercube", "Bursts of tasks on a 4-cube: who absorbs them fastest."},
       {"dynamic_bnb_ring", "A branch-and-bound tree grows on a ring of 8."},
       {"partition_grid",
-       "Survey 002 Table 1: ten mesh partitioners on a 32x32 grid, mapped onto a 3-cube."},
+       "Houstis et al. (1996), Table 1: ten mesh partitioners on a 32x32 grid, mapped onto a "
+       "3-cube."},
       {"partition_holes_hot", "A mesh with holes and a heavy region, 16 parts on a 4x4 torus."},
       {"big_balance", "4,096 nodes: CWA and DEM against the min-cost-flow optimum."},
       {"big_dag",
@@ -128,8 +132,7 @@ void draw_welcome_window(App& app) {
     ImGui::Spacing();
     if (ImGui::Button("Start exploring")) open = false;
     ImGui::SameLine();
-    if (ImGui::Button("Open the user guide (docs/playground.md)"))
-      set_status(app.state, platform_open_doc("docs/playground.md"));
+    if (ImGui::Button("Open the user guide")) open_user_guide(app);
     ImGui::SameLine();
     ImGui::TextDisabled("(Help > Welcome shows this again)");
     ImGui::Separator();
@@ -155,7 +158,10 @@ void draw_welcome_window(App& app) {
           open = false;
         }
         if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("Preset \"%s\" (loadlab preset %s)", p.name.c_str(), p.name.c_str());
+          ImGui::SetTooltip(
+              "%s\nClick to open it here; the command line prints it with: loadlab "
+              "preset %s",
+              p.title.c_str(), p.name.c_str());
         ImGui::Indent();
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("%s", example_blurb(p).c_str());

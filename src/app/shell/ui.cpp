@@ -281,6 +281,7 @@ void draw_frame(App& app, float dt) {
   draw_welcome_window(app);
   draw_lesson_window(app);
   draw_help_window(app);
+  draw_user_guide_window(app);
 }
 
 }  // namespace loadlab::app

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/common/algorithm_info.h"
+#include "core/common/citations.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -64,7 +65,7 @@ void algorithm_tooltip(const std::string& kind, const std::string& algorithm) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
   ImGui::Text("%s (%s)", a->title, a->name);
-  ImGui::TextDisabled("%s | runs on: %s", a->paper, a->applies_to);
+  ImGui::TextDisabled("%s | runs on: %s", core::cite_sources(a->paper).c_str(), a->applies_to);
   ImGui::TextWrapped("%s", a->description);
   if (a->complexity && *a->complexity) ImGui::Text("Complexity: %s", a->complexity);
   ImGui::TextDisabled("F1 or Help > Algorithms for the formula.");

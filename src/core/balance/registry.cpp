@@ -71,7 +71,8 @@ static std::string runs_anywhere(const Topology&) {
 
 const std::vector<BalanceAlgorithm>& balance_algorithms() {
   static const std::vector<BalanceAlgorithm> rows = {
-      {{"twa", "Tree Walking Algorithm", "000 §3.1, Fig 5 (example: Fig 6)", "tree or line",
+      {{"twa", "Tree Walking Algorithm", "wu1997 §3.1, Fig 5 (worked example: Fig 6)",
+        "tree or line",
         "A sum reduction up the tree gives every node the task count W_i of its subtree; the root "
         "computes the average and broadcasts it, each node derives the quota Q_i of its subtree, "
         "and every edge then carries exactly |W_i - Q_i| tasks between a subtree and its parent. "
@@ -84,7 +85,8 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
        twa_unsupported,
        run_twa,
        /*node_program=*/true},
-      {{"cwa", "Cube Walking Algorithm", "000 §3.2, Fig 10 (example: Fig 11)", "hypercube",
+      {{"cwa", "Cube Walking Algorithm", "wu1997 §3.2, Fig 10 (worked example: Fig 11)",
+        "hypercube",
         "Each node learns the task count of every k-dimensional subcube it belongs to (a d-step "
         "exchange), computes the quotas of those subcubes, then walks the dimensions from d-1 "
         "down to 0: the half of a subcube with more tasks than its quota sends the surplus across "
@@ -96,7 +98,7 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
        cwa_unsupported,
        run_cwa,
        /*node_program=*/true},
-      {{"mwa", "Mesh Walking Algorithm", "000 §3.3, Fig 12 (example: Fig 13)", "2-D mesh",
+      {{"mwa", "Mesh Walking Algorithm", "wu1997 §3.3, Fig 12 (worked example: Fig 13)", "2-D mesh",
         "Row scans and a scan down the last column give every node the prefix task counts of its "
         "row and of the rows above; quotas follow from the global average. Tasks first move "
         "between rows along the columns so each row holds its quota, then along each row so each "
@@ -109,7 +111,7 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
        mwa_unsupported,
        run_mwa,
        /*node_program=*/true},
-      {{"dem", "Dimension Exchange Method", "000 §3.2, Fig 7 (Example 2, Fig 8)", "hypercube",
+      {{"dem", "Dimension Exchange Method", "wu1997 §3.2, Fig 7 (Example 2, Fig 8)", "hypercube",
         "Neighbours across dimension 0, then 1, ..., then d-1 average their loads (integer "
         "version: the larger side keeps the odd task). Uses only local information; the final "
         "difference max - min is bounded by d but not always 1 (Fig 9).",
@@ -119,7 +121,7 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
        dem_unsupported,
        run_dem,
        /*node_program=*/true},
-      {{"optimal", "Optimal task-hops (min-cost flow)", "000 §2, Figs 1-3",
+      {{"optimal", "Optimal task-hops (min-cost flow)", "wu1997 §2, Figs 1-3",
         "any connected topology",
         "The minimum number of task-hops to reach the quotas, as a minimum-cost maximum flow: a "
         "source feeds every overloaded node with its surplus, every underloaded node drains its "
@@ -150,7 +152,7 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
        run_kwa},
       // Course notes 003 (gde.cpp, diffusion.cpp, gradient.cpp): settings in params/<name>, run by
       // io/kinds/balance_iterative.cpp; not in the default set.
-      {{"gde", "Generalized dimension exchange", "003 Overview of Techniques; Problems 2-3",
+      {{"gde", "Generalized dimension exchange", "notes Overview of Techniques, Problems 2-3",
         "any topology (natural colourings; Misra-Gries for trees and custom graphs)",
         "An edge colouring splits the links into classes of disjoint pairs; each sweep visits the "
         "classes in order and every pair moves a fraction lambda of its difference from the "
@@ -162,7 +164,7 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
        false,
        runs_anywhere,
        nullptr},
-      {{"diffusion", "Diffusion", "003 Overview of Techniques", "any topology",
+      {{"diffusion", "Diffusion", "notes Overview of Techniques", "any topology",
         "All nodes at once move a fraction alpha of each difference to their lighter neighbours "
         "(all-port). The averaging form replaces each load by the mean over the node and its "
         "neighbours; optimal alpha per topology from the notes.",
@@ -171,7 +173,7 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
        false,
        runs_anywhere,
        nullptr},
-      {{"gradient", "Gradient model", "003 Overview of Techniques (5 x 5 pressure grid)",
+      {{"gradient", "Gradient model", "notes Overview of Techniques (5 x 5 pressure grid)",
         "any topology",
         "Lightly loaded nodes have pressure 0, the others 1 + the minimum over their neighbours; "
         "load flows along shortest paths from high pressure toward the nearest zero-pressure node "
@@ -199,7 +201,7 @@ const std::vector<AlgorithmInfo>& balance_algorithm_table() {
   static const std::vector<AlgorithmInfo> table = [] {
     std::vector<AlgorithmInfo> t;
     for (const auto& a : balance_algorithms()) t.push_back(a.info);
-    return t;
+    return attach_algorithm_guides("balance", std::move(t));
   }();
   return table;
 }

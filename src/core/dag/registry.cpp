@@ -114,7 +114,8 @@ constexpr const char* kListRule =
 
 const std::vector<DagAlgorithm>& dag_algorithms() {
   static const std::vector<DagAlgorithm> rows = {
-      {{"flb", "Fast Load Balancing", "001 §4.1, Appendix, Table 1", "P identical processors",
+      {{"flb", "Fast Load Balancing", "radulescu1999 §4.1, Appendix, Table 1",
+        "P identical processors",
         "Keeps the ready tasks in two kinds of sorted lists (tasks whose enabling processor is "
         "known, and the rest by their last message time) and the processors in two lists, so the "
         "ready task that can start earliest and its processor are found in O(log W + log P) "
@@ -126,7 +127,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_flb,
        nullptr},
-      {{"etf", "Earliest Task First", "001 §3.2", "P identical processors",
+      {{"etf", "Earliest Task First", "radulescu1999 §3.2", "P identical processors",
         "Every ready task is tried on every processor; the pair with the earliest start time is "
         "scheduled, ties to the larger static bottom level.",
         "(t, p) = argmin over ready t, all p of EST(t, p)", "O(W (E + V) P)", false},
@@ -134,7 +135,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        run_etf,
        nullptr},
-      {{"mcp", "Modified Critical Path", "001 §3.1; 003 list scheduling", "P identical processors",
+      {{"mcp", "Modified Critical Path", "radulescu1999 §3.1; notes list scheduling",
+        "P identical processors",
         "Tasks in increasing ALAP (latest possible start) order; each is appended on the "
         "processor where it can start earliest. Ties go to the task whose child has the smallest "
         "ALAP, then the lower id: a cheap, deterministic stand-in for the paper's comparison of "
@@ -145,7 +147,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_mcp,
        nullptr},
-      {{"mcp_insertion", "MCP with insertion", "001 §3.1", "P identical processors",
+      {{"mcp_insertion", "MCP with insertion", "radulescu1999 §3.1", "P identical processors",
         "MCP as originally published: a task may fill an idle gap on a processor instead of "
         "being appended at its end.",
         "priority = ALAP(t);  p, slot = earliest gap on any p that fits t after its messages",
@@ -154,7 +156,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_mcp_insertion,
        nullptr},
-      {{"fcp", "Fast Critical Path", "001 §4, §6.2 (ref. [7])", "P identical processors",
+      {{"fcp", "Fast Critical Path", "radulescu1999 §4, §6.2 (its reference [7])",
+        "P identical processors",
         "MCP's priorities, but only two processors are tried for each task: its enabling "
         "processor (where its last message comes from) and the processor that becomes idle "
         "earliest, which is proven sufficient.",
@@ -163,7 +166,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_fcp,
        nullptr},
-      {{"dsc", "Dominant Sequence Clustering", "001 §3.3", "unbounded processors (one per cluster)",
+      {{"dsc", "Dominant Sequence Clustering", "radulescu1999 §3.3",
+        "unbounded processors (one per cluster)",
         "Clusters tasks for an unbounded number of processors: tasks in decreasing top + bottom "
         "level; a task joins a predecessor's cluster (zeroing that edge) when it starts earlier "
         "there, else opens a new cluster. Uses as many processors as clusters.",
@@ -173,7 +177,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_dsc,
        nullptr},
-      {{"llb", "List-based Load Balancing", "001 §3.3 (ref. [12])", "P identical processors",
+      {{"llb", "List-based Load Balancing", "radulescu1999 §3.3 (its reference [12])",
+        "P identical processors",
         "Maps clusters onto P processors: the earliest-idle processor compares the best ready task "
         "of a cluster already mapped to it with the best task of an unmapped cluster and runs the "
         "one that starts earlier. On its own every task is its own cluster. Each candidate is the "
@@ -185,7 +190,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_llb,
        nullptr},
-      {{"dsc_llb", "DSC followed by LLB", "001 §3.3", "P identical processors",
+      {{"dsc_llb", "DSC followed by LLB", "radulescu1999 §3.3", "P identical processors",
         "The multi-step method: DSC clusters for unbounded processors, then LLB maps the clusters "
         "onto the P processors and orders their tasks. LLB takes the largest bottom level first "
         "(LLB's own paper); 'dsc_llb_least' follows the FLB paper's printed 'least bottom "
@@ -196,7 +201,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_dsc_llb,
        nullptr},
-      {{"hlfet", "Highest Level First with Estimated Times", "003 Approximate Scheduling",
+      {{"hlfet", "Highest Level First with Estimated Times", "notes Approximate Scheduling",
         "P identical processors",
         "List scheduling by static level sl (longest computation path to an exit, including the "
         "task), largest first; ties to the smaller t-level, a lower bound of the start fixed "
@@ -208,7 +213,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_hlfet,
        nullptr},
-      {{"hlfnet", "Highest Level First with No Estimated Times", "003 Approximate Scheduling",
+      {{"hlfnet", "Highest Level First with No Estimated Times", "notes Approximate Scheduling",
         "P identical processors",
         "HLFET with every task counted as one time unit when computing levels; the schedule "
         "itself uses the real costs.",
@@ -218,7 +223,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_hlfnet,
        nullptr},
-      {{"scfet", "Smallest Co-level First with Estimated Times", "003 Approximate Scheduling",
+      {{"scfet", "Smallest Co-level First with Estimated Times", "notes Approximate Scheduling",
         "P identical processors",
         "List scheduling by co-level (computation time of the longest path from an entry, "
         "including the task), smallest first; ties to the larger static level.",
@@ -228,7 +233,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_scfet,
        nullptr},
-      {{"scfnet", "Smallest Co-level First with No Estimated Times", "003 Approximate Scheduling",
+      {{"scfnet", "Smallest Co-level First with No Estimated Times", "notes Approximate Scheduling",
         "P identical processors", "SCFET with unit task times when computing co-levels.",
         "priority = number of tasks on the longest path from an entry", "O(V log V + (E + V) P)",
         false},
@@ -236,7 +241,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_scfnet,
        nullptr},
-      {{"random", "Random priorities", "003 Approximate Scheduling", "P identical processors",
+      {{"random", "Random priorities", "notes Approximate Scheduling", "P identical processors",
         "The notes' baseline: a seeded random permutation ranks the tasks; ready tasks are "
         "scheduled in that order on their earliest-start processor.",
         kListRule, "O(V log V + (E + V) P)", false},
@@ -244,7 +249,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_random,
        nullptr},
-      {{"coffman_graham", "Coffman-Graham", "003 Optimal Scheduling in Polynomial Time, steps 1-3",
+      {{"coffman_graham", "Coffman-Graham",
+        "notes Optimal Scheduling in Polynomial Time, steps 1-3",
         "P identical processors (optimal: unit tasks, no communication, P = 2)",
         "Labels tasks from the exits up: the next label goes to the task whose decreasing list of "
         "successor labels is lexicographically smallest. Tasks are then list-scheduled highest "
@@ -256,7 +262,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        run_coffman_graham,
        nullptr},
-      {{"heft", "Heterogeneous Earliest Finish Time", "Topcuoglu et al. 2002, §4.1",
+      {{"heft", "Heterogeneous Earliest Finish Time", "topcuoglu2002 §4.1",
         "heterogeneous machines (speeds, bandwidth, etc); P identical processors",
         "Tasks in decreasing upward rank (mean execution time over the processors plus the "
         "largest mean communication + rank of a successor; on identical processors the bottom "
@@ -271,7 +277,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_heft,
        run_heft_machine},
-      {{"cpop", "Critical Path on a Processor", "Topcuoglu et al. 2002, §4.2",
+      {{"cpop", "Critical Path on a Processor", "topcuoglu2002 §4.2",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Priority = upward + downward rank. The tasks whose priority equals the entry's lie on "
         "the critical path and all go to the one processor that runs them fastest in total; the "
@@ -283,7 +289,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<cpop>},
-      {{"lookahead_heft", "Lookahead HEFT", "Bittencourt, Sakellariou, Madeira 2010, §III",
+      {{"lookahead_heft", "Lookahead HEFT", "bittencourt2010 §III",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "HEFT's order, but each processor is judged by placing the task there and then its "
         "children by HEFT's rule: the task goes where its children would finish earliest.",
@@ -293,7 +299,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<lookahead_heft>},
-      {{"peft", "Predict Earliest Finish Time", "Arabnejad & Barbosa 2014, §4",
+      {{"peft", "Predict Earliest Finish Time", "arabnejad2014 §4",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "An optimistic cost table OCT(t, p) holds, for t on p, the longest of its successors' "
         "best remaining paths to an exit; tasks in decreasing mean OCT go to the processor "
@@ -305,7 +311,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<peft>},
-      {{"dls", "Dynamic Level Scheduling", "Sih & Lee 1993, §III-IV",
+      {{"dls", "Dynamic Level Scheduling", "sih1993 §III-IV",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "At every step the (ready task, processor) pair with the largest dynamic level is "
         "scheduled: static level with median times, minus the start the pair can have, plus how "
@@ -315,7 +321,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_hetero<dls>},
-      {{"bil", "Best Imaginary Level", "Oh & Ha 1996, §3",
+      {{"bil", "Best Imaginary Level", "oh1996 §3",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "BIL(t, p) is the best completion of the rest of the graph if t runs on p. With k ready "
         "tasks, the one whose k-th smallest imaginary makespan (start + BIL) is largest goes "
@@ -327,7 +333,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_hetero<bil>},
-      {{"hbmct", "Hybrid Balanced Minimum Completion Time", "Sakellariou & Zhao 2004, §3-4",
+      {{"hbmct", "Hybrid Balanced Minimum Completion Time", "sakellariou2004 §3-4",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Tasks in HEFT's upward-rank order are cut into groups of independent tasks (a task whose "
         "parent is in the current group opens the next). Each group in turn: every task on its "
@@ -341,7 +347,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_hetero<hbmct>},
-      {{"min_min", "Min-Min", "Braun et al. 2001, §2 (on the DAG's ready set)",
+      {{"min_min", "Min-Min", "braun2001 §2 (applied to the DAG's ready set)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Batch mapping over the ready tasks: each task's best completion time over the "
         "processors is found, and the task whose best is smallest is mapped there; repeat. A "
@@ -353,7 +359,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_hetero<min_min>},
-      {{"max_min", "Max-Min", "Braun et al. 2001, §2 (on the DAG's ready set)",
+      {{"max_min", "Max-Min", "braun2001 §2 (applied to the DAG's ready set)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "As Min-Min, but the ready task whose best completion time is largest goes first, so "
         "long tasks are not left to the end. Ready set refreshed after every mapping; "
@@ -363,7 +369,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_hetero<max_min>},
-      {{"sufferage", "Sufferage", "Maheswaran et al. 1999 (on the DAG's ready set)",
+      {{"sufferage", "Sufferage", "maheswaran1999 (applied to the DAG's ready set)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "The ready task that would suffer most if denied its best processor (second-best minus "
         "best completion time) is mapped to its best processor first.",
@@ -372,7 +378,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_hetero<sufferage>},
-      {{"mct", "Minimum Completion Time", "Braun et al. 2001, §2 (tasks in topological order)",
+      {{"mct", "Minimum Completion Time", "braun2001 §2 (tasks in topological order)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Each task in turn goes to the processor where it completes earliest.",
         "p = argmin_p max(data ready, proc free) + ETC(t, p)", "O((V + E) P)", false},
@@ -380,7 +386,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<mct>},
-      {{"met", "Minimum Execution Time", "Braun et al. 2001, §2 (tasks in topological order)",
+      {{"met", "Minimum Execution Time", "braun2001 §2 (tasks in topological order)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Each task in turn goes to the processor where it runs fastest, ignoring load: a "
         "baseline that shows why load matters (identical processors: everything on one).",
@@ -390,7 +396,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        nullptr,
        run_hetero<met>},
       {{"stone_mincut", "Stone's network-flow assignment",
-        "Stone 1977, IEEE TSE SE-3(1) (min cut; P > 2: one processor against the rest)",
+        "stone1977 (min cut; P > 2: one processor against the rest); notes, Terminology",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Chooses every task's processor to minimise total execution plus communication cost, "
         "the network-flow model the course notes name for task interaction graphs: exact on two "
@@ -406,8 +412,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        nullptr,
        run_hetero<stone_mincut>},
       {{"online_heft", "Online HEFT (tasks revealed as their parents finish)",
-        "Topcuoglu et al. 2002 (HEFT), online as in SAGA's comparisons",
-        "any machine (identical, speeds, bandwidth, ETC)",
+        "topcuoglu2002 (HEFT, run online)", "any machine (identical, speeds, bandwidth, ETC)",
         "HEFT without the future: a task is revealed only when its last parent finishes and is "
         "placed then, at its earliest finish with insertion. Its rank cannot see successors, so "
         "among tasks revealed together the one with the larger mean time goes first. Compare it "
@@ -421,7 +426,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        nullptr,
        run_hetero<online_heft>},
       {{"online_mct", "Online MCT (tasks revealed as their parents finish)",
-        "Braun et al. 2001, §2 (MCT), online", "any machine (identical, speeds, bandwidth, ETC)",
+        "braun2001 §2 (MCT, run online)", "any machine (identical, speeds, bandwidth, ETC)",
         "MCT without the future: each task, when its last parent finishes, goes to the processor "
         "where it would complete first, appended after what is already there.",
         "on reveal: p = argmin_p max(data ready(t, p), free(p)) + ETC(t, p); place t",
@@ -430,7 +435,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<online_mct>},
-      {{"olb", "Opportunistic Load Balancing", "Braun et al. 2001, §2 (tasks in topological order)",
+      {{"olb", "Opportunistic Load Balancing", "braun2001 §2 (tasks in topological order)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Each task in turn goes to the processor that becomes free first, ignoring how fast it "
         "runs there: the other baseline.",
@@ -439,7 +444,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<olb>},
-      {{"fastest_node", "Fastest Node", "SAGA baseline (Coleman & Krishnamachari 2024)",
+      {{"fastest_node", "Fastest Node", "saga (the library's baseline)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Every task on the one fastest processor, in topological order: no communication, no "
         "parallelism; the makespan is the best sequential time. Fastest = largest speed (SAGA), "
@@ -449,7 +454,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<fastest_node>},
-      {{"mst", "Minimum Start Time", "SAGA's rule; the immediate mode of Braun et al. 2001, §2",
+      {{"mst", "Minimum Start Time", "saga (the library's rule); braun2001 §2 (immediate mode)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Each task in topological order goes to the processor where it can start earliest, "
         "however long it runs there (MCT with the start instead of the completion). No original "
@@ -459,8 +464,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<mst>},
-      {{"duplex", "Duplex", "Braun et al. 2001, §2",
-        "heterogeneous machines (speeds, bandwidth, etc)",
+      {{"duplex", "Duplex", "braun2001 §2", "heterogeneous machines (speeds, bandwidth, etc)",
         "Runs Min-Min and Max-Min (on the DAG's ready set, as SAGA) and keeps the schedule of "
         "smaller makespan, Min-Min's when equal (as SAGA's code).",
         "schedule = argmin_makespan(Min-Min, Max-Min)", "O(V W P + E P)", false},
@@ -468,7 +472,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_hetero<duplex>},
-      {{"hybrid", "Hybrid (best of a portfolio)", "SAGA's HybridScheduler; Topcuoglu et al. 2002",
+      {{"hybrid", "Hybrid (best of a portfolio)", "saga (HybridScheduler); topcuoglu2002",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Runs HEFT, CPOP and PEFT (or the schedulers named in params.hybrid.schedulers) and "
         "keeps the schedule of least makespan (the earlier on ties). SAGA's HybridScheduler "
@@ -480,7 +484,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hybrid_machine},
-      {{"dps", "Decisive Path Scheduling", "Park, Shirazi, Marquis, Choo 1997 (ICPP)",
+      {{"dps", "Decisive Path Scheduling", "park1997",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Decisive path of t = longest entry-to-exit path through it, TL + BL (mean times, data / "
         "mean bandwidth). The queue follows the critical path from its entry, each task after "
@@ -493,7 +497,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<dps>},
-      {{"msbc", "Multiple Strict Bound Constraints", "SAGA's reading of a PACRIM 2005 paper",
+      {{"msbc", "Multiple Strict Bound Constraints",
+        "saga (the library's reading of a PACRIM 2005 paper, doi 10.1109/PACRIM.2005.1517309)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Priority = SBCT (completion if every task ran as early as its parents' bounds allow, on "
         "its favourite processor) + ST (start with every task on its favourite processor) + "
@@ -506,7 +511,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        nullptr,
        run_hetero<msbc>},
-      {{"wba", "Workflow-Based Allocation", "Blythe et al. 2005 (CCGrid)",
+      {{"wba", "Workflow-Based Allocation", "blythe2005 (rule as in the SAGA library)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Randomised greedy: for every available task (parents allocated, taken as a batch) and "
         "processor, the increase of the current makespan if appended there; one pair is drawn "
@@ -518,7 +523,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_wba_machine},
-      {{"optimal", "Optimal (branch and bound)", "001 §2 model; exact search",
+      {{"optimal", "Optimal (branch and bound)",
+        "radulescu1999 §2 (the task-graph model; the search is exact)",
         "small graphs (<= 24 tasks proven; larger return the heuristic bound); any machine",
         "Exact branch-and-bound over earliest-start list schedules, complete for semi-active "
         "schedules; stops after a node budget and then reports the best schedule found as not "
@@ -530,8 +536,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        dag_run_optimal,
        run_optimal_machine},
-      {{"llb_least", "LLB, least bottom level first",
-        "Radulescu & van Gemund 1999, §3.3 (as printed)", "P identical processors",
+      {{"llb_least", "LLB, least bottom level first", "radulescu1999 §3.3 (as printed)",
+        "P identical processors",
         "LLB with the rule as the FLB paper prints it: of the ready tasks of clusters mapped to "
         "the earliest-idle processor, and of the unmapped clusters, each candidate is the one "
         "with the least bottom level. 'llb' ranks the largest first (LLB's own paper).",
@@ -542,7 +548,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        run_llb_least,
        nullptr},
       {{"dsc_llb_least", "DSC followed by LLB (least bottom level first)",
-        "Radulescu & van Gemund 1999, §3.3 (as printed)", "P identical processors",
+        "radulescu1999 §3.3 (as printed)", "P identical processors",
         "DSC clusters, then LLB with the FLB paper's printed rule (least bottom level first). "
         "'dsc_llb' (largest first) stays the default: on the FLB paper's LU, Laplace, Stencil and "
         "FFT graphs it is closer to the DSC-LLB figures the paper reports (docs/scenario-dag.md).",
@@ -553,7 +559,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        run_dsc_llb_least,
        nullptr},
       {{"min_min_batch", "Min-Min (ready set per batch)",
-        "Braun et al. 2001, §2 (batches of the DAG's ready set, as SAGA)",
+        "braun2001 §2 (batches of the DAG's ready set, as in the SAGA library)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Min-Min run batch by batch: the batch is the ready set when it opens, mapped completely "
         "(smallest best completion time first) before the tasks it made ready are considered. "
@@ -565,7 +571,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        nullptr,
        run_hetero<min_min_batch>},
       {{"max_min_batch", "Max-Min (ready set per batch)",
-        "Braun et al. 2001, §2 (batches of the DAG's ready set, as SAGA)",
+        "braun2001 §2 (batches of the DAG's ready set, as in the SAGA library)",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Max-Min run batch by batch: the batch is the ready set when it opens, mapped completely "
         "(largest best completion time first) before the tasks it made ready are considered. "
@@ -576,8 +582,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        true,
        nullptr,
        run_hetero<max_min_batch>},
-      {{"hlfet_est", "HLFET, ties by earliest start",
-        "course notes, Task Scheduling & Load Balancing, Approximate Scheduling (as printed)",
+      {{"hlfet_est", "HLFET, ties by earliest start", "notes Approximate Scheduling (as printed)",
         "P identical processors",
         "HLFET with the notes' tie rule: among the ready tasks of the largest static level, the "
         "one that can start earliest in the schedule built so far goes first (then the lower id). "
@@ -588,8 +593,8 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        run_hlfet_est,
        nullptr},
-      {{"mcp_descendants", "MCP, ties by descendants",
-        "Radulescu & van Gemund 1999, §3.1 (as printed)", "P identical processors",
+      {{"mcp_descendants", "MCP, ties by descendants", "radulescu1999 §3.1 (as printed)",
+        "P identical processors",
         "MCP with the paper's tie rule: tasks of equal ALAP are ordered by the increasing list of "
         "the ALAPs of the task and all its descendants, compared lexicographically (then the "
         "lower id). 'mcp' breaks ties by the smallest child ALAP, in O(E).",
@@ -613,7 +618,7 @@ const std::vector<AlgorithmInfo>& dag_algorithm_table() {
   static const std::vector<AlgorithmInfo> table = [] {
     std::vector<AlgorithmInfo> t;
     for (const auto& a : dag_algorithms()) t.push_back(a.info);
-    return t;
+    return attach_algorithm_guides("dag", std::move(t));
   }();
   return table;
 }

@@ -29,7 +29,7 @@ DltResult run_algorithm_a_prime(const DltParams& p, std::optional<double> b,
 
 const std::vector<DltAlgorithm>& dlt_algorithms() {
   static const std::vector<DltAlgorithm> rows = {
-      {{"closed_form", "Closed form (infinite buffers)", "004 §3.1, eqs (1)-(3), Example 1",
+      {{"closed_form", "Closed form (infinite buffers)", "li2001 §3.1, eqs (1)-(3), Example 1",
         "hypercube, infinite buffers",
         "The originator sends the load layer by layer down the hypercube's spanning tree; the "
         "fractions per layer come from the recursion that makes every processor finish at the "
@@ -38,7 +38,7 @@ const std::vector<DltAlgorithm>& dlt_algorithms() {
        false,
        false,
        run_closed_form},
-      {{"algorithm_a", "Algorithm A (granularity)", "004 §3.2, Example 2",
+      {{"algorithm_a", "Algorithm A (granularity)", "li2001 §3.2, Example 2",
         "hypercube, infinite buffers, granularity δ",
         "Tries the closed form with fewer and fewer layers until every processor's share is at "
         "least the granularity δ (a load cannot be split below δ).",
@@ -47,7 +47,7 @@ const std::vector<DltAlgorithm>& dlt_algorithms() {
        false,
        true,
        run_algorithm_a},
-      {{"ibs", "Incremental Balancing Strategy", "004 §4, Table 1, Example 3 / Table 2",
+      {{"ibs", "Incremental Balancing Strategy", "li2001 §4, Table 1, Example 3 / Table 2",
         "hypercube, finite buffers B",
         "With a finite buffer B per processor the load is injected in iterations: each injects, "
         "at the current layer q, the largest amount per processor that overflows no vacant "
@@ -59,7 +59,7 @@ const std::vector<DltAlgorithm>& dlt_algorithms() {
        true,
        false,
        run_ibs},
-      {{"algorithm_a_prime", "Algorithm A' (buffers and granularity)", "004 §4.2, Example 4",
+      {{"algorithm_a_prime", "Algorithm A' (buffers and granularity)", "li2001 §4.2, Example 4",
         "hypercube, finite buffers B, granularity δ",
         "Combines IBS and Algorithm A: IBS with fewer and fewer layers until every used "
         "processor's share respects the granularity and the buffers suffice.",
@@ -82,7 +82,7 @@ const std::vector<AlgorithmInfo>& dlt_algorithm_table() {
   static const std::vector<AlgorithmInfo> table = [] {
     std::vector<AlgorithmInfo> t;
     for (const auto& a : dlt_algorithms()) t.push_back(a.info);
-    return t;
+    return attach_algorithm_guides("dlt", std::move(t));
   }();
   return table;
 }

@@ -75,7 +75,8 @@ std::unique_ptr<ChunkDispenser> make_affinity_dispenser(const LoopParams& s) {
 
 LoopTechnique affinity_technique() {
   return {"affinity", "Affinity scheduling",
-          "paper 002, Section 3.1 (affinity loop scheduling [103, 101], Markatos & LeBlanc)",
+          "houstis1996 §3.1 (affinity loop scheduling of Markatos & LeBlanc, its references [103, "
+          "101])",
           "queue of thread t = its static block; take ceil(r_t/P) from the own queue; when empty, "
           "steal "
           "ceil(r_s/P) from the back of the most loaded queue s",

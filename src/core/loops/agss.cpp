@@ -38,7 +38,8 @@ std::unique_ptr<ChunkDispenser> make_agss_dispenser(const LoopParams& s) {
 LoopTechnique agss_technique() {
   return {
       "agss", "Adaptive guided self-scheduling",
-      "paper 002, Section 3.1 (adaptive GSS [39]); LoadLab's model of its two stated properties",
+      "houstis1996 §3.1 (adaptive GSS, its reference [39]; LoadLab models its two stated "
+      "properties)",
       "first S = floor(N/2) iterations: static blocks of b = ceil(S/P^2), block j -> thread j mod "
       "P "
       "(consecutive iterations to different processors); rest: central queue with "

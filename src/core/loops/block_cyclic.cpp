@@ -15,7 +15,7 @@ std::unique_ptr<ChunkDispenser> make_block_cyclic(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique block_cyclic_technique() {
-  return {"block_cyclic", "Static block-cyclic", "paper 002, Section 3.1 (block cyclic scheduling)",
+  return {"block_cyclic", "Static block-cyclic", "houstis1996 §3.1 (block cyclic scheduling)",
           "block b = [b*B, (b+1)*B) -> thread b mod P (B = block_size, default ceil(N/(8P)); "
           "no synchronization)",
           make_block_cyclic};

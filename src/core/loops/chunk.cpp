@@ -15,7 +15,8 @@ std::unique_ptr<ChunkDispenser> make_chunk(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique chunk_technique() {
-  return {"chunk", "Uniform-sized chunking", "paper 002, Section 3.1 (uniform-sized chunking [77])",
+  return {"chunk", "Uniform-sized chunking",
+          "houstis1996 §3.1 (uniform-sized chunking, its reference [77])",
           "chunk = K from a central queue (K = chunk_size, default ceil(N/(8P)))", make_chunk};
 }
 

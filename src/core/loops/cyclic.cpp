@@ -13,7 +13,7 @@ std::unique_ptr<ChunkDispenser> make_cyclic(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique cyclic_technique() {
-  return {"cyclic", "Static cyclic", "paper 002, Section 3.1 (cyclic scheduling)",
+  return {"cyclic", "Static cyclic", "houstis1996 §3.1 (cyclic scheduling)",
           "iteration i -> thread i mod P (chunks of one iteration; no synchronization)",
           make_cyclic};
 }

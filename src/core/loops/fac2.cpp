@@ -14,7 +14,7 @@ std::unique_ptr<ChunkDispenser> make_fac2(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique fac2_technique() {
-  return {"fac2", "Factoring (FAC2)", "paper 002, Section 3.1 (factoring, one half per phase)",
+  return {"fac2", "Factoring (FAC2)", "houstis1996 §3.1 (factoring, one half per phase)",
           "batch j: P chunks of max(k, ceil(R_j/(2P))), R_j = remaining at the start of batch j",
           make_fac2};
 }

@@ -69,16 +69,14 @@ std::unique_ptr<ChunkDispenser> make_factoring_prob(const LoopParams& s) {
 
 LoopTechnique factoring_technique() {
   return {"factoring", "Factoring",
-          "Houstis et al. 1996, Section 3.1 (factoring, Hummel, Schonberg & Flynn 1992: "
-          "\"usually one half\" per phase)",
+          "houstis1996 §3.1 (factoring: \"usually one half\" per phase); hummel1992",
           "batch j: P chunks of max(k, ceil(R_j/(2P))), R_j = remaining at the start of batch j",
           make_factoring};
 }
 
 LoopTechnique factoring_prob_technique() {
   return {"factoring_prob", "Factoring (probabilistic batch size)",
-          "Hummel, Schonberg & Flynn 1992, as in LB4OMP FAC; named in Houstis et al. 1996, "
-          "Section 3.1",
+          "hummel1992 (batch size as in LB4OMP's FAC); lb4omp; houstis1996 §3.1",
           "batch j of P chunks of ceil(R_j/(x_j*P)); b = P*sigma/(2*mu*sqrt(R_j)), "
           "x_0 = 1 + b^2 + b*sqrt(b^2+2), x_j = 2 + b^2 + b*sqrt(b^2+4); mu, sigma from the cost "
           "profile",

@@ -32,7 +32,8 @@ std::unique_ptr<ChunkDispenser> make_fsc(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique fsc_technique() {
-  return {"fsc", "Fixed-size chunking", "Kruskal & Weiss, as defined in LB4OMP (kmp_sch_fsc)",
+  return {"fsc", "Fixed-size chunking",
+          "kruskal1985; lb4omp (fixed-size chunking as LB4OMP defines it)",
           "K = floor((sqrt(2)*N*h / (sigma*P*sqrt(ln P)))^(2/3)), at least k, at most ceil(N/P); "
           "sigma from the cost profile, h = overhead",
           make_fsc};

@@ -22,9 +22,11 @@ std::unique_ptr<ChunkDispenser> make_gss_dispenser(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique gss_technique() {
-  return {"gss", "Guided self-scheduling", "paper 002, Section 3.1 (guided self-scheduling [118])",
-          "chunk = max(k, ceil(R/P)), R = iterations remaining in the central queue, k = min_chunk",
-          make_gss_dispenser};
+  return {
+      "gss", "Guided self-scheduling",
+      "houstis1996 §3.1 (guided self-scheduling of Polychronopoulos & Kuck, its reference [118])",
+      "chunk = max(k, ceil(R/P)), R = iterations remaining in the central queue, k = min_chunk",
+      make_gss_dispenser};
 }
 
 }  // namespace loadlab::core

@@ -13,7 +13,8 @@ std::unique_ptr<ChunkDispenser> make_self(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique self_technique() {
-  return {"self", "Self-scheduling", "paper 002, Section 3.1 (self-scheduling [138, 147])",
+  return {"self", "Self-scheduling",
+          "houstis1996 §3.1 (self-scheduling, its references [138, 147])",
           "chunk = 1 from a central queue", make_self};
 }
 

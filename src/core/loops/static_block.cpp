@@ -14,7 +14,7 @@ std::unique_ptr<ChunkDispenser> make_static_block(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique static_block_technique() {
-  return {"static_block", "Static block", "paper 002, Section 3.1 (block scheduling)",
+  return {"static_block", "Static block", "houstis1996 §3.1 (block scheduling)",
           "thread t gets [t*q + min(t,r), (t+1)*q + min(t+1,r)), q = floor(N/P), r = N mod P "
           "(one block each, sizes differ by at most 1; no synchronization)",
           make_static_block};

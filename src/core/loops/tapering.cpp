@@ -28,7 +28,9 @@ std::unique_ptr<ChunkDispenser> make_tapering(const LoopParams& s) {
 }  // namespace
 
 LoopTechnique tapering_technique() {
-  return {"tapering", "Tapering", "paper 002, Section 3.1 (tapering [96]); rule as in LB4OMP TAP",
+  return {"tapering", "Tapering",
+          "houstis1996 §3.1 (tapering of Lucco, its reference [96]); lb4omp (the chunk rule of its "
+          "TAP)",
           "T = R/P, v = alpha*sigma/mu; chunk = max(k, ceil(T + v^2/2 - v*sqrt(2T + v^2/4))); "
           "mu, sigma from the cost profile",
           make_tapering};

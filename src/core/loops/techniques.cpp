@@ -115,7 +115,7 @@ const std::vector<AlgorithmInfo>& loop_algorithm_table() {
       rows.push_back({t.name, t.title, t.source, text->applies_to, text->description, t.formula,
                       text->complexity, false});
     }
-    return rows;
+    return attach_algorithm_guides("loop", std::move(rows));
   }();
   return table;
 }

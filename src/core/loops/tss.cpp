@@ -25,7 +25,7 @@ std::unique_ptr<ChunkDispenser> make_tss(const LoopParams& s) {
 
 LoopTechnique tss_technique() {
   return {"tss", "Trapezoid self-scheduling",
-          "paper 002, Section 3.1 (trapezoid self-scheduling [154])",
+          "houstis1996 §3.1 (trapezoid self-scheduling of Tzen & Ni, its reference [154])",
           "chunk_i = max(1, ceil(N/(2P) - i*N/(8P^2))), i = 0, 1, ... (first N/(2P), constant "
           "decrement N/(8P^2))",
           make_tss};

@@ -61,7 +61,7 @@ std::unique_ptr<ChunkDispenser> make_weighted_factoring(const LoopParams& s) {
 
 LoopTechnique weighted_factoring_technique() {
   return {"weighted_factoring", "Weighted factoring",
-          "Hummel et al., as defined in LB4OMP (kmp_sch_wf)",
+          "lb4omp (weighted factoring of Hummel et al., as LB4OMP defines it)",
           "batch j = chunks_so_far / P; c_0 = ceil(N/(2P)), c_j = ceil(c_{j-1}/2); thread t gets "
           "max(k, ceil(w_t * c_j)); w = weights (default: speeds scaled to sum P)",
           make_weighted_factoring};

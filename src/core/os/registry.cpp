@@ -8,60 +8,74 @@
 namespace loadlab::core {
 
 const std::vector<AlgorithmInfo>& os_algorithm_table() {
-  static const std::vector<AlgorithmInfo> table = {
-      {"central_queue", "Central ready queue (time sharing)", "002 §4.1", "any job mix",
-       "All processes of all jobs wait in one ready queue; an idle processor takes the first and "
-       "runs "
-       "it for a quantum, then puts it back. quantum_rule \"inverse_threads\" is Leutenegger's "
-       "fair "
-       "variant: a job's quantum is quantum / threads.",
-       "slice = quantum  (or quantum / threads_j)", "O(log E) per event", false},
-      {"affinity_queues", "Per-processor queues with affinity (Squillante & Lazowska)", "002 §4.3",
-       "any job mix",
-       "New processes enter a system queue; a preempted process returns to the queue of the "
-       "processor "
-       "it ran on, which runs its own queue first, then the system queue, then snoops on the "
-       "longest "
-       "other queue. Fewer cache reloads than a central queue.",
-       "own queue > system queue > steal from the longest queue", "O(P) per steal", false},
-      {"coscheduling", "Coscheduling / gang scheduling (Ousterhout matrix)", "002 §4.2",
-       "jobs with threads <= P",
-       "All processes of a job run at the same time or none does. Jobs are placed first-fit in the "
-       "rows of an Ousterhout matrix and all processors switch rows together every quantum; empty "
-       "columns are idle (fragmentation) unless fill_idle runs another row's process there.",
-       "row r runs in slots r, r + R, r + 2R, ... (R rows)", "O(P) per switch", false},
-      {"static_partition", "Static space sharing", "002 §4.3, §4.4", "any job mix",
-       "A job gets a fixed set of processors at its start (allocation rule over the jobs present, "
-       "capped at its threads and the free processors) and runs with that many threads; freed "
-       "processors go only to waiting jobs.",
-       "p_j by allocation: equal | sqrt(work) | average parallelism", "O(n log n) per start",
-       false},
-      {"process_control", "Process control (Tucker & Gupta)", "002 §4.3", "any job mix",
-       "Semi-static space sharing: processors are re-divided at each arrival and departure, and "
-       "each "
-       "job adjusts its number of threads to its processors, so it never time-shares and keeps the "
-       "efficiency S(p)/p of its current size.",
-       "d_j = p_j,  rate = S(p_j)", "O(n log n + P) per arrival/departure", false},
-      {"dynamic_space_sharing", "Dynamic space sharing (equipartition)", "002 §4.3", "any job mix",
-       "Processors are re-divided at each arrival and departure (equipartition by default); a job "
-       "keeps "
-       "its threads and multiplexes them on its partition; moved threads pay only cache reloads.",
-       "p_j = P / n (capped at threads, water-filled)", "O(n log n + P) per arrival/departure",
-       false},
-      {"checkpoint_restart", "Reclaiming processors by checkpoint-restart (Condor)", "002 §4.5.1",
-       "any job mix",
-       "Dynamic space sharing where all running processes are checkpointed every "
-       "checkpoint_interval "
-       "and a process that must move is killed and restarted from its last checkpoint: it pays the "
-       "restart cost and redoes the work since the checkpoint.",
-       "lost = checkpoints + restarts + work since last checkpoint", "as dynamic_space_sharing",
-       false},
-      {"migration", "Reclaiming processors by process migration", "002 §4.5.2", "any job mix",
-       "Dynamic space sharing where a process that must move is migrated with its state: it pays "
-       "the "
-       "migration cost and loses no work; no periodic checkpoints.",
-       "lost = migrations x cost", "as dynamic_space_sharing", false},
-  };
+  static const std::vector<AlgorithmInfo> table = attach_algorithm_guides(
+      "os",
+      {
+          {"central_queue", "Central ready queue (time sharing)", "houstis1996 §4.1", "any job mix",
+           "All processes of all jobs wait in one ready queue; an idle processor takes the first "
+           "and "
+           "runs "
+           "it for a quantum, then puts it back. quantum_rule \"inverse_threads\" is Leutenegger's "
+           "fair "
+           "variant: a job's quantum is quantum / threads.",
+           "slice = quantum  (or quantum / threads_j)", "O(log E) per event", false},
+          {"affinity_queues", "Per-processor queues with affinity (Squillante & Lazowska)",
+           "houstis1996 §4.3", "any job mix",
+           "New processes enter a system queue; a preempted process returns to the queue of the "
+           "processor "
+           "it ran on, which runs its own queue first, then the system queue, then snoops on the "
+           "longest "
+           "other queue. Fewer cache reloads than a central queue.",
+           "own queue > system queue > steal from the longest queue", "O(P) per steal", false},
+          {"coscheduling", "Coscheduling / gang scheduling (Ousterhout matrix)", "houstis1996 §4.2",
+           "jobs with threads <= P",
+           "All processes of a job run at the same time or none does. Jobs are placed first-fit in "
+           "the "
+           "rows of an Ousterhout matrix and all processors switch rows together every quantum; "
+           "empty "
+           "columns are idle (fragmentation) unless fill_idle runs another row's process there.",
+           "row r runs in slots r, r + R, r + 2R, ... (R rows)", "O(P) per switch", false},
+          {"static_partition", "Static space sharing", "houstis1996 §4.3, §4.4", "any job mix",
+           "A job gets a fixed set of processors at its start (allocation rule over the jobs "
+           "present, "
+           "capped at its threads and the free processors) and runs with that many threads; freed "
+           "processors go only to waiting jobs.",
+           "p_j by allocation: equal | sqrt(work) | average parallelism", "O(n log n) per start",
+           false},
+          {"process_control", "Process control (Tucker & Gupta)", "houstis1996 §4.3", "any job mix",
+           "Semi-static space sharing: processors are re-divided at each arrival and departure, "
+           "and "
+           "each "
+           "job adjusts its number of threads to its processors, so it never time-shares and keeps "
+           "the "
+           "efficiency S(p)/p of its current size.",
+           "d_j = p_j,  rate = S(p_j)", "O(n log n + P) per arrival/departure", false},
+          {"dynamic_space_sharing", "Dynamic space sharing (equipartition)", "houstis1996 §4.3",
+           "any job mix",
+           "Processors are re-divided at each arrival and departure (equipartition by default); a "
+           "job "
+           "keeps "
+           "its threads and multiplexes them on its partition; moved threads pay only cache "
+           "reloads.",
+           "p_j = P / n (capped at threads, water-filled)", "O(n log n + P) per arrival/departure",
+           false},
+          {"checkpoint_restart", "Reclaiming processors by checkpoint-restart (Condor)",
+           "houstis1996 §4.5.1", "any job mix",
+           "Dynamic space sharing where all running processes are checkpointed every "
+           "checkpoint_interval "
+           "and a process that must move is killed and restarted from its last checkpoint: it pays "
+           "the "
+           "restart cost and redoes the work since the checkpoint.",
+           "lost = checkpoints + restarts + work since last checkpoint", "as dynamic_space_sharing",
+           false},
+          {"migration", "Reclaiming processors by process migration", "houstis1996 §4.5.2",
+           "any job mix",
+           "Dynamic space sharing where a process that must move is migrated with its state: it "
+           "pays "
+           "the "
+           "migration cost and loses no work; no periodic checkpoints.",
+           "lost = migrations x cost", "as dynamic_space_sharing", false},
+      });
   return table;
 }
 

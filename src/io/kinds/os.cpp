@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/common/citations.h"
 #include "core/os/narration.h"
 #include "core/os/registry.h"
 #include "io/kinds/kinds.h"
@@ -255,7 +256,7 @@ std::shared_ptr<OsResult> run_os_algorithm(const OsScenario& sc, const std::stri
   auto r = std::make_shared<OsResult>();
   r->algorithm = algorithm;
   r->title = info->title;
-  r->paper = info->paper;
+  r->paper = core::cite_sources(info->paper);
   r->processors = sc.processors;
   core::OsSimOptions opt;
   opt.cancel = cancel;
