@@ -133,7 +133,7 @@ const std::vector<BalanceAlgorithm>& balance_algorithms() {
        true,
        optimal_unsupported,
        balance_run_optimal},
-      {{"kwa", "k-ary n-cube walking algorithm", "000 §7 (combining CWA, §3.2, and MWA, §3.3)",
+      {{"kwa", "k-ary n-cube walking algorithm", "wu1997 §7 (combining CWA, §3.2, and MWA, §3.3)",
         "hypercube, mesh, torus, ring or line",
         "Wu's conclusion invites a walk for k-ary n-cubes that combines CWA and MWA: dimension by "
         "dimension, from the outermost, each domain is cut into slabs along the dimension and "

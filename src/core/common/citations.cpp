@@ -47,6 +47,9 @@ const std::vector<Citation>& citations() {
       {"sakellariou2004", "R. Sakellariou and H. Zhao", "Sakellariou & Zhao (2004)",
        "A hybrid heuristic for DAG scheduling on heterogeneous systems",
        "13th Heterogeneous Computing Workshop (IPDPS)", "2004", ""},
+      {"stone1977", "H. S. Stone", "Stone (1977)",
+       "Multiprocessor scheduling with the aid of network flow algorithms",
+       "IEEE Transactions on Software Engineering SE-3(1)", "1977", ""},
       {"braun2001", "T. D. Braun et al.", "Braun et al. (2001)",
        "A comparison of eleven static heuristics for mapping a class of independent tasks onto "
        "heterogeneous distributed computing systems",
