@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+
+#include "app/widgets/format.h"
 
 namespace loadlab::app {
 
@@ -127,7 +130,11 @@ void draw_scale_legend(const NetworkCanvas& c, float s, const char* note, const 
   ImDrawList* dl = c.dl;
   const float font = ImGui::GetFontSize();
   const ImVec2 note_size = ImGui::CalcTextSize(note);
-  const float w = 180 * s, h = 10 * s;
+  // The bar is wide enough for its three labels with a gap between them (mid centred): a long
+  // average ("avg 7,500") never runs into the top label (">= 15,000").
+  const float lw = ImGui::CalcTextSize(lo).x, mw = ImGui::CalcTextSize(mid).x,
+              hw = ImGui::CalcTextSize(hi).x, gap = font;
+  const float w = std::max(180 * s, 2 * std::max(lw, hw) + mw + 2 * gap), h = 10 * s;
   const float x0 = c.origin.x + 8 * s, y0 = c.origin.y + c.size.y - h - font - 10 * s;
   const float bg_w = std::max(w, note_size.x) + 12 * s;
   dl->AddRectFilled({x0 - 6 * s, y0 - note_size.y - 8 * s},
@@ -142,16 +149,13 @@ void draw_scale_legend(const NetworkCanvas& c, float s, const char* note, const 
   }
   const ImU32 tc = IM_COL32(200, 200, 205, 255);
   dl->AddText({x0, y0 + h + 2 * s}, tc, lo);
-  const float mw = ImGui::CalcTextSize(mid).x, hw = ImGui::CalcTextSize(hi).x;
   dl->AddText({x0 + w / 2 - mw / 2, y0 + h + 2 * s}, tc, mid);
   dl->AddText({x0 + w - hw, y0 + h + 2 * s}, tc, hi);
 }
 
 void draw_load_legend(const NetworkCanvas& c, double average, float s, const char* note) {
-  char mid[32], hi[32];
-  std::snprintf(mid, sizeof mid, "avg %.4g", average);
-  std::snprintf(hi, sizeof hi, ">= %.4g", 2 * average);
-  draw_scale_legend(c, s, note, "0", mid, hi);
+  const std::string mid = "avg " + format_real(average), hi = ">= " + format_real(2 * average);
+  draw_scale_legend(c, s, note, "0", mid.c_str(), hi.c_str());
 }
 
 void draw_canvas_note(const NetworkCanvas& c, float s, const std::string& note, bool top) {

@@ -163,7 +163,7 @@ void os_draw_compare_tab(App& app, OsViewState& c, int sel) {
       else
         ImGui::TextUnformatted(short_number(r.mean_response_time).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.4g", r.throughput);
+      ImGui::TextUnformatted(format_real(r.throughput).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.1f%%", 100 * r.utilization);
       ImGui::TableNextColumn();

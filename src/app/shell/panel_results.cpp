@@ -234,7 +234,7 @@ void draw_status_line(App& app) {
   if (app.jobs.busy()) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "Running... %d%%", static_cast<int>(app.jobs.progress() * 100));
-    const std::string name = st.scenario.value("name", "");
+    const std::string name = scenario_title(app);
     text = std::string(buf) + (name.empty() ? "" : " (" + name + ")") +
            (st.status_is_error ? " | " + st.status : "");
   }

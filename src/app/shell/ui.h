@@ -40,6 +40,14 @@ struct App {
   float ui_scale = 1.0f;       ///< display scale x ui_scale_user (set by the host each frame)
   float ui_scale_user = 1.0f;  ///< View > UI scale, Ctrl+= / Ctrl+- (shell/shortcuts.cpp)
   bool request_quit = false;
+  bool scenario_edited = false;    ///< a form changed the scenario since it was opened
+  bool scenario_named = false;     ///< ... and the user gave it a name of their own (Title field)
+  std::string title_field;         ///< the scenario panel's Title field while it is being typed
+  float left_width_units = 0;      ///< the scenario panel's width / ui_scale (0: the default)
+  bool developer_overlay = false;  ///< View > Developer overlay: frame timings for developers
+  bool banner_dismissed = false;   ///< the banner's Dismiss for the current error
+  std::string banner_message;      ///< the error the banner shows (a new one shows again)
+  bool edit_changes_scenario = false;  ///< the pending form edit changes more than the view
   std::string import_path = "scenario.json";
   std::string export_path = "scenario.json";
   bool open_import_popup = false;
@@ -102,5 +110,20 @@ void draw_network_view(App& app);
 void draw_results_panel(App& app);
 void draw_json_view(App& app);
 void draw_status_line(App& app);
+
+/// The scenario's title as shown everywhere (panel, progress, page title, share link): its name,
+/// "(edited) <name>" once a form changed it, or the user's own name for it (shell/chrome.cpp).
+std::string scenario_title(const App& app);
+/// current_link_document with the shown title as its name: what Copy link and the address bar
+/// carry.
+io::Json shared_link_document(const App& app);
+/// The Title field: the user's own name for the scenario (applied on Enter).
+void draw_title_field(App& app);
+/// Errors and bad links above the view, until dismissed (the status line keeps its one line).
+void draw_banner(App& app);
+/// Whether the banner shows (an error not dismissed).
+bool banner_visible(const App& app);
+/// View > Developer overlay: frame timings, drawn only when switched on.
+void draw_developer_overlay(App& app, float delta_seconds);
 
 }  // namespace loadlab::app

@@ -6,6 +6,8 @@
 
 #include "app/widgets/gantt_chart.h"
 
+#include "app/widgets/format.h"
+
 namespace loadlab::app {
 
 namespace {
@@ -146,7 +148,7 @@ void draw_y_ticks(ImDrawList* dl, const PlotUtilFrame& f, const Axis& ay, float 
 std::string short_number(double v) {
   char buf[32];
   const double a = std::fabs(v);
-  if (a == 0) return "0";
+  if (a < kNoiseFloor) return "0";  // rounding noise is not a value (format.h)
   if (a >= 1e6 || a < 1e-3)
     std::snprintf(buf, sizeof buf, "%.3g", v);
   else if (a >= 1000)
