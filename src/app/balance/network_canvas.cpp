@@ -120,7 +120,17 @@ std::size_t draw_transfer_arrows(NetworkCanvas& c, const core::Topology& topo,
     char buf[24];
     std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(t.count));
     const ImVec2 mid = k == 1 ? ImVec2{(a.x + b.x) / 2, (a.y + b.y) / 2} : c.at(seg[1].a);
-    c.dl->AddText({mid.x + 3, mid.y - ImGui::GetFontSize()}, IM_COL32(255, 200, 90, 255), buf);
+    // On the arrow's left normal, the text box's half-extent along it plus the line's width away:
+    // beside the arrow, never on it.
+    const ImVec2 text_size = ImGui::CalcTextSize(buf);
+    const ImVec2 a_end = k == 1 ? a : c.at(seg[1].a), b_end = b;
+    const float dx = b_end.x - a_end.x, dy = b_end.y - a_end.y;
+    const float len = std::max(1e-3f, std::sqrt(dx * dx + dy * dy));
+    const float nx = -dy / len, ny = dx / len;
+    const float off =
+        0.5f * (std::fabs(nx) * text_size.x + std::fabs(ny) * text_size.y) + thick + 2;
+    c.dl->AddText({mid.x + nx * off - text_size.x / 2, mid.y + ny * off - text_size.y / 2},
+                  IM_COL32(255, 200, 90, 255), buf);
   }
   return drawn;
 }
