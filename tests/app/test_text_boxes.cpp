@@ -15,7 +15,7 @@ void add_label(std::vector<GlyphQuad>& out, float x, float y, int n, float clip_
                int group = 0) {
   for (int i = 0; i < n; ++i) {
     const float gx = x + 10.0f * i;
-    out.push_back({gx, y, gx + 8, y + 12, 0, 0, clip_x1, 1e4f, group, false});
+    out.push_back({gx, y, gx + 8, y + 12, 0, 0, clip_x1, 1e4f, group, false, true});
   }
 }
 
@@ -61,7 +61,7 @@ TEST_CASE("TextBoxes.CutLabelsAreCounted") {
   add_label(g, 0, 0, 10, 55);  // a column ending at x = 55 cuts the sixth glyph (50..58)
   add_label(g, 0, 20, 5, 55);  // ends at 48: fits
   // A glyph cut on the edge by ImGui itself ends exactly at the rectangle.
-  g.push_back({0, 40, 55, 52, 0, 0, 55, 1e4f, 0, false});
+  g.push_back({0, 40, 55, 52, 0, 0, 55, 1e4f, 0, false, true});
   auto boxes = text_boxes_from_glyphs(g);
   REQUIRE(boxes.size() == 3);
   CHECK(boxes[0].clipped);
@@ -71,10 +71,17 @@ TEST_CASE("TextBoxes.CutLabelsAreCounted") {
 }
 
 TEST_CASE("TextBoxes.VerticalCutsCountOnlyWhereNothingScrolls") {
-  std::vector<GlyphQuad> g{{0, 95, 8, 107, 0, 0, 100, 100, 0, false}};
+  std::vector<GlyphQuad> g{{0, 95, 8, 107, 0, 0, 100, 100, 0, false, true}};
   auto scrolled = text_boxes_from_glyphs(g);
   CHECK(mark_text_problems(scrolled) == 0);
   g[0].vertical_clip_counts = true;
   auto fixed = text_boxes_from_glyphs(g);
   CHECK(mark_text_problems(fixed) == 1);
+  // Horizontally the same: a table scrolled sideways cuts its edge column by design.
+  std::vector<GlyphQuad> wide{{95, 0, 103, 12, 0, 0, 100, 100, 0, false, true}};
+  auto cut = text_boxes_from_glyphs(wide);
+  CHECK(mark_text_problems(cut) == 1);
+  wide[0].horizontal_clip_counts = false;
+  auto scrolled_sideways = text_boxes_from_glyphs(wide);
+  CHECK(mark_text_problems(scrolled_sideways) == 0);
 }

@@ -12,8 +12,10 @@ namespace {
 // left to right, so a label too long for its box is cut on the right).
 bool glyph_clipped(const GlyphQuad& g) {
   constexpr float kOutside = 0.5f, kOnEdge = 0.01f;
-  if (g.x0 < g.clip_x0 - kOutside || g.x1 > g.clip_x1 + kOutside) return true;
-  if (std::fabs(g.x1 - g.clip_x1) < kOnEdge) return true;
+  if (g.horizontal_clip_counts) {
+    if (g.x0 < g.clip_x0 - kOutside || g.x1 > g.clip_x1 + kOutside) return true;
+    if (std::fabs(g.x1 - g.clip_x1) < kOnEdge) return true;
+  }
   if (!g.vertical_clip_counts) return false;
   return g.y0 < g.clip_y0 - kOutside || g.y1 > g.clip_y1 + kOutside;
 }

@@ -59,6 +59,7 @@ std::vector<TextBox> last_frame_text_boxes() {
         root ? group_of_root.emplace(root, static_cast<int>(group_of_root.size())).first->second
              : -1 - li;
     const bool vertical = window != nullptr && window->ScrollMax.y <= 0.0f;
+    const bool horizontal = window == nullptr || window->ScrollMax.x <= 0.0f;
     for (const ImDrawCmd& cmd : list->CmdBuffer) {
       if (cmd.UserCallback != nullptr || cmd.TextureId != atlas->TexID) continue;
       const ImDrawIdx* idx = list->IdxBuffer.Data + cmd.IdxOffset;
@@ -67,7 +68,7 @@ std::vector<TextBox> last_frame_text_boxes() {
         ImVec4 q;
         if (read_glyph(idx + k, vtx, atlas->TexUvWhitePixel, lines, q)) {
           glyphs.push_back({q.x, q.y, q.z, q.w, cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z,
-                            cmd.ClipRect.w, group, vertical});
+                            cmd.ClipRect.w, group, vertical, horizontal});
           k += 6;
         } else {
           k += 3;  // every primitive is made of triangles
