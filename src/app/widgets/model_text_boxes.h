@@ -9,13 +9,14 @@ namespace loadlab::app {
 
 /// One glyph as drawn: its quad, the clip rectangle it was drawn under, the window it belongs to
 /// (`group`: text in different top-level windows may cover each other, a popup over a view) and
-/// whether a vertical cut counts (a window that cannot scroll; a scrolled list cuts lines by
-/// design).
+/// whether a vertical or horizontal cut counts (a window that cannot scroll that way; a scrolled
+/// list or a wide table with a scroll bar cuts its edges by design).
 struct GlyphQuad {
   float x0, y0, x1, y1;
   float clip_x0, clip_y0, clip_x1, clip_y1;
   int group = 0;
   bool vertical_clip_counts = false;
+  bool horizontal_clip_counts = true;
 };
 
 /// A run of glyphs drawn one after the other on one line: one text box.
