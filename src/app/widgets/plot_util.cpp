@@ -201,7 +201,11 @@ bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& 
     const float x = ax.map(v);
     dl->AddLine({x, f.y0}, {x, f.y1}, IM_COL32(255, 255, 255, 16));
     const std::string t = short_number(v);
-    dl->AddText({x - ImGui::CalcTextSize(t.c_str()).x / 2, f.y1 + 2 * s}, dim, t.c_str());
+    // Centred on its tick, but kept inside the plot's width: the last label ("1000" at the right
+    // end) is never cut by the window's edge.
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    const float tx = std::clamp(x - tw / 2, f.x0, std::max(f.x0, f.x1 - tw));
+    dl->AddText({tx, f.y1 + 2 * s}, dim, t.c_str());
   }
 
   dl->PushClipRect({f.x0, f.y0}, {f.x1, f.y1}, true);
