@@ -45,6 +45,27 @@ try {
   await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 3, null, { timeout: 60000 });
   await page.evaluate(() => window.loadlab.welcome("dismiss"));
   await shot("big_dag", "playground_dag_1920.png", 4);
+  // Every kind again at 1920 x 1080 (the UI grows with the window) and on a 2x screen (the font
+  // rasterised at the device pixel ratio; a 1280 x 800 window of 2560 x 1600 pixels).
+  const kinds = [["wu_example3", "balance", 3], ["flb_table1", "dag", 4], ["loop_decreasing", "loop", 9],
+                 ["dlt_example4", "dlt", 4], ["dynamic_hotspot_mesh", "dynamic", 7],
+                 ["partition_grid", "partition", 10], ["os_mixed", "os", 8]];
+  for (const [preset, kind, n] of kinds) await shot(preset, `playground_${kind}_1920x1080.png`, n);
+  const hi = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  const page2 = await hi.newPage();
+  await page2.goto(base);
+  await page2.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 3, null, { timeout: 60000 });
+  for (const [preset, kind, n] of kinds) {
+    await page2.evaluate((p) => window.loadlab.openExample(p), preset);
+    await page2.waitForFunction((k) => {
+      const s = window.loadlab.state();
+      return Array.isArray(s.results) && s.results.length === k && /^Ran/.test(s.status);
+    }, n, { timeout: 120000 });
+    await page2.waitForTimeout(800);
+    await page2.screenshot({ path: join(shots, `playground_${kind}_2x.png`) });
+    check(true, `took playground_${kind}_2x.png`);
+  }
+  await hi.close();
   ok = true;
 } finally {
   if (!ok) await close();

@@ -12,7 +12,7 @@ pkgs=(build-essential cmake ninja-build pkg-config git
       emscripten nodejs npm libglfw3-dev libgl-dev nlohmann-json3-dev doctest-dev liblemon-dev
       libcli11-dev libbenchmark-dev zlib1g-dev chromium xvfb xauth libgl1-mesa-dri dpkg-dev
       libmetis-dev libeigen3-dev libspectra-dev libtbb-dev libopenmpi-dev openmpi-bin
-      clang-14 clang-format-14 libclang-rt-14-dev ccache xdotool python3-xlib fonts-dejavu-core
+      clang-14 clang-format-14 libclang-rt-14-dev ccache xdotool python3-xlib fonts-dejavu-core fonts-inter
       pybind11-dev python3-dev desktop-file-utils brotli)
 missing=()
 for p in "${pkgs[@]}"; do

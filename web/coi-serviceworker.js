@@ -24,7 +24,7 @@ if (typeof window === "undefined") {
   // What a first visit needs; the rest (screenshots in the docs) is cached when first shown.
   const devCore = ["./", "index.html", "loadlab.js", "loadlab_web.js", "loadlab_web.wasm",
                    "loadlab_web.worker.js", "coi-serviceworker.js", "manifest.webmanifest",
-                   "icon.svg", "icon-192.png", "docs/playground.md"];
+                   "icon.svg", "docs/playground.md"];
   const core = published ? published.core : devCore;
   const prefix = "loadlab-";
   let cacheName = published ? prefix + published.version : null;

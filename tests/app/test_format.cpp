@@ -37,6 +37,32 @@ TEST_CASE("Format.RealsKeepAboutFourSignificantDigits") {
   CHECK(format_json_value(Json("exact")) == "exact");
 }
 
+TEST_CASE("Format.RoundingNoiseIsZero") {
+  // Values the issue reported as shown: a CoV of 2.733e-16, an imbalance of 4.042e-14, a
+  // predicted rate of 4.807e-17 are floating-point noise around 0.
+  CHECK(format_real(2.733e-16) == "0");
+  CHECK(format_real(-4.042e-14) == "0");
+  CHECK(format_real(4.807e-17, 6) == "0");
+  CHECK(format_json_value(Json(2.733e-16)) == "0");
+  CHECK(format_real(-0.0) == "0");
+  // Just above the floor is a value, printed as such.
+  CHECK(format_real(2e-12) == "2e-12");
+  CHECK(format_real(-1e-5) == "-1e-05");
+}
+
+TEST_CASE("Format.SignificantDigitsByColumn") {
+  CHECK(format_real(3.14159265, 2) == "3.1");
+  CHECK(format_real(3.14159265, 6) == "3.14159");
+  CHECK(format_real(1234.5678, 6) == "1,234.57");
+  CHECK(format_real(0.123456, 3) == "0.123");
+  CHECK(format_real(42.0, 2) == "42");  // integral: never "4.2e+01"
+  CHECK(format_real(-0.004, 2) == "-0.004");
+  CHECK(format_with_unit(12.5, 4, "s") == "12.5 s");
+  CHECK(format_with_unit(1e-13, 4, "ms") == "0 ms");
+  CHECK(format_with_unit(7.0, 4, "") == "7");
+  CHECK(format_count(1048576) == "1,048,576");
+}
+
 TEST_CASE("Format.SyntaxErrorGivesItsLine") {
   const std::string text = "{\n  \"kind\": \"balance\",\n  \"loads\": [1, 2,, 3]\n}\n";
   const auto err = json_syntax_error(text);

@@ -60,12 +60,48 @@ TEST_CASE("Forms.Balance.Example3CubeToTorusGivesAValidScenario") {
   const std::vector<std::int64_t> paper = {19, 11, 2, 9, 0, 9, 10, 4};
   REQUIRE(b->loads.size() == 16);
   for (std::size_t i = 0; i < 16; ++i) CHECK(b->loads[i] == paper[i % 8]);
-  // cwa and dem need a hypercube (core table); optimal runs on any connected network.
-  CHECK(checked(f) == std::vector<std::string>{"optimal"});
-  REQUIRE(notes.size() == 3);
+  // cwa and dem need a hypercube (core table); optimal runs on any connected network, and the
+  // torus gets an algorithm of its own: MWA if the core table lets it run on a torus, else
+  // diffusion (any topology).
+  const std::string natural =
+      core::balance_unsupported_reason("mwa", b->topology).empty() ? "mwa" : "diffusion";
+  std::vector<std::string> expected{natural, "optimal"};
+  std::sort(expected.begin(), expected.end());
+  std::vector<std::string> got = checked(f);
+  std::sort(got.begin(), got.end());
+  CHECK(got == expected);
+  REQUIRE(notes.size() == 4);
   CHECK(notes[0].find("8 to 16") != std::string::npos);
   CHECK(notes[1].find(core::balance_unsupported_reason("cwa", b->topology)) != std::string::npos);
   CHECK(notes[2].find(core::balance_unsupported_reason("dem", b->topology)) != std::string::npos);
+  CHECK(notes[3].find("ticked " + natural) != std::string::npos);
+}
+
+TEST_CASE("Forms.Balance.ANewTopologyTicksItsOwnAlgorithm") {
+  // Wu (1997) writes TWA for trees, CWA for hypercubes and MWA for 2-D meshes; Example 3 on a
+  // 3-cube turned into a mesh must not be left with the optimum alone.
+  ScenarioForm f = example3_form();
+  f.topology = 2;  // mesh
+  f.rows = f.cols = 16;
+  const auto notes = f.make_consistent(balance_names());
+  std::vector<std::string> got = checked(f);
+  std::sort(got.begin(), got.end());
+  CHECK(got == std::vector<std::string>{"mwa", "optimal"});
+  REQUIRE(!notes.empty());
+  CHECK(notes.back().find("ticked mwa") != std::string::npos);
+  CHECK(f.make_consistent(balance_names()).empty());  // no second change, no second note
+  // Back to a cube: CWA again (MWA is unticked: it needs a mesh).
+  f.topology = 1;
+  f.make_consistent(balance_names());
+  got = checked(f);
+  CHECK(std::find(got.begin(), got.end(), "cwa") != got.end());
+  CHECK(std::find(got.begin(), got.end(), "mwa") == got.end());
+  // A tree gets TWA.
+  f.topology = 7;
+  f.k = 2, f.depth = 3;
+  f.make_consistent(balance_names());
+  got = checked(f);
+  CHECK(std::find(got.begin(), got.end(), "twa") != got.end());
 }
 
 TEST_CASE("Forms.Balance.PickerReasonsAreTheCoreTablesOnTheRealNetwork") {

@@ -9,7 +9,7 @@
 import { launch } from "./harness.mjs";
 
 // Fast, broad suites first, so a broken page shows up within seconds.
-const all = ["e2e", "e2e_offline", "e2e_kinds1", "e2e_kinds2", "e2e_help", "e2e_forms", "e2e_links", "e2e_input", "e2e_render",
+const all = ["e2e", "e2e_offline", "e2e_kinds1", "e2e_kinds2", "e2e_help", "e2e_forms", "e2e_links", "e2e_input", "e2e_layout", "e2e_render",
              "e2e_partition", "e2e_autosave", "e2e_determinism", "e2e_adversary", "e2e_real_data", "e2e_node_sim"];
 const onlyArg = process.argv.find((a) => a.startsWith("--only="));
 const onlyList = onlyArg ? onlyArg.slice("--only=".length) : process.env.LOADLAB_BROWSER_ONLY;

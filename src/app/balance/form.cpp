@@ -9,6 +9,7 @@
 
 #include "app/balance/module.h"
 #include "app/shell/app.h"
+#include "app/shell/theme.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/input_text.h"
 #include "app/widgets/number_field.h"
@@ -142,6 +143,14 @@ void draw_balance_form(App& app) {
 
   ImGui::Separator();
   ImGui::TextUnformatted("Algorithms");
+  // What the last edit changed to keep the scenario valid, where the ticks are (not only in the
+  // status line): "unchecked cwa: needs a hypercube; ticked mwa, the algorithm written for a mesh".
+  if (!app.link.run_note.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(theme_colour(current_palette().text_warning), "Changed: %s",
+                       app.link.run_note.c_str());
+    ImGui::PopTextWrapPos();
+  }
   const auto algs = io::algorithm_names_of("balance");
   if (algs.empty()) ImGui::TextDisabled("(none available in this build yet)");
   // An algorithm the topology does not support is greyed out with the core table's reason.

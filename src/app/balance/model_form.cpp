@@ -200,7 +200,38 @@ std::vector<std::string> ScenarioForm::make_consistent(const std::vector<std::st
     algorithm_checked[i] = false;
     notes.push_back("unchecked " + why);
   }
+  const bool topology_changed = consistent_topology >= 0 && consistent_topology != topology;
+  consistent_topology = topology;
+  if (!topology_changed) return notes;
+  for (const std::string& natural : natural_balance_algorithms(topology)) {
+    const auto it = std::find(algorithms.begin(), algorithms.end(), natural);
+    if (it == algorithms.end() || it - algorithms.begin() >= 64) continue;
+    if (!balance_algorithm_unavailable(natural, *topo).empty()) continue;
+    bool& checked = algorithm_checked[it - algorithms.begin()];
+    if (!checked)
+      notes.push_back("ticked " + natural + ", the algorithm written for a " +
+                      kTopologies[topology]);
+    checked = true;
+    break;
+  }
   return notes;
+}
+
+std::vector<std::string> natural_balance_algorithms(int topology) {
+  switch (topology) {
+    case 0:  // tree
+    case 5:  // line
+    case 7:  // k-ary tree
+    case 8:  // random tree
+      return {"twa", "diffusion"};
+    case 1:
+      return {"cwa", "diffusion"};
+    case 2:
+    case 3:
+      return {"mwa", "diffusion"};
+    default:
+      return {"diffusion"};
+  }
 }
 
 const std::vector<std::string>& ScenarioForm::unavailable_reasons(
@@ -275,6 +306,7 @@ void ScenarioForm::from_json(const io::Json& s, const std::vector<std::string>& 
       if (g == kLoadModes[i]) load_mode = i;
     mean = static_cast<int>(loads.value("mean", 10));
   }
+  consistent_topology = topology;
   for (auto& c : algorithm_checked) c = false;
   if (s.contains("algorithms"))
     for (const auto& a : s["algorithms"])

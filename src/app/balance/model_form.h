@@ -23,6 +23,9 @@ struct ScenarioForm {
   int seed = 42;
   std::string tree_parents = "-1 0 1 1 0 4 0 6 6";
   bool algorithm_checked[64] = {};
+  /// The topology the algorithm ticks were last made consistent with (-1: none yet); a change of
+  /// topology ticks the new family's own algorithm (natural_balance_algorithms).
+  int consistent_topology = -1;
 
   /// Builds a balance scenario from the fields; throws io::ScenarioError naming the bad field.
   io::Json to_json(const std::vector<std::string>& algorithms) const;
@@ -40,7 +43,9 @@ struct ScenarioForm {
   std::optional<core::Topology> family_sample() const;
   /// Makes the fields describe a valid scenario after an edit: explicit loads
   /// are resized to the topology's node count, algorithms the topology does not support are
-  /// unchecked. Returns one human note per change (for the status line); empty if none.
+  /// unchecked, and after a change of topology its natural algorithm is ticked (kept ticks that
+  /// still apply stay). Returns one human note per change (shown in the form and the status
+  /// line); empty if none.
   std::vector<std::string> make_consistent(const std::vector<std::string>& algorithms);
   /// Per algorithm (same order as `algorithms`): "" if it runs on the form's topology, else the
   /// core table's reason. Cached until the topology fields change.
@@ -50,6 +55,11 @@ struct ScenarioForm {
   std::string reasons_key_;
   std::vector<std::string> reasons_;
 };
+
+/// The algorithms written for a topology family (kTopologies index), best first: Wu's walking
+/// algorithms TWA on trees and lines, CWA on hypercubes, MWA on meshes, then diffusion, which
+/// runs anywhere. make_consistent ticks the first that applies when the topology changes.
+std::vector<std::string> natural_balance_algorithms(int topology);
 
 /// Why `algorithm` cannot run on `topology` (the core table's own reason), or "" if it can.
 std::string balance_algorithm_unavailable(const std::string& algorithm,

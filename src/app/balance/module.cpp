@@ -187,7 +187,9 @@ class BalanceModule final : public KindModule {
     BalanceRoom& r = app.room<BalanceRoom>();
     const auto algs = io::algorithm_names_of(kBalanceKind);
     ScenarioForm f = r.view.form;
+    const int before = f.consistent_topology >= 0 ? f.consistent_topology : f.topology;
     f.from_json(doc, algs);
+    f.consistent_topology = before;  // a new topology ticks its own algorithm
     std::vector<std::string> notes = f.make_consistent(algs);
     const io::Json fields = f.to_json(algs);
     for (const char* key : {"loadlab", "kind", "seed", "topology", "loads", "algorithms"})

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+
+#include "app/widgets/format.h"
 
 namespace loadlab::app {
 
@@ -117,7 +120,17 @@ std::size_t draw_transfer_arrows(NetworkCanvas& c, const core::Topology& topo,
     char buf[24];
     std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(t.count));
     const ImVec2 mid = k == 1 ? ImVec2{(a.x + b.x) / 2, (a.y + b.y) / 2} : c.at(seg[1].a);
-    c.dl->AddText({mid.x + 3, mid.y - ImGui::GetFontSize()}, IM_COL32(255, 200, 90, 255), buf);
+    // On the arrow's left normal, the text box's half-extent along it plus the line's width away:
+    // beside the arrow, never on it.
+    const ImVec2 text_size = ImGui::CalcTextSize(buf);
+    const ImVec2 a_end = k == 1 ? a : c.at(seg[1].a), b_end = b;
+    const float dx = b_end.x - a_end.x, dy = b_end.y - a_end.y;
+    const float len = std::max(1e-3f, std::sqrt(dx * dx + dy * dy));
+    const float nx = -dy / len, ny = dx / len;
+    const float off =
+        0.5f * (std::fabs(nx) * text_size.x + std::fabs(ny) * text_size.y) + thick + 2;
+    c.dl->AddText({mid.x + nx * off - text_size.x / 2, mid.y + ny * off - text_size.y / 2},
+                  IM_COL32(255, 200, 90, 255), buf);
   }
   return drawn;
 }
@@ -127,7 +140,11 @@ void draw_scale_legend(const NetworkCanvas& c, float s, const char* note, const 
   ImDrawList* dl = c.dl;
   const float font = ImGui::GetFontSize();
   const ImVec2 note_size = ImGui::CalcTextSize(note);
-  const float w = 180 * s, h = 10 * s;
+  // The bar is wide enough for its three labels with a gap between them (mid centred): a long
+  // average ("avg 7,500") never runs into the top label (">= 15,000").
+  const float lw = ImGui::CalcTextSize(lo).x, mw = ImGui::CalcTextSize(mid).x,
+              hw = ImGui::CalcTextSize(hi).x, gap = font;
+  const float w = std::max(180 * s, 2 * std::max(lw, hw) + mw + 2 * gap), h = 10 * s;
   const float x0 = c.origin.x + 8 * s, y0 = c.origin.y + c.size.y - h - font - 10 * s;
   const float bg_w = std::max(w, note_size.x) + 12 * s;
   dl->AddRectFilled({x0 - 6 * s, y0 - note_size.y - 8 * s},
@@ -142,17 +159,13 @@ void draw_scale_legend(const NetworkCanvas& c, float s, const char* note, const 
   }
   const ImU32 tc = IM_COL32(200, 200, 205, 255);
   dl->AddText({x0, y0 + h + 2 * s}, tc, lo);
-  const float mw = ImGui::CalcTextSize(mid).x, hw = ImGui::CalcTextSize(hi).x;
   dl->AddText({x0 + w / 2 - mw / 2, y0 + h + 2 * s}, tc, mid);
   dl->AddText({x0 + w - hw, y0 + h + 2 * s}, tc, hi);
 }
 
 void draw_load_legend(const NetworkCanvas& c, double average, float s, const char* note) {
-  char mid[32], hi[32];
-  // Three digits: "avg 4.556" and ">= 9.111" ran into each other under the 180-pixel bar.
-  std::snprintf(mid, sizeof mid, "avg %.3g", average);
-  std::snprintf(hi, sizeof hi, ">= %.3g", 2 * average);
-  draw_scale_legend(c, s, note, "0", mid, hi);
+  const std::string mid = "avg " + format_real(average), hi = ">= " + format_real(2 * average);
+  draw_scale_legend(c, s, note, "0", mid.c_str(), hi.c_str());
 }
 
 ImU32 dimension_colour(int d, bool lit) {

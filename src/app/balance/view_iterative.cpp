@@ -129,7 +129,10 @@ bool common_pickers(io::Json& p) {
   if (ImGui::Checkbox("tasks", &tasks)) p["model"] = tasks ? "tasks" : "real", changed = true;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("integer tasks over links (on) or real load indices (off, the notes' model)");
-  ImGui::SameLine();
+  // The row wraps where the view is too narrow for the next control (never cut at the edge).
+  if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetCursorScreenPos().x >
+      ImGui::CalcTextSize("termination detection").x + ImGui::GetFrameHeight() * 2)
+    ImGui::SameLine();
   bool ds = p.value("termination", std::string("none")) == "dijkstra_scholten";
   if (ImGui::Checkbox("termination detection", &ds)) {
     if (ds)

@@ -300,10 +300,10 @@ SweepsDrawn sweeps_draw_nodes(const SweepsFrame& f, IterativeViewState& v, Netwo
       if (tree_drawn && rp.ds_parent[static_cast<std::size_t>(u)] < 0)
         cv.dl->AddCircle(p, rad + 3 * s, IM_COL32(255, 255, 255, 255), 20, 2 * s);
       if (rad >= 9) {
-        char buf[24];
-        std::snprintf(buf, sizeof buf, "%.6g", x);
-        const ImVec2 ts = ImGui::CalcTextSize(buf);
-        cv.dl->AddText({p.x - ts.x / 2, p.y - ts.y / 2}, IM_COL32(255, 255, 255, 255), buf);
+        const std::string text = format_real(x, 6);
+        const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+        cv.dl->AddText({p.x - ts.x / 2, p.y - ts.y / 2}, IM_COL32(255, 255, 255, 255),
+                       text.c_str());
       }
     }
     const float dx = io.MousePos.x - p.x, dy = io.MousePos.y - p.y;
@@ -469,7 +469,8 @@ void draw_sweeps_tab(App& app, IterativeViewState& v, int shown) {
   if (hover >= 0) {
     const auto hv = static_cast<std::size_t>(hover);
     ImGui::BeginTooltip();
-    ImGui::Text("node %d: %.6g after %s (initial %lld)", hover, load_of(hover), when,
+    ImGui::Text("node %d: %s after %s (initial %lld)", hover,
+                format_real(load_of(hover), 6).c_str(), when,
                 static_cast<long long>(balance_scene(st).loads[hv]));
     if (tree_possible)
       ImGui::Text("tree parent: %d%s", rp.ds_parent[hv],
@@ -565,9 +566,8 @@ void draw_pressure_tab(App& app, IterativeViewState& v) {
           if (cv.hovered && dx * dx + dy * dy < best) best = dx * dx + dy * dy, hover = u;
         });
   }
-  char mid[32], top[32];
-  std::snprintf(mid, sizeof mid, "%.3g", hi / 2.0);
-  std::snprintf(top, sizeof top, "%d", hi);
+  const std::string mid_text = format_real(hi / 2.0), top_text = format_int(hi);
+  const char *mid = mid_text.c_str(), *top = top_text.c_str();
   std::string note = "pressure (grey: no light node reachable)";
   if (cc.lod)
     note += "\nheatmap: " + format_int(n) +

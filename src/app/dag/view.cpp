@@ -573,8 +573,9 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
   dl->AddRectFilled({origin.x, origin.y + size.y - font - 6 * s},
                     {origin.x + ImGui::CalcTextSize(text.c_str()).x + 10 * s, origin.y + size.y},
                     IM_COL32(18, 20, 25, 210));
-  dl->AddText({origin.x + 5 * s, origin.y + size.y - font - 3 * s},
-              ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str());
+  // On the canvas's own dark band in both themes: a fixed light grey (8:1 on it).
+  dl->AddText({origin.x + 5 * s, origin.y + size.y - font - 3 * s}, IM_COL32(170, 176, 186, 255),
+              text.c_str());
   dl->PopClipRect();
   (void)node_rects;
 

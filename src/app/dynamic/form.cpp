@@ -281,7 +281,9 @@ void draw_dynamic_form(App& app) {
   }
   ImGui::PopItemWidth();
 
+  ImGui::PushTextWrapPos(0);  // wraps in a narrow panel instead of being cut
   ImGui::TextDisabled("Strategies (Wu 1997; Houstis et al. 1996; the course notes)");
+  ImGui::PopTextWrapPos();
   AlgorithmPickerOptions opt;
   opt.all_button = true;
   opt.presets = {{"Wu (1997) comparison", {"random", "receiver", "work_stealing", "rips"}}};

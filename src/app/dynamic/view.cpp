@@ -306,7 +306,13 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 size = ImGui::GetContentRegionAvail();
   size.x = std::max(size.x, 50.0f);
-  size.y = std::max(size.y, 50.0f);
+  // The caption has its own band under the network (wrapped to the view's width), so it never
+  // covers the bottom row of nodes.
+  const char* caption =
+      "colour: tasks at the node (queued + running), red = the run's peak; dots: tasks migrating";
+  const float caption_wrap = std::max(size.x - 16 * s, 50.0f);
+  const float caption_h = ImGui::CalcTextSize(caption, nullptr, false, caption_wrap).y + 8 * s;
+  size.y = std::max(size.y - caption_h, 50.0f);
   ImGui::InvisibleButton("##dyn_net", size);
   const bool hovered = ImGui::IsItemHovered();
   const float margin = 30 * s;
@@ -364,11 +370,10 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
     dl->AddLine(a, b, IM_COL32(255, 200, 90, 110), 1.5f * s);
     dl->AddCircleFilled(q, std::max(2.5f, r_node * 0.3f), IM_COL32(255, 200, 90, 255), 10);
   }
-  dl->AddText(
-      {origin.x + 8 * s, origin.y + size.y - ImGui::GetFontSize() - 6 * s},
-      IM_COL32(200, 200, 205, 255),
-      "colour: tasks at the node (queued + running), red = the run's peak; dots: tasks migrating");
   dl->PopClipRect();
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {origin.x + 8 * s, origin.y + size.y + 4 * s},
+              ImGui::GetColorU32(ImGuiCol_TextDisabled), caption, nullptr, caption_wrap);
+  ImGui::Dummy({size.x, caption_h});
   if (hover >= 0) {
     ImGui::BeginTooltip();
     ImGui::Text("node %d: %d tasks at t = %s", hover, tasks[static_cast<std::size_t>(hover)],

@@ -94,7 +94,13 @@ void draw_phase_network(App& app, DynamicViewState& c) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 size = ImGui::GetContentRegionAvail();
   size.x = std::max(size.x, 50.0f);
-  size.y = std::max(size.y, 50.0f);
+  // The caption's own band under the network: it never covers the bottom row.
+  const char* caption =
+      "colour: ready tasks at the node (green = the average); arrows: the transfers of the next "
+      "step";
+  const float caption_wrap = std::max(size.x - 16 * s, 50.0f);
+  const float caption_h = ImGui::CalcTextSize(caption, nullptr, false, caption_wrap).y + 8 * s;
+  size.y = std::max(size.y - caption_h, 50.0f);
   ImGui::InvisibleButton("##rips_net", size);
   const bool hovered = ImGui::IsItemHovered();
   const float margin = 34 * s;
@@ -150,16 +156,20 @@ void draw_phase_network(App& app, DynamicViewState& c) {
       if (top.size() <= 40) {
         char buf[24];
         std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(t.count));
-        dl->AddText({(a1.x + b1.x) / 2 + 3 * s, (a1.y + b1.y) / 2 - ImGui::GetFontSize()},
-                    IM_COL32(255, 225, 150, 255), buf);
+        // Beside the arrow's middle, on its left normal, far enough that the text box does not
+        // touch the line: the half-extent of the box along the normal, plus a gap.
+        const ImVec2 ts = ImGui::CalcTextSize(buf);
+        const float nx = -uy, ny = ux;
+        const float off = 0.5f * (std::fabs(nx) * ts.x + std::fabs(ny) * ts.y) + 3 * s;
+        const ImVec2 mid{(a1.x + b1.x) / 2 + nx * off, (a1.y + b1.y) / 2 + ny * off};
+        dl->AddText({mid.x - ts.x / 2, mid.y - ts.y / 2}, IM_COL32(255, 225, 150, 255), buf);
       }
     }
   }
-  dl->AddText({origin.x + 8 * s, origin.y + size.y - ImGui::GetFontSize() - 6 * s},
-              IM_COL32(200, 200, 205, 255),
-              "colour: ready tasks at the node (green = the average); arrows: the transfers of the "
-              "next step");
   dl->PopClipRect();
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {origin.x + 8 * s, origin.y + size.y + 4 * s},
+              ImGui::GetColorU32(ImGuiCol_TextDisabled), caption, nullptr, caption_wrap);
+  ImGui::Dummy({size.x, caption_h});
   if (hover >= 0) {
     ImGui::BeginTooltip();
     ImGui::Text("node %d: %lld ready tasks after step %d", hover,

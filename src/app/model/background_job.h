@@ -3,16 +3,23 @@
 // scenario run (JobRunner), the DAG model and step traces, "Run on my machine" (loops), paper 000's
 // experiments and the node simulation.
 //
-// Contract: start/supersede/cancel/poll are called from one thread (the UI thread). poll() joins
-// the worker only after it has published its result and is returning, so the UI thread never waits
-// on a running computation; only the destructor (shutdown) waits, after asking the work to cancel.
+// Contract: start/supersede/cancel/poll are called from one thread (the UI thread). poll() reaps
+// the worker with pthread_tryjoin_np once it has published its result: the UI thread never waits,
+// not even for a thread that is returning (the browser's main thread must not block, and
+// Emscripten warns at every pthread_join there, whether it would wait or not). Only the
+// destructor (shutdown) waits, after asking the work to cancel.
 // The work sees a JobControl: it reads cancelled() at its own check points and may report progress.
 #pragma once
 
+#include <pthread.h>
+
 #include <atomic>
+#include <cerrno>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <optional>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -40,7 +47,7 @@ class BackgroundJob {
   ~BackgroundJob() {
     cancel_.store(true);
     pending_ = nullptr;
-    if (thread_.joinable()) thread_.join();
+    if (has_thread_) pthread_join(thread_, nullptr);
   }
 
   /// Starts `work` on a new thread; false (and nothing happens) while a job is running.
@@ -80,7 +87,7 @@ class BackgroundJob {
   /// superseded (the pending work then starts). Rethrows what the work threw.
   std::optional<T> poll() {
     if (!busy_.load() || !done_.load(std::memory_order_acquire)) return std::nullopt;
-    thread_.join();  // the worker has published its result and is returning
+    if (!reap()) return std::nullopt;  // published, still returning: the next frame reaps it
     busy_.store(false);
     std::optional<T> out;
     out.swap(result_);
@@ -96,14 +103,27 @@ class BackgroundJob {
   }
 
  private:
+  static void* run_thread(void* arg) {
+    std::unique_ptr<std::function<void()>> body(static_cast<std::function<void()>*>(arg));
+    (*body)();
+    return nullptr;
+  }
+  // Joins a thread that has returned; false while it has not (never waits).
+  bool reap() {
+    if (!has_thread_) return true;
+    if (pthread_tryjoin_np(thread_, nullptr) == EBUSY) return false;
+    has_thread_ = false;
+    return true;
+  }
   void launch(Work work) {
-    if (thread_.joinable()) thread_.join();  // finished earlier, never polled
+    if (has_thread_) pthread_join(thread_, nullptr);  // finished and reaped above: never here
+    has_thread_ = false;
     busy_.store(true);
     done_.store(false);
     cancel_.store(false);
     progress_.store(0.0);
     const auto starter = std::this_thread::get_id();
-    thread_ = std::thread([this, starter, work = std::move(work)] {
+    auto* body = new std::function<void()>([this, starter, work = std::move(work)] {
       const JobControl control{&cancel_, &progress_};
       try {
         result_.emplace(work(control));
@@ -114,9 +134,17 @@ class BackgroundJob {
       progress_.store(1.0);
       done_.store(true, std::memory_order_release);
     });
+    const int rc = pthread_create(&thread_, nullptr, &BackgroundJob::run_thread, body);
+    if (rc != 0) {
+      delete body;
+      busy_.store(false);
+      throw std::system_error(rc, std::generic_category(), "starting a worker thread");
+    }
+    has_thread_ = true;
   }
 
-  std::thread thread_;
+  pthread_t thread_{};
+  bool has_thread_ = false;
   std::atomic<bool> busy_{false};
   std::atomic<bool> done_{false};
   std::atomic<bool> cancel_{false};

@@ -318,9 +318,11 @@ void draw_node_sim_controls(App& app) {
           "Communication steps count supersteps up to the last one that sent a message\n"
           "(the papers' measure); a final superstep only receives, so supersteps run can\n"
           "exceed the bound by one.");
-    ImGui::SameLine();
-    ImGui::TextDisabled("| step %.2f ms | frame %.1f ms (max %.1f, overlay %.2f)", s.last_step_ms,
-                        ns.frame_ms_avg, ns.frame_ms_max_running, ns.overlay_ms);
+    if (app.developer_overlay) {  // frame timings are for developers (View > Developer overlay)
+      ImGui::SameLine();
+      ImGui::TextDisabled("| step %.2f ms | frame %.1f ms (max %.1f, overlay %.2f)", s.last_step_ms,
+                          ns.frame_ms_avg, ns.frame_ms_max_running, ns.overlay_ms);
+    }
     if (s.finished) {
       ImGui::SameLine();
       if (ns.matches_central == 1)
@@ -331,8 +333,8 @@ void draw_node_sim_controls(App& app) {
   } else if (active) {
     ImGui::TextDisabled("starting %s on %d thread(s)...", ns.algorithm.c_str(), ns.threads);
   } else {
-    ImGui::TextDisabled("%s as node programs: Play to run, Step for one superstep. Frame %.1f ms",
-                        ns.algorithm.c_str(), ns.frame_ms_avg);
+    ImGui::TextDisabled("%s as node programs: Play to run, Step for one superstep.",
+                        ns.algorithm.c_str());
   }
 }
 

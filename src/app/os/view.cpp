@@ -82,9 +82,11 @@ void os_draw_chart_tab(App& app, OsViewState& c, int sel) {
     os_swatch(os_segment_colour(k), k, s);
   if (ImGui::SmallButton("fit")) c.gantt.fit();
   ImGui::SameLine();
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%zu intervals%s; gaps are idle; wheel: zoom, drag: pan",
                       d.result->chart.size(),
                       d.result->chart_decimated ? " (decimated: dominant job per cell)" : "");
+  ImGui::PopTextWrapPos();
   c.gantt.draw("##os_gantt", {0, 0}, s);
   draw_narration_time_line(c.narration, c.gantt, s);  // the narrated moment
 }
@@ -165,7 +167,7 @@ void os_draw_compare_tab(App& app, OsViewState& c, int sel) {
       else
         ImGui::TextUnformatted(short_number(r.mean_response_time).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.4g", r.throughput);
+      ImGui::TextUnformatted(format_real(r.throughput).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.1f%%", 100 * r.utilization);
       ImGui::TableNextColumn();
@@ -339,11 +341,13 @@ void draw_os_view(App& app) {
   }
   ImGui::SameLine();
   const core::OsRunResult& r = d.run();
-  ImGui::Text(
+  ImGui::PushTextWrapPos(0);  // a narrow window wraps the summary instead of cutting it
+  ImGui::TextWrapped(
       "%s: mean response %s, utilization %.1f%%, fairness %.3f, time lost %s, %zu jobs on %d "
       "processors",
       d.title.c_str(), short_number(r.mean_response_time).c_str(), 100 * r.utilization, r.fairness,
       short_number(r.lost.total()).c_str(), c.model.jobs.size(), c.model.processors);
+  ImGui::PopTextWrapPos();
   verified_badge(d.verified, d.result->errors.empty() ? nullptr : &d.result->errors.front());
 
   // The narration replays the policy with its log kept (os results keep only the chart), on this

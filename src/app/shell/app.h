@@ -39,6 +39,14 @@ struct App {
   float ui_scale = 1.0f;       ///< display scale x ui_scale_user (set by the host each frame)
   float ui_scale_user = 1.0f;  ///< View > UI scale, Ctrl+= / Ctrl+- (shell/shortcuts.cpp)
   bool request_quit = false;
+  bool scenario_edited = false;    ///< a form changed the scenario since it was opened
+  bool scenario_named = false;     ///< ... and the user gave it a name of their own (Title field)
+  std::string title_field;         ///< the scenario panel's Title field while it is being typed
+  float left_width_units = 0;      ///< the scenario panel's width / ui_scale (0: the default)
+  bool developer_overlay = false;  ///< View > Developer overlay: frame timings for developers
+  bool banner_dismissed = false;   ///< the banner's Dismiss for the current error
+  std::string banner_message;      ///< the error the banner shows (a new one shows again)
+  bool edit_changes_scenario = false;  ///< the pending form edit changes more than the view
   std::string import_path = "scenario.json";
   std::string export_path = "scenario.json";
   bool open_import_popup = false;

@@ -11,6 +11,9 @@ namespace loadlab::app {
 /// and rebuilds the font atlas at that size so text stays crisp on high-DPI screens.
 void setup_style(float scale);
 
+/// The UI font's family name ("Inter"; a fallback's when the font files are missing).
+const char* ui_font_name();
+
 /// The monospace font setup_style loads next to the UI font (the JSON editor); null before it.
 ImFont* monospace_font();
 

@@ -33,6 +33,7 @@
 #include "app/shell/session.h"
 #include "app/shell/shortcuts.h"
 #include "app/shell/ui.h"
+#include "app/widgets/text_boxes.h"
 #include "io/link_codec.h"
 
 namespace {
@@ -164,6 +165,9 @@ void write_state(loadlab::app::App& app, const std::string& path) {
   j["undo_available"] = loadlab::app::undo_available(app);
   j["ui_scale"] = app.ui_scale;
   j["ui_scale_user"] = app.ui_scale_user;
+  j["font"] = loadlab::app::ui_font_name();
+  j["title"] = loadlab::app::scenario_title(app);
+  j["text_overlaps"] = loadlab::app::last_frame_text_problems();
   j["files_dropped"] = g_drops.files_dropped;  // tests/desktop/desktop_drop.sh
   j["input"] = {{"clicks", loadlab::app::input_counters().clicks},
                 {"releases", loadlab::app::input_counters().releases}};
@@ -289,7 +293,10 @@ int main(int argc, char** argv) {
     open_drops(app);
     // Monitor scale (it changes when the window moves to another screen) x View > UI scale.
     glfwGetWindowContentScale(window, &sx, &sy);
-    loadlab::app::apply_ui_scale(app, sx);
+    int win_w = 0, win_h = 0;  // pixels on X11 and Windows: logical = pixels / content scale
+    glfwGetWindowSize(window, &win_w, &win_h);
+    loadlab::app::apply_ui_scale(app, sx, static_cast<float>(win_w) / sx,
+                                 static_cast<float>(win_h) / sx);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     loadlab::app::input_feed_frame();  // queued input: at most one press/release per button a frame

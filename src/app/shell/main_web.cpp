@@ -25,8 +25,10 @@
 #include "app/shell/registry.h"
 #include "app/shell/session.h"
 #include "app/shell/shortcuts.h"
+#include "app/shell/theme.h"
 #include "app/shell/ui.h"
 #include "app/widgets/number_field.h"
+#include "app/widgets/text_boxes.h"
 #include "io/presets.h"
 #include "io/scenario.h"
 
@@ -112,7 +114,9 @@ void fit_canvas(WebApp& w) {
   if (cw != width || ch != height) js_set_canvas_size(width, height);
   w.dpr = dpr;
   // devicePixelRatio x View > UI scale; the font atlas is rebuilt at that size when it changes.
-  loadlab::app::apply_ui_scale(w.app, dpr);
+  // ... x the window's growth (model_theme.h): bigger text on a 1920 x 1080 or 4K window.
+  loadlab::app::apply_ui_scale(w.app, dpr, static_cast<float>(js_canvas_css_width()),
+                               static_cast<float>(js_canvas_css_height()));
 }
 
 void frame(void* arg) {
@@ -128,7 +132,7 @@ void frame(void* arg) {
   const double now = emscripten_get_now() / 1000.0;
   loadlab::app::draw_frame(w.app, static_cast<float>(now - w.last));
   if (loadlab::app::link_sync_due(w.app, now))
-    js_replace_link(loadlab::app::current_link_document(w.app).dump().c_str());
+    js_replace_link(loadlab::app::shared_link_document(w.app).dump().c_str());
   w.last = now;
   ImGui::Render();
   const double t_ui = emscripten_get_now();
@@ -260,7 +264,7 @@ EMSCRIPTEN_KEEPALIVE int loadlab_edit_field(const char* pointer, const char* val
 EMSCRIPTEN_KEEPALIVE const char* loadlab_link_json() {
   if (!g_web) return "{}";
   std::string& text = g_web->scenario_text;
-  text = loadlab::app::current_link_document(g_web->app).dump();
+  text = loadlab::app::shared_link_document(g_web->app).dump();
   return text.c_str();
 }
 
@@ -295,6 +299,28 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   j["display_scale"] = g_web->dpr;
   j["ui_scale"] = g_web->app.ui_scale;
   j["ui_scale_user"] = g_web->app.ui_scale_user;
+  // The look: the UI font's family, the title as shown, the theme, and the text boxes of the last
+  // frame that collide or are cut (widgets/text_boxes.h; 0 is the goal for every view).
+  j["font"] = loadlab::app::ui_font_name();
+  j["title"] = loadlab::app::scenario_title(g_web->app);
+  j["theme"] = loadlab::app::theme_name(loadlab::app::current_theme());
+  j["developer_overlay"] = g_web->app.developer_overlay;
+  j["banner"] = loadlab::app::banner_visible(g_web->app);
+  {
+    const auto boxes = loadlab::app::last_frame_text_boxes();
+    int problems = 0;
+    loadlab::io::Json where = loadlab::io::Json::array();
+    for (const auto& b : boxes) {
+      if (!b.overlaps && !b.clipped) continue;
+      ++problems;
+      if (where.size() < 40)
+        where.push_back(
+            {{"box", {b.x0, b.y0, b.x1, b.y1}}, {"overlaps", b.overlaps}, {"clipped", b.clipped}});
+    }
+    j["text_overlaps"] = problems;
+    j["text_boxes"] = boxes.size();
+    j["text_problems"] = where;
+  }
   j["input"] = {{"clicks", loadlab::app::input_counters().clicks},
                 {"releases", loadlab::app::input_counters().releases},
                 {"pending", loadlab::app::input_queue().pending()}};

@@ -11,6 +11,7 @@
 #include "app/shell/registry.h"
 #include "app/shell/session.h"
 #include "app/shell/shortcuts.h"
+#include "app/shell/theme.h"
 #include "app/shell/ui.h"
 #include "io/presets.h"
 
@@ -58,7 +59,7 @@ void draw_menu_bar(App& app) {
       ImGui::Separator();
       if (ImGui::MenuItem("Copy link", "Ctrl+L"))
         set_status(app.state,
-                   "Link copied: " + platform_copy_link(current_link_document(app).dump()));
+                   "Link copied: " + platform_copy_link(shared_link_document(app).dump()));
       if (std::strcmp(platform_name(), "desktop") == 0) {
         ImGui::Separator();
         if (ImGui::MenuItem("Quit")) app.request_quit = true;
@@ -71,7 +72,10 @@ void draw_menu_bar(App& app) {
         for (const KindModule* m : kind_modules()) m->reset_view(app);
       }
       draw_ui_scale_menu(app);  // shell/shortcuts.cpp: UI scale, Ctrl+= / Ctrl+-
+      draw_theme_menu();        // shell/theme.cpp: dark, light, or the system's choice
       for (const KindModule* m : kind_modules()) m->draw_view_menu(app);
+      ImGui::Separator();
+      ImGui::MenuItem("Developer overlay", nullptr, &app.developer_overlay);
       ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
@@ -90,7 +94,7 @@ void draw_menu_bar(App& app) {
   // F1: help on the selected algorithm (GLFW_KEY_F1 = 290 in the desktop and Emscripten GLFW).
   if (ImGui::IsKeyPressed(290, false)) open_help_for_selection(app);
   if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed('L', false))
-    set_status(app.state, "Link copied: " + platform_copy_link(current_link_document(app).dump()));
+    set_status(app.state, "Link copied: " + platform_copy_link(shared_link_document(app).dump()));
 
   if (app.open_import_popup) ImGui::OpenPopup("Import scenario");
   if (app.open_export_popup) ImGui::OpenPopup("Export scenario");

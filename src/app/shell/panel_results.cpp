@@ -11,6 +11,7 @@
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
 #include "app/shell/registry.h"
+#include "app/shell/theme.h"
 #include "app/shell/ui.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/format.h"
@@ -235,7 +236,7 @@ void draw_status_line(App& app) {
   if (app.jobs.busy()) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "Running... %d%%", static_cast<int>(app.jobs.progress() * 100));
-    const std::string name = st.scenario.value("name", "");
+    const std::string name = scenario_title(app);
     text = std::string(buf) + (name.empty() ? "" : " (" + name + ")") +
            (st.status_is_error ? " | " + st.status : "");
   }
@@ -253,8 +254,9 @@ void draw_status_line(App& app) {
       shown.pop_back();
     shown += "...";
   }
+  const Palette& pal = current_palette();  // readable on both themes (model_theme.h)
   const ImVec4 colour =
-      st.status_is_error ? ImVec4(1, 0.45f, 0.45f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+      st.status_is_error ? theme_colour(pal.text_error) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
   ImGui::TextColored(colour, "%s", shown.c_str());
   if (shown != text && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
@@ -265,8 +267,7 @@ void draw_status_line(App& app) {
   }
   ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - facts_w +
                                                        ImGui::GetStyle().ItemSpacing.x));
-  ImGui::TextColored(isolated ? ImVec4(0.5f, 0.85f, 0.5f, 1) : ImVec4(1, 0.6f, 0.3f, 1), "%s",
-                     facts);
+  ImGui::TextColored(theme_colour(isolated ? pal.text_ok : pal.text_warning), "%s", facts);
 }
 
 }  // namespace loadlab::app

@@ -126,8 +126,14 @@ void draw_json_editor(App& app, float height) {
 void draw_scenario_panel(App& app) {
   const float s = app.ui_scale;
   ImGui::Text("Kind: %s", app.state.kind.c_str());
-  if (app.state.scenario.contains("name"))
-    ImGui::TextWrapped("%s", app.state.scenario["name"].get<std::string>().c_str());
+  ImGui::TextWrapped("%s", scenario_title(app).c_str());
+  static bool renaming = false;  // the Title field, shown on demand (an input cuts long titles)
+  if (renaming) {
+    draw_title_field(app);
+    if (ImGui::SmallButton("Done##title")) renaming = false;
+  } else if (ImGui::SmallButton("Rename...")) {
+    renaming = true;
+  }
   ImGui::Separator();
   if (const KindModule* kind = find_kind_module(app.state.kind)) {
     number_field_hint();  // how the number boxes beside the sliders work

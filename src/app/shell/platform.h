@@ -55,4 +55,13 @@ void platform_note_opened_with_scenario();
 /// docs/playground.md); the desktop says where the file is. Returns a status message.
 std::string platform_open_doc(const std::string& relative_path);
 
+/// Whether the system asks for dark colours (the browser's prefers-color-scheme; true on the
+/// desktop, whose window manager gives no portable answer).
+bool platform_prefers_dark();
+/// Shows the scenario's title as the page's (document.title) or the window's title.
+void platform_set_title(const std::string& title);
+/// Where a font copied at build time lives: the web build's embedded /fonts/<name>, the
+/// desktop's fonts/ next to the executable. "" when it is not there.
+std::string platform_font_path(const std::string& file_name);
+
 }  // namespace loadlab::app

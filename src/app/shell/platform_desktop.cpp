@@ -201,4 +201,34 @@ std::string platform_open_doc(const std::string& relative_path) {
          " in LoadLab's documentation (also on the web playground)";
 }
 
+bool platform_prefers_dark() {
+  return true;
+}
+
+void platform_set_title(const std::string& title) {
+  if (GLFWwindow* w = glfwGetCurrentContext())
+    glfwSetWindowTitle(w, (title + " - LoadLab").c_str());
+}
+
+// fonts/ next to the executable (the build copies them there, an install puts them beside
+// bin/loadlab-app in share/loadlab/fonts), else the system's copy the build was configured with.
+std::string platform_font_path(const std::string& file_name) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  std::vector<fs::path> candidates;
+  if (!ec) {
+    candidates.push_back(exe.parent_path() / "fonts" / file_name);
+    candidates.push_back(exe.parent_path().parent_path() / "share" / "loadlab" / "fonts" /
+                         file_name);
+  }
+#ifdef LOADLAB_FONT_SYSTEM_DIRS
+  for (const char* dir : {LOADLAB_FONT_SYSTEM_DIRS})
+    candidates.push_back(fs::path(dir) / file_name);
+#endif
+  for (const auto& c : candidates)
+    if (fs::exists(c, ec)) return c.string();
+  return "";
+}
+
 }  // namespace loadlab::app

@@ -10,6 +10,7 @@
 
 #include "app/shell/app_setup.h"
 #include "app/shell/model_input.h"
+#include "app/shell/model_theme.h"
 #include "app/shell/ui.h"
 
 namespace loadlab::app {
@@ -110,14 +111,17 @@ const InputCounters& input_counters() {
   return g_counters;
 }
 
-bool apply_ui_scale(App& app, float display_scale) {
+bool apply_ui_scale(App& app, float display_scale, float logical_width, float logical_height) {
   if (!(display_scale > 0.25f && display_scale < 8.0f)) display_scale = 1.0f;
-  const float s = display_scale * app.ui_scale_user;
+  // Quantised to 1/20 so dragging a window's edge rebuilds the font atlas a few times, not every
+  // frame.
+  const float window = std::round(window_ui_factor(logical_width, logical_height) * 20.0f) / 20.0f;
+  const float s = display_scale * window * app.ui_scale_user;
   if (g_applied_scale > 0 && std::fabs(s - g_applied_scale) < 0.005f) return false;
   const bool first = g_applied_scale == 0;
   g_applied_scale = s;
   app.ui_scale = s;
-  setup_style(s);  // style sizes and a font atlas rasterized at 13 px x s: crisp, not stretched
+  setup_style(s);  // style sizes and a font atlas rasterised at 15 px x s: crisp, not stretched
   // Only the font texture changes: re-upload it (shaders and buffers stay).
   if (!first) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();

@@ -34,6 +34,7 @@ const InputCounters& input_counters();
 
 /// Rebuilds the style and the font atlas when display_scale x app.ui_scale_user changed (call
 /// before ImGui_ImplOpenGL3_NewFrame). Sets app.ui_scale; returns true when it rebuilt.
-bool apply_ui_scale(App& app, float display_scale);
+bool apply_ui_scale(App& app, float display_scale, float logical_width = 0,
+                    float logical_height = 0);
 
 }  // namespace loadlab::app

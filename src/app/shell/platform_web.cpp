@@ -3,6 +3,7 @@
 // build needs no zlib; the format matches the native codec in io/link_codec.cpp.
 #include <emscripten.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <thread>
 
@@ -20,6 +21,10 @@ EM_JS(void, js_download, (const char* name, const char* text), {
 });
 EM_JS(void, js_request_import, (), { window.loadlabShare.pickFile(); });
 EM_JS(int, js_cross_origin_isolated, (), { return self.crossOriginIsolated ? 1 : 0; });
+EM_JS(int, js_prefers_dark, (), {
+  return window.matchMedia && window.matchMedia("(prefers-color-scheme: light)").matches ? 0 : 1;
+});
+EM_JS(void, js_set_title, (const char* title), { document.title = UTF8ToString(title); });
 EM_JS(int, js_hardware_threads, (), { return navigator.hardwareConcurrency || 1; });
 EM_JS(char*, js_load_setting, (const char* key), {
   let v = "";
@@ -114,6 +119,22 @@ void platform_note_opened_with_scenario() {}
 std::string platform_open_doc(const std::string& relative_path) {
   js_open_doc(relative_path.c_str());
   return "Opened " + relative_path + " in a new tab";
+}
+
+bool platform_prefers_dark() {
+  return js_prefers_dark() != 0;
+}
+
+void platform_set_title(const std::string& title) {
+  js_set_title(title.c_str());
+}
+
+std::string platform_font_path(const std::string& file_name) {
+  const std::string path = "/fonts/" + file_name;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return "";
+  std::fclose(f);
+  return path;
 }
 
 }  // namespace loadlab::app

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "app/model/autosave.h"
 #include "app/shell/live_update.h"
 #include "app/shell/panel_lessons.h"
 #include "app/shell/panel_narration.h"
@@ -20,11 +21,13 @@ namespace {
 // and the views for a new scenario (not for a form's own edit), and run it.
 void installed(App& app, const std::string& origin, OpenMode mode, bool run) {
   if (mode == OpenMode::load) {
+    app.scenario_edited = app.scenario_named = false;
     app.state.status_pinned = false;  // a new scenario: an old link's error no longer applies
     app.link.run_note.clear();
     kinds_opened(app);  // the kind reads its form and "ui"; the others reset what it invalidates
     set_status(app.state, "Loaded " + origin + " (" + app.state.kind + ")");
   } else {
+    if (app.edit_changes_scenario) app.scenario_edited = true;
     set_status(app.state,
                "Scenario updated" + (app.link.run_note.empty() ? "" : ": " + app.link.run_note));
   }
@@ -52,6 +55,8 @@ int app_import_text(App& app, const std::string& text, const std::string& origin
 
 int app_apply_edit(App& app, const io::Json& scenario, bool run) {
   app.open_runs = run;
+  // A view-only change (the "ui" member: a tab, a zoom) leaves the title alone.
+  app.edit_changes_scenario = !same_scenario(scenario, app_edit_base(app));
   return app.opener.open_json(scenario, "the form", OpenMode::edit);
 }
 
@@ -218,10 +223,22 @@ void draw_frame(App& app, float dt) {
   if (kind) kind->frame(app, dt);  // e.g. an opened link's "ui" applied to its results, playback
 
   draw_menu_bar(app);
+  // The page's (or window's) title follows the scenario's.
+  static std::string shown_title;
+  if (const std::string t = scenario_title(app); t != shown_title) {
+    shown_title = t;
+    platform_set_title(t);
+  }
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float s = app.ui_scale;
   const float status_h = ImGui::GetFrameHeight() + 6 * s;
-  const float left_w = std::min(340.0f * s, vp->WorkSize.x * 0.45f);
+  // The scenario panel is resizable by its right edge; its width is kept in unscaled units so it
+  // follows the UI scale.
+  const float left_max = std::max(200.0f * s, vp->WorkSize.x * 0.6f);
+  const float left_default = std::min(360.0f * s, vp->WorkSize.x * 0.45f);
+  const float left_w =
+      std::clamp(app.left_width_units > 0 ? app.left_width_units * s : left_default,
+                 std::min(200.0f * s, left_max), left_max);
   // Results pane: dragged by its top edge (panel_results.cpp), by default tall enough for a
   // paper example's rows with the optimum at 1280 x 800.
   const float results_h =
@@ -232,15 +249,28 @@ void draw_frame(App& app, float dt) {
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
   ImGui::SetNextWindowPos(vp->WorkPos);
-  ImGui::SetNextWindowSize({left_w, vp->WorkSize.y - status_h});
-  if (ImGui::Begin("Scenario", nullptr, fixed)) draw_scenario_panel(app);
+  const float left_h = vp->WorkSize.y - status_h;
+  static float left_applied_scale = 0, left_applied_h = 0;
+  if (left_applied_scale != s || left_applied_h != left_h) {
+    ImGui::SetNextWindowSize({left_w, left_h});
+    left_applied_scale = s, left_applied_h = left_h;
+  } else {
+    ImGui::SetNextWindowSizeConstraints({std::min(200.0f * s, left_max), left_h},
+                                        {left_max, left_h});
+  }
+  if (ImGui::Begin("Scenario", nullptr, fixed & ~ImGuiWindowFlags_NoResize)) {
+    app.left_width_units = ImGui::GetWindowWidth() / s;
+    draw_scenario_panel(app);
+  }
   ImGui::End();
 
-  const ImVec2 main_pos{vp->WorkPos.x + left_w, vp->WorkPos.y};
+  const float left_now =
+      std::clamp(app.left_width_units * s, std::min(200.0f * s, left_max), left_max);
+  const ImVec2 main_pos{vp->WorkPos.x + left_now, vp->WorkPos.y};
   const float view_h = vp->WorkSize.y - status_h - results_h;
   // The caption strip's room comes out of the view's, so it never covers the view.
   const float narration_h = narration_strip_height(app, view_h * 0.4f);
-  const ImVec2 main_size{vp->WorkSize.x - left_w, view_h - narration_h};
+  const ImVec2 main_size{vp->WorkSize.x - left_now, view_h - narration_h};
   ImGui::SetNextWindowPos(main_pos);
   ImGui::SetNextWindowSize(main_size);
   const char* title = kind ? kind->window_title() : "Scenario JSON###main";
@@ -249,6 +279,7 @@ void draw_frame(App& app, float dt) {
     const ImVec2 vp0 = ImGui::GetWindowPos(), vsz = ImGui::GetWindowSize();
     app.help.view_box[0] = vp0.x, app.help.view_box[1] = vp0.y;
     app.help.view_box[2] = vp0.x + vsz.x, app.help.view_box[3] = vp0.y + vsz.y;
+    draw_banner(app);  // errors above the view, until dismissed
     if (kind)
       kind->draw_views(app);
     else
@@ -282,6 +313,7 @@ void draw_frame(App& app, float dt) {
   draw_lesson_window(app);
   draw_help_window(app);
   draw_user_guide_window(app);
+  draw_developer_overlay(app, dt);
 }
 
 }  // namespace loadlab::app

@@ -21,4 +21,19 @@ void draw_scenario_panel(App& app);
 void draw_results_panel(App& app);
 void draw_status_line(App& app);
 
+/// The scenario's title as shown everywhere (panel, progress, page title, share link): its name,
+/// "(edited) <name>" once a form changed it, or the user's own name for it (shell/chrome.cpp).
+std::string scenario_title(const App& app);
+/// current_link_document with the shown title as its name: what Copy link and the address bar
+/// carry.
+io::Json shared_link_document(const App& app);
+/// The Title field: the user's own name for the scenario (applied on Enter).
+void draw_title_field(App& app);
+/// Errors and bad links above the view, until dismissed (the status line keeps its one line).
+void draw_banner(App& app);
+/// Whether the banner shows (an error not dismissed).
+bool banner_visible(const App& app);
+/// View > Developer overlay: frame timings, drawn only when switched on.
+void draw_developer_overlay(App& app, float delta_seconds);
+
 }  // namespace loadlab::app

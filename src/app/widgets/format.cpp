@@ -1,5 +1,6 @@
 #include "app/widgets/format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -30,27 +31,40 @@ std::string format_int(long long value) {
 }
 
 std::string format_real(double value) {
+  return format_real(value, 4);
+}
+
+std::string format_real(double value, int digits) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+  digits = std::clamp(digits, 1, 12);
   const double mag = std::fabs(value);
+  if (mag < kNoiseFloor) return "0";
   char buf[64];
-  if (mag != 0 && (mag >= 1e15 || mag < 1e-4)) {
-    std::snprintf(buf, sizeof buf, "%.4g", value);
+  if (mag >= 1e15 || mag < 1e-4) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, value);
     return buf;
   }
   if (value == std::floor(value)) return format_int(static_cast<long long>(value));
   if (mag < 1) {
-    std::snprintf(buf, sizeof buf, "%.4g", value);
+    std::snprintf(buf, sizeof buf, "%.*g", digits, value);
     return buf;
   }
-  // Four significant digits, at least one decimal, at most three.
+  // `digits` significant digits, at least one decimal, at most digits - 1.
   int int_digits = static_cast<int>(std::floor(std::log10(mag))) + 1;
-  const int decimals = std::min(3, std::max(1, 4 - int_digits));
+  const int decimals = std::min(std::max(1, digits - 1), std::max(1, digits - int_digits));
   std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
   std::string s = buf;
   while (s.back() == '0') s.pop_back();
   if (s.back() == '.') s.pop_back();
+  if (s == "-0") return "0";
   return group_thousands(s);
+}
+
+std::string format_with_unit(double value, int digits, const char* unit) {
+  std::string s = format_real(value, digits);
+  if (unit != nullptr && *unit != '\0') s += std::string(" ") + unit;
+  return s;
 }
 
 std::string format_json_value(const io::Json& v) {

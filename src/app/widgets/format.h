@@ -11,12 +11,29 @@
 
 namespace loadlab::app {
 
+/// The one number formatter of the playground: every view, table and export prints numbers
+/// through these. Thousands are grouped with a comma (ASCII, so copied text pastes into
+/// spreadsheets and shells alike; a thin space would not survive every terminal font), and
+/// values within kNoiseFloor of zero print as "0": rounding noise such as a CoV of 2.7e-16 is
+/// not a value.
+constexpr double kNoiseFloor = 1e-12;
+
 /// 35220 -> "35,220"; -1234567 -> "-1,234,567".
 std::string format_int(long long value);
+/// A count: format_int, named for what it prints.
+inline std::string format_count(long long value) {
+  return format_int(value);
+}
 /// A real for people: integral values as integers with separators (35220.0 -> "35,220", never
 /// "3.522e+04"), others with about four significant digits ("273.8", "1,234.6", "0.00123");
-/// only magnitudes beyond 1e15 or below 1e-4 use exponents. NaN/inf as "nan"/"inf"/"-inf".
+/// only magnitudes beyond 1e15 or below 1e-4 use exponents; |value| < kNoiseFloor is "0".
+/// NaN/inf as "nan"/"inf"/"-inf".
 std::string format_real(double value);
+/// The same with `digits` significant digits (1..12): a column's precision (a time "12.35" at 4,
+/// a ratio "1.2346" at 5). Integral values still print as grouped integers.
+std::string format_real(double value, int digits);
+/// A real and its unit, separated by a space ("12.5 s"); the unit is omitted when empty.
+std::string format_with_unit(double value, int digits, const char* unit);
 /// A JSON scalar as the results table shows it: numbers as above, booleans "yes"/"no", strings
 /// unquoted; arrays/objects as compact JSON.
 std::string format_json_value(const io::Json& value);

@@ -6,6 +6,8 @@
 
 #include "app/widgets/gantt_chart.h"
 
+#include "app/widgets/format.h"
+
 namespace loadlab::app {
 
 namespace {
@@ -143,10 +145,17 @@ void draw_y_ticks(ImDrawList* dl, const PlotUtilFrame& f, const Axis& ay, float 
 
 }  // namespace
 
+std::string plot_fit_text(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string out = text;
+  while (!out.empty() && ImGui::CalcTextSize((out + "...").c_str()).x > width) out.pop_back();
+  return out.empty() ? std::string() : out + "...";
+}
+
 std::string short_number(double v) {
   char buf[32];
   const double a = std::fabs(v);
-  if (a == 0) return "0";
+  if (a < kNoiseFloor) return "0";  // rounding noise is not a value (format.h)
   if (a >= 1e6 || a < 1e-3)
     std::snprintf(buf, sizeof buf, "%.3g", v);
   else if (a >= 1000)
@@ -192,7 +201,11 @@ bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& 
     const float x = ax.map(v);
     dl->AddLine({x, f.y0}, {x, f.y1}, IM_COL32(255, 255, 255, 16));
     const std::string t = short_number(v);
-    dl->AddText({x - ImGui::CalcTextSize(t.c_str()).x / 2, f.y1 + 2 * s}, dim, t.c_str());
+    // Centred on its tick, but kept inside the plot's width: the last label ("1000" at the right
+    // end) is never cut by the window's edge.
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    const float tx = std::clamp(x - tw / 2, f.x0, std::max(f.x0, f.x1 - tw));
+    dl->AddText({tx, f.y1 + 2 * s}, dim, t.c_str());
   }
 
   dl->PushClipRect({f.x0, f.y0}, {f.x1, f.y1}, true);
@@ -294,8 +307,15 @@ int draw_bar_chart(const char* id, ImVec2 size, const std::vector<std::string>& 
   if (f.hovered && io.MousePos.x >= f.x0 && io.MousePos.x < f.x1 && nc > 0)
     hovered = std::clamp(static_cast<int>((io.MousePos.x - f.x0) / group), 0, nc - 1);
   const float base = axes.log_y ? f.y1 : ay.map(0);
+  // Category labels never run together: every label when the widest fits its group with a gap;
+  // a few wide ones (strategy names) are shortened with "..." (the tooltip has them whole); many
+  // narrow groups (numbered processors) label every k-th.
+  const float label_gap = ImGui::GetFontSize() * 0.5f;
+  float widest = ImGui::CalcTextSize("000").x;
+  for (const auto& cat : categories) widest = std::max(widest, ImGui::CalcTextSize(cat.c_str()).x);
+  const bool shorten = widest + label_gap > group && nc <= 12;
   const int label_every =
-      std::max(1, static_cast<int>(std::ceil(ImGui::CalcTextSize("000").x / group)));
+      shorten ? 1 : std::max(1, static_cast<int>(std::ceil((widest + label_gap) / group)));
   for (int c = 0; c < nc; ++c) {
     const float gx = f.x0 + group * c;
     if (c == hovered)
@@ -311,9 +331,11 @@ int draw_bar_chart(const char* id, ImVec2 size, const std::vector<std::string>& 
                         ser.colour);
     }
     if (c % label_every == 0) {
-      const float w = ImGui::CalcTextSize(categories[static_cast<std::size_t>(c)].c_str()).x;
-      dl->AddText({gx + (group - w) / 2, f.y1 + 2 * s}, dim,
-                  categories[static_cast<std::size_t>(c)].c_str());
+      std::string label = categories[static_cast<std::size_t>(c)];
+      if (shorten) label = plot_fit_text(label, group - label_gap);
+      const float w = ImGui::CalcTextSize(label.c_str()).x;
+      const float lx = std::clamp(gx + (group - w) / 2, f.x0, std::max(f.x0, f.x1 - w));
+      dl->AddText({lx, f.y1 + 2 * s}, dim, label.c_str());
     }
   }
   for (const auto& r : rules) {

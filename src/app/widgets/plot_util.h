@@ -35,6 +35,9 @@ struct PlotRule {
   std::string label;
 };
 
+/// `text` shortened with "..." to fit `width` pixels in the current font ("" if nothing fits).
+std::string plot_fit_text(const std::string& text, float width);
+
 /// Line plot filling `size` (0 = available). Returns true while hovered.
 bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& series,
                     const PlotAxes& axes, float ui_scale);

@@ -1,0 +1,153 @@
+// Layout and look: one example of every kind, each of its tabs, at 1280 x 800, 1920 x 1080 and on
+// a 2x screen; through the test hook, no drawn text box may intersect another or be cut by its
+// window or column (state().text_overlaps, counted from the frame's glyphs). Also: the UI font is
+// the proportional one, the UI grows with the window, an edited scenario's title says so (panel,
+// page title, share link), a bad link's error shows in a dismissible banner, and the page asks for
+// nothing that is not there (favicon). Screenshots go to the screenshot folder.
+//   node tests/web/e2e_layout.mjs <site dir> <screenshot dir>
+import { join } from "node:path";
+import { linkFor, startHarness, waitFrames } from "./harness.mjs";
+
+// Every kind, and the "ui" that brings each of its tabs to the front. CI checks each kind's first
+// tab at the three sizes (about 2 minutes); LOADLAB_LAYOUT_ALL_TABS=1 sweeps every tab at 1280 x 800
+// and 1920 x 1080 (each tab is an edit and a run: about 9 minutes).
+const allTabs = process.env.LOADLAB_LAYOUT_ALL_TABS === "1";
+const views = [
+  { preset: "wu_example3", tabs: [{}] },
+  { preset: "notes_problem3", key: "iterative_view", tabs: ["network", "sweeps", "convergence", "pressure"] },
+  { preset: "flb_table1", key: "tab", tabs: ["graph", "gantt", "steps", "adversary"] },
+  { preset: "loop_decreasing", key: "loop_view", tabs: ["schedule", "side_by_side", "machine"] },
+  { preset: "os_mixed", key: "os_view", tabs: ["chart", "response", "compare", "load"] },
+  { preset: "dlt_example1", key: "dlt_view", tabs: ["timing", "loads", "ibs"] },
+  { preset: "dynamic_hotspot_mesh", key: "dynamic_view", tabs: ["chart", "tasks", "compare", "network", "phases", "threads"] },
+  { preset: "partition_grid", key: "partition_view", tabs: ["mesh", "compare", "network", "steps"] },
+];
+
+const h = await startHarness({ detailLimit: 600 });
+const { shots, base, browser, check, finish, close } = h;
+
+async function ready(page) {
+  await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 2,
+                             null, { timeout: 90000 });
+}
+
+async function openPreset(page, preset) {
+  await page.evaluate((p) => window.loadlab.openExample(p), preset);
+  await page.waitForFunction((p) => {
+    const s = window.loadlab.state();
+    return !s.busy && s.scenario && s.gallery && Array.isArray(s.results) && s.results.length > 0 &&
+      s.gallery.some((g) => g.preset === p && s.scenario.name && g.label.includes(s.scenario.name.slice(0, 12)));
+  }, preset, { timeout: 60000, polling: 50 });
+}
+
+async function showTab(page, key, tab) {
+  if (!key) return;
+  await page.evaluate(([k, t]) => window.loadlab.setField("/ui", { [k]: t }), [key, tab]);
+  await page.waitForFunction(() => !window.loadlab.state().busy, null, { timeout: 60000, polling: 50 });
+}
+
+// The text problems of the settled frame (a view may lay out over a frame or two).
+async function problems(page) {
+  await waitFrames(page, 4);
+  return page.evaluate(() => {
+    const s = window.loadlab.state();
+    return { n: s.text_overlaps, boxes: s.text_boxes, where: s.text_problems };
+  });
+}
+
+const failures = [];
+async function sweep(page, label, all, which = views) {
+  for (const v of which) {
+    await openPreset(page, v.preset);
+    const tabs = all ? v.tabs : v.tabs.slice(0, 1);
+    for (const tab of tabs) {
+      await showTab(page, v.key, tab);
+      const p = await problems(page);
+      const name = `${label} ${v.preset}${v.key ? " " + tab : ""}`;
+      if (p.n !== 0) failures.push({ name, ...p });
+      check(p.n === 0 && p.boxes > 20, `${name}: ${p.boxes} text boxes, none overlapping or cut`, p);
+      await page.screenshot({ path: join(shots, `layout_${label}_${v.preset}${v.key ? "_" + tab : ""}.png`) });
+    }
+  }
+}
+
+try {
+  const missing = [];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const consoleLines = [];
+  page.on("console", (m) => consoleLines.push(m.text()));
+  page.on("response", (r) => { if (r.status() === 404) missing.push(r.url()); });
+  await page.goto(base);
+  await ready(page);
+
+  // Type and scale: a proportional UI font, a UI that grows with the window.
+  const small = await page.evaluate(() => window.loadlab.state());
+  check(small.font === "Inter", "the UI font is Inter (proportional), not the bitmap ProggyClean", small.font);
+  check(["dark", "light"].includes(small.theme), "a theme is set (the system's preference)", small.theme);
+
+  await sweep(page, "1280x800", allTabs);
+
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.waitForFunction((s0) => window.loadlab.state().ui_scale > s0 + 0.1, small.ui_scale, { timeout: 20000 });
+  const big = await page.evaluate(() => window.loadlab.state());
+  check(big.ui_scale > small.ui_scale * 1.1, "the UI grows with the window (1920 x 1080 over 1280 x 800)",
+        [small.ui_scale, big.ui_scale]);
+  // The larger sizes take half of the kinds each (every kind is seen at 1280 x 800 and at one of
+  // them), which keeps the suite within its CI budget; LOADLAB_LAYOUT_ALL_TABS=1 takes them all.
+  await sweep(page, "1920x1080", allTabs, allTabs ? views : views.filter((v, i) => i % 2 === 0));
+
+  // State that tells the truth: an edited example is titled so, in the page title and the link.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPreset(page, "wu_example3");
+  const before = await page.evaluate(() => window.loadlab.state().title);
+  check(!/^\(edited\)/.test(before) && (await page.title()).includes(before), "an example shows its own title, also as the page title",
+        [before, await page.title()]);
+  await page.evaluate(() => window.loadlab.setField("/topology", { type: "mesh", rows: 4, cols: 4 }));
+  await page.waitForFunction(() => { const s = window.loadlab.state(); return !s.busy && s.nodes === 16; }, null, { timeout: 60000 });
+  const edited = await page.evaluate(() => ({ s: window.loadlab.state(), link: window.loadlab.link() }));
+  check(edited.s.title === "(edited) " + before && edited.link.name === edited.s.title,
+        "an edited scenario is titled \"(edited) ...\" in the panel and the share link", [edited.s.title, edited.link.name]);
+  await page.waitForFunction((t) => document.title.includes(t), edited.s.title, { timeout: 10000 });
+  check(true, "the page title follows the edited title");
+  const algs = edited.s.scenario.algorithms || [];
+  check(algs.includes("mwa") && !algs.includes("cwa") && /mwa/.test(edited.s.status),
+        "a cube turned into a mesh keeps what applies, ticks MWA and says so", [algs, edited.s.status]);
+  await waitFrames(page, 3);
+  await page.screenshot({ path: join(shots, "layout_edited_title.png") });
+
+  // A bad link's error: a banner above the view until dismissed.
+  await page.goto(base + "#s=not-a-link");
+  await ready(page);
+  await page.waitForFunction(() => window.loadlab.state().status_is_error, null, { timeout: 20000 });
+  await waitFrames(page, 3);
+  await page.screenshot({ path: join(shots, "layout_banner.png") });
+  const banner = await page.evaluate(() => window.loadlab.state());
+  check(banner.banner === true, "a bad link's error shows in the banner above the view", banner.status);
+  await page.evaluate(() => window.loadlab.dismissError());
+  await waitFrames(page, 3);
+  check((await page.evaluate(() => window.loadlab.state().banner)) === false, "Dismiss hides the banner");
+
+  check(missing.length === 0, "the page requests nothing that is not there (favicon, icons)", missing);
+  check(!consoleLines.some((l) => /Blocking on the main thread/.test(l)),
+        "no \"Blocking on the main thread\" warnings", consoleLines.filter((l) => /Blocking/.test(l)));
+  check(errors.length === 0, "no page errors", errors);
+  await context.close();
+
+  // A 2x screen: the first tab of every kind, rasterised at the device pixel ratio.
+  const hi = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  const page2 = await hi.newPage();
+  await page2.goto(base);
+  await ready(page2);
+  const st2 = await page2.evaluate(() => window.loadlab.state());
+  check(st2.display_scale === 2 && st2.ui_scale >= 2, "on a 2x screen the UI is rasterised at twice the pixels", [st2.display_scale, st2.ui_scale]);
+  await sweep(page2, "2x", false, allTabs ? views : views.filter((v, i) => i % 2 === 1));
+  await hi.close();
+  if (failures.length) console.log("  text problems:", JSON.stringify(failures.map((f) => [f.name, f.n])));
+} catch (e) {
+  await close();
+  throw e;
+}
+await finish();
