@@ -203,7 +203,7 @@ class BalanceModule final : public KindModule {
   NarrationView narration(const App& app) const override {
     const BalanceRoom& r = app.room<BalanceRoom>();
     const AppState& st = app.state;
-    if (!st.topology) return {};
+    if (!balance_scene(st).topology) return {};
     const IterativeViewState& iv = r.iterative;
     const bool tabs = has_iterative_results(app);
     if (tabs && iv.tabs.shown == 1) {
