@@ -396,7 +396,7 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        nullptr,
        run_hetero<met>},
       {{"stone_mincut", "Stone's network-flow assignment",
-        "stone1977 (min cut; P > 2: one processor against the rest); notes, Terminology",
+        "stone1977 (min cut; P > 2: one processor against the rest); notes Terminology",
         "heterogeneous machines (speeds, bandwidth, etc)",
         "Chooses every task's processor to minimise total execution plus communication cost, "
         "the network-flow model the course notes name for task interaction graphs: exact on two "

@@ -77,7 +77,7 @@ const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
            "s.t. Σ_s W_sr ≤ ⌊L_A − L_r⌋,  Σ_r W_sr ≤ ⌊L_s − L_A⌋",
            "O(T log N) per round (T tasks moved)", false},
           {"symmetric", "Symmetric initiation",
-           "notes, Initiation rule (symmetrical policies); wu1997 §6 (Eager et al.)",
+           "notes Initiation rule (symmetrical policies); wu1997 §6 (Eager et al.)",
            "any topology",
            "Both halves of the initiation rule at once: a node above the threshold when a task "
            "appears probes neighbours and pushes a task to one below it (as 'sender'), and a node "
@@ -89,7 +89,7 @@ const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
            "load > T; all polls failed: wait backoff",
            "O(probe_limit) messages per task", false},
           {"work_stealing_global", "Work stealing with a global target",
-           "notes, Work-stealing (global target variable)", "any topology (victims: every node)",
+           "notes Work-stealing (global target variable)", "any topology (victims: every node)",
            "An idle node asks the node named by one target variable shared by all nodes, which "
            "then "
            "moves on to the next node, so consecutive thieves never collide on one victim; the "
