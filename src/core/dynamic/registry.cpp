@@ -77,8 +77,7 @@ const std::vector<AlgorithmInfo>& dynamic_algorithm_table() {
            "s.t. Σ_s W_sr ≤ ⌊L_A − L_r⌋,  Σ_r W_sr ≤ ⌊L_s − L_A⌋",
            "O(T log N) per round (T tasks moved)", false},
           {"symmetric", "Symmetric initiation",
-           "notes Initiation rule (symmetrical policies); wu1997 §6 (Eager et al.)",
-           "any topology",
+           "notes Initiation rule (symmetrical policies); wu1997 §6 (Eager et al.)", "any topology",
            "Both halves of the initiation rule at once: a node above the threshold when a task "
            "appears probes neighbours and pushes a task to one below it (as 'sender'), and a node "
            "whose load falls below the threshold polls neighbours and pulls the oldest queued task "
