@@ -23,7 +23,9 @@ TEST_CASE("Theme.EveryTextColourIsReadableOnEveryBackgroundItIsDrawnOn") {
   for (Theme theme : {Theme::dark, Theme::light}) {
     const auto pairs = theme_text_pairs(theme_palette(theme));
     CHECK(pairs.size() >= 60);  // 6 text colours x 10 surfaces + the primary text on 6 controls
-    for (const auto& [name, colours] : pairs) {
+    for (const auto& pair : pairs) {
+      const auto& name = pair.first;
+      const auto& colours = pair.second;
       INFO(theme_name(theme) << ": " << name);
       CHECK(contrast_ratio(colours.first, colours.second) >= 4.5);
     }

@@ -103,7 +103,8 @@ TEST_CASE("Kwa.OnARingIsOptimal") {
 
 TEST_CASE("Kwa.BalancesToriAndLinesAndRefusesTheRest") {
   loadlab::util::Rng rng(31);
-  for (const auto& [rows, cols] : {std::pair{3, 3}, {4, 7}, {8, 8}, {5, 16}, {16, 16}}) {
+  for (const auto& shape : {std::pair{3, 3}, {4, 7}, {8, 8}, {5, 16}, {16, 16}}) {
+    const int rows = shape.first, cols = shape.second;
     const Topology torus = Topology::torus(rows, cols);
     const LoadVector w = kwa_random_loads(rows * cols, rng, 50);
     const BalanceResult a = kwa(torus, w);

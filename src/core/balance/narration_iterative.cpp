@@ -17,9 +17,7 @@ namespace loadlab::core {
 namespace {
 
 std::string narr_real(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
+  return narration_number(v, 6);
 }
 
 // Where each recorded step's transfers begin in r.transfers (sorted by step), steps 0..steps.

@@ -4,6 +4,7 @@
 // run's own and a paper's worked example can be checked against the paper's text natively.
 #pragma once
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,19 @@ struct Narration {
   std::vector<StepCaption> steps;
   static constexpr std::size_t kMaxNarratedSteps = 10000;
 };
+
+/// x with `digits` significant digits ("%.*g"): how captions quote the run's numbers.
+inline std::string narration_number(double x, int digits = 4) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+  return buf;
+}
+
+/// x with `decimals` digits after the point.
+inline std::string narration_fixed(double x, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+  return buf;
+}
 
 }  // namespace loadlab::core

@@ -16,22 +16,16 @@ constexpr const char* kDltCitation =
     "Finite-size Buffers and Granularity Constraints\" (2001)";
 
 std::string dlt_num(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", x);
-  return buf;
+  return narration_number(x);
 }
 
 // Finish times keep one more digit: the paper's T* values differ in the fourth.
 std::string dlt_time(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.5g", x);
-  return buf;
+  return narration_number(x, 5);
 }
 
 std::string dlt_alpha_text(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.5f", x);
-  return buf;
+  return narration_fixed(x, 5);
 }
 
 bool dlt_has_trials(std::string_view a) {

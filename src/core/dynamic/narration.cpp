@@ -18,9 +18,7 @@ namespace loadlab::core {
 namespace {
 
 std::string dyn_num(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", x);
-  return buf;
+  return narration_number(x);
 }
 
 const char* dynamic_citation_of(std::string_view a) {

@@ -20,9 +20,7 @@ constexpr const char* kLoopSurveyCitation =
     "Applications into Parallel Machines\" (survey, 1996), Section 3.1";
 
 std::string loop_num(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", x);
-  return buf;
+  return narration_number(x);
 }
 
 std::string loop_int(std::int64_t x) {

@@ -21,9 +21,7 @@ constexpr const char* kOsSurveyCitation =
 constexpr int kOsPlaceLine = 0, kOsSwitchLine = 1, kOsFinishLine = 2;
 
 std::string os_num(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", x);
-  return buf;
+  return narration_number(x);
 }
 
 // "P0–P4, P7" from a sorted list of processors.

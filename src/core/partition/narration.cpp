@@ -22,15 +22,11 @@ constexpr const char* kMultilevelCitation =
     "for partitioning irregular graphs\" (SIAM J. Sci. Comput., 1998)";
 
 std::string partition_num(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", x);
-  return buf;
+  return narration_number(x);
 }
 
 std::string partition_percent(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f %%", x);
-  return buf;
+  return narration_fixed(x, 2) + " %";
 }
 
 // What one part is called in the method's terms ("" = just "part").
