@@ -9,6 +9,8 @@
 #include <cstring>
 #include <optional>
 
+#include "app/model/lessons.h"
+#include "app/shell/panel_lessons.h"
 #include "app/shell/platform.h"
 #include "app/shell/registry.h"
 #include "app/shell/ui.h"
@@ -95,6 +97,23 @@ void draw_algorithm_text(App& app, const std::string& kind, const core::Algorith
       if (ImGui::Button(label.c_str())) open_help_example(app, *ex, a.name);
       ImGui::TextDisabled("(command line: loadlab preset %s; %s added to its algorithms)",
                           ex->name.c_str(), a.name);
+    }
+  }
+  // The paper lessons whose steps read this algorithm's result, each opened at its first such step.
+  bool lesson_heading = false;
+  for (const Lesson& lesson : lessons()) {
+    for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
+      const LessonStep& step = lesson.steps[k];
+      if (step.algorithm != a.name) continue;
+      const io::Preset* preset = nullptr;
+      for (const auto& p : io::presets())
+        if (p.name == step.preset) preset = &p;
+      if (!preset || preset->scenario.value("kind", std::string()) != kind) continue;
+      if (!lesson_heading) help_section_heading("Lesson"), lesson_heading = true;
+      const std::string label = "Lesson: " + lesson.title + ", step " + std::to_string(k + 1) +
+                                "###lesson_" + lesson.name;
+      if (ImGui::Button(label.c_str())) open_lesson_step(app, lesson.name, static_cast<int>(k));
+      break;
     }
   }
   help_section_heading("Source");
