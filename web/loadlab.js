@@ -133,27 +133,6 @@
       history.replaceState(null, "", "#" + frag);
       share.lastLink = location.href;
     },
-    // The results table as text: "tsv" | "csv" (header + one line per result) or "json".
-    exportResults: (format) => call("loadlab_export_results", "string", ["string"], [format]),
-    // The view as a picture: "svg" returns the SVG text of the selected result's Gantt chart, plot
-    // or network (throws with the reason when the view has none); "png" returns a Promise of a PNG
-    // data URL of exactly the view window's pixels, read after the next frame is drawn.
-    exportView: (format) => {
-      if (format === "svg") {
-        const svg = Module.UTF8ToString(Module._loadlab_export_view_svg());
-        if (!svg) throw new Error(window.loadlab.summary().status || "no SVG of this view");
-        return svg;
-      }
-      if (format !== "png") throw new Error("exportView: format must be png or svg");
-      Module._loadlab_request_view_png();
-      return new Promise((resolve) => {
-        const poll = () => {
-          const url = Module.UTF8ToString(Module._loadlab_view_png());
-          if (url) resolve(url); else requestAnimationFrame(poll);
-        };
-        poll();
-      });
-    },
     encodeLink, decodeLink,
   };
   window.loadlabShare = share;
@@ -322,6 +301,27 @@
     // the page said so.
     testAbort: () => { try { Module._loadlab_test_abort(); } catch (e) { /* the abort itself */ } },
     crashShown: () => crash.shown && !document.getElementById("crash").classList.contains("hidden"),
+    // The results table as text: "tsv" | "csv" (header + one line per result) or "json".
+    exportResults: (format) => call("loadlab_export_results", "string", ["string"], [format]),
+    // The view as a picture: "svg" returns the SVG text of the selected result's Gantt chart, plot
+    // or network (throws with the reason when the view has none); "png" returns a Promise of a PNG
+    // data URL of exactly the view window's pixels, read after the next frame is drawn.
+    exportView: (format) => {
+      if (format === "svg") {
+        const svg = Module.UTF8ToString(Module._loadlab_export_view_svg());
+        if (!svg) throw new Error(window.loadlab.summary().status || "no SVG of this view");
+        return svg;
+      }
+      if (format !== "png") throw new Error("exportView: format must be png or svg");
+      Module._loadlab_request_view_png();
+      return new Promise((resolve) => {
+        const poll = () => {
+          const url = Module.UTF8ToString(Module._loadlab_view_png());
+          if (url) resolve(url); else requestAnimationFrame(poll);
+        };
+        poll();
+      });
+    },
     encodeLink, decodeLink,
   };
 })();

@@ -53,7 +53,7 @@ if command -v man >/dev/null; then
     fail "the rendered man page lacks the run subcommand"
 fi
 
-# Bash completion: completing "loadlab re" offers reproduce; "loadlab run --en" offers --engine;
+# Bash completion: completing "loadlab rep" offers reproduce; "loadlab run --en" offers --engine;
 # "loadlab run --engine " offers the two engines. (bash-completion's helpers are stubbed when the
 # package is absent.)
 bash --norc -c '
@@ -62,7 +62,7 @@ bash --norc -c '
   _filedir() { :; }
   source "$1"
   try() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _loadlab; echo "${COMPREPLY[*]}"; }
-  [ "$(try loadlab re)" = "reproduce" ] || { echo "completion: loadlab re -> $(try loadlab re)"; exit 1; }
+  [ "$(try loadlab rep)" = "reproduce" ] || { echo "completion: loadlab rep -> $(try loadlab rep)"; exit 1; }
   [ "$(try loadlab run --en)" = "--engine" ] || { echo "completion: --en"; exit 1; }
   [ "$(try loadlab run --engine "")" = "central nodes" ] || { echo "completion: engines"; exit 1; }
 ' bash "$P/share/bash-completion/completions/loadlab" || fail "bash completion"

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/common/citations.h"
+#include "core/partition/partition.h"
 #include "io/presets.h"
 #include "io/scenario.h"
 
@@ -192,13 +193,15 @@ TEST_CASE("UserWords.EveryExampleRunsItsAlgorithm") {
       CAPTURE(kind);
       CAPTURE(algorithm);
       CAPTURE(example);
+      // METIS is linked natively only; the WebAssembly build reports it as native-only.
+      if (algorithm == "metis" && !core::metis_available()) continue;
       io::Json sc = io::find_preset(a.example).scenario;
       sc.erase("ui");
       sc["algorithms"] = io::Json::array({a.name});
       const io::Json out = io::run_scenario(sc, io::RunContext{});
       REQUIRE(out["results"].size() == 1);
       const io::Json& r = out["results"][0];
-      CHECK_MESSAGE(!r.contains("error"), r.value("error", std::string()));
+      CHECK_MESSAGE(!r.contains("error"), r.dump());
       CHECK(r.value("verified", false));
     }
   }

@@ -243,7 +243,7 @@ void draw_frame(App& app, float dt) {
   // paper example's rows with the optimum at 1280 x 800.
   const float results_h =
       std::clamp(app.help.results_height > 0 ? app.help.results_height
-                                             : std::max(140.0f * s, vp->WorkSize.y * 0.36f),
+                                             : std::max(140.0f * s, vp->WorkSize.y * 0.40f),
                  80.0f * s, std::max(80.0f * s, vp->WorkSize.y - status_h - 120.0f * s));
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "app/widgets/gantt_chart.h"
 
@@ -134,12 +135,18 @@ PlotUtilFrame begin_plot(const char* id, ImVec2 size, const std::vector<PlotSeri
 
 void draw_y_ticks(ImDrawList* dl, const PlotUtilFrame& f, const Axis& ay, float s) {
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  // A squeezed plot (a short view, a tall caption) still gets its grid lines, but a label is
+  // drawn only where it clears the previous one and stays inside the plot's height.
+  float last_top = std::numeric_limits<float>::infinity();
   for (double v : ay.ticks(f.y1 - f.y0, 28 * s)) {
     const float y = ay.map(v);
     dl->AddLine({f.x0, y}, {f.x1, y}, IM_COL32(255, 255, 255, 22));
     const std::string t = short_number(v);
     const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-    dl->AddText({f.x0 - ts.x - 4 * s, y - ts.y / 2}, dim, t.c_str());
+    const float top = y - ts.y / 2;
+    if (top < f.origin.y || top + ts.y > std::min(last_top, f.origin.y + f.size.y)) continue;
+    dl->AddText({f.x0 - ts.x - 4 * s, top}, dim, t.c_str());
+    last_top = top;
   }
 }
 
