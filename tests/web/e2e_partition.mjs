@@ -36,8 +36,10 @@ try {
     const buf = await page.screenshot({ path: join(shots, `browser_${name}.png`) });
     return { st, png: buf.toString("base64") };
   }
-  // Colour statistics of the main view (right of the form, above the results).
+  // Colour statistics of the main view: the view window the page reports (below its tab and
+  // toolbar rows), so a caption strip or a taller results pane does not move the sample.
   const pixels = (b64) => page.evaluate(async (data) => {
+    const vb = window.loadlab.state().view_box;
     const img = new Image();
     img.src = "data:image/png;base64," + data;
     await img.decode();
@@ -45,8 +47,10 @@ try {
     cv.width = img.width; cv.height = img.height;
     const ctx = cv.getContext("2d");
     ctx.drawImage(img, 0, 0);
-    const x0 = Math.floor(img.width * 0.35), y0 = Math.floor(img.height * 0.15);
-    const d = ctx.getImageData(x0, y0, img.width - x0, Math.floor(img.height * 0.45)).data;
+    const sx = img.width / window.innerWidth;
+    const x0 = Math.floor(vb[0] * sx), x1 = Math.floor(vb[2] * sx);
+    const y0 = Math.floor((vb[1] + 0.2 * (vb[3] - vb[1])) * sx), y1 = Math.floor(vb[3] * sx);
+    const d = ctx.getImageData(x0, y0, x1 - x0, y1 - y0).data;
     let red = 0, blue = 0, coloured = 0;
     const hues = new Set();
     for (let i = 0; i < d.length; i += 4) {

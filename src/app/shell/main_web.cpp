@@ -302,6 +302,9 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   // The look: the UI font's family, the title as shown, the theme, and the text boxes of the last
   // frame that collide or are cut (widgets/text_boxes.h; 0 is the goal for every view).
   j["font"] = loadlab::app::ui_font_name();
+  // The main view window in CSS pixels (x0, y0, x1, y1): what pixel checks sample.
+  const float* vb = g_web->app.help.view_box;
+  j["view_box"] = {vb[0] / g_web->dpr, vb[1] / g_web->dpr, vb[2] / g_web->dpr, vb[3] / g_web->dpr};
   j["title"] = loadlab::app::scenario_title(g_web->app);
   j["theme"] = loadlab::app::theme_name(loadlab::app::current_theme());
   j["developer_overlay"] = g_web->app.developer_overlay;
