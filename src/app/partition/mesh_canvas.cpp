@@ -39,6 +39,8 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
   size.x = std::max(size.x, 50.0f);
   size.y = std::max(size.y, 50.0f);
   const ImVec2 o = ImGui::GetCursorScreenPos();
+  c.canvas_box[0] = o.x, c.canvas_box[1] = o.y, c.canvas_box[2] = o.x + size.x,
+  c.canvas_box[3] = o.y + size.y;
   ImGui::InvisibleButton(id, size);
   const bool hovered = ImGui::IsItemHovered();
   // Refit when the canvas changes size (window resized, another tab's layout) until the user

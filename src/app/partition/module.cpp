@@ -26,6 +26,8 @@ class PartitionModule final : public KindModule {
   void test_state(App& app, io::Json& j, bool /*full*/) const override {
     // Set by the view each frame it draws: another kind's scenario has no mesh layout.
     j["mesh_layout"] = app.state.kind == kind() ? partition_state(app).mesh_layout : std::string();
+    const float* b = partition_state(app).canvas_box;
+    j["mesh_canvas"] = {b[0], b[1], b[2], b[3]};
   }
   DerivedScenario derive(const io::TypedScenario& parsed) const override {
     // The view asks the network for its layout on the UI thread; for a big custom graph that is

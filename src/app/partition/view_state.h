@@ -80,6 +80,8 @@ struct PartitionViewState {
   /// A mesh without coordinates (the test hook's mesh_layout): "running" while its layout is
   /// computed, "ready" once it is drawn with it, "" otherwise.
   std::string mesh_layout;
+  /// The mesh canvas drawn last (screen pixels x0, y0, x1, y1): the test hook's pixel checks.
+  float canvas_box[4] = {0, 0, 0, 0};
 };
 
 }  // namespace loadlab::app

@@ -240,9 +240,13 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
   for (int r = first_row; r <= last_row; ++r) {
     const float y = row_y(r);
     if (r % 2) dl->AddRectFilled({px0, y}, {px1, y + rh}, IM_COL32(255, 255, 255, 10));
-    if (row_labels || r % std::max(1, static_cast<int>(ImGui::GetFontSize() / rh) + 1) == 0) {
+    const float label_top = y + (rh - ImGui::GetFontSize()) / 2;
+    // A label the chart's top or bottom edge would cut is left out (the row still shows).
+    const bool label_fits = label_top >= py0 && label_top + ImGui::GetFontSize() <= py1;
+    if (label_fits &&
+        (row_labels || r % std::max(1, static_cast<int>(ImGui::GetFontSize() / rh) + 1) == 0)) {
       dl->PushClipRect({origin.x, py0}, {px0 - 4 * s, py1}, true);
-      dl->AddText({origin.x + 2 * s, y + (rh - ImGui::GetFontSize()) / 2}, text_col,
+      dl->AddText({origin.x + 2 * s, label_top}, text_col,
                   rows_[static_cast<std::size_t>(r)].label.c_str());
       dl->PopClipRect();
     }
