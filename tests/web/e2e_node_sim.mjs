@@ -163,7 +163,9 @@ try {
     const tStart = Date.now();
     check(await page.evaluate(() => window.loadlab.nodeSim({ algorithm: "mwa", threads: 2, speed: 0 })), "nodeSim() starts MWA on 65,536 nodes");
     // Input while it runs: wheel over the network view must zoom (the UI thread handles events).
-    await page.mouse.move(810, 330);
+    // The pointer goes to the middle of the view window the page reports.
+    const vb = (await page.evaluate(() => window.loadlab.state())).view_box;
+    await page.mouse.move((vb[0] + vb[2]) / 2, (vb[1] + vb[3]) / 2);
     for (let i = 0; i < 3; i++) { await page.mouse.wheel(0, -120); await sleep(150); }
     let roundTrip = 0;
     for (;;) {
