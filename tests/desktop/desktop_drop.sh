@@ -44,7 +44,7 @@ app=$1; work=$2; shot=$3; py=$4; xdnd=$5
 pid=$!
 for i in $(seq 1 600); do [ -f "$work/state.json" ] && break; sleep 0.1; done
 [ -f "$work/state.json" ] || { echo "the app never became ready"; cat "$work/app.log"; kill $pid; exit 1; }
-wid=$(xdotool search --sync --name '^LoadLab$' | head -1)
+wid=$(xdotool search --sync --name 'LoadLab$' | head -1)
 snap() { cp "$work/state.json" "$work/$1.json"; }
 # settle <python condition on s, the state>: waits up to 30 s (the open and its run are on a
 # worker; the state file is rewritten every 8 frames), then a little more for the state to catch

@@ -22,7 +22,7 @@ app=$1; scenario=$2; work=$3; shot=$4
 pid=$!
 for i in $(seq 1 600); do [ -f "$work/state.json" ] && break; sleep 0.1; done
 [ -f "$work/state.json" ] || { echo "the app never became ready"; cat "$work/app.log"; kill $pid; exit 1; }
-wid=$(xdotool search --sync --name '^LoadLab$' | head -1)
+wid=$(xdotool search --sync --name 'LoadLab$' | head -1)
 xdotool windowfocus --sync "$wid" || true
 snap() { sleep 0.6; cp "$work/state.json" "$work/$1.json"; }
 # Cursor over the network view, off its centre so "around the cursor" is tested.
