@@ -58,10 +58,12 @@ inline void draw_narration_player(NarrationFollower& f, const char* id, float wi
   ImGui::PushID(id);
   if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) f.seek(f.step - 1);
   ImGui::SameLine();
-  int shown = f.step + 1;
+  // Counted from 0, as the caption strip, the captions themselves ("part 0", "chunk 0") and the
+  // balance view's step slider count.
+  int shown = f.step;
   ImGui::SetNextItemWidth(width);
-  const std::string fmt = "step %d of " + std::to_string(n);
-  if (ImGui::SliderInt("##step", &shown, 1, n, fmt.c_str())) f.seek(shown - 1);
+  const std::string fmt = "step %d of " + std::to_string(n - 1);
+  if (ImGui::SliderInt("##step", &shown, 0, n - 1, fmt.c_str())) f.seek(shown);
   ImGui::SameLine();
   if (ImGui::ArrowButton("##next", ImGuiDir_Right)) f.seek(f.step + 1);
   if (ImGui::IsItemHovered() || ImGui::IsItemActive())
