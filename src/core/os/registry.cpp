@@ -105,7 +105,7 @@ bool time_sliced(const std::string& name) {
 OsRunResult simulate_os(const std::string& policy, int processors, const std::vector<OsJob>& jobs,
                         const OsCosts& costs, const OsParams& params, const OsSimOptions& options) {
   auto pol = make_policy(policy, params, costs);
-  os_detail::Engine engine(processors, jobs, costs, options);
+  os_detail::Engine engine(processors, jobs, costs, options, params.lock_remedy);
   return engine.run(*pol);
 }
 
@@ -118,6 +118,9 @@ double estimate_os_events(const std::string& policy, int processors, const std::
   for (const auto& j : jobs) {
     const double phases = j.barrier_every > 0 ? std::ceil(j.work / j.barrier_every) : 1.0;
     events += 1 + phases * j.threads * 2;
+    // Each critical section: entry, exit and a hand-off to a spinning sibling.
+    if (j.lock_every > 0 && j.lock_length > 0)
+      events += 3 * std::ceil(j.work / (j.lock_every + j.lock_length));
     const double cpu = j.work / os_speedup(j.speedup, j.threads) * j.threads;
     total_time += cpu;
     if (time_sliced(policy)) {

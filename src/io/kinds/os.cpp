@@ -44,6 +44,18 @@ double read_barrier(const JsonReader& s, double work) {
   return b;
 }
 
+// lock_every and lock_length come together: a job either has a spin lock or not.
+void read_lock(const JsonReader& s, double work, double& every, double& length) {
+  every = s.get_number_or("lock_every", 0.0, 0.0, OsLimits::max_work);
+  length = s.get_number_or("lock_length", 0.0, 0.0, OsLimits::max_work);
+  if ((every > 0) != (length > 0))
+    throw ScenarioError(s.pointer(every > 0 ? "lock_length" : "lock_every"),
+                        "lock_every and lock_length must both be positive (or both 0: no lock)");
+  if (every > 0 && work / (every + length) > OsLimits::max_phases)
+    throw ScenarioError(s.pointer("lock_every"),
+                        "work / (lock_every + lock_length) must be <= 1e6 critical sections");
+}
+
 std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uint64_t seed,
                                    std::optional<core::OsGenerator>& generator) {
   std::vector<core::OsJob> jobs;
@@ -54,19 +66,22 @@ std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uin
     for (std::size_t i = 0; i < arr.size(); ++i) {
       const JsonReader j =
           JsonReader::as_object(arr[i], s.pointer("jobs") + "/" + std::to_string(i));
-      j.reject_unknown({"arrival", "work", "threads", "speedup", "barrier_every"});
+      j.reject_unknown(
+          {"arrival", "work", "threads", "speedup", "barrier_every", "lock_every", "lock_length"});
       core::OsJob job;
       job.arrival = j.get_number_or("arrival", 0.0, 0.0, OsLimits::max_time);
       job.work = j.get_number("work", 1e-9, OsLimits::max_work);
       job.threads = static_cast<int>(j.get_int_or("threads", 1, 1, processors));
       job.speedup = read_speedup_or_linear(j);
       job.barrier_every = read_barrier(j, job.work);
+      read_lock(j, job.work, job.lock_every, job.lock_length);
       jobs.push_back(job);
     }
     return jobs;
   }
   const JsonReader g = s.object("jobs");
-  g.reject_unknown({"generator", "rate", "count", "work", "threads", "speedup", "barrier_every"});
+  g.reject_unknown({"generator", "rate", "count", "work", "threads", "speedup", "barrier_every",
+                    "lock_every", "lock_length"});
   g.get_enum("generator", {"poisson"});
   core::OsGenerator gen;
   gen.rate = g.get_number("rate", 1e-9, 1e9);
@@ -75,6 +90,7 @@ std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uin
   if (g.has("threads")) gen.threads = read_cost_profile(g.object("threads"), gen.count);
   gen.speedup = read_speedup_or_linear(g);
   gen.barrier_every = g.get_number_or("barrier_every", 0.0, 0.0, OsLimits::max_work);
+  read_lock(g, 0.0, gen.lock_every, gen.lock_length);
   jobs = core::generate_os_jobs(gen, processors, seed);
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (jobs[i].work > OsLimits::max_work)
@@ -82,6 +98,11 @@ std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uin
     if (gen.barrier_every > 0 && jobs[i].work / gen.barrier_every > OsLimits::max_phases)
       throw ScenarioError(g.pointer("barrier_every"),
                           "job " + std::to_string(i) + " would have more than 1e6 phases");
+    if (gen.lock_every > 0 &&
+        jobs[i].work / (gen.lock_every + gen.lock_length) > OsLimits::max_phases)
+      throw ScenarioError(
+          g.pointer("lock_every"),
+          "job " + std::to_string(i) + " would have more than 1e6 critical sections");
   }
   generator = gen;
   return jobs;
@@ -115,9 +136,14 @@ core::OsParams os_read_params(const JsonReader& s, const std::string& alg) {
                                       "dynamic_space_sharing", "checkpoint_restart", "migration"});
   for (auto it = p.json().begin(); it != p.json().end(); ++it) {
     const std::string& k = it.key();
-    const bool ok = (k == "quantum" && sliced) || (k == "quantum_rule" && alg == "central_queue") ||
-                    (k == "allocation" && spaced) || (k == "fill_idle" && alg == "coscheduling") ||
-                    (k == "checkpoint_interval" && alg == "checkpoint_restart");
+    const bool locks = alg == "central_queue" || alg == "affinity_queues";
+    const bool moves = alg == "migration";
+    const bool ok =
+        (k == "quantum" && sliced) || (k == "quantum_rule" && alg == "central_queue") ||
+        (k == "allocation" && spaced) || (k == "fill_idle" && alg == "coscheduling") ||
+        (k == "checkpoint_interval" && alg == "checkpoint_restart") ||
+        (k == "lock_remedy" && locks) ||
+        ((k == "transfer" || k == "dirty_fraction" || k == "touched_fraction") && moves);
     if (!ok)
       throw ScenarioError(p.pointer(k), "not a setting of '" + alg + "' (docs/scenario-os.md)");
   }
@@ -128,7 +154,20 @@ core::OsParams os_read_params(const JsonReader& s, const std::string& alg) {
   out.allocation = a == "sqrt_work"                   ? core::OsAllocation::SqrtWork
                    : a == "average_parallelism"       ? core::OsAllocation::AverageParallelism
                    : a == "average_parallelism_exact" ? core::OsAllocation::AverageParallelismExact
+                   : a == "sevcik"                    ? core::OsAllocation::Sevcik
+                   : a == "efficiency_knee"           ? core::OsAllocation::EfficiencyKnee
                                                       : core::OsAllocation::Equal;
+  const std::string r = p.get_enum_or("lock_remedy", "none", core::os_lock_remedy_names());
+  out.lock_remedy = r == "two_minute_warning"      ? core::OsLockRemedy::TwoMinuteWarning
+                    : r == "do_not_preempt"        ? core::OsLockRemedy::DoNotPreempt
+                    : r == "scheduler_activations" ? core::OsLockRemedy::SchedulerActivations
+                                                   : core::OsLockRemedy::None;
+  const std::string t = p.get_enum_or("transfer", "full", core::os_migration_transfer_names());
+  out.transfer = t == "precopy"             ? core::OsMigrationTransfer::Precopy
+                 : t == "copy_on_reference" ? core::OsMigrationTransfer::CopyOnReference
+                                            : core::OsMigrationTransfer::Full;
+  out.dirty_fraction = p.get_number_or("dirty_fraction", 0.1, 0.0, 1.0);
+  out.touched_fraction = p.get_number_or("touched_fraction", 0.3, 0.0, 1.0);
   out.checkpoint_interval = p.get_number_or("checkpoint_interval", 10.0, 1e-6, OsLimits::max_time);
   out.fill_idle = p.get_bool_or("fill_idle", false);
   return out;
@@ -166,7 +205,8 @@ Json lost_json(const core::OsLostTime& l) {
           {"migration", l.migration},
           {"checkpoint", l.checkpoint},
           {"restart", l.restart},
-          {"rollback", l.rollback}};
+          {"rollback", l.rollback},
+          {"lock_spin", l.lock_spin}};
 }
 
 }  // namespace
@@ -296,6 +336,11 @@ Json OsResult::to_json() const {
   e["time_lost"] = lost_json(run.lost);
   e["fragmentation"] = run.fragmentation;
   e["events"] = run.events;
+  e["locks"] = {{"acquired", run.locks.acquired},
+                {"holder_preempted", run.locks.holder_preempted},
+                {"warnings_heeded", run.locks.warnings_heeded},
+                {"preemptions_deferred", run.locks.preemptions_deferred},
+                {"finished_by_sibling", run.locks.finished_by_sibling}};
   e["response_times"] = run.response;
   Json iv = Json::array();
   for (const auto& c : chart) {
