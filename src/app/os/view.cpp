@@ -80,6 +80,7 @@ void os_draw_chart_tab(App& app, OsViewState& c, int sel) {
   for (const char* k :
        {"barrier_spin", "context_switch", "cache_reload", "migration", "checkpoint", "restart"})
     os_swatch(os_segment_colour(k), k, s);
+  if (d.result->run.lost.lock_spin > 0) os_swatch(os_segment_colour("lock_spin"), "lock_spin", s);
   if (ImGui::SmallButton("fit")) c.gantt.fit();
   ImGui::SameLine();
   ImGui::PushTextWrapPos(0);
