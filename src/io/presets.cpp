@@ -119,8 +119,7 @@ const std::vector<Preset>& presets() {
       // The survey, Section 4.2: spin locks when a lock holder is descheduled; the form's "lock
       // holder preempted" setting switches between the remedies.
       make(
-          "os_spin_locks",
-          "Spin locks: a descheduled lock holder, and the do-not-preempt bit",
+          "os_spin_locks", "Spin locks: a descheduled lock holder, and the do-not-preempt bit",
           R"json({"loadlab":1,"kind":"os","name":"Spin locks under time sharing (Houstis et al. 1996, Section 4.2)","seed":5,
                "processors":16,"jobs":{"generator":"poisson","rate":0.256,"count":60,
                "work":{"profile":"exponential","value":50},"threads":{"profile":"uniform","low":2,"high":16},
