@@ -73,9 +73,10 @@ OsRunResult run(Ctx& c, const std::string& policy, int p, const std::vector<OsJo
     const auto v = core::verify_os(p, jobs, r);
     mine.put(v.ok ? 1 : 0);
     mine.put_text(v.errors.empty() ? "" : v.errors[0]);
-    for (double x : {r.mean_response_time, r.makespan, r.busy, r.fragmentation, r.lost.barrier_spin,
-                     r.lost.context_switch, r.lost.cache_reload, r.lost.migration,
-                     r.lost.checkpoint, r.lost.restart, r.lost.rollback, r.lost.lock_spin})
+    for (double x :
+         {r.mean_response_time, r.makespan, r.busy, r.fragmentation, r.lost.barrier_spin,
+          r.lost.context_switch, r.lost.cache_reload, r.lost.migration, r.lost.checkpoint,
+          r.lost.restart, r.lost.rollback, r.lost.lock_spin, r.lost.remote_access})
       mine.put(x);
     for (std::int64_t x : {r.locks.acquired, r.locks.holder_preempted, r.locks.warnings_heeded,
                            r.locks.preemptions_deferred, r.locks.finished_by_sibling})
@@ -88,7 +89,7 @@ OsRunResult run(Ctx& c, const std::string& policy, int p, const std::vector<OsJo
   for (double* x :
        {&r.mean_response_time, &r.makespan, &r.busy, &r.fragmentation, &r.lost.barrier_spin,
         &r.lost.context_switch, &r.lost.cache_reload, &r.lost.migration, &r.lost.checkpoint,
-        &r.lost.restart, &r.lost.rollback, &r.lost.lock_spin})
+        &r.lost.restart, &r.lost.rollback, &r.lost.lock_spin, &r.lost.remote_access})
     *x = rec.number();
   for (std::int64_t* x : {&r.locks.acquired, &r.locks.holder_preempted, &r.locks.warnings_heeded,
                           &r.locks.preemptions_deferred, &r.locks.finished_by_sibling})
@@ -480,6 +481,7 @@ int os_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out) {
   reclaiming(c, n);
   migration_transfers(c, n);
   spin_locks(c, n);
+  pools_and_subcubes(c, n);
   out << c.runs << " runs, " << (c.runs - c.failures) << " verified\n";
   return c.failures == 0 ? 0 : 1;
 }

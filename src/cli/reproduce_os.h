@@ -43,5 +43,6 @@ void csv(Ctx& c, const std::string& name, const std::string& text);
 void efficiency_rules(Ctx& c, std::int64_t count);
 void migration_transfers(Ctx& c, std::int64_t count);
 void spin_locks(Ctx& c, std::int64_t count);
+void pools_and_subcubes(Ctx& c, std::int64_t count);
 
 }  // namespace loadlab::cli::os_repro

@@ -200,4 +200,56 @@ void spin_locks(Ctx& c, std::int64_t count) {
               " on this workload (the survey's \"three\" is Psyche's best case)");
 }
 
+// Section 4.4: which processors a job gets, on a NUMA machine of pools or a hypercube.
+void pools_and_subcubes(Ctx& c, std::int64_t count) {
+  c.out << "[4.4] Processor pools (Zhou & Brecht) and subcube allocation\n"
+        << "  claim: an application should get processors in the same pool unless spanning pools "
+           "pays;\n  on a hypercube, processors \"not connected in a sub-cube\" degrade it "
+           "severely, hence\n  subcube allocation.\n"
+        << "  64 processors in pools of 8; a job spread over pools runs 1 + remote times slower;\n"
+        << "  load 0.7, work exp(100), threads U[1,16]; first come, first served, one processor "
+           "per thread:\n";
+  const int P = 64;
+  const auto jobs = stream(c.opts.seed + 14, P, 0.7, count, 100, 1, 16, {}, 0);
+  std::string text = "remote,placement,remote_share,fragmentation,mean_response_time\n";
+  std::vector<double> resp, remote, frag;
+  for (double penalty : {0.5, 2.0}) {
+    OsCosts costs;
+    costs.remote = penalty;
+    for (auto pl :
+         {core::OsPlacement::Pools, core::OsPlacement::Subcube, core::OsPlacement::Scattered}) {
+      OsParams prm;
+      prm.placement = pl;
+      prm.pool_size = 8;
+      const auto r = run(c, "pool_allocation", P, jobs, costs, prm);
+      const std::string name = core::os_placement_names()[static_cast<std::size_t>(pl)];
+      const double share = r.lost.remote_access / (r.busy + r.lost.total());
+      c.out << "  remote " << printf_number("%.1f", penalty) << "  " << name
+            << std::string(10 - name.size(), ' ') << "remote access " << os_mech_pct(share)
+            << " of busy time, idle while jobs are present " << os_mech_pct(r.fragmentation)
+            << ", mean response " << printf_number("%.1f", r.mean_response_time) << "\n";
+      text += printf_number("%.1f", penalty) + "," + name + "," + printf_number("%.6f", share) +
+              "," + printf_number("%.6f", r.fragmentation) + "," +
+              printf_number("%.4f", r.mean_response_time) + "\n";
+      resp.push_back(r.mean_response_time);
+      remote.push_back(r.lost.remote_access);
+      frag.push_back(r.fragmentation);
+    }
+  }
+  csv(c, "os_pools.csv", text);
+  // [0..2]: remote 0.5 (pools, subcube, scattered); [3..5]: remote 2.
+  verdict(c,
+          remote[0] < remote[2] && remote[1] == 0 && remote[4] == 0 && resp[0] < resp[2] &&
+              resp[3] < resp[5] && resp[4] < resp[5],
+          "pools answer sooner than scattered processors (" + printf_number("%.1f", resp[0]) +
+              " vs " + printf_number("%.1f", resp[2]) +
+              " at remote 0.5); subcubes never go "
+              "remote but hold more of the machine idle (" +
+              os_mech_pct(frag[1]) + " vs " + os_mech_pct(frag[2]) +
+              "), so they win only when spreading is severe: " + printf_number("%.1f", resp[4]) +
+              " vs " + printf_number("%.1f", resp[5]) + " at remote 2 (" +
+              printf_number("%.1f", resp[1]) + " vs " + printf_number("%.1f", resp[2]) +
+              " at 0.5)");
+}
+
 }  // namespace loadlab::cli::os_repro

@@ -128,6 +128,16 @@ const std::vector<Preset>& presets() {
                "algorithms":["central_queue","affinity_queues","coscheduling","process_control"],
                "params":{"central_queue":{"quantum":1},"affinity_queues":{"quantum":1,"lock_remedy":"do_not_preempt"},
                          "coscheduling":{"quantum":1}}})json"),
+      // The survey, Section 4.4: processor pools and subcube allocation; the form's placement
+      // setting switches between pools, subcubes and scattered processors.
+      make(
+          "os_pools", "Processor pools: 32 processors in pools of 8, remote memory 50 % slower",
+          R"json({"loadlab":1,"kind":"os","name":"Processor pools and subcubes (Houstis et al. 1996, Section 4.4)","seed":3,
+               "processors":32,"jobs":{"generator":"poisson","rate":0.12,"count":80,
+               "work":{"profile":"exponential","value":100},"threads":{"profile":"uniform","low":1,"high":12}},
+               "costs":{"remote":0.5},
+               "algorithms":["pool_allocation","static_partition"],
+               "params":{"pool_allocation":{"placement":"pools","pool_size":8}}})json"),
       // Paper 004, Example 1 (E = 3, C = 2 per ERRATA's reading of Examples 2 and 4).
       make(
           "dlt_example1", "Divisible load, Example 1: closed form on an 8-cube",

@@ -154,7 +154,7 @@ assert len(r) == 8 and all(e["verified"] for e in r), [(e["algorithm"], e["verif
 PY
 echo '{"loadlab": 1, "kind": "os", "processors": 4, "jobs": [{"work": 1, "threads": 5}]}' >"$TMP/os_bad.json"
 expect 2 "/jobs/0/threads" "$LL" validate "$TMP/os_bad.json"
-expect 0 "46 runs, 46 verified" "$LL" reproduce os --quick --csv "$TMP/os_csv"
+expect 0 "52 runs, 52 verified" "$LL" reproduce os --quick --csv "$TMP/os_csv"
 [ -s "$TMP/os_csv/os_space_vs_time.csv" ] && ok || bad "reproduce os --csv wrote no CSV"
 [ -s "$TMP/os_csv/os_spin_locks.csv" ] && ok || bad "reproduce os --csv wrote no spin-lock CSV"
 

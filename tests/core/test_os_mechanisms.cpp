@@ -195,3 +195,41 @@ TEST_CASE("Os.Migration.EachTransferStopsForItsShare") {
   CHECK(f.lost.migration > 0);
   CHECK(pre.lost.migration < f.lost.migration);
 }
+
+TEST_CASE("Os.Pools.PlacementDecidesLocality") {
+  // 8 processors in pools of 4; linear jobs, one thread per processor at rate 1; remote access
+  // makes a spread job 1.5 times slower. A and B have 3 threads and 30 work (10 per thread), C has
+  // 2 threads and 20 work; all arrive at 0, in that order.
+  OsJob a;
+  a.work = 30;
+  a.threads = 3;
+  OsJob c2;
+  c2.work = 20;
+  c2.threads = 2;
+  const std::vector<OsJob> jobs = {a, a, c2};
+  OsCosts costs;
+  costs.remote = 0.5;
+  OsParams prm;
+  prm.pool_size = 4;
+
+  // Pools: A and B each fill most of a pool (best fit) and finish at 10; C finds one free
+  // processor per pool, spans both and runs 1.5 x 10 = 15; a third of that is remote access.
+  prm.placement = OsPlacement::Pools;
+  const auto pools = os_mech_run("pool_allocation", 8, jobs, costs, prm);
+  CHECK(pools.finish == std::vector<double>{10, 10, 15});
+  CHECK(pools.lost.remote_access == doctest::Approx(2 * 5));
+
+  // Subcubes: A and B take the aligned blocks [0, 4) and [4, 8); C needs an aligned pair and
+  // waits for A's block: it starts at 10 and ends at 20, never remote.
+  prm.placement = OsPlacement::Subcube;
+  const auto cubes = os_mech_run("pool_allocation", 8, jobs, costs, prm);
+  CHECK(cubes.finish == std::vector<double>{10, 10, 20});
+  CHECK(cubes.lost.remote_access == 0.0);
+
+  // Scattered: A takes 0-2, B takes 3-5 (both pools: 15, a third remote for 3 threads), C takes
+  // 6-7 (one pool: 10).
+  prm.placement = OsPlacement::Scattered;
+  const auto spread = os_mech_run("pool_allocation", 8, jobs, costs, prm);
+  CHECK(spread.finish == std::vector<double>{10, 15, 10});
+  CHECK(spread.lost.remote_access == doctest::Approx(3 * 5));
+}

@@ -139,6 +139,14 @@ TEST_CASE("OsScenario.BadFieldsAreNamed") {
         "/params/migration/dirty_fraction");
   CHECK(run_error_pointer(kOs, R"({"params": {"central_queue": {"transfer": "precopy"}}})") ==
         "/params/central_queue/transfer");
+  CHECK(run_error_pointer(kOs, R"({"processors": 6, "jobs": [{"work": 1}],
+                          "algorithms": ["pool_allocation"],
+                          "params": {"pool_allocation": {"placement": "subcube"}}})") ==
+        "/params/pool_allocation/placement");
+  CHECK(run_error_pointer(kOs, R"({"algorithms": ["pool_allocation"],
+                          "params": {"pool_allocation": {"pool_size": 0}}})") ==
+        "/params/pool_allocation/pool_size");
+  CHECK(run_error_pointer(kOs, R"({"costs": {"remote": -0.5}})") == "/costs/remote");
   CHECK(run_error_pointer(kOs, R"({"algorithms": ["gang"]})") == "/algorithms/0");
   // Too many slices for the event limit: refused before the run, naming the quantum.
   CHECK(run_error_pointer(

@@ -194,7 +194,8 @@ void draw_os_form(App& app) {
   if (ImGui::CollapsingHeader("Costs (Sections 4.3, 4.5)")) {
     io::Json& costs = doc["costs"];
     if (!costs.is_object()) costs = io::Json::object();
-    for (const char* k : {"context_switch", "cache_reload", "migration", "checkpoint", "restart"})
+    for (const char* k :
+         {"context_switch", "cache_reload", "migration", "checkpoint", "restart", "remote"})
       changed |= num_field(k, costs, k, 0, 0, 100, false);
   }
   ImGui::PopItemWidth();
@@ -218,7 +219,7 @@ void draw_os_form(App& app) {
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 9);
     for (const auto& p : listed) {
       const bool ts = time_sliced(p), ss = space_sharing(p);
-      if (!ts && !ss) continue;
+      if (!ts && !ss && p != "pool_allocation") continue;
       ImGui::PushID(p.c_str());
       ImGui::TextDisabled("%s", p.c_str());
       ImGui::Indent();
@@ -260,6 +261,16 @@ void draw_os_form(App& app) {
                       "do_not_preempt: the Ultracomputer's bit; the holder finishes its "
                       "section, once per slice\nscheduler_activations: a waiting sibling "
                       "runs the rest of the holder's section");
+      if (p == "pool_allocation") {
+        changed |= os_choice(par, "placement", "placement", {"pools", "subcube", "scattered"},
+                             "Which processors a job gets (Section 4.4):\npools: inside one pool "
+                             "when it fits (Zhou and Brecht)\nsubcube: an aligned block of "
+                             "2^k processors (buddy rule; P a power of two)\nscattered: the "
+                             "lowest free ones");
+        int ps = par.value("pool_size", 4);
+        if (slider_int("pool size", &ps, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic))
+          par["pool_size"] = std::clamp(ps, 1, 1024), changed = true;
+      }
       if (p == "migration") {
         changed |=
             os_choice(par, "transfer", "memory transfer", {"full", "precopy", "copy_on_reference"},

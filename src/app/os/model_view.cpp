@@ -56,6 +56,7 @@ std::uint32_t os_segment_colour(const std::string& kind) {
   if (kind == "checkpoint") return rgb(170, 120, 250);
   if (kind == "restart") return rgb(250, 120, 200);
   if (kind == "lock_spin") return rgb(255, 150, 40);
+  if (kind == "remote_access") return rgb(120, 160, 255);
   return 0;
 }
 
@@ -91,10 +92,11 @@ std::vector<OsBar> os_chart_bars(const io::OsResult& r) {
 }
 
 std::vector<OsLostItem> os_lost_items(const core::OsLostTime& lost) {
-  return {{"barrier spin", lost.barrier_spin}, {"context switch", lost.context_switch},
-          {"cache reload", lost.cache_reload}, {"migration", lost.migration},
-          {"checkpoint", lost.checkpoint},     {"restart", lost.restart},
-          {"rolled-back work", lost.rollback}, {"lock spin", lost.lock_spin}};
+  return {{"barrier spin", lost.barrier_spin},  {"context switch", lost.context_switch},
+          {"cache reload", lost.cache_reload},  {"migration", lost.migration},
+          {"checkpoint", lost.checkpoint},      {"restart", lost.restart},
+          {"rolled-back work", lost.rollback},  {"lock spin", lost.lock_spin},
+          {"remote access", lost.remote_access}};
 }
 
 OsViewModel os_view_model(const AppState& st) {

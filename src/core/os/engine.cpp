@@ -65,10 +65,16 @@ void Engine::start_job(std::int32_t j, std::int32_t degree) {
   Job& jb = job_[static_cast<std::size_t>(j)];
   jb.degree = degree;
   jb.phase = 0;
-  jb.rate = os_speedup(job_spec(j).speedup, degree) / degree;
+  jb.rate = os_speedup(job_spec(j).speedup, degree) / degree / (1 + jb.remote);
   const double share = phase_share(j);
   for (std::int32_t s = 0; s < degree; ++s) thread(jb.thread_base + s).rem = share;
   reset_lock_state(j);
+}
+
+void Engine::set_remote(std::int32_t j, double r) {
+  Job& jb = job_[static_cast<std::size_t>(j)];
+  jb.remote = r;
+  if (jb.degree > 0) jb.rate = os_speedup(job_spec(j).speedup, jb.degree) / jb.degree / (1 + r);
 }
 
 void Engine::reset_lock_state(std::int32_t j) {
@@ -92,7 +98,7 @@ void Engine::set_degree(std::int32_t j, std::int32_t degree) {
     if (!th.done) left += th.rem;
   }
   jb.degree = degree;
-  jb.rate = os_speedup(job_spec(j).speedup, degree) / degree;
+  jb.rate = os_speedup(job_spec(j).speedup, degree) / degree / (1 + jb.remote);
   jb.at_barrier = 0;
   jb.finished = 0;
   for (std::int32_t s = 0; s < degree; ++s) {
@@ -151,6 +157,9 @@ void Engine::log(OsSegment kind, double start, double end, std::int32_t p, std::
     case OsSegment::LockSpin:
       res_.lost.lock_spin += dt;
       break;
+    case OsSegment::RemoteAccess:
+      res_.lost.remote_access += dt;
+      break;
   }
   if (opt_.keep_intervals) {
     const Thread& th = threads_[static_cast<std::size_t>(t)];
@@ -173,7 +182,17 @@ void Engine::close_segment(std::int32_t p) {
           th.in_cs = std::max(0.0, th.in_cs - done);
         else if (th.to_lock < kForever)
           th.to_lock = std::max(0.0, th.to_lock - done);
-        log(OsSegment::Compute, pr.seg_start, now_, p, pr.thread);
+        const double remote = job_[static_cast<std::size_t>(th.job)].remote;
+        if (remote > 0) {
+          // Of a stretch on non-local processors, 1 / (1 + remote) is computing at the job's
+          // speed and the rest waiting on remote memory (logged first, so a thread's last
+          // stretch of computing ends when it finishes).
+          const double mid = now_ - (now_ - pr.seg_start) / (1 + remote);
+          log(OsSegment::RemoteAccess, pr.seg_start, mid, p, pr.thread);
+          log(OsSegment::Compute, mid, now_, p, pr.thread);
+        } else {
+          log(OsSegment::Compute, pr.seg_start, now_, p, pr.thread);
+        }
         break;
       }
       case ProcState::Spin:

@@ -45,7 +45,8 @@ struct Job {
   std::int32_t at_barrier = 0;
   std::int32_t finished = 0;
   std::int32_t thread_base = 0;
-  double rate = 1;                ///< work per time unit of one running thread: S(degree) / degree
+  double rate = 1;  ///< work per time unit of one running thread: S(degree) / degree / (1 + remote)
+  double remote = 0;              ///< slowdown share of a job on non-local processors (set_remote)
   std::int32_t lock_holder = -1;  ///< thread id holding the job's lock
   bool present = false, done = false;
 };
@@ -127,6 +128,7 @@ class Engine {
   int processors() const { return static_cast<int>(procs_.size()); }
   const OsJob& job_spec(std::int32_t j) const { return (*jobs_)[static_cast<std::size_t>(j)]; }
   const Job& job(std::int32_t j) const { return job_[static_cast<std::size_t>(j)]; }
+  std::size_t job_count() const { return job_.size(); }
   Thread& thread(std::int32_t t) { return threads_[static_cast<std::size_t>(t)]; }
   const Proc& proc(std::int32_t p) const { return procs_[static_cast<std::size_t>(p)]; }
   std::int32_t thread_id(std::int32_t job, std::int32_t slot) const {
@@ -143,6 +145,9 @@ class Engine {
   /// Redistributes the job's remaining phase work over `degree` threads (process control). All
   /// its threads must be off processors.
   void set_degree(std::int32_t job, std::int32_t degree);
+  /// The job runs 1 + r times slower from now on (its processors are not local); call before
+  /// start_job or while its threads are off processors.
+  void set_remote(std::int32_t job, double r);
   /// Runs thread t on idle processor p for `slice` time after its overheads.
   void dispatch(std::int32_t p, std::int32_t t, double slice);
   /// Gives the thread on p another slice (no switch, no cost).

@@ -66,6 +66,11 @@ const std::vector<std::string>& os_lock_remedy_names() {
   return names;
 }
 
+const std::vector<std::string>& os_placement_names() {
+  static const std::vector<std::string> names = {"pools", "subcube", "scattered"};
+  return names;
+}
+
 const std::vector<std::string>& os_migration_transfer_names() {
   static const std::vector<std::string> names = {"full", "precopy", "copy_on_reference"};
   return names;
@@ -89,6 +94,8 @@ const char* os_segment_name(OsSegment s) {
       return "restart";
     case OsSegment::LockSpin:
       return "lock_spin";
+    case OsSegment::RemoteAccess:
+      return "remote_access";
   }
   return "?";
 }

@@ -75,6 +75,9 @@ struct OsCosts {
   double migration = 0;
   double checkpoint = 0;
   double restart = 0;
+  /// A job whose processors are not local (one pool, or an aligned subcube) runs 1 + remote times
+  /// slower; the extra time is lost to remote access (pool_allocation only).
+  double remote = 0;
 };
 
 /// Initial processor allocation rules of Section 4.4.
@@ -117,6 +120,15 @@ enum class OsMigrationTransfer { Full, Precopy, CopyOnReference };
 /// "full", "precopy", "copy_on_reference"
 const std::vector<std::string>& os_migration_transfer_names();
 
+/// Where pool_allocation puts a job's processors (Section 4.4). Pools: Zhou and Brecht's
+/// processor pools, a job inside one pool when it fits (best fit), else over the fewest pools.
+/// Subcube: an aligned block of 2^ceil(log2 threads) processors (a subcube of a hypercube, or a
+/// submesh row block), the buddy system's rule; the unused part of the block stays idle. Scattered:
+/// the lowest free processors, wherever they are.
+enum class OsPlacement { Pools, Subcube, Scattered };
+/// "pools", "subcube", "scattered"
+const std::vector<std::string>& os_placement_names();
+
 struct OsParams {
   double quantum = 1;
   /// Leutenegger: a job's quantum is quantum / threads, so every job gets the same share.
@@ -127,6 +139,9 @@ struct OsParams {
   bool fill_idle = false;
   OsLockRemedy lock_remedy = OsLockRemedy::None;
   OsMigrationTransfer transfer = OsMigrationTransfer::Full;
+  /// pool_allocation: processors per pool (aligned blocks of consecutive processors).
+  int pool_size = 4;
+  OsPlacement placement = OsPlacement::Pools;
   /// Precopy: share of the image dirtied while it is sent (paid again, with the process stopped).
   double dirty_fraction = 0.1;
   /// Copy on reference: share of the image the process touches after the move (faulted in).
@@ -141,7 +156,8 @@ enum class OsSegment : std::uint8_t {
   Migration,
   Checkpoint,
   Restart,
-  LockSpin
+  LockSpin,
+  RemoteAccess
 };
 const char* os_segment_name(OsSegment s);
 
@@ -165,10 +181,10 @@ struct OsRollback {
 
 struct OsLostTime {
   double barrier_spin = 0, context_switch = 0, cache_reload = 0, migration = 0, checkpoint = 0,
-         restart = 0, rollback = 0, lock_spin = 0;
+         restart = 0, rollback = 0, lock_spin = 0, remote_access = 0;
   double total() const {
     return barrier_spin + context_switch + cache_reload + migration + checkpoint + restart +
-           rollback + lock_spin;
+           rollback + lock_spin + remote_access;
   }
 };
 

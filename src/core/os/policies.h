@@ -16,6 +16,8 @@ std::unique_ptr<Policy> make_dynamic_space_sharing(const OsParams& p);  // dynam
 std::unique_ptr<Policy> make_checkpoint_restart(const OsParams& p,
                                                 const OsCosts& c);  // checkpoint_restart.cpp
 std::unique_ptr<Policy> make_migration(const OsParams& p, const OsCosts& c);  // migration.cpp
+std::unique_ptr<Policy> make_pool_allocation(const OsParams& p,
+                                             const OsCosts& c);  // pool_allocation.cpp
 /// The time a migrated process is stopped under params.transfer (migration.cpp).
 double migration_stall(const OsParams& p, const OsCosts& c);
 

@@ -75,6 +75,14 @@ const std::vector<AlgorithmInfo>& os_algorithm_table() {
            "the "
            "migration cost and loses no work; no periodic checkpoints.",
            "lost = migrations x cost", "as dynamic_space_sharing", false},
+          {"pool_allocation", "Processor pools and subcube allocation (Zhou & Brecht; buddy)",
+           "houstis1996 §4.4", "any job mix; subcube placement needs P a power of two",
+           "Space sharing where it matters which processors a job gets: first come, first served, "
+           "one processor per thread, placed inside one pool of pool_size processors when it fits "
+           "(Zhou and Brecht's processor pools), as an aligned subcube (the buddy rule), or "
+           "scattered. A job spread over pools runs 1 + costs.remote times slower.",
+           "local = one pool (or an aligned subcube); rate = S(k) / k / (1 + remote if not local)",
+           "O(P) per start", false},
       });
   return table;
 }
@@ -92,6 +100,7 @@ std::unique_ptr<os_detail::Policy> make_policy(const std::string& name, const Os
   if (name == "dynamic_space_sharing") return make_dynamic_space_sharing(p);
   if (name == "checkpoint_restart") return make_checkpoint_restart(p, c);
   if (name == "migration") return make_migration(p, c);
+  if (name == "pool_allocation") return make_pool_allocation(p, c);
   throw std::invalid_argument("unknown os policy '" + name + "'");
 }
 

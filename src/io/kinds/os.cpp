@@ -112,12 +112,14 @@ core::OsCosts read_costs(const JsonReader& s) {
   core::OsCosts c;
   if (!s.has("costs")) return c;
   const JsonReader r = s.object("costs");
-  r.reject_unknown({"context_switch", "cache_reload", "migration", "checkpoint", "restart"});
+  r.reject_unknown(
+      {"context_switch", "cache_reload", "migration", "checkpoint", "restart", "remote"});
   c.context_switch = r.get_number_or("context_switch", 0.0, 0.0, OsLimits::max_time);
   c.cache_reload = r.get_number_or("cache_reload", 0.0, 0.0, OsLimits::max_time);
   c.migration = r.get_number_or("migration", 0.0, 0.0, OsLimits::max_time);
   c.checkpoint = r.get_number_or("checkpoint", 0.0, 0.0, OsLimits::max_time);
   c.restart = r.get_number_or("restart", 0.0, 0.0, OsLimits::max_time);
+  c.remote = r.get_number_or("remote", 0.0, 0.0, 1e6);
   return c;
 }
 
@@ -138,12 +140,14 @@ core::OsParams os_read_params(const JsonReader& s, const std::string& alg) {
     const std::string& k = it.key();
     const bool locks = alg == "central_queue" || alg == "affinity_queues";
     const bool moves = alg == "migration";
+    const bool pools = alg == "pool_allocation";
     const bool ok =
         (k == "quantum" && sliced) || (k == "quantum_rule" && alg == "central_queue") ||
         (k == "allocation" && spaced) || (k == "fill_idle" && alg == "coscheduling") ||
         (k == "checkpoint_interval" && alg == "checkpoint_restart") ||
         (k == "lock_remedy" && locks) ||
-        ((k == "transfer" || k == "dirty_fraction" || k == "touched_fraction") && moves);
+        ((k == "transfer" || k == "dirty_fraction" || k == "touched_fraction") && moves) ||
+        ((k == "placement" || k == "pool_size") && pools);
     if (!ok)
       throw ScenarioError(p.pointer(k), "not a setting of '" + alg + "' (docs/scenario-os.md)");
   }
@@ -168,6 +172,11 @@ core::OsParams os_read_params(const JsonReader& s, const std::string& alg) {
                                             : core::OsMigrationTransfer::Full;
   out.dirty_fraction = p.get_number_or("dirty_fraction", 0.1, 0.0, 1.0);
   out.touched_fraction = p.get_number_or("touched_fraction", 0.3, 0.0, 1.0);
+  const std::string pl = p.get_enum_or("placement", "pools", core::os_placement_names());
+  out.placement = pl == "subcube"     ? core::OsPlacement::Subcube
+                  : pl == "scattered" ? core::OsPlacement::Scattered
+                                      : core::OsPlacement::Pools;
+  out.pool_size = static_cast<int>(p.get_int_or("pool_size", 4, 1, OsLimits::max_processors));
   out.checkpoint_interval = p.get_number_or("checkpoint_interval", 10.0, 1e-6, OsLimits::max_time);
   out.fill_idle = p.get_bool_or("fill_idle", false);
   return out;
@@ -206,7 +215,8 @@ Json lost_json(const core::OsLostTime& l) {
           {"checkpoint", l.checkpoint},
           {"restart", l.restart},
           {"rollback", l.rollback},
-          {"lock_spin", l.lock_spin}};
+          {"lock_spin", l.lock_spin},
+          {"remote_access", l.remote_access}};
 }
 
 }  // namespace
@@ -224,9 +234,19 @@ std::shared_ptr<OsScenario> parse_os_scenario(const JsonReader& s) {
                                                " threads in all (limit 2000000)");
   sc->costs = read_costs(s);
   sc->algorithms = read_algorithms(s, all_names());
-  if (sc->algorithms.empty()) sc->algorithms = all_names();
+  // Policies added after the default set was published run only when named, so a scenario that
+  // names none keeps its results.
+  if (sc->algorithms.empty())
+    for (const auto& a : all_names())
+      if (a != "pool_allocation") sc->algorithms.push_back(a);
   for (const auto& a : sc->algorithms) {
     sc->params[a] = os_read_params(s, a);
+    if (a == "pool_allocation" && sc->params[a].placement == core::OsPlacement::Subcube &&
+        (sc->processors & (sc->processors - 1)) != 0)
+      throw ScenarioError(algorithm_params(s, a).pointer("placement"),
+                          "subcube placement needs the processors to form a hypercube: a power "
+                          "of two (processors is " +
+                              std::to_string(sc->processors) + ")");
     core::OsParams est = sc->params[a];
     if (a == "coscheduling") {
       // Every processor switches at each quantum, so only quantum - context_switch of it runs
@@ -240,7 +260,8 @@ std::shared_ptr<OsScenario> parse_os_scenario(const JsonReader& s) {
     }
     const double ev = core::estimate_os_events(a, sc->processors, sc->jobs, est);
     if (ev > OsLimits::max_events) {
-      const bool sliced = a != "static_partition" && a != "process_control";
+      const bool sliced =
+          a != "static_partition" && a != "process_control" && a != "pool_allocation";
       throw ScenarioError(sliced ? algorithm_params(s, a).pointer("quantum") : s.pointer("jobs"),
                           "'" + a + "' would simulate about " + std::to_string(std::llround(ev)) +
                               " events (limit 2000000): " +
