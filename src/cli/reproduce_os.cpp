@@ -1,4 +1,4 @@
-// `loadlab reproduce os`: the operating-system findings of paper 002 (survey), Section 4, as
+// `loadlab reproduce os`: the operating-system findings of Houstis et al.'s survey, Section 4, as
 // measured results of our discrete-event simulator, each printed beside the claim it tests.
 //
 // The survey reports qualitative findings of other studies (Crovella et al., Tucker & Gupta,
@@ -16,27 +16,13 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "cli/reproduce_split.h"
+#include "cli/reproduce_os.h"
 #include "cli/text.h"
-#include "core/os/model.h"
 #include "core/verify/os_verify.h"
 
-namespace loadlab::cli {
+namespace loadlab::cli::os_repro {
 
 namespace {
-
-using core::OsCosts;
-using core::OsJob;
-using core::OsParams;
-using core::OsRunResult;
-
-struct Ctx {
-  const ReproduceOptions& opts;
-  std::ostream& out;
-  SplitRuns& split;
-  int failures = 0;
-  int runs = 0;
-};
 
 // Of the processor time spent executing (compute or spin), the share in which the job had all its
 // threads running at that instant: Medusa's "processors [that] execute coscheduled applications".
@@ -76,28 +62,38 @@ double os_coscheduled_share(const OsRunResult& r) {
   return total > 0 ? whole / total : 0;
 }
 
+}  // namespace
+
 // Every simulation is one split run (reproduce_split.h); the result carries the fields the
 // sections print, as computed by the process that ran it.
 OsRunResult run(Ctx& c, const std::string& policy, int p, const std::vector<OsJob>& jobs,
-                const OsCosts& costs, const OsParams& prm, double* coscheduled_share = nullptr) {
+                const OsCosts& costs, const OsParams& prm, double* coscheduled_share) {
   RunRecord rec = c.split.next([&](RunRecord& mine) {
     const auto r = core::simulate_os(policy, p, jobs, costs, prm);
     const auto v = core::verify_os(p, jobs, r);
     mine.put(v.ok ? 1 : 0);
     mine.put_text(v.errors.empty() ? "" : v.errors[0]);
-    for (double x : {r.mean_response_time, r.makespan, r.busy, r.fragmentation, r.lost.barrier_spin,
-                     r.lost.context_switch, r.lost.cache_reload, r.lost.migration,
-                     r.lost.checkpoint, r.lost.restart, r.lost.rollback})
+    for (double x :
+         {r.mean_response_time, r.makespan, r.busy, r.fragmentation, r.lost.barrier_spin,
+          r.lost.context_switch, r.lost.cache_reload, r.lost.migration, r.lost.checkpoint,
+          r.lost.restart, r.lost.rollback, r.lost.lock_spin, r.lost.remote_access})
       mine.put(x);
+    for (std::int64_t x : {r.locks.acquired, r.locks.holder_preempted, r.locks.warnings_heeded,
+                           r.locks.preemptions_deferred, r.locks.finished_by_sibling})
+      mine.put(static_cast<double>(x));
     mine.put(coscheduled_share ? os_coscheduled_share(r) : 0.0);
   });
   const bool ok = rec.flag();
   const std::string error = rec.text();
   OsRunResult r;
-  for (double* x : {&r.mean_response_time, &r.makespan, &r.busy, &r.fragmentation,
-                    &r.lost.barrier_spin, &r.lost.context_switch, &r.lost.cache_reload,
-                    &r.lost.migration, &r.lost.checkpoint, &r.lost.restart, &r.lost.rollback})
+  for (double* x :
+       {&r.mean_response_time, &r.makespan, &r.busy, &r.fragmentation, &r.lost.barrier_spin,
+        &r.lost.context_switch, &r.lost.cache_reload, &r.lost.migration, &r.lost.checkpoint,
+        &r.lost.restart, &r.lost.rollback, &r.lost.lock_spin, &r.lost.remote_access})
     *x = rec.number();
+  for (std::int64_t* x : {&r.locks.acquired, &r.locks.holder_preempted, &r.locks.warnings_heeded,
+                          &r.locks.preemptions_deferred, &r.locks.finished_by_sibling})
+    *x = static_cast<std::int64_t>(rec.number());
   const double share = rec.number();
   if (coscheduled_share) *coscheduled_share = share;
   ++c.runs;
@@ -108,6 +104,8 @@ OsRunResult run(Ctx& c, const std::string& policy, int p, const std::vector<OsJo
   return r;
 }
 
+namespace {
+
 // Total work over processor time spent on the jobs (compute + every overhead).
 double efficiency(const std::vector<OsJob>& jobs, const OsRunResult& r) {
   double w = 0;
@@ -115,6 +113,8 @@ double efficiency(const std::vector<OsJob>& jobs, const OsRunResult& r) {
   const double spent = r.busy + r.lost.total();
   return spent > 0 ? w / spent : 0;
 }
+
+}  // namespace
 
 std::vector<OsJob> stream(std::uint64_t seed, int p, double load, std::int64_t count,
                           double mean_work, double threads_lo, double threads_hi, core::OsSpeedup s,
@@ -150,6 +150,8 @@ void csv(Ctx& c, const std::string& name, const std::string& text) {
   }
   c.out << "  (CSV: " << path.string() << ")\n";
 }
+
+namespace {
 
 // Section 4.3, Crovella et al.: 100 processors, two applications; 50 dedicated processors each
 // versus half the time on all 100. Closed form: W(f + (1-f)/50) versus 2W(f + (1-f)/100).
@@ -475,15 +477,23 @@ int os_pass(const ReproduceOptions& opts, SplitRuns& split, std::ostream& out) {
   affinity(c, n);
   efficiency_over_load(c, n, loads);
   allocation_rules(c, n);
+  efficiency_rules(c, n);
   reclaiming(c, n);
+  migration_transfers(c, n);
+  spin_locks(c, n);
+  pools_and_subcubes(c, n);
   out << c.runs << " runs, " << (c.runs - c.failures) << " verified\n";
   return c.failures == 0 ? 0 : 1;
 }
 
 }  // namespace
 
+}  // namespace loadlab::cli::os_repro
+
+namespace loadlab::cli {
+
 int reproduce_os(const ReproduceOptions& opts, std::ostream& out) {
-  return run_split(opts, out, os_pass);
+  return run_split(opts, out, os_repro::os_pass);
 }
 
 }  // namespace loadlab::cli

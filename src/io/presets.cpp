@@ -116,6 +116,28 @@ const std::vector<Preset>& presets() {
                "jobs":[{"arrival":0,"work":100,"threads":10},{"arrival":0,"work":100,"threads":5}],
                "algorithms":["coscheduling","central_queue","process_control"],
                "params":{"coscheduling":{"quantum":1}}})json"),
+      // The survey, Section 4.2: spin locks when a lock holder is descheduled; the form's "lock
+      // holder preempted" setting switches between the remedies.
+      make(
+          "os_spin_locks", "Spin locks: a descheduled lock holder, and the do-not-preempt bit",
+          R"json({"loadlab":1,"kind":"os","name":"Spin locks under time sharing (Houstis et al. 1996, Section 4.2)","seed":5,
+               "processors":16,"jobs":{"generator":"poisson","rate":0.256,"count":60,
+               "work":{"profile":"exponential","value":50},"threads":{"profile":"uniform","low":2,"high":16},
+               "lock_every":0.5,"lock_length":0.1},
+               "costs":{"context_switch":0.01},
+               "algorithms":["central_queue","affinity_queues","coscheduling","process_control"],
+               "params":{"central_queue":{"quantum":1},"affinity_queues":{"quantum":1,"lock_remedy":"do_not_preempt"},
+                         "coscheduling":{"quantum":1}}})json"),
+      // The survey, Section 4.4: processor pools and subcube allocation; the form's placement
+      // setting switches between pools, subcubes and scattered processors.
+      make(
+          "os_pools", "Processor pools: 32 processors in pools of 8, remote memory 50 % slower",
+          R"json({"loadlab":1,"kind":"os","name":"Processor pools and subcubes (Houstis et al. 1996, Section 4.4)","seed":3,
+               "processors":32,"jobs":{"generator":"poisson","rate":0.12,"count":80,
+               "work":{"profile":"exponential","value":100},"threads":{"profile":"uniform","low":1,"high":12}},
+               "costs":{"remote":0.5},
+               "algorithms":["pool_allocation","static_partition"],
+               "params":{"pool_allocation":{"placement":"pools","pool_size":8}}})json"),
       // Paper 004, Example 1 (E = 3, C = 2 per ERRATA's reading of Examples 2 and 4).
       make(
           "dlt_example1", "Divisible load, Example 1: closed form on an 8-cube",

@@ -154,8 +154,9 @@ assert len(r) == 8 and all(e["verified"] for e in r), [(e["algorithm"], e["verif
 PY
 echo '{"loadlab": 1, "kind": "os", "processors": 4, "jobs": [{"work": 1, "threads": 5}]}' >"$TMP/os_bad.json"
 expect 2 "/jobs/0/threads" "$LL" validate "$TMP/os_bad.json"
-expect 0 "32 runs, 32 verified" "$LL" reproduce os --quick --csv "$TMP/os_csv"
+expect 0 "52 runs, 52 verified" "$LL" reproduce os --quick --csv "$TMP/os_csv"
 [ -s "$TMP/os_csv/os_space_vs_time.csv" ] && ok || bad "reproduce os --csv wrote no CSV"
+[ -s "$TMP/os_csv/os_spin_locks.csv" ] && ok || bad "reproduce os --csv wrote no spin-lock CSV"
 
 # The papers' evaluations as verdicts: each claim printed with its source, our measurement and
 # HOLDS / DIFFERS; a DIFFERS is a finding (exit 0); --svg draws the figures as well-formed SVG.

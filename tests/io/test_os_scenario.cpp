@@ -70,6 +70,22 @@ TEST_CASE("OsScenario.ChartDecimatedAboveLimit") {
   CHECK(r["chart"]["intervals"].size() <= OsLimits::chart_intervals);
 }
 
+TEST_CASE("OsScenario.LockedJobsReportTheirSpinAndRemedy") {
+  const char* locked = R"({"loadlab": 1, "kind": "os", "seed": 3, "processors": 2,
+    "jobs": [{"work": 40, "threads": 2, "lock_every": 3, "lock_length": 1}],
+    "algorithms": ["static_partition", "central_queue"],
+    "params": {"central_queue": {"lock_remedy": "do_not_preempt"}}})";
+  const Json out = run_scenario(Json::parse(locked), RunContext{});
+  REQUIRE(out["results"].size() == 2);
+  for (const auto& r : out["results"]) {
+    CHECK(r["verified"] == true);
+    CHECK(r["locks"]["acquired"] == 10);
+  }
+  // Two threads, a section of 1 after every 3: one collision at t = 3 (see the core test).
+  CHECK(out["results"][0]["time_lost"]["lock_spin"].get<double>() == doctest::Approx(1));
+  CHECK(out["results"][0]["makespan"].get<double>() == doctest::Approx(21));
+}
+
 TEST_CASE("OsScenario.BadFieldsAreNamed") {
   CHECK(run_error_pointer(kOs, R"({"processors": 0})") == "/processors");
   CHECK(run_error_pointer(kOs, R"({"processors": 100000})") == "/processors");
@@ -103,6 +119,34 @@ TEST_CASE("OsScenario.BadFieldsAreNamed") {
   CHECK(run_error_pointer(kOs, R"({"params": {"static_partition": {"allocation": "random"}}})") ==
         "/params/static_partition/allocation");
   CHECK(run_error_pointer(kOs, R"({"params": {"round_robin": {}}})") == "/params/round_robin");
+  // Spin locks and the OS mechanisms' settings.
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "lock_every": 0.5}]})") ==
+        "/jobs/0/lock_length");
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "lock_length": 0.5}]})") ==
+        "/jobs/0/lock_every");
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1, "lock_every": -1, "lock_length": 1}]})") ==
+        "/jobs/0/lock_every");
+  CHECK(run_error_pointer(kOs, R"({"jobs": [{"work": 1e9, "lock_every": 1, "lock_length": 1}]})") ==
+        "/jobs/0/lock_every");
+  CHECK(run_error_pointer(kOs, R"({"params": {"central_queue": {"lock_remedy": "yield"}}})") ==
+        "/params/central_queue/lock_remedy");
+  CHECK(run_error_pointer(
+            kOs, R"({"params": {"static_partition": {"lock_remedy": "do_not_preempt"}}})") ==
+        "/params/static_partition/lock_remedy");
+  CHECK(run_error_pointer(kOs, R"({"params": {"migration": {"transfer": "teleport"}}})") ==
+        "/params/migration/transfer");
+  CHECK(run_error_pointer(kOs, R"({"params": {"migration": {"dirty_fraction": 1.5}}})") ==
+        "/params/migration/dirty_fraction");
+  CHECK(run_error_pointer(kOs, R"({"params": {"central_queue": {"transfer": "precopy"}}})") ==
+        "/params/central_queue/transfer");
+  CHECK(run_error_pointer(kOs, R"({"processors": 6, "jobs": [{"work": 1}],
+                          "algorithms": ["pool_allocation"],
+                          "params": {"pool_allocation": {"placement": "subcube"}}})") ==
+        "/params/pool_allocation/placement");
+  CHECK(run_error_pointer(kOs, R"({"algorithms": ["pool_allocation"],
+                          "params": {"pool_allocation": {"pool_size": 0}}})") ==
+        "/params/pool_allocation/pool_size");
+  CHECK(run_error_pointer(kOs, R"({"costs": {"remote": -0.5}})") == "/costs/remote");
   CHECK(run_error_pointer(kOs, R"({"algorithms": ["gang"]})") == "/algorithms/0");
   // Too many slices for the event limit: refused before the run, naming the quantum.
   CHECK(run_error_pointer(

@@ -1,9 +1,11 @@
 // The "os" kind's form (docs/scenario-os.md): processors, the job stream (the Poisson generator's
-// rate, count, work, threads, speedup and barriers; an explicit job list is shown, not edited), the
-// operating-system costs, the policies and their quantum / allocation rule. Live update.
+// rate, count, work, threads, speedup, barriers and spin locks; an explicit job list is edited in a
+// table), the operating-system costs, the policies and their settings. Live update.
 #include <imgui.h>
 
 #include <algorithm>
+#include <initializer_list>
+#include <string>
 
 #include "app/os/view_state.h"
 #include "app/shell/app.h"
@@ -40,6 +42,53 @@ bool speedup_field(io::Json& job) {
     changed |= num_field("A (avg parallelism)", sp, "A", 8, 1, 1024);
     changed |= num_field("sigma", sp, "sigma", 1, 0, 10, false);
   }
+  return changed;
+}
+
+// A lock needs both numbers: setting one fills the other with a sensible partner, clearing one
+// clears both (the scenario rejects one without the other).
+void os_pair_lock_fields(io::Json& j, const char* changed_key) {
+  const bool every = std::string(changed_key) == "lock_every";
+  const double v = j.value(changed_key, 0.0);
+  const char* other = every ? "lock_length" : "lock_every";
+  if (v <= 0) {
+    j.erase("lock_every");
+    j.erase("lock_length");
+  } else if (j.value(other, 0.0) <= 0) {
+    j[other] = every ? v / 5 : v * 5;
+  }
+}
+
+bool os_lock_fields(io::Json& jobs) {
+  bool changed = false;
+  for (const char* k : {"lock_every", "lock_length"}) {
+    const bool c = num_field(k[5] == 'e' ? "lock every (work)" : "lock length (work)", jobs, k, 0,
+                             0, 1e4, false);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Each thread takes its job's spin lock after every 'lock every' units of its work, for "
+          "'lock length' units; 0 = no lock (Section 4.2)");
+    if (c) os_pair_lock_fields(jobs, k), changed = true;
+  }
+  return changed;
+}
+
+bool os_choice(io::Json& par, const char* key, const char* label,
+               std::initializer_list<const char*> options, const char* tip) {
+  bool changed = false;
+  const std::string cur = par.value(key, std::string(*options.begin()));
+  if (ImGui::BeginCombo(label, cur.c_str())) {
+    for (const char* o : options)
+      if (ImGui::Selectable(o, cur == o) && cur != o) {
+        if (std::string(o) == *options.begin())
+          par.erase(key);
+        else
+          par[key] = o;
+        changed = true;
+      }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
   return changed;
 }
 
@@ -89,14 +138,16 @@ void draw_os_form(App& app) {
     changed |= num_field("barrier every (work)", jobs, "barrier_every", 0, 0, 1e4, false);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("work between barriers; 0 = no barriers (Section 4.2)");
+    changed |= os_lock_fields(jobs);
   } else if (jobs.is_array()) {
     ImGui::TextDisabled("Jobs: %zu listed", jobs.size());
     if (ImGui::BeginTable(
-            "##os_jobs", 5,
+            "##os_jobs", 7,
             ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
             {0, std::min(8.0f, static_cast<float>(jobs.size()) + 1.5f) *
                     ImGui::GetFrameHeightWithSpacing()})) {
-      for (const char* h : {"job", "arrival", "work", "threads", "barrier every"})
+      for (const char* h :
+           {"job", "arrival", "work", "threads", "barrier every", "lock every", "lock length"})
         ImGui::TableSetupColumn(h);
       ImGui::TableHeadersRow();
       for (std::size_t i = 0; i < jobs.size(); ++i) {
@@ -125,6 +176,16 @@ void draw_os_form(App& app) {
         double b = j.value("barrier_every", 0.0);
         if (ImGui::DragScalar("##b", ImGuiDataType_Double, &b, 0.1f, nullptr, nullptr, "%.3g"))
           j["barrier_every"] = std::max(0.0, b), changed = true;
+        for (const char* k : {"lock_every", "lock_length"}) {
+          ImGui::TableNextColumn();
+          ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
+          double v = j.value(k, 0.0);
+          if (ImGui::DragScalar(k[5] == 'e' ? "##le" : "##ll", ImGuiDataType_Double, &v, 0.05f,
+                                nullptr, nullptr, "%.3g")) {
+            j[k] = std::max(0.0, v), changed = true;
+            os_pair_lock_fields(j, k);
+          }
+        }
         ImGui::PopID();
       }
       ImGui::EndTable();
@@ -133,7 +194,8 @@ void draw_os_form(App& app) {
   if (ImGui::CollapsingHeader("Costs (Sections 4.3, 4.5)")) {
     io::Json& costs = doc["costs"];
     if (!costs.is_object()) costs = io::Json::object();
-    for (const char* k : {"context_switch", "cache_reload", "migration", "checkpoint", "restart"})
+    for (const char* k :
+         {"context_switch", "cache_reload", "migration", "checkpoint", "restart", "remote"})
       changed |= num_field(k, costs, k, 0, 0, 100, false);
   }
   ImGui::PopItemWidth();
@@ -157,7 +219,7 @@ void draw_os_form(App& app) {
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 9);
     for (const auto& p : listed) {
       const bool ts = time_sliced(p), ss = space_sharing(p);
-      if (!ts && !ss) continue;
+      if (!ts && !ss && p != "pool_allocation") continue;
       ImGui::PushID(p.c_str());
       ImGui::TextDisabled("%s", p.c_str());
       ImGui::Indent();
@@ -178,11 +240,48 @@ void draw_os_form(App& app) {
       if (ss) {
         std::string rule = par.value("allocation", std::string("equal"));
         if (ImGui::BeginCombo("allocation", rule.c_str())) {
-          for (const char* r :
-               {"equal", "sqrt_work", "average_parallelism", "average_parallelism_exact"})
+          for (const char* r : {"equal", "sqrt_work", "average_parallelism",
+                                "average_parallelism_exact", "sevcik", "efficiency_knee"})
             if (ImGui::Selectable(r, rule == r)) par["allocation"] = r, changed = true;
           ImGui::EndCombo();
         }
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip(
+              "sevcik: each job first gets the processors it keeps 90%% busy, the rest shared "
+              "(Sevcik 1989)\nefficiency_knee: at most the n that minimises completion time over "
+              "efficiency (Eager, Zahorjan and Lazowska 1989)");
+      }
+      if (p == "central_queue" || p == "affinity_queues")
+        changed |=
+            os_choice(par, "lock_remedy", "lock holder preempted",
+                      {"none", "two_minute_warning", "do_not_preempt", "scheduler_activations"},
+                      "What the system does when a thread holding its job's lock is "
+                      "descheduled (Section 4.2):\ntwo_minute_warning: Psyche's upcall; a "
+                      "thread does not enter a section it cannot finish in its slice\n"
+                      "do_not_preempt: the Ultracomputer's bit; the holder finishes its "
+                      "section, once per slice\nscheduler_activations: a waiting sibling "
+                      "runs the rest of the holder's section");
+      if (p == "pool_allocation") {
+        changed |= os_choice(par, "placement", "placement", {"pools", "subcube", "scattered"},
+                             "Which processors a job gets (Section 4.4):\npools: inside one pool "
+                             "when it fits (Zhou and Brecht)\nsubcube: an aligned block of "
+                             "2^k processors (buddy rule; P a power of two)\nscattered: the "
+                             "lowest free ones");
+        int ps = par.value("pool_size", 4);
+        if (slider_int("pool size", &ps, 1, 1024, "%d", ImGuiSliderFlags_Logarithmic))
+          par["pool_size"] = std::clamp(ps, 1, 1024), changed = true;
+      }
+      if (p == "migration") {
+        changed |=
+            os_choice(par, "transfer", "memory transfer", {"full", "precopy", "copy_on_reference"},
+                      "How the image moves (Section 4.5.2):\nfull: all of it, process "
+                      "stopped (Charlotte, LOCUS)\nprecopy: sent while it runs, dirty "
+                      "pages again (V-system)\ncopy_on_reference: pages faulted in when "
+                      "touched (Accent)");
+        const std::string t = par.value("transfer", std::string("full"));
+        if (t == "precopy") changed |= num_field("dirty share", par, "dirty_fraction", 0.1, 0, 1);
+        if (t == "copy_on_reference")
+          changed |= num_field("touched share", par, "touched_fraction", 0.3, 0, 1);
       }
       if (p == "checkpoint_restart")
         changed |= num_field("checkpoint interval", par, "checkpoint_interval", 10, 0.01, 1e4);

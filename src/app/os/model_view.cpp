@@ -55,6 +55,8 @@ std::uint32_t os_segment_colour(const std::string& kind) {
   if (kind == "migration") return rgb(80, 220, 240);
   if (kind == "checkpoint") return rgb(170, 120, 250);
   if (kind == "restart") return rgb(250, 120, 200);
+  if (kind == "lock_spin") return rgb(255, 150, 40);
+  if (kind == "remote_access") return rgb(120, 160, 255);
   return 0;
 }
 
@@ -71,7 +73,7 @@ std::vector<OsBar> os_chart_bars(const io::OsResult& r) {
     const std::uint32_t seg = os_segment_colour(c.kind);
     if (seg == 0) {
       b.colour = os_job_colour(c.job);
-    } else if (c.kind == "barrier_spin") {
+    } else if (c.kind == "barrier_spin" || c.kind == "lock_spin") {
       // Spinning still holds the processor for the job: the job's band, a red stripe through it.
       b.colour = seg;
       b.y0 = 0.35f;
@@ -90,10 +92,11 @@ std::vector<OsBar> os_chart_bars(const io::OsResult& r) {
 }
 
 std::vector<OsLostItem> os_lost_items(const core::OsLostTime& lost) {
-  return {{"barrier spin", lost.barrier_spin}, {"context switch", lost.context_switch},
-          {"cache reload", lost.cache_reload}, {"migration", lost.migration},
-          {"checkpoint", lost.checkpoint},     {"restart", lost.restart},
-          {"rolled-back work", lost.rollback}};
+  return {{"barrier spin", lost.barrier_spin},  {"context switch", lost.context_switch},
+          {"cache reload", lost.cache_reload},  {"migration", lost.migration},
+          {"checkpoint", lost.checkpoint},      {"restart", lost.restart},
+          {"rolled-back work", lost.rollback},  {"lock spin", lost.lock_spin},
+          {"remote access", lost.remote_access}};
 }
 
 OsViewModel os_view_model(const AppState& st) {

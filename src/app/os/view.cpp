@@ -80,6 +80,9 @@ void os_draw_chart_tab(App& app, OsViewState& c, int sel) {
   for (const char* k :
        {"barrier_spin", "context_switch", "cache_reload", "migration", "checkpoint", "restart"})
     os_swatch(os_segment_colour(k), k, s);
+  if (d.result->run.lost.lock_spin > 0) os_swatch(os_segment_colour("lock_spin"), "lock_spin", s);
+  if (d.result->run.lost.remote_access > 0)
+    os_swatch(os_segment_colour("remote_access"), "remote_access", s);
   if (ImGui::SmallButton("fit")) c.gantt.fit();
   ImGui::SameLine();
   ImGui::PushTextWrapPos(0);

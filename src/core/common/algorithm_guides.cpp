@@ -127,6 +127,8 @@ const std::vector<AlgorithmGuide>& algorithm_guides_general() {
        "Work is lost at every reclaim: the slowest response on the mixed stream (113.8).", "os_mixed"},
       {"os", "migration", "Processors must be reclaimed and processes can move with their state: less work lost than checkpoint-restart (response 99.6 against 113.8).",
        "Migration is expensive on the machine: each move pays the migration cost.", "os_mixed"},
+      {"os", "pool_allocation", "The machine is built of pools (NUMA) or is a hypercube, and where a job runs matters: placed in one pool, jobs on os_pools answer in 25.6 against 27.9 scattered.",
+       "Jobs are larger than a pool or arrive in odd sizes: subcube blocks wait for an aligned hole (29.5 on os_pools, the slowest placement there).", "os_pools"},
       // partition
       {"partition", "strips_1xp", "The domain is long and thin: cuts across the long side are short, and it is among the fastest methods.",
        "The domain is square: strips cut far more edges (224 on the 32 x 32 grid against 128 for P x Q).", "partition_grid"},

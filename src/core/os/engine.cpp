@@ -27,8 +27,8 @@ double phase_work(const OsJob& j, std::int64_t phase, std::int64_t phases) {
 }  // namespace
 
 Engine::Engine(int processors, const std::vector<OsJob>& jobs, const OsCosts& costs,
-               const OsSimOptions& options)
-    : jobs_(&jobs), costs_(costs), opt_(options) {
+               const OsSimOptions& options, OsLockRemedy remedy)
+    : jobs_(&jobs), costs_(costs), opt_(options), remedy_(remedy) {
   procs_.resize(static_cast<std::size_t>(processors));
   job_.resize(jobs.size());
   std::int64_t total = 0;
@@ -65,9 +65,28 @@ void Engine::start_job(std::int32_t j, std::int32_t degree) {
   Job& jb = job_[static_cast<std::size_t>(j)];
   jb.degree = degree;
   jb.phase = 0;
-  jb.rate = os_speedup(job_spec(j).speedup, degree) / degree;
+  jb.rate = os_speedup(job_spec(j).speedup, degree) / degree / (1 + jb.remote);
   const double share = phase_share(j);
   for (std::int32_t s = 0; s < degree; ++s) thread(jb.thread_base + s).rem = share;
+  reset_lock_state(j);
+}
+
+void Engine::set_remote(std::int32_t j, double r) {
+  Job& jb = job_[static_cast<std::size_t>(j)];
+  jb.remote = r;
+  if (jb.degree > 0) jb.rate = os_speedup(job_spec(j).speedup, jb.degree) / jb.degree / (1 + r);
+}
+
+void Engine::reset_lock_state(std::int32_t j) {
+  Job& jb = job_[static_cast<std::size_t>(j)];
+  const OsJob& spec = job_spec(j);
+  jb.lock_holder = -1;
+  const double every = spec.lock_every > 0 && spec.lock_length > 0 ? spec.lock_every : kForever;
+  for (int s = 0; s < spec.threads; ++s) {
+    Thread& th = thread(jb.thread_base + s);
+    th.to_lock = every;
+    th.in_cs = 0;
+  }
 }
 
 void Engine::set_degree(std::int32_t j, std::int32_t degree) {
@@ -79,7 +98,7 @@ void Engine::set_degree(std::int32_t j, std::int32_t degree) {
     if (!th.done) left += th.rem;
   }
   jb.degree = degree;
-  jb.rate = os_speedup(job_spec(j).speedup, degree) / degree;
+  jb.rate = os_speedup(job_spec(j).speedup, degree) / degree / (1 + jb.remote);
   jb.at_barrier = 0;
   jb.finished = 0;
   for (std::int32_t s = 0; s < degree; ++s) {
@@ -88,6 +107,9 @@ void Engine::set_degree(std::int32_t j, std::int32_t degree) {
     th.at_barrier = false;
     th.done = false;
   }
+  // Re-dividing the work restarts every thread outside its critical section (the work a holder
+  // had left inside one is part of what was redistributed).
+  reset_lock_state(j);
 }
 
 void Engine::frag_tick() {
@@ -132,6 +154,12 @@ void Engine::log(OsSegment kind, double start, double end, std::int32_t p, std::
     case OsSegment::Restart:
       res_.lost.restart += dt;
       break;
+    case OsSegment::LockSpin:
+      res_.lost.lock_spin += dt;
+      break;
+    case OsSegment::RemoteAccess:
+      res_.lost.remote_access += dt;
+      break;
   }
   if (opt_.keep_intervals) {
     const Thread& th = threads_[static_cast<std::size_t>(t)];
@@ -150,11 +178,28 @@ void Engine::close_segment(std::int32_t p) {
             std::min(th.rem, (now_ - pr.seg_start) * job_[static_cast<std::size_t>(th.job)].rate);
         th.rem -= done;
         th.since_checkpoint += done;
-        log(OsSegment::Compute, pr.seg_start, now_, p, pr.thread);
+        if (th.in_cs > 0)
+          th.in_cs = std::max(0.0, th.in_cs - done);
+        else if (th.to_lock < kForever)
+          th.to_lock = std::max(0.0, th.to_lock - done);
+        const double remote = job_[static_cast<std::size_t>(th.job)].remote;
+        if (remote > 0) {
+          // Of a stretch on non-local processors, 1 / (1 + remote) is computing at the job's
+          // speed and the rest waiting on remote memory (logged first, so a thread's last
+          // stretch of computing ends when it finishes).
+          const double mid = now_ - (now_ - pr.seg_start) / (1 + remote);
+          log(OsSegment::RemoteAccess, pr.seg_start, mid, p, pr.thread);
+          log(OsSegment::Compute, mid, now_, p, pr.thread);
+        } else {
+          log(OsSegment::Compute, pr.seg_start, now_, p, pr.thread);
+        }
         break;
       }
       case ProcState::Spin:
         log(OsSegment::Spin, pr.seg_start, now_, p, pr.thread);
+        break;
+      case ProcState::LockSpin:
+        log(OsSegment::LockSpin, pr.seg_start, now_, p, pr.thread);
         break;
       case ProcState::Overhead:
         log(pr.over_kind[pr.over_i], pr.seg_start, now_, p, pr.thread);
@@ -178,23 +223,121 @@ void Engine::schedule(std::int32_t p) {
       break;
     case ProcState::Run: {
       const Thread& th = threads_[static_cast<std::size_t>(pr.thread)];
-      t = std::min(pr.seg_start + th.rem / job_[static_cast<std::size_t>(th.job)].rate,
+      const double until = std::min(th.rem, lock_boundary(th));
+      t = std::min(pr.seg_start + until / job_[static_cast<std::size_t>(th.job)].rate,
                    pr.slice_end);
       break;
     }
     case ProcState::Spin:
+    case ProcState::LockSpin:
       t = pr.slice_end;
       break;
   }
-  if (t >= kForever) return;  // spinning until the barrier releases
+  if (t >= kForever) return;  // spinning until the barrier or the lock releases
   events_.push({t, 0, p, seq_++, pr.version});
 }
 
 void Engine::begin_exec(std::int32_t p) {
   Proc& pr = procs_[static_cast<std::size_t>(p)];
-  pr.state = thread(pr.thread).at_barrier ? ProcState::Spin : ProcState::Run;
+  const Thread& th = thread(pr.thread);
+  pr.state = th.at_barrier ? ProcState::Spin : ProcState::Run;
   pr.over_n = pr.over_i = 0;
   pr.seg_start = now_;
+  // A thread descheduled while waiting for its job's lock tries again as soon as it runs.
+  if (pr.state == ProcState::Run && th.in_cs <= 0 && th.to_lock <= 0 && !try_lock(p))
+    pr.state = ProcState::LockSpin;
+  schedule(p);
+}
+
+double Engine::lock_boundary(const Thread& th) const {
+  if (th.in_cs > 0) return th.in_cs;
+  // Entering a critical section exactly at the phase's end waits for the next phase.
+  return th.to_lock < th.rem ? th.to_lock : kForever;
+}
+
+bool Engine::try_lock(std::int32_t p) {
+  const std::int32_t t = procs_[static_cast<std::size_t>(p)].thread;
+  Thread& th = thread(t);
+  Job& jb = job_[static_cast<std::size_t>(th.job)];
+  const OsJob& spec = job_spec(th.job);
+  double inherited = 0;
+  if (jb.lock_holder >= 0) {
+    Thread& h = thread(jb.lock_holder);
+    if (remedy_ != OsLockRemedy::SchedulerActivations || h.proc >= 0) return false;
+    // A section that ends the holder's phase is left to it: the holder must run to reach its
+    // barrier or its end anyway, so taking the section over would only move work, not waiting.
+    if (h.rem - h.in_cs <= 1e-12 * std::max(1.0, h.rem)) return false;
+    // Scheduler activations: run the rest of the descheduled holder's critical section here, then
+    // this thread's own, without letting go of the lock in between.
+    inherited = h.in_cs;
+    h.rem = std::max(0.0, h.rem - inherited);
+    h.in_cs = 0;
+    h.to_lock = spec.lock_every;
+    th.rem += inherited;
+    ++res_.locks.finished_by_sibling;
+  }
+  jb.lock_holder = t;
+  th.in_cs = inherited + std::min(spec.lock_length, th.rem - inherited);
+  ++res_.locks.acquired;
+  return true;
+}
+
+void Engine::release_lock(std::int32_t t) {
+  const Thread& th = thread(t);
+  Job& jb = job_[static_cast<std::size_t>(th.job)];
+  jb.lock_holder = -1;
+  const int n = jb.degree;
+  // The next spinning sibling in slot order after the releaser gets it (a fair, deterministic
+  // hand-off; threads off their processors try again when they run).
+  for (int k = 1; k <= n; ++k) {
+    const std::int32_t u = jb.thread_base + (th.slot + k) % n;
+    const Thread& w = thread(u);
+    if (w.proc < 0) continue;
+    Proc& pw = procs_[static_cast<std::size_t>(w.proc)];
+    if (pw.state != ProcState::LockSpin) continue;
+    if (remedy_ == OsLockRemedy::TwoMinuteWarning) {
+      const double need = std::min(job_spec(w.job).lock_length, w.rem) / jb.rate;
+      if (need > pw.slice_end - now_ && need <= pw.slice_len) continue;  // warned: stays out
+    }
+    close_segment(w.proc);
+    pw.state = ProcState::Run;
+    try_lock(w.proc);
+    schedule(w.proc);
+    return;
+  }
+}
+
+bool Engine::heed_warning(std::int32_t p) {
+  if (remedy_ != OsLockRemedy::TwoMinuteWarning) return false;
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  const Thread& th = thread(pr.thread);
+  const double need =
+      std::min(job_spec(th.job).lock_length, th.rem) / job_[static_cast<std::size_t>(th.job)].rate;
+  // A section longer than a whole slice could never start under the rule: it goes ahead then.
+  if (need <= pr.slice_end - now_ || need > pr.slice_len) return false;
+  ++res_.locks.warnings_heeded;
+  policy_->on_slice_end(*this, p);
+  return true;
+}
+
+void Engine::reach_lock_boundary(std::int32_t p) {
+  Proc& pr = procs_[static_cast<std::size_t>(p)];
+  const std::int32_t t = pr.thread;
+  Thread& th = thread(t);
+  if (th.in_cs > 0 || job_[static_cast<std::size_t>(th.job)].lock_holder == t) {
+    th.in_cs = 0;
+    th.to_lock = job_spec(th.job).lock_every;
+    release_lock(t);
+    if (th.rem <= 0) {
+      thread_reached_end(p);
+      return;
+    }
+    schedule(p);
+    return;
+  }
+  th.to_lock = 0;
+  if (heed_warning(p)) return;
+  if (!try_lock(p)) pr.state = ProcState::LockSpin;
   schedule(p);
 }
 
@@ -217,6 +360,8 @@ void Engine::dispatch(std::int32_t p, std::int32_t t, double slice) {
   pr.thread = pr.last_thread = t;
   th.proc = th.last_proc = p;
   pr.slice_end = slice >= kForever ? kForever : now_ + overhead + slice;
+  pr.slice_len = slice;
+  th.deferred = false;
   pr.seg_start = now_;
   if (pr.over_n > 0) {
     pr.state = ProcState::Overhead;
@@ -229,6 +374,8 @@ void Engine::dispatch(std::int32_t p, std::int32_t t, double slice) {
 void Engine::extend(std::int32_t p, double slice) {
   Proc& pr = procs_[static_cast<std::size_t>(p)];
   pr.slice_end = slice >= kForever ? kForever : now_ + slice;
+  pr.slice_len = slice;
+  if (pr.thread >= 0) thread(pr.thread).deferred = false;
   schedule(p);
 }
 
@@ -236,7 +383,10 @@ std::int32_t Engine::preempt(std::int32_t p) {
   Proc& pr = procs_[static_cast<std::size_t>(p)];
   close_segment(p);
   const std::int32_t t = pr.thread;
-  if (t >= 0) thread(t).proc = -1;
+  if (t >= 0) {
+    if (thread(t).in_cs > 0) ++res_.locks.holder_preempted;
+    thread(t).proc = -1;
+  }
   pr.thread = -1;
   pr.state = ProcState::Idle;
   pr.over_n = pr.over_i = 0;
@@ -358,17 +508,29 @@ void Engine::handle_proc(std::int32_t p) {
       }
       return;
     case ProcState::Run: {
-      const Thread& th = threads_[static_cast<std::size_t>(pr.thread)];
-      const double tc = pr.seg_start + th.rem / job_[static_cast<std::size_t>(th.job)].rate;
+      Thread& th = threads_[static_cast<std::size_t>(pr.thread)];
+      const double rate = job_[static_cast<std::size_t>(th.job)].rate;
+      const double tc = pr.seg_start + th.rem / rate;
+      const double bl = lock_boundary(th);
+      const double tl = bl < kForever ? pr.seg_start + bl / rate : kForever;
       close_segment(p);
-      if (tc <= pr.slice_end) {
+      if (tl <= tc && tl <= pr.slice_end) {
+        reach_lock_boundary(p);
+      } else if (tc <= pr.slice_end) {
         thread_reached_end(p);
+      } else if (remedy_ == OsLockRemedy::DoNotPreempt && th.in_cs > 0 && !th.deferred) {
+        // The do-not-preempt bit is honoured once per slice: long enough to leave the section.
+        th.deferred = true;
+        ++res_.locks.preemptions_deferred;
+        pr.slice_end = now_ + th.in_cs / rate;
+        schedule(p);
       } else {
         policy_->on_slice_end(*this, p);
       }
       return;
     }
     case ProcState::Spin:
+    case ProcState::LockSpin:
       close_segment(p);
       policy_->on_slice_end(*this, p);
       return;
@@ -444,6 +606,26 @@ OsRunResult Engine::finish_result() {
   return r;
 }
 
+int os_efficiency_knee(const OsJob& j) {
+  // argmax S(n)^2 / n: the minimum of completion time over efficiency, (W / S) / (S / n).
+  int best = 1;
+  double best_v = 1;
+  for (int n = 2; n <= j.threads; ++n) {
+    const double sp = os_speedup(j.speedup, n);
+    const double v = sp * sp / n;
+    if (v > best_v * (1 + 1e-12)) best = n, best_v = v;
+  }
+  return best;
+}
+
+int os_efficient_size(const OsJob& j) {
+  // The most processors the job keeps nearly fully busy (efficiency S(n) / n >= 0.9).
+  int best = 1;
+  for (int n = 2; n <= j.threads; ++n)
+    if (os_speedup(j.speedup, n) / n >= 0.9 - 1e-12) best = n;
+  return best;
+}
+
 std::vector<std::int32_t> allocate(const Engine& e, const std::vector<std::int32_t>& jobs,
                                    OsAllocation rule, int processors) {
   const std::size_t n = jobs.size();
@@ -467,6 +649,13 @@ std::vector<std::int32_t> allocate(const Engine& e, const std::vector<std::int32
         w[i] = j.speedup.model == OsSpeedupModel::Downey ? std::min<double>(j.speedup.A, j.threads)
                                                          : os_speedup(j.speedup, j.threads);
         break;
+      case OsAllocation::Sevcik:
+        w[i] = 1;
+        break;
+      case OsAllocation::EfficiencyKnee:
+        w[i] = 1;
+        cap[i] = os_efficiency_knee(j) - 1;
+        break;
       case OsAllocation::AverageParallelismExact: {
         w[i] = j.speedup.model == OsSpeedupModel::Downey ? std::min<double>(j.speedup.A, j.threads)
                                                          : os_speedup(j.speedup, j.threads);
@@ -479,8 +668,20 @@ std::vector<std::int32_t> allocate(const Engine& e, const std::vector<std::int32
     }
     w[i] = std::max(w[i], 1e-12);
   }
-  double left = static_cast<double>(processors) - static_cast<double>(m);
-  if (left <= 0) return out;  // m == processors: one each, nothing to water-fill
+  // Sevcik: each admitted job's efficient size first (in list order), the rest water-filled below.
+  std::vector<std::int32_t> base(m, 1);
+  std::int64_t given = static_cast<std::int64_t>(m);
+  if (rule == OsAllocation::Sevcik)
+    for (std::size_t i = 0; i < m && given < processors; ++i) {
+      const auto g =
+          std::min<std::int64_t>(os_efficient_size(e.job_spec(jobs[i])) - 1, processors - given);
+      base[i] += static_cast<std::int32_t>(g);
+      out[i] = base[i];
+      cap[i] -= static_cast<double>(g);
+      given += g;
+    }
+  double left = static_cast<double>(processors - given);
+  if (left <= 0) return out;  // nothing to water-fill
   std::vector<std::size_t> by(m);
   if (rule == OsAllocation::Equal) {
     // Unit weights: the comparison below is cap[a] < cap[b] exactly (caps are small integers), so
@@ -535,7 +736,7 @@ std::vector<std::int32_t> allocate(const Engine& e, const std::vector<std::int32
                      [&](std::size_t a, std::size_t b) { return frac[a] > frac[b]; });
   for (std::size_t k = 0; k < rem.size() && used < processors; ++k) {
     const std::size_t i = rem[k];
-    if (out[i] - 1 < cap[i]) ++out[i], ++used;
+    if (out[i] - base[i] < cap[i]) ++out[i], ++used;
   }
   return out;
 }

@@ -20,11 +20,13 @@ namespace loadlab::core::os_detail {
 
 constexpr double kForever = 1e300;
 
-// Doubles first: 48 bytes, not 56 (10^5 jobs of up to 64 threads make millions of these).
+// Doubles first: 64 bytes, not 72 (10^5 jobs of up to 64 threads make millions of these).
 struct Thread {
   double rem = 0;               ///< work left in the current phase
   double since_checkpoint = 0;  ///< work done since the job's last checkpoint
   double pending_cost = 0;      ///< migration/restart paid at the next dispatch
+  double to_lock = 0;           ///< work before the next critical section (0: wants the lock)
+  double in_cs = 0;             ///< work left in the critical section it holds (0: not holding)
   std::int32_t job = 0;
   std::int32_t slot = 0;
   std::int32_t proc = -1;       ///< running on (-1 = not on a processor)
@@ -33,6 +35,8 @@ struct Thread {
   OsSegment pending_kind = OsSegment::Migration;
   bool at_barrier = false;
   bool done = false;
+  bool warned = false;    ///< two-minute warning heeded in this slice
+  bool deferred = false;  ///< do-not-preempt bit honoured in this slice
 };
 
 struct Job {
@@ -41,11 +45,14 @@ struct Job {
   std::int32_t at_barrier = 0;
   std::int32_t finished = 0;
   std::int32_t thread_base = 0;
-  double rate = 1;  ///< work per time unit of one running thread: S(degree) / degree
+  double rate = 1;  ///< work per time unit of one running thread: S(degree) / degree / (1 + remote)
+  double remote = 0;              ///< slowdown share of a job on non-local processors (set_remote)
+  std::int32_t lock_holder = -1;  ///< thread id holding the job's lock
   bool present = false, done = false;
 };
 
-enum class ProcState : std::uint8_t { Idle, Overhead, Run, Spin };
+/// Spin: at a barrier. LockSpin: waiting for the job's lock.
+enum class ProcState : std::uint8_t { Idle, Overhead, Run, Spin, LockSpin };
 
 struct Proc {
   std::int32_t thread = -1;
@@ -53,6 +60,7 @@ struct Proc {
   ProcState state = ProcState::Idle;
   double seg_start = 0;
   double slice_end = kForever;
+  double slice_len = kForever;  ///< the slice granted at dispatch or extension
   std::uint64_t version = 0;
   // Overheads still to pay before running (kind, amount), in order.
   OsSegment over_kind[4]{};
@@ -110,7 +118,7 @@ class Policy {
 class Engine {
  public:
   Engine(int processors, const std::vector<OsJob>& jobs, const OsCosts& costs,
-         const OsSimOptions& options);
+         const OsSimOptions& options, OsLockRemedy remedy = OsLockRemedy::None);
 
   /// Runs to completion; fills the result (metrics, intervals).
   OsRunResult run(Policy& policy);
@@ -120,6 +128,7 @@ class Engine {
   int processors() const { return static_cast<int>(procs_.size()); }
   const OsJob& job_spec(std::int32_t j) const { return (*jobs_)[static_cast<std::size_t>(j)]; }
   const Job& job(std::int32_t j) const { return job_[static_cast<std::size_t>(j)]; }
+  std::size_t job_count() const { return job_.size(); }
   Thread& thread(std::int32_t t) { return threads_[static_cast<std::size_t>(t)]; }
   const Proc& proc(std::int32_t p) const { return procs_[static_cast<std::size_t>(p)]; }
   std::int32_t thread_id(std::int32_t job, std::int32_t slot) const {
@@ -136,6 +145,9 @@ class Engine {
   /// Redistributes the job's remaining phase work over `degree` threads (process control). All
   /// its threads must be off processors.
   void set_degree(std::int32_t job, std::int32_t degree);
+  /// The job runs 1 + r times slower from now on (its processors are not local); call before
+  /// start_job or while its threads are off processors.
+  void set_remote(std::int32_t job, double r);
   /// Runs thread t on idle processor p for `slice` time after its overheads.
   void dispatch(std::int32_t p, std::int32_t t, double slice);
   /// Gives the thread on p another slice (no switch, no cost).
@@ -171,6 +183,13 @@ class Engine {
   void begin_exec(std::int32_t p);
   void thread_reached_end(std::int32_t p);
   void release_barrier(std::int32_t job);
+  // Spin locks (see model.h): the next point where the running thread's lock state changes.
+  double lock_boundary(const Thread& th) const;
+  void reach_lock_boundary(std::int32_t p);
+  bool try_lock(std::int32_t p);
+  void release_lock(std::int32_t t);
+  void reset_lock_state(std::int32_t j);
+  bool heed_warning(std::int32_t p);
   void set_idle(std::int32_t p, bool idle);
   void frag_tick();
   void log(OsSegment kind, double start, double end, std::int32_t p, std::int32_t t);
@@ -180,6 +199,7 @@ class Engine {
   const std::vector<OsJob>* jobs_;
   OsCosts costs_;
   OsSimOptions opt_;
+  OsLockRemedy remedy_ = OsLockRemedy::None;
   Policy* policy_ = nullptr;
   double now_ = 0;
   std::vector<Proc> procs_;
@@ -197,6 +217,11 @@ class Engine {
   double frag_idle_ = 0, frag_time_ = 0, frag_last_ = 0;
   OsRunResult res_;
 };
+
+/// argmax over 1..threads of S(n)^2 / n (Eager, Zahorjan and Lazowska's efficiency rule).
+int os_efficiency_knee(const OsJob& j);
+/// The largest n <= threads with S(n) / n >= 0.9 (Sevcik's "number it can keep busy").
+int os_efficient_size(const OsJob& j);
 
 /// Shares of `processors` for the present jobs by an allocation rule (Section 4.4), each capped at
 /// the job's threads, at least 1 for the first `processors` jobs in the list, 0 for the rest.

@@ -47,13 +47,32 @@ std::vector<OsJob> generate_os_jobs(const OsGenerator& g, int processors, std::u
         std::clamp<long long>(std::llround(threads[i]), 1, static_cast<long long>(processors)));
     j.speedup = g.speedup;
     j.barrier_every = g.barrier_every;
+    j.lock_every = g.lock_every;
+    j.lock_length = g.lock_length;
   }
   return out;
 }
 
 const std::vector<std::string>& os_allocation_names() {
-  static const std::vector<std::string> names = {"equal", "sqrt_work", "average_parallelism",
-                                                 "average_parallelism_exact"};
+  static const std::vector<std::string> names = {
+      "equal",  "sqrt_work",      "average_parallelism", "average_parallelism_exact",
+      "sevcik", "efficiency_knee"};
+  return names;
+}
+
+const std::vector<std::string>& os_lock_remedy_names() {
+  static const std::vector<std::string> names = {"none", "two_minute_warning", "do_not_preempt",
+                                                 "scheduler_activations"};
+  return names;
+}
+
+const std::vector<std::string>& os_placement_names() {
+  static const std::vector<std::string> names = {"pools", "subcube", "scattered"};
+  return names;
+}
+
+const std::vector<std::string>& os_migration_transfer_names() {
+  static const std::vector<std::string> names = {"full", "precopy", "copy_on_reference"};
   return names;
 }
 
@@ -73,6 +92,10 @@ const char* os_segment_name(OsSegment s) {
       return "checkpoint";
     case OsSegment::Restart:
       return "restart";
+    case OsSegment::LockSpin:
+      return "lock_spin";
+    case OsSegment::RemoteAccess:
+      return "remote_access";
   }
   return "?";
 }

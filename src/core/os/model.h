@@ -13,6 +13,11 @@
 //    (Section 4.2). Under time sharing the siblings may be descheduled meanwhile.
 //  - a thread dispatched on a processor that last ran another thread pays context_switch; one
 //    resumed on another processor than it last ran on pays cache_reload (Section 4.3).
+//  - `lock_every` > 0 gives the job one spin lock: each thread, after every lock_every units of its
+//    own work, enters a critical section of `lock_length` work that needs the lock. A thread that
+//    finds the lock taken spins on its processor (lock_spin); a holder descheduled inside its
+//    critical section keeps the lock, so its running siblings spin until it runs again
+//    (Section 4.2, "if a process is preempted while holding a lock").
 #pragma once
 
 #include <atomic>
@@ -46,6 +51,8 @@ struct OsJob {
   int threads = 1;  ///< processes the job creates (its maximum parallelism)
   OsSpeedup speedup;
   double barrier_every = 0;  ///< work between barriers; 0 = no barriers
+  double lock_every = 0;     ///< per-thread work between critical sections; 0 = no lock
+  double lock_length = 0;    ///< work inside one critical section
 };
 
 /// A seeded job stream: Poisson arrivals; work and threads drawn from loop-kind cost profiles.
@@ -56,6 +63,8 @@ struct OsGenerator {
   CostProfile threads;  ///< rounded to an integer in [1, processors]
   OsSpeedup speedup;
   double barrier_every = 0;
+  double lock_every = 0;
+  double lock_length = 0;
 };
 
 std::vector<OsJob> generate_os_jobs(const OsGenerator& g, int processors, std::uint64_t seed);
@@ -66,6 +75,9 @@ struct OsCosts {
   double migration = 0;
   double checkpoint = 0;
   double restart = 0;
+  /// A job whose processors are not local (one pool, or an aligned subcube) runs 1 + remote times
+  /// slower; the extra time is lost to remote access (pool_allocation only).
+  double remote = 0;
 };
 
 /// Initial processor allocation rules of Section 4.4.
@@ -73,9 +85,49 @@ struct OsCosts {
 /// get more than A processors; AverageParallelismExact gives each job at most A (rounded, at
 /// least 1), the survey's "a number of processors equal to its average parallelism" (Eager et
 /// al.), leaving the rest idle.
-enum class OsAllocation { Equal, SqrtWork, AverageParallelism, AverageParallelismExact };
-/// "equal", "sqrt_work", "average_parallelism", "average_parallelism_exact"
+/// Sevcik gives each job at least the processors it keeps nearly fully busy (efficiency >= 0.9)
+/// and water-fills the rest up to its threads, so a crowded machine gives each job its efficient
+/// size and an empty one gives it all it can use (Sevcik 1989). EfficiencyKnee caps each job at
+/// the n that maximises S(n)^2 / n, the minimum of completion time over efficiency (Eager,
+/// Zahorjan and Lazowska 1989).
+enum class OsAllocation {
+  Equal,
+  SqrtWork,
+  AverageParallelism,
+  AverageParallelismExact,
+  Sevcik,
+  EfficiencyKnee
+};
+/// "equal", "sqrt_work", "average_parallelism", "average_parallelism_exact", "sevcik",
+/// "efficiency_knee"
 const std::vector<std::string>& os_allocation_names();
+
+/// What the system does about a lock holder's preemption (Section 4.2): nothing; Psyche's
+/// two-minute warning (a thread told its slice is about to end does not enter a critical section
+/// it cannot finish in time); the Ultracomputer's do-not-preempt bit (the scheduler lets a holder
+/// finish its critical section, once per slice); scheduler activations (a thread that finds the
+/// lock held by a descheduled sibling runs the rest of the sibling's critical section itself).
+enum class OsLockRemedy { None, TwoMinuteWarning, DoNotPreempt, SchedulerActivations };
+/// "none", "two_minute_warning", "do_not_preempt", "scheduler_activations"
+const std::vector<std::string>& os_lock_remedy_names();
+
+/// How a migrated process's memory image moves (Section 4.5.2); costs.migration is the time to send
+/// the whole image. Full: Charlotte and LOCUS send it all with the process stopped. Precopy: the
+/// V-system keeps running while the image is sent (the source processor is kept busy sending) and
+/// stops only to resend the dirtied pages. CopyOnReference: Accent moves only the process control
+/// block and faults in the pages the process touches later (each fault slower than a bulk copy).
+enum class OsMigrationTransfer { Full, Precopy, CopyOnReference };
+/// "full", "precopy", "copy_on_reference"
+const std::vector<std::string>& os_migration_transfer_names();
+
+/// Where pool_allocation puts a job's processors (Section 4.4). Pools: Zhou and Brecht's
+/// processor pools, a job inside one pool when it fits (best fit), else over the fewest pools.
+/// Subcube: an aligned block of 2^ceil(log2 threads) processors (a subcube of a hypercube, or a
+/// submesh row block), the buddy system's rule; the unused part of the block stays idle. Scattered:
+/// the lowest free processors, wherever they are.
+enum class OsPlacement { Pools, Subcube, Scattered };
+/// "pools", "subcube", "scattered"
+const std::vector<std::string>& os_placement_names();
 
 struct OsParams {
   double quantum = 1;
@@ -85,6 +137,15 @@ struct OsParams {
   double checkpoint_interval = 10;
   /// Coscheduling: let an idle slot of the running row run the same column's thread of another row.
   bool fill_idle = false;
+  OsLockRemedy lock_remedy = OsLockRemedy::None;
+  OsMigrationTransfer transfer = OsMigrationTransfer::Full;
+  /// pool_allocation: processors per pool (aligned blocks of consecutive processors).
+  int pool_size = 4;
+  OsPlacement placement = OsPlacement::Pools;
+  /// Precopy: share of the image dirtied while it is sent (paid again, with the process stopped).
+  double dirty_fraction = 0.1;
+  /// Copy on reference: share of the image the process touches after the move (faulted in).
+  double touched_fraction = 0.3;
 };
 
 enum class OsSegment : std::uint8_t {
@@ -94,7 +155,9 @@ enum class OsSegment : std::uint8_t {
   CacheReload,
   Migration,
   Checkpoint,
-  Restart
+  Restart,
+  LockSpin,
+  RemoteAccess
 };
 const char* os_segment_name(OsSegment s);
 
@@ -118,11 +181,20 @@ struct OsRollback {
 
 struct OsLostTime {
   double barrier_spin = 0, context_switch = 0, cache_reload = 0, migration = 0, checkpoint = 0,
-         restart = 0, rollback = 0;
+         restart = 0, rollback = 0, lock_spin = 0, remote_access = 0;
   double total() const {
     return barrier_spin + context_switch + cache_reload + migration + checkpoint + restart +
-           rollback;
+           rollback + lock_spin + remote_access;
   }
+};
+
+/// What happened at the jobs' spin locks.
+struct OsLockStats {
+  std::int64_t acquired = 0;              ///< critical sections entered
+  std::int64_t holder_preempted = 0;      ///< holders descheduled inside their critical section
+  std::int64_t warnings_heeded = 0;       ///< two-minute warning: entries put off to the next slice
+  std::int64_t preemptions_deferred = 0;  ///< do-not-preempt bit honoured
+  std::int64_t finished_by_sibling = 0;   ///< scheduler activations: sections a sibling completed
 };
 
 struct OsRunResult {
@@ -141,6 +213,7 @@ struct OsRunResult {
   std::int64_t events = 0;
   std::vector<OsInterval> intervals;  ///< the whole log (when kept), in closing order
   std::vector<OsRollback> rollbacks;
+  OsLockStats locks;
 };
 
 struct OsSimOptions {

@@ -1,4 +1,4 @@
-// Factories of the OS scheduling policies, one file each (paper 002, Section 4).
+// Factories of the OS scheduling policies, one file each (Houstis et al.'s survey, Section 4).
 #pragma once
 
 #include <memory>
@@ -16,6 +16,10 @@ std::unique_ptr<Policy> make_dynamic_space_sharing(const OsParams& p);  // dynam
 std::unique_ptr<Policy> make_checkpoint_restart(const OsParams& p,
                                                 const OsCosts& c);  // checkpoint_restart.cpp
 std::unique_ptr<Policy> make_migration(const OsParams& p, const OsCosts& c);  // migration.cpp
+std::unique_ptr<Policy> make_pool_allocation(const OsParams& p,
+                                             const OsCosts& c);  // pool_allocation.cpp
+/// The time a migrated process is stopped under params.transfer (migration.cpp).
+double migration_stall(const OsParams& p, const OsCosts& c);
 
 /// How a partitioned policy moves a thread whose processor is taken away (partition_multiplex.cpp).
 enum class MoveMode { Free, Migrate, Restart };

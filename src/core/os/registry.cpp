@@ -75,6 +75,14 @@ const std::vector<AlgorithmInfo>& os_algorithm_table() {
            "the "
            "migration cost and loses no work; no periodic checkpoints.",
            "lost = migrations x cost", "as dynamic_space_sharing", false},
+          {"pool_allocation", "Processor pools and subcube allocation (Zhou & Brecht; buddy)",
+           "houstis1996 §4.4", "any job mix; subcube placement needs P a power of two",
+           "Space sharing where it matters which processors a job gets: first come, first served, "
+           "one processor per thread, placed inside one pool of pool_size processors when it fits "
+           "(Zhou and Brecht's processor pools), as an aligned subcube (the buddy rule), or "
+           "scattered. A job spread over pools runs 1 + costs.remote times slower.",
+           "local = one pool (or an aligned subcube); rate = S(k) / k / (1 + remote if not local)",
+           "O(P) per start", false},
       });
   return table;
 }
@@ -92,6 +100,7 @@ std::unique_ptr<os_detail::Policy> make_policy(const std::string& name, const Os
   if (name == "dynamic_space_sharing") return make_dynamic_space_sharing(p);
   if (name == "checkpoint_restart") return make_checkpoint_restart(p, c);
   if (name == "migration") return make_migration(p, c);
+  if (name == "pool_allocation") return make_pool_allocation(p, c);
   throw std::invalid_argument("unknown os policy '" + name + "'");
 }
 
@@ -105,7 +114,7 @@ bool time_sliced(const std::string& name) {
 OsRunResult simulate_os(const std::string& policy, int processors, const std::vector<OsJob>& jobs,
                         const OsCosts& costs, const OsParams& params, const OsSimOptions& options) {
   auto pol = make_policy(policy, params, costs);
-  os_detail::Engine engine(processors, jobs, costs, options);
+  os_detail::Engine engine(processors, jobs, costs, options, params.lock_remedy);
   return engine.run(*pol);
 }
 
@@ -118,6 +127,9 @@ double estimate_os_events(const std::string& policy, int processors, const std::
   for (const auto& j : jobs) {
     const double phases = j.barrier_every > 0 ? std::ceil(j.work / j.barrier_every) : 1.0;
     events += 1 + phases * j.threads * 2;
+    // Each critical section: entry, exit and a hand-off to a spinning sibling.
+    if (j.lock_every > 0 && j.lock_length > 0)
+      events += 3 * std::ceil(j.work / (j.lock_every + j.lock_length));
     const double cpu = j.work / os_speedup(j.speedup, j.threads) * j.threads;
     total_time += cpu;
     if (time_sliced(policy)) {

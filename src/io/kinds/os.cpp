@@ -44,6 +44,18 @@ double read_barrier(const JsonReader& s, double work) {
   return b;
 }
 
+// lock_every and lock_length come together: a job either has a spin lock or not.
+void read_lock(const JsonReader& s, double work, double& every, double& length) {
+  every = s.get_number_or("lock_every", 0.0, 0.0, OsLimits::max_work);
+  length = s.get_number_or("lock_length", 0.0, 0.0, OsLimits::max_work);
+  if ((every > 0) != (length > 0))
+    throw ScenarioError(s.pointer(every > 0 ? "lock_length" : "lock_every"),
+                        "lock_every and lock_length must both be positive (or both 0: no lock)");
+  if (every > 0 && work / (every + length) > OsLimits::max_phases)
+    throw ScenarioError(s.pointer("lock_every"),
+                        "work / (lock_every + lock_length) must be <= 1e6 critical sections");
+}
+
 std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uint64_t seed,
                                    std::optional<core::OsGenerator>& generator) {
   std::vector<core::OsJob> jobs;
@@ -54,19 +66,22 @@ std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uin
     for (std::size_t i = 0; i < arr.size(); ++i) {
       const JsonReader j =
           JsonReader::as_object(arr[i], s.pointer("jobs") + "/" + std::to_string(i));
-      j.reject_unknown({"arrival", "work", "threads", "speedup", "barrier_every"});
+      j.reject_unknown(
+          {"arrival", "work", "threads", "speedup", "barrier_every", "lock_every", "lock_length"});
       core::OsJob job;
       job.arrival = j.get_number_or("arrival", 0.0, 0.0, OsLimits::max_time);
       job.work = j.get_number("work", 1e-9, OsLimits::max_work);
       job.threads = static_cast<int>(j.get_int_or("threads", 1, 1, processors));
       job.speedup = read_speedup_or_linear(j);
       job.barrier_every = read_barrier(j, job.work);
+      read_lock(j, job.work, job.lock_every, job.lock_length);
       jobs.push_back(job);
     }
     return jobs;
   }
   const JsonReader g = s.object("jobs");
-  g.reject_unknown({"generator", "rate", "count", "work", "threads", "speedup", "barrier_every"});
+  g.reject_unknown({"generator", "rate", "count", "work", "threads", "speedup", "barrier_every",
+                    "lock_every", "lock_length"});
   g.get_enum("generator", {"poisson"});
   core::OsGenerator gen;
   gen.rate = g.get_number("rate", 1e-9, 1e9);
@@ -75,6 +90,7 @@ std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uin
   if (g.has("threads")) gen.threads = read_cost_profile(g.object("threads"), gen.count);
   gen.speedup = read_speedup_or_linear(g);
   gen.barrier_every = g.get_number_or("barrier_every", 0.0, 0.0, OsLimits::max_work);
+  read_lock(g, 0.0, gen.lock_every, gen.lock_length);
   jobs = core::generate_os_jobs(gen, processors, seed);
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (jobs[i].work > OsLimits::max_work)
@@ -82,6 +98,11 @@ std::vector<core::OsJob> read_jobs(const JsonReader& s, int processors, std::uin
     if (gen.barrier_every > 0 && jobs[i].work / gen.barrier_every > OsLimits::max_phases)
       throw ScenarioError(g.pointer("barrier_every"),
                           "job " + std::to_string(i) + " would have more than 1e6 phases");
+    if (gen.lock_every > 0 &&
+        jobs[i].work / (gen.lock_every + gen.lock_length) > OsLimits::max_phases)
+      throw ScenarioError(
+          g.pointer("lock_every"),
+          "job " + std::to_string(i) + " would have more than 1e6 critical sections");
   }
   generator = gen;
   return jobs;
@@ -91,12 +112,14 @@ core::OsCosts read_costs(const JsonReader& s) {
   core::OsCosts c;
   if (!s.has("costs")) return c;
   const JsonReader r = s.object("costs");
-  r.reject_unknown({"context_switch", "cache_reload", "migration", "checkpoint", "restart"});
+  r.reject_unknown(
+      {"context_switch", "cache_reload", "migration", "checkpoint", "restart", "remote"});
   c.context_switch = r.get_number_or("context_switch", 0.0, 0.0, OsLimits::max_time);
   c.cache_reload = r.get_number_or("cache_reload", 0.0, 0.0, OsLimits::max_time);
   c.migration = r.get_number_or("migration", 0.0, 0.0, OsLimits::max_time);
   c.checkpoint = r.get_number_or("checkpoint", 0.0, 0.0, OsLimits::max_time);
   c.restart = r.get_number_or("restart", 0.0, 0.0, OsLimits::max_time);
+  c.remote = r.get_number_or("remote", 0.0, 0.0, 1e6);
   return c;
 }
 
@@ -115,9 +138,16 @@ core::OsParams os_read_params(const JsonReader& s, const std::string& alg) {
                                       "dynamic_space_sharing", "checkpoint_restart", "migration"});
   for (auto it = p.json().begin(); it != p.json().end(); ++it) {
     const std::string& k = it.key();
-    const bool ok = (k == "quantum" && sliced) || (k == "quantum_rule" && alg == "central_queue") ||
-                    (k == "allocation" && spaced) || (k == "fill_idle" && alg == "coscheduling") ||
-                    (k == "checkpoint_interval" && alg == "checkpoint_restart");
+    const bool locks = alg == "central_queue" || alg == "affinity_queues";
+    const bool moves = alg == "migration";
+    const bool pools = alg == "pool_allocation";
+    const bool ok =
+        (k == "quantum" && sliced) || (k == "quantum_rule" && alg == "central_queue") ||
+        (k == "allocation" && spaced) || (k == "fill_idle" && alg == "coscheduling") ||
+        (k == "checkpoint_interval" && alg == "checkpoint_restart") ||
+        (k == "lock_remedy" && locks) ||
+        ((k == "transfer" || k == "dirty_fraction" || k == "touched_fraction") && moves) ||
+        ((k == "placement" || k == "pool_size") && pools);
     if (!ok)
       throw ScenarioError(p.pointer(k), "not a setting of '" + alg + "' (docs/scenario-os.md)");
   }
@@ -128,7 +158,25 @@ core::OsParams os_read_params(const JsonReader& s, const std::string& alg) {
   out.allocation = a == "sqrt_work"                   ? core::OsAllocation::SqrtWork
                    : a == "average_parallelism"       ? core::OsAllocation::AverageParallelism
                    : a == "average_parallelism_exact" ? core::OsAllocation::AverageParallelismExact
+                   : a == "sevcik"                    ? core::OsAllocation::Sevcik
+                   : a == "efficiency_knee"           ? core::OsAllocation::EfficiencyKnee
                                                       : core::OsAllocation::Equal;
+  const std::string r = p.get_enum_or("lock_remedy", "none", core::os_lock_remedy_names());
+  out.lock_remedy = r == "two_minute_warning"      ? core::OsLockRemedy::TwoMinuteWarning
+                    : r == "do_not_preempt"        ? core::OsLockRemedy::DoNotPreempt
+                    : r == "scheduler_activations" ? core::OsLockRemedy::SchedulerActivations
+                                                   : core::OsLockRemedy::None;
+  const std::string t = p.get_enum_or("transfer", "full", core::os_migration_transfer_names());
+  out.transfer = t == "precopy"             ? core::OsMigrationTransfer::Precopy
+                 : t == "copy_on_reference" ? core::OsMigrationTransfer::CopyOnReference
+                                            : core::OsMigrationTransfer::Full;
+  out.dirty_fraction = p.get_number_or("dirty_fraction", 0.1, 0.0, 1.0);
+  out.touched_fraction = p.get_number_or("touched_fraction", 0.3, 0.0, 1.0);
+  const std::string pl = p.get_enum_or("placement", "pools", core::os_placement_names());
+  out.placement = pl == "subcube"     ? core::OsPlacement::Subcube
+                  : pl == "scattered" ? core::OsPlacement::Scattered
+                                      : core::OsPlacement::Pools;
+  out.pool_size = static_cast<int>(p.get_int_or("pool_size", 4, 1, OsLimits::max_processors));
   out.checkpoint_interval = p.get_number_or("checkpoint_interval", 10.0, 1e-6, OsLimits::max_time);
   out.fill_idle = p.get_bool_or("fill_idle", false);
   return out;
@@ -166,7 +214,9 @@ Json lost_json(const core::OsLostTime& l) {
           {"migration", l.migration},
           {"checkpoint", l.checkpoint},
           {"restart", l.restart},
-          {"rollback", l.rollback}};
+          {"rollback", l.rollback},
+          {"lock_spin", l.lock_spin},
+          {"remote_access", l.remote_access}};
 }
 
 }  // namespace
@@ -184,9 +234,19 @@ std::shared_ptr<OsScenario> parse_os_scenario(const JsonReader& s) {
                                                " threads in all (limit 2000000)");
   sc->costs = read_costs(s);
   sc->algorithms = read_algorithms(s, all_names());
-  if (sc->algorithms.empty()) sc->algorithms = all_names();
+  // Policies added after the default set was published run only when named, so a scenario that
+  // names none keeps its results.
+  if (sc->algorithms.empty())
+    for (const auto& a : all_names())
+      if (a != "pool_allocation") sc->algorithms.push_back(a);
   for (const auto& a : sc->algorithms) {
     sc->params[a] = os_read_params(s, a);
+    if (a == "pool_allocation" && sc->params[a].placement == core::OsPlacement::Subcube &&
+        (sc->processors & (sc->processors - 1)) != 0)
+      throw ScenarioError(algorithm_params(s, a).pointer("placement"),
+                          "subcube placement needs the processors to form a hypercube: a power "
+                          "of two (processors is " +
+                              std::to_string(sc->processors) + ")");
     core::OsParams est = sc->params[a];
     if (a == "coscheduling") {
       // Every processor switches at each quantum, so only quantum - context_switch of it runs
@@ -200,7 +260,8 @@ std::shared_ptr<OsScenario> parse_os_scenario(const JsonReader& s) {
     }
     const double ev = core::estimate_os_events(a, sc->processors, sc->jobs, est);
     if (ev > OsLimits::max_events) {
-      const bool sliced = a != "static_partition" && a != "process_control";
+      const bool sliced =
+          a != "static_partition" && a != "process_control" && a != "pool_allocation";
       throw ScenarioError(sliced ? algorithm_params(s, a).pointer("quantum") : s.pointer("jobs"),
                           "'" + a + "' would simulate about " + std::to_string(std::llround(ev)) +
                               " events (limit 2000000): " +
@@ -296,6 +357,11 @@ Json OsResult::to_json() const {
   e["time_lost"] = lost_json(run.lost);
   e["fragmentation"] = run.fragmentation;
   e["events"] = run.events;
+  e["locks"] = {{"acquired", run.locks.acquired},
+                {"holder_preempted", run.locks.holder_preempted},
+                {"warnings_heeded", run.locks.warnings_heeded},
+                {"preemptions_deferred", run.locks.preemptions_deferred},
+                {"finished_by_sibling", run.locks.finished_by_sibling}};
   e["response_times"] = run.response;
   Json iv = Json::array();
   for (const auto& c : chart) {
