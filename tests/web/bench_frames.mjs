@@ -90,12 +90,14 @@ const scenarios = [
 // between two ticks across which exactly one frame was drawn.
 const zoomFrames = (count) => page.evaluate((k) => new Promise((done) => {
   const canvas = document.getElementById("canvas");
-  const vb = window.loadlab.state().view_box;
+  const st = window.loadlab.state();
+  const vb = st.mesh_canvas && st.mesh_canvas[2] > st.mesh_canvas[0] ? st.mesh_canvas : st.view_box;
   const x = (vb[0] + vb[2]) / 2, y = (vb[1] + vb[3]) / 2;
   const ticks = [];
   let i = 0;
   const tick = (t) => {
-    ticks.push([t, window.loadlab.frameStats().drawn]);
+    const fs = window.loadlab.frameStats();
+    ticks.push([t, fs.drawn]);
     if (ticks.length > k) {
       const drawnFrames = [];
       for (let j = 1; j < ticks.length; j++) if (ticks[j][1] - ticks[j - 1][1] === 1) drawnFrames.push(ticks[j][0] - ticks[j - 1][0]);
@@ -136,15 +138,16 @@ for (const s of scenarios) {
     if (done) break;
     await sleep(500);
   }
-  // The pointer over the view (ImGui zooms the view under it).
-  const vb = await page.evaluate(() => window.loadlab.state().view_box);
+  // The pointer over the view (ImGui zooms the view under it): the mesh canvas in the partition view.
+  const vb = await page.evaluate(() => { const st = window.loadlab.state(); return st.mesh_canvas && st.mesh_canvas[2] > st.mesh_canvas[0] ? st.mesh_canvas : st.view_box; });
   await page.mouse.move((vb[0] + vb[2]) / 2, (vb[1] + vb[3]) / 2);
   await zoomFrames(10);  // the first frames after a run upload buffers
   await page.evaluate(() => window.loadlab.frameStats());  // resets the maxima
   const cpu0 = await processCpu();
   const z = await zoomFrames(40);
   const cpu1 = await processCpu();
-  const frames = stats(z.intervals);
+  if (!z.intervals.length) console.log("no drawn-frame intervals", JSON.stringify(z), JSON.stringify(vb));
+  const frames = stats(z.intervals.length ? z.intervals : [NaN]);
   const perFrame = (k) => ((cpu1[k] - cpu0[k]) * 1000) / Math.max(1, z.drawn);
   const ui = [];
   for (let i = 0; i < 20; i++) {
