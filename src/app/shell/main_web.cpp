@@ -48,6 +48,7 @@ struct WebApp {
   // picture as the last drawn one (frame_key); the UI is built every frame either way.
   long long drawn = 0, skipped = 0;
   std::uint64_t drawn_key = 0;
+  bool redraw_always = false;  // loadlab_redraw_always: draw every frame, as before
   // Text the exported functions return: the page copies it before the next call.
   std::string clipboard, state_text, summary_text, scenario_text, node_sim_text, stats_text,
       export_text;
@@ -193,7 +194,7 @@ void frame(void* arg) {
   // the last one). A PNG of the view is read from a drawn frame.
   const std::uint64_t key = frame_key(ImGui::GetDrawData(), loadlab::app::gl_canvas_content_take());
   const bool png_due = w.app.help.png_request != loadlab::app::HelpUi::PngRequest::none;
-  if (w.drawn > 0 && key == w.drawn_key && !png_due) {
+  if (w.drawn > 0 && key == w.drawn_key && !png_due && !w.redraw_always) {
     ++w.skipped;
     return;
   }
@@ -516,6 +517,12 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_frame_stats_json() {
              .dump();
   g_web->ui_ms_max = g_web->render_ms_max = 0;
   return text.c_str();
+}
+
+/// 1: draw every frame even when it would draw the picture already shown (to compare); 0: the
+/// default, such frames are left out.
+EMSCRIPTEN_KEEPALIVE void loadlab_redraw_always(int on) {
+  if (g_web) g_web->redraw_always = on != 0;
 }
 
 /// A browser wheel event (WheelEvent deltaX/deltaY/deltaMode), normalized once here to ImGui wheel
