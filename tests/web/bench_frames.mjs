@@ -1,13 +1,13 @@
 // Browser frame benchmark: opens big scenarios in headless Chromium with software WebGL
-// (SwiftShader) and prints, per scenario, the frame time a user sees (median and p95 of the
-// intervals between requestAnimationFrame callbacks: UI build, WebGL submission and SwiftShader's
-// rasterisation together) and the UI build time alone (window.loadlab.frameStats().ui: draw_frame +
-// ImGui::Render on the main thread).
+// (SwiftShader) and prints, per scenario, the time of a drawn frame while the view zooms (median
+// and p95 of the rAF intervals across which one frame was drawn: UI build, WebGL submission and
+// SwiftShader's rasterisation together), the UI build time alone (window.loadlab.frameStats().ui:
+// draw_frame + ImGui::Render on the main thread) and how many idle frames were drawn at all.
 // Groups (--only=a,b; default all; the "floor" scenario always runs first): "big" (2^20-node balance networks, a 10^6-task Gantt chart),
 // "mesh" (partition view at 15,606 / 50,000 / 100,000 vertices and Walshaw's crack without
 // coordinates), "custom" (balance view of a custom graph of thousands of nodes), "dag" (the task
 // graph of 1,312- and 10,000-task workflows).
-// Also per scenario: the CPU time per frame of the page's renderer and of the GPU process (where
+// Also per scenario: the CPU time per drawn frame of the page's renderer and of the GPU process (where
 // SwiftShader rasterises), from the browser's process list (DevTools SystemInfo.getProcessInfo).
 // Unlike the intervals it does not grow with the machine's load: on a shared machine the
 // intervals measure the other users too. The intervals' floor (an 8-node scene, measured first)
@@ -82,10 +82,38 @@ const scenarios = [
   { group: "dag", name: "task graph, Epigenomics-shaped workflow of 4,000 tasks", file: "bench_dag_epigenomics4k.png", workflow: ["epigenomics", 4000] },
 ];
 
-// Frame intervals as the page sees them: rAF callbacks run after the module's own rAF frame.
-const rafIntervals = (count) => page.evaluate((k) => new Promise((done) => {
-  const ts = [];
-  const tick = (t) => { ts.push(t); if (ts.length <= k) requestAnimationFrame(tick); else done(ts.slice(1).map((x, i) => x - ts[i])); };
+// A frame, here, is a frame the page actually draws. An idle page draws nothing (a frame that would
+// draw the picture already shown is left out: frameStats().skipped), so its rAF intervals say
+// nothing about drawing; the frames are measured while the view zooms continuously: one wheel
+// notch over the view (alternately in and out) before every frame, each such frame drawn anew.
+// Per tick the page records the rAF time and frameStats().drawn; a frame's time is the interval
+// between two ticks across which exactly one frame was drawn.
+const zoomFrames = (count) => page.evaluate((k) => new Promise((done) => {
+  const canvas = document.getElementById("canvas");
+  const st = window.loadlab.state();
+  const vb = st.mesh_canvas && st.mesh_canvas[2] > st.mesh_canvas[0] ? st.mesh_canvas : st.view_box;
+  const x = (vb[0] + vb[2]) / 2, y = (vb[1] + vb[3]) / 2;
+  const ticks = [];
+  let i = 0;
+  const tick = (t) => {
+    const fs = window.loadlab.frameStats();
+    ticks.push([t, fs.drawn]);
+    if (ticks.length > k) {
+      const drawnFrames = [];
+      for (let j = 1; j < ticks.length; j++) if (ticks[j][1] - ticks[j - 1][1] === 1) drawnFrames.push(ticks[j][0] - ticks[j - 1][0]);
+      done({ intervals: drawnFrames, drawn: ticks[ticks.length - 1][1] - ticks[0][1], ticks: k });
+      return;
+    }
+    canvas.dispatchEvent(new WheelEvent("wheel", { deltaY: i++ % 2 ? 100 : -100, deltaMode: 0, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}), count);
+// Idle: rAF ticks with no input, and how many of them drew.
+const idleFrames = (count) => page.evaluate((k) => new Promise((done) => {
+  const s0 = window.loadlab.frameStats();
+  let n = 0;
+  const tick = () => { if (++n < k) requestAnimationFrame(tick); else { const s1 = window.loadlab.frameStats(); done({ drawn: s1.drawn - s0.drawn, skipped: s1.skipped - s0.skipped }); } };
   requestAnimationFrame(tick);
 }), count);
 const stats = (xs) => { const s = [...xs].sort((a, b) => a - b); return { med: s[s.length >> 1], p95: s[Math.floor(s.length * 0.95)], max: s[s.length - 1] }; };
@@ -110,22 +138,32 @@ for (const s of scenarios) {
     if (done) break;
     await sleep(500);
   }
-  await rafIntervals(10);  // the first frames after a run upload buffers
+  // The pointer over the view (ImGui zooms the view under it): the mesh canvas in the partition view.
+  const vb = await page.evaluate(() => { const st = window.loadlab.state(); return st.mesh_canvas && st.mesh_canvas[2] > st.mesh_canvas[0] ? st.mesh_canvas : st.view_box; });
+  await page.mouse.move((vb[0] + vb[2]) / 2, (vb[1] + vb[3]) / 2);
+  await zoomFrames(10);  // the first frames after a run upload buffers
   await page.evaluate(() => window.loadlab.frameStats());  // resets the maxima
   const cpu0 = await processCpu();
-  const frames = stats(await rafIntervals(40));
+  const z = await zoomFrames(40);
   const cpu1 = await processCpu();
-  const perFrame = (k) => ((cpu1[k] - cpu0[k]) * 1000) / 40;
+  if (!z.intervals.length) console.log("no drawn-frame intervals", JSON.stringify(z), JSON.stringify(vb));
+  const frames = stats(z.intervals.length ? z.intervals : [NaN]);
+  const perFrame = (k) => ((cpu1[k] - cpu0[k]) * 1000) / Math.max(1, z.drawn);
   const ui = [];
   for (let i = 0; i < 20; i++) {
-    await rafIntervals(1);
+    await zoomFrames(1);
     ui.push(await page.evaluate(() => window.loadlab.frameStats().ui));
   }
   const u = stats(ui);
-  console.log(`${s.name}: frame median ${frames.med.toFixed(1)} ms (p95 ${frames.p95.toFixed(1)}, max ${frames.max.toFixed(1)}); ` +
-              `UI build median ${u.med.toFixed(2)} ms (p95 ${u.p95.toFixed(2)}); ` +
-              `CPU per frame: renderer ${perFrame("renderer").toFixed(1)} ms, GPU process ${perFrame("gpu").toFixed(1)} ms`);
+  await sleep(300);  // the view settles after the last notch
+  const idle = await idleFrames(30);
+  console.log(`${s.name}: drawn frame median ${frames.med.toFixed(1)} ms (p95 ${frames.p95.toFixed(1)}, max ${frames.max.toFixed(1)}; ` +
+              `${z.drawn} of ${z.ticks} zooming ticks drawn); UI build median ${u.med.toFixed(2)} ms (p95 ${u.p95.toFixed(2)}); ` +
+              `CPU per drawn frame: renderer ${perFrame("renderer").toFixed(1)} ms, GPU process ${perFrame("gpu").toFixed(1)} ms; ` +
+              `idle: ${idle.drawn} of ${idle.drawn + idle.skipped} frames drawn`);
   await page.screenshot({ path: join(shots, s.file) });
   check(Number.isFinite(frames.med) && Number.isFinite(u.med), `${s.name}: frame times measured`);
+  check(z.drawn >= 30, `${s.name}: zooming draws (nearly) every frame`, z);
+  check(idle.drawn <= 3, `${s.name}: an idle view is not drawn again`, idle);
 }
 await finish();

@@ -110,6 +110,11 @@ void NodeRenderer::draw(ImDrawList* dl, float centre_x, float centre_y, float sc
                         float pan_y, float radius) {
   if (!program_) return;
   params_ = {{centre_x, centre_y, scale, 0}, {pan_x, pan_y}, radius};
+  const std::uint64_t content[] = {layout_key_, colour_key_, static_cast<std::uint64_t>(count_),
+                                   reinterpret_cast<std::uintptr_t>(this)};
+  gl_canvas_content(content, sizeof content);
+  const float view[] = {centre_x, centre_y, scale, pan_x, pan_y, radius};
+  gl_canvas_content(view, sizeof view);
   dl->AddCallback(node_renderer_draw_callback, this);
   dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }
@@ -172,6 +177,9 @@ void HeatmapRenderer::set_texels(int w, int h, const std::vector<std::uint8_t>& 
 void HeatmapRenderer::draw(ImDrawList* dl, float x0, float y0, float x1, float y1) {
   if (!program_ || !tex_) return;
   rect_[0] = x0, rect_[1] = y0, rect_[2] = x1, rect_[3] = y1;
+  const std::uint64_t content[] = {key_, reinterpret_cast<std::uintptr_t>(this)};
+  gl_canvas_content(content, sizeof content);
+  gl_canvas_content(rect_, sizeof rect_);
   dl->AddCallback(heatmap_callback, this);
   dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }

@@ -184,6 +184,22 @@ void MeshRenderer::set_point_subset(const std::vector<unsigned>& vertices, std::
 void MeshRenderer::draw(ImDrawList* dl, const Frame& f) {
   if (!program_) return;
   frame_ = f;
+  const std::uint64_t content[] = {
+      pos_key_,
+      col_key_,
+      cut_key_,
+      all_key_,
+      subset_key_,
+      static_cast<std::uint64_t>(count_) << 32 | static_cast<std::uint32_t>(cut_count_),
+      static_cast<std::uint64_t>(all_count_) << 32 | static_cast<std::uint32_t>(ends_count_),
+      static_cast<std::uint64_t>(subset_count_),
+      reinterpret_cast<std::uintptr_t>(this)};
+  gl_canvas_content(content, sizeof content);
+  const float view[] = {f.origin_x, f.origin_y, f.scale, f.point};
+  const std::uint32_t flags[] = {f.all_edges ? 1u : 0u, f.cut_edges ? 1u : 0u, f.subset ? 1u : 0u,
+                                 f.cut_colour};
+  gl_canvas_content(view, sizeof view);
+  gl_canvas_content(flags, sizeof flags);
   dl->AddCallback(mesh_renderer_draw_callback, this);
   dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }

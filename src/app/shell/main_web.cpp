@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "app/shell/app_setup.h"
@@ -27,6 +29,7 @@
 #include "app/shell/shortcuts.h"
 #include "app/shell/theme.h"
 #include "app/shell/ui.h"
+#include "app/widgets/gl_program.h"
 #include "app/widgets/number_field.h"
 #include "app/widgets/text_boxes.h"
 #include "io/presets.h"
@@ -41,6 +44,11 @@ struct WebApp {
   double last = 0;
   double ui_ms = 0, ui_ms_max = 0;          // draw_frame + ImGui::Render (our CPU work per frame)
   double render_ms = 0, render_ms_max = 0;  // submitting the draw data to WebGL
+  // Frames drawn (submitted to WebGL) and frames left out because they would draw the same
+  // picture as the last drawn one (frame_key); the UI is built every frame either way.
+  long long drawn = 0, skipped = 0;
+  std::uint64_t drawn_key = 0;
+  bool redraw_always = false;  // loadlab_redraw_always: draw every frame, as before
   // Text the exported functions return: the page copies it before the next call.
   std::string clipboard, state_text, summary_text, scenario_text, node_sim_text, stats_text,
       export_text;
@@ -119,6 +127,49 @@ void fit_canvas(WebApp& w) {
                                static_cast<float>(js_canvas_css_height()));
 }
 
+// What a frame would draw: ImGui's draw data (vertices, indices, commands with their clip
+// rectangles, textures and callbacks, the display size) and the GL canvases' content key
+// (widgets/gl_program.h). Equal keys draw the same pixels.
+std::uint64_t frame_key(const ImDrawData* dd, std::uint64_t canvases) {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ canvases;
+  auto mix = [&h](std::uint64_t w) {
+    h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+    h ^= h >> 32;
+  };
+  auto mix_bytes = [&mix](const void* p, std::size_t n) {
+    const auto* b = static_cast<const unsigned char*>(p);
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, b + i, 8);
+      mix(w);
+    }
+    std::uint64_t tail = n;
+    for (; i < n; ++i) tail = tail << 8 | b[i];
+    mix(tail);
+  };
+  const float display[] = {dd->DisplayPos.x,  dd->DisplayPos.y,       dd->DisplaySize.x,
+                           dd->DisplaySize.y, dd->FramebufferScale.x, dd->FramebufferScale.y};
+  mix_bytes(display, sizeof display);
+  for (int n = 0; n < dd->CmdListsCount; ++n) {
+    const ImDrawList* list = dd->CmdLists[n];
+    mix_bytes(list->VtxBuffer.Data,
+              static_cast<std::size_t>(list->VtxBuffer.Size) * sizeof(ImDrawVert));
+    mix_bytes(list->IdxBuffer.Data,
+              static_cast<std::size_t>(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
+    for (const ImDrawCmd& c : list->CmdBuffer) {
+      const float clip[] = {c.ClipRect.x, c.ClipRect.y, c.ClipRect.z, c.ClipRect.w};
+      mix_bytes(clip, sizeof clip);
+      mix(reinterpret_cast<std::uintptr_t>(c.TextureId));
+      mix(static_cast<std::uint64_t>(c.VtxOffset) << 32 | c.IdxOffset);
+      mix(c.ElemCount);
+      mix(reinterpret_cast<std::uintptr_t>(c.UserCallback));
+      mix(reinterpret_cast<std::uintptr_t>(c.UserCallbackData));
+    }
+  }
+  return h;
+}
+
 void frame(void* arg) {
   WebApp& w = *static_cast<WebApp*>(arg);
   fit_canvas(w);
@@ -138,6 +189,17 @@ void frame(void* arg) {
   const double t_ui = emscripten_get_now();
   w.ui_ms = t_ui - now * 1000.0;
   w.ui_ms_max = std::max(w.ui_ms_max, w.ui_ms);
+  // SwiftShader (software WebGL) spends tens of ms filling and compositing a 1280 x 800 canvas:
+  // a frame that would draw what the canvas already shows is not drawn (the browser keeps showing
+  // the last one). A PNG of the view is read from a drawn frame.
+  const std::uint64_t key = frame_key(ImGui::GetDrawData(), loadlab::app::gl_canvas_content_take());
+  const bool png_due = w.app.help.png_request != loadlab::app::HelpUi::PngRequest::none;
+  if (w.drawn > 0 && key == w.drawn_key && !png_due && !w.redraw_always) {
+    ++w.skipped;
+    return;
+  }
+  w.drawn_key = key;
+  ++w.drawn;
   int fw, fh;
   glfwGetFramebufferSize(w.window, &fw, &fh);
   glViewport(0, 0, fw, fh);
@@ -443,17 +505,24 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_node_sim_json(int with_loads) {
 }
 
 /// Per-frame CPU time of the main thread (ms): building the UI (draw_frame + ImGui::Render) and
-/// submitting it to WebGL, last frame and maximum since the previous call (which resets them).
+/// submitting it to WebGL (last drawn frame), last frame and maximum since the previous call
+/// (which resets them); "drawn" and "skipped" count the frames drawn and those not drawn because
+/// they would have drawn the same picture as the last drawn one.
 EMSCRIPTEN_KEEPALIVE const char* loadlab_frame_stats_json() {
   if (!g_web) return "{}";
   std::string& text = g_web->stats_text;
-  text = loadlab::io::Json{{"ui", g_web->ui_ms},
-                           {"ui_max", g_web->ui_ms_max},
-                           {"render", g_web->render_ms},
-                           {"render_max", g_web->render_ms_max}}
+  text = loadlab::io::Json{{"ui", g_web->ui_ms},         {"ui_max", g_web->ui_ms_max},
+                           {"render", g_web->render_ms}, {"render_max", g_web->render_ms_max},
+                           {"drawn", g_web->drawn},      {"skipped", g_web->skipped}}
              .dump();
   g_web->ui_ms_max = g_web->render_ms_max = 0;
   return text.c_str();
+}
+
+/// 1: draw every frame even when it would draw the picture already shown (to compare); 0: the
+/// default, such frames are left out.
+EMSCRIPTEN_KEEPALIVE void loadlab_redraw_always(int on) {
+  if (g_web) g_web->redraw_always = on != 0;
 }
 
 /// A browser wheel event (WheelEvent deltaX/deltaY/deltaMode), normalized once here to ImGui wheel
@@ -530,6 +599,11 @@ int main() {
   glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // An opaque canvas without depth and stencil buffers (nothing here uses them): less for
+  // SwiftShader to clear and for the compositor to blend per frame.
+  glfwWindowHint(GLFW_ALPHA_BITS, 0);
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   g_web = new WebApp;
   WebApp& web = *g_web;
   web.window =

@@ -80,4 +80,22 @@ void gl_point_vao(unsigned& vao, unsigned& positions, unsigned& colours) {
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
+namespace {
+std::uint64_t g_canvas_content = 0;
+}  // namespace
+
+void gl_canvas_content(const void* bytes, std::size_t n) {
+  // FNV-1a: a few dozen bytes per canvas and frame.
+  std::uint64_t h = g_canvas_content ? g_canvas_content : 1469598103934665603ull;
+  const auto* b = static_cast<const unsigned char*>(bytes);
+  for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+  g_canvas_content = h;
+}
+
+std::uint64_t gl_canvas_content_take() {
+  const std::uint64_t h = g_canvas_content;
+  g_canvas_content = 0;
+  return h;
+}
+
 }  // namespace loadlab::app

@@ -5,6 +5,9 @@
 // asks for.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+
 namespace loadlab::app {
 
 enum class GlPrecision { Medium, High };
@@ -17,5 +20,15 @@ unsigned gl_link_program(const char* vert, const char* frag, GlPrecision precisi
 /// A vertex array with attribute 0 = vec2 position (float, from `positions`) and attribute 1 =
 /// RGBA8 colour (normalized, from `colours`): the point layout of the node and mesh shaders.
 void gl_point_vao(unsigned& vao, unsigned& positions, unsigned& colours);
+
+/// Mixes what a GL canvas will draw this frame (its buffers' keys, its transform) into the frame's
+/// canvas key. A draw callback's picture is not in ImGui's draw data, and the browser skips
+/// drawing a frame whose draw data and canvas key equal the last drawn frame's
+/// (shell/main_web.cpp): a canvas that queues a callback must call this with everything its
+/// picture depends on.
+void gl_canvas_content(const void* bytes, std::size_t n);
+
+/// The canvas key mixed since the previous call (0 if nothing was), and starts the next one.
+std::uint64_t gl_canvas_content_take();
 
 }  // namespace loadlab::app
