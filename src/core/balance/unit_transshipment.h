@@ -32,7 +32,8 @@ namespace loadlab::core {
 
 struct UnitTransshipmentStats {
   int phases = 0;                    ///< shortest-path forests (Dijkstra runs)
-  std::int64_t rounds = 0;           ///< depth-first augmenting rounds
+  std::int64_t rounds = 0;           ///< Dinic's rounds (breadth-first search + blocking flow)
+  std::int64_t searched = 0;         ///< nodes the breadth-first searches expanded, in all
   std::int64_t tasks_delivered = 0;  ///< equals the sum of the positive supplies
 };
 
