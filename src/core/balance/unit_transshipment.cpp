@@ -143,7 +143,12 @@ class UnitTransshipmentSolver {
     if (static_cast<int>(order_.size()) != n_)
       throw std::logic_error("unit transshipment: the network is not connected");
     for (int v = 0; v < n_; ++v) psi_[v] += dist_[v];
-    for (int k = 0; k < static_cast<int>(head_.size()); ++k) refresh_tight(k);
+    // After the first phase only an arc between nodes at different distances changes its reduced
+    // cost (pushes keep the others up to date).
+    for (int v = 0; v < n_; ++v)
+      for (int k = offset_[v]; k < offset_[v + 1]; ++k)
+        if (!tight_known_ || dist_[v] != dist_[head_[k]]) refresh_tight(k);
+    tight_known_ = true;
   }
 
   // Sends flow from the roots of the forest to the deficits in their trees, in one pass up (what
@@ -305,6 +310,7 @@ class UnitTransshipmentSolver {
   std::vector<int> head_, edge_;  // per arc: its head; 2 * edge index + (1 if it runs b -> a)
   std::vector<char> waiting_;     // sources the breadth-first search has yet to reach
   std::int64_t rounds_ = 0, searched_ = 0;
+  bool tight_known_ = false;  // tight_out_ and tight_in_ describe the current potentials and flow
   int queued_ = 0;  // nodes the last breadth-first search labelled (first queued_ of queue_)
   std::vector<std::int64_t> flow_;
   std::vector<std::int64_t> psi_, want_, left_;
