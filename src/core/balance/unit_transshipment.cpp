@@ -255,6 +255,11 @@ class UnitTransshipmentSolver {
       if (excess_[s] > 0) active_.push_back(s);
     for (std::int64_t before = -1; delivered > before;) {
       before = delivered;
+      // Once every source is empty, a search would cover all the deficits reach for nothing.
+      active_.erase(
+          std::remove_if(active_.begin(), active_.end(), [&](int v) { return excess_[v] <= 0; }),
+          active_.end());
+      if (active_.empty()) break;
       ++rounds_;
       level_graph();
       // A source no deficit can reach over tight arcs stays so for the phase (what it can reach is
