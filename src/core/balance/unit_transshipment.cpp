@@ -16,10 +16,13 @@ namespace loadlab::core {
 
 namespace {
 
+// Value: the type of supplies, flows and potentials; 32 bits when they fit (half the memory traffic
+// of the pushes and potential updates), else 64.
+template <typename Value>
 class UnitTransshipmentSolver {
  public:
   UnitTransshipmentSolver(const Topology& topology, const std::vector<std::int64_t>& supply)
-      : n_(topology.size()), excess_(supply) {
+      : n_(topology.size()), excess_(supply.begin(), supply.end()) {
     offset_.assign(static_cast<std::size_t>(n_) + 1, 0);
     for (int v = 0; v < n_; ++v) offset_[v + 1] = offset_[v] + topology.degree(v);
     const auto arc_count = static_cast<std::size_t>(offset_[n_]);
@@ -56,7 +59,7 @@ class UnitTransshipmentSolver {
         sinks_.push_back(v);
   }
 
-  std::vector<std::int64_t> run(UnitTransshipmentStats& stats) {
+  std::vector<Value> run(UnitTransshipmentStats& stats) {
     for (;;) {
       sources_.erase(
           std::remove_if(sources_.begin(), sources_.end(), [&](int v) { return excess_[v] <= 0; }),
@@ -74,17 +77,17 @@ class UnitTransshipmentSolver {
     return std::move(flow_);
   }
 
-  void set_potentials(const std::vector<std::int64_t>& psi) { psi_ = psi; }
-  const std::vector<std::int64_t>& potentials() const { return psi_; }
+  void set_potentials(const std::vector<std::int64_t>& psi) { psi_.assign(psi.begin(), psi.end()); }
+  const std::vector<Value>& potentials() const { return psi_; }
 
  private:
   // Net flow along arc k (from its tail to head_[k]).
-  std::int64_t arc_flow(int k) const {
-    const std::int64_t f = flow_[edge_[k] >> 1];
+  Value arc_flow(int k) const {
+    const Value f = flow_[edge_[k] >> 1];
     return (edge_[k] & 1) ? -f : f;
   }
-  void push(int k, std::int64_t x) {
-    std::int64_t& f = flow_[edge_[k] >> 1];
+  void push(int k, Value x) {
+    Value& f = flow_[edge_[k] >> 1];
     f += (edge_[k] & 1) ? -x : x;
     refresh_tight(k);
     refresh_tight(twin_[k]);
@@ -158,18 +161,18 @@ class UnitTransshipmentSolver {
   std::int64_t augment_along_forest() {
     for (auto it = order_.rbegin(); it != order_.rend(); ++it) {
       const int v = *it;
-      want_[v] += std::max<std::int64_t>(-excess_[v], 0);
+      want_[v] += std::max<Value>(-excess_[v], 0);
       const int k = parent_arc_[v];
       if (k < 0) continue;
-      const std::int64_t f = arc_flow(k);
-      const std::int64_t through = f < 0 ? std::min(want_[v], -f) : want_[v];
+      const Value f = arc_flow(k);
+      const Value through = f < 0 ? std::min(want_[v], -f) : want_[v];
       want_[v] = through;
       want_[parent_[v]] += through;
     }
     std::int64_t delivered = 0;
     for (const int v : order_) {
       const int k = parent_arc_[v];
-      std::int64_t arriving;
+      Value arriving;
       if (k < 0) {
         arriving = std::min(excess_[v], want_[v]);
         excess_[v] -= arriving;
@@ -179,7 +182,7 @@ class UnitTransshipmentSolver {
         left_[u] -= arriving;
         if (arriving > 0) push(k, arriving);
       }
-      const std::int64_t own = excess_[v] < 0 ? std::min(arriving, -excess_[v]) : 0;
+      const Value own = excess_[v] < 0 ? std::min<Value>(arriving, -excess_[v]) : 0;
       excess_[v] += own;
       delivered += own;
       left_[v] = arriving - own;
@@ -272,7 +275,7 @@ class UnitTransshipmentSolver {
         int u = s;
         while (excess_[s] > 0 && label_[s] < n_) {
           if (excess_[u] < 0) {
-            std::int64_t x = std::min(excess_[s], -excess_[u]);
+            Value x = std::min<Value>(excess_[s], -excess_[u]);
             for (int k : path_)
               if (arc_flow(k) < 0) x = std::min(x, -arc_flow(k));
             for (int k : path_) push(k, x);
@@ -310,15 +313,15 @@ class UnitTransshipmentSolver {
   }
 
   int n_;
-  std::vector<std::int64_t> excess_;
+  std::vector<Value> excess_;
   std::vector<int> offset_;
   std::vector<int> head_, edge_;  // per arc: its head; 2 * edge index + (1 if it runs b -> a)
   std::vector<char> waiting_;     // sources the breadth-first search has yet to reach
   std::int64_t rounds_ = 0, searched_ = 0;
   bool tight_known_ = false;  // tight_out_ and tight_in_ describe the current potentials and flow
   int queued_ = 0;  // nodes the last breadth-first search labelled (first queued_ of queue_)
-  std::vector<std::int64_t> flow_;
-  std::vector<std::int64_t> psi_, want_, left_;
+  std::vector<Value> flow_;
+  std::vector<Value> psi_, want_, left_;
   std::vector<int> twin_;  // the reverse arc of each arc
   std::vector<char> tight_out_, tight_in_;
   std::vector<int> dist_, seen_, parent_arc_, parent_, label_, current_;
@@ -326,6 +329,19 @@ class UnitTransshipmentSolver {
   std::vector<int> buckets_[3];
   int stamp_ = 0;
 };
+
+template <typename Value>
+std::vector<std::int64_t> unit_transshipment_with(
+    const Topology& topology, const std::vector<std::int64_t>& supply,
+    UnitTransshipmentStats& stats, const std::vector<std::int64_t>* initial_potentials,
+    std::vector<std::int64_t>* final_potentials) {
+  UnitTransshipmentSolver<Value> solver(topology, supply);
+  if (initial_potentials) solver.set_potentials(*initial_potentials);
+  const std::vector<Value> flow = solver.run(stats);
+  if (final_potentials)
+    final_potentials->assign(solver.potentials().begin(), solver.potentials().end());
+  return std::vector<std::int64_t>(flow.begin(), flow.end());
+}
 
 }  // namespace
 
@@ -339,8 +355,8 @@ std::vector<std::int64_t> unit_transshipment(const Topology& topology,
   std::int64_t sum = 0;
   for (std::int64_t s : supply) sum += s;
   if (sum != 0) throw std::invalid_argument("supply: must sum to 0");
-  UnitTransshipmentStats local;
-  UnitTransshipmentSolver solver(topology, supply);
+  std::int64_t moving = 0, steepest = 0;
+  for (std::int64_t s : supply) moving += s > 0 ? s : 0;
   if (initial_potentials) {
     if (static_cast<int>(initial_potentials->size()) != topology.size())
       throw std::invalid_argument("initial_potentials: expected one entry per node");
@@ -349,11 +365,17 @@ std::vector<std::int64_t> unit_transshipment(const Topology& topology,
       if (d > 1 || d < -1)
         throw std::invalid_argument("initial_potentials: must differ by at most 1 across a link");
     });
-    solver.set_potentials(*initial_potentials);
+    for (std::int64_t p : *initial_potentials) steepest = std::max(steepest, p < 0 ? -p : p);
   }
-  std::vector<std::int64_t> flow = solver.run(stats ? *stats : local);
-  if (final_potentials) *final_potentials = solver.potentials();
-  return flow;
+  UnitTransshipmentStats local;
+  // Flows and supplies stay below the tasks that move (the flow is acyclic); potentials within the
+  // network's size of a last source's, which never changes.
+  constexpr std::int64_t kInt32Room = std::int64_t{1} << 30;
+  if (moving < kInt32Room && steepest + topology.size() < kInt32Room)
+    return unit_transshipment_with<std::int32_t>(topology, supply, stats ? *stats : local,
+                                                 initial_potentials, final_potentials);
+  return unit_transshipment_with<std::int64_t>(topology, supply, stats ? *stats : local,
+                                               initial_potentials, final_potentials);
 }
 
 }  // namespace loadlab::core
