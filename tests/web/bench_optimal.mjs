@@ -3,9 +3,10 @@
 // page draws its own loads from each scenario seed) with only the optimum checked, through
 // window.loadlab.open, and prints the wall time until its verified result is in the page (the run
 // happens on the page's worker), and how much of it the open took (parsing the scenario, on a
-// worker too). It polls summary(), not state(): state() serialises the 65,536 nodes' loads and
-// transfers on the page's thread every poll, which slowed the run it was waiting for (both share
-// the machine's cores). Not a test (speed goals are benchmarks): the README quotes it.
+// worker too). It polls summary(), not state(): state() serialises the scenario and the previous
+// run's results (65,536 nodes' loads and transfers) on the page's thread at every poll, work the
+// page does not do for a user, on the cores the run shares. Not a test (speed goals are
+// benchmarks): the README quotes it.
 //   node tests/web/bench_optimal.mjs <site dir> <screenshot dir> [--poll-state]
 import { startHarness } from "./harness.mjs";
 
