@@ -5,7 +5,8 @@
 // over its links of |tasks the subtree below the link must export|, since every such task crosses
 // that link and nothing else has to. Each returned schedule is also checked on its own: transfers
 // only on links, positive counts, final loads exactly the quotas (or the given target), task-hops =
-// sum of the counts, no link used in both directions.
+// sum of the counts, no link used in both directions. Supplies and potentials beyond 2^30 check
+// the solver's 64-bit path against the same reference.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -249,4 +250,37 @@ TEST_CASE("OptimalSolvers.MediumInstancesAgree") {
       optimal_solvers_check_schedule(topo, w, quotas(average_load(w)), fast);
       optimal_solvers_check_schedule(topo, w, quotas(average_load(w)), multilevel);
     }
+}
+
+TEST_CASE("OptimalSolvers.SixtyFourBitPathAgrees") {
+  // The solver keeps flows and potentials in 32 bits when they fit: supplies beyond 2^30 tasks and
+  // potentials beyond 2^30 take the 64-bit path, which must give the same optimum.
+  util::Rng rng(31);
+  const Topology topos[] = {Topology::mesh(6, 7), Topology::torus(8, 8), Topology::hypercube(5),
+                            optimal_solvers_random_connected(40, 30, rng)};
+  for (const Topology& topo : topos) {
+    CAPTURE(topo.size());
+    LoadVector w(static_cast<std::size_t>(topo.size()));
+    for (auto& x : w) x = rng.uniform_int(0, 3) * (std::int64_t{1} << 31) + rng.uniform_int(0, 100);
+    const LoadVector q = quotas(average_load(w));
+    const BalanceResult ref = optimal(topo, w, OptimalSolver::NetworkSimplex);
+    const BalanceResult fast = optimal(topo, w, OptimalSolver::PrimalDual);
+    CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+    optimal_solvers_check_schedule(topo, w, q, fast);
+    std::vector<std::int64_t> supply(w.size());
+    for (std::size_t k = 0; k < w.size(); ++k) supply[k] = w[k] - q[k];
+    std::int64_t coarsened = 0;
+    for (std::int64_t f : multilevel_transshipment(topo, supply, nullptr, 2))
+      coarsened += f < 0 ? -f : f;
+    CHECK(coarsened == optimal_solvers_hops(ref));
+    // Small supplies, potentials shifted by 2^40 (any constant shift is as feasible as none).
+    const LoadVector small = optimal_solvers_loads(1, topo.size(), rng);
+    const LoadVector sq = quotas(average_load(small));
+    for (std::size_t k = 0; k < small.size(); ++k) supply[k] = small[k] - sq[k];
+    const std::vector<std::int64_t> shifted(small.size(), std::int64_t{1} << 40);
+    std::int64_t hops = 0;
+    for (std::int64_t f : unit_transshipment(topo, supply, nullptr, &shifted))
+      hops += f < 0 ? -f : f;
+    CHECK(hops == optimal_solvers_hops(optimal(topo, small, OptimalSolver::NetworkSimplex)));
+  }
 }

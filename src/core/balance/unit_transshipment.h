@@ -15,7 +15,7 @@
 // 14-cube, about 100 on a 256 x 256 mesh with Poisson loads from zero potentials, 15 from a
 // coarser grid's: multilevel_transshipment.h). It beats LEMON's network simplex on hypercubes,
 // trees, rings, complete and random graphs (CPU seconds in optimal.cpp: 5x on a 14-cube, 30x on a
-// random tree), and on meshes and tori with the multilevel start (3x on a 256 x 256 mesh).
+// random tree), and on meshes and tori with the multilevel start (4x on a 256 x 256 mesh).
 // LEMON's cost scaling (3-7x slower than its network simplex on a 128 x 128 mesh) and capacity
 // scaling (4x) were measured and are not used; so was a cost scaling push-relabel of our own
 // (Goldberg 1997, with global price updates): every epsilon phase cost about as much as a cold
@@ -32,7 +32,8 @@ namespace loadlab::core {
 
 struct UnitTransshipmentStats {
   int phases = 0;                    ///< shortest-path forests (Dijkstra runs)
-  std::int64_t rounds = 0;           ///< depth-first augmenting rounds
+  std::int64_t rounds = 0;           ///< Dinic's rounds (breadth-first search + blocking flow)
+  std::int64_t searched = 0;         ///< nodes the breadth-first searches expanded, in all
   std::int64_t tasks_delivered = 0;  ///< equals the sum of the positive supplies
 };
 
