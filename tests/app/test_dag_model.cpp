@@ -85,7 +85,8 @@ io::ScenarioPtr dag_model_parse(const Json& doc) {
 }
 
 std::uint64_t dag_model_identity_of(const Json& doc) {
-  const auto* d = dynamic_cast<const io::DagScenario*>(dag_model_parse(doc).get());
+  const io::ScenarioPtr sc = dag_model_parse(doc);
+  const auto* d = dynamic_cast<const io::DagScenario*>(sc.get());
   REQUIRE(d != nullptr);
   return app::dag_graph_identity(*d->graph);
 }
