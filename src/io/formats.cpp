@@ -16,8 +16,8 @@ core::TaskGraph formats_read_stg(std::string_view text, double, const Json*) {
 core::TaskGraph formats_read_dot(std::string_view text, double, const Json*) {
   return read_dot(text);
 }
-core::TaskGraph formats_read_wfcommons(std::string_view text, double bandwidth, const Json*) {
-  return read_wfcommons(text, bandwidth);
+core::TaskGraph formats_read_wfcommons(std::string_view text, double bandwidth, const Json* doc) {
+  return doc ? read_wfcommons_json(*doc, bandwidth) : read_wfcommons(text, bandwidth);
 }
 core::TaskGraph formats_read_graph_json(std::string_view text, double, const Json* doc) {
   if (doc) return read_graph_json(JsonReader(*doc, ""));

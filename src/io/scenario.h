@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "io/kind.h"
 
 namespace loadlab::core {
+class TaskGraph;
 class Topology;
 struct IterativeOptions;
 }  // namespace loadlab::core
@@ -57,6 +59,11 @@ struct RunContext {
                                       const std::vector<std::int64_t>& loads,
                                       const core::IterativeOptions& options)>
       iterative_nodes;
+  /// A task graph an importer has already read from its file and written into the document as its
+  /// inline "graph" (graph_to_json): the dag kind takes it instead of reading that inline graph
+  /// again, after checking that the document lists exactly these tasks and edges (else it reads
+  /// the document as usual), so an import is parsed once and gives what reopening its link gives.
+  std::shared_ptr<const core::TaskGraph> imported_graph;
 };
 
 /// All registered kinds.

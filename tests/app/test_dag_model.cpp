@@ -17,7 +17,7 @@ TEST_CASE("DagModel.BuiltFromATypedScenarioEqualsTheGraphIoBuilt") {
                                                 io::RunContext{});
   const auto* dag = dynamic_cast<const io::DagScenario*>(sc.get());
   REQUIRE(dag != nullptr);
-  const auto model = app::build_dag_model(sc, app::graph_key(sc->document));
+  const auto model = app::build_dag_model(sc, app::dag_graph_identity(*dag->graph));
   REQUIRE(model->error.empty());
   CHECK(model->source == dag->graph);  // the very object io built
   const core::TaskGraph& a = model->graph;
@@ -43,9 +43,9 @@ TEST_CASE("DagModel.AScenarioOfAnotherKindIsAnErrorNotACrash") {
   const io::ScenarioPtr sc = io::parse_scenario(Json::parse(R"({"loadlab": 1, "kind": "dlt",
       "dim": 3, "E": 3, "C": 2, "load": 100, "algorithms": ["closed_form"]})"),
                                                 io::RunContext{});
-  const auto model = app::build_dag_model(sc, "k");
+  const auto model = app::build_dag_model(sc, 1);
   CHECK_FALSE(model->error.empty());
-  CHECK_FALSE(app::build_dag_model(nullptr, "k")->error.empty());
+  CHECK_FALSE(app::build_dag_model(nullptr, 1)->error.empty());
 }
 
 TEST_CASE("DagModel.SharesTheParsedGraphWithTheResultsNoCopy") {
@@ -59,7 +59,7 @@ TEST_CASE("DagModel.SharesTheParsedGraphWithTheResultsNoCopy") {
   REQUIRE(dag != nullptr);
   REQUIRE(dag->graph);
   app::set_results(s, io::run_parsed(*s.parsed, io::RunContext{}), nullptr);
-  const auto model = app::build_dag_model(s.parsed, app::graph_key(s.scenario));
+  const auto model = app::build_dag_model(s.parsed, app::dag_graph_identity(*dag->graph));
   REQUIRE(model->error.empty());
   CHECK(model->source.get() == dag->graph.get());
   CHECK(&model->graph == dag->graph.get());
@@ -76,4 +76,74 @@ TEST_CASE("DagModel.SharesTheParsedGraphWithTheResultsNoCopy") {
       "E": 3, "C": 2, "load": 100})")));
   CHECK(model->graph.size() == n);
   CHECK(&model->graph == g);
+}
+
+namespace {
+
+io::ScenarioPtr dag_model_parse(const Json& doc) {
+  return io::parse_scenario(doc, io::RunContext{});
+}
+
+std::uint64_t dag_model_identity_of(const Json& doc) {
+  const io::ScenarioPtr sc = dag_model_parse(doc);
+  const auto* d = dynamic_cast<const io::DagScenario*>(sc.get());
+  REQUIRE(d != nullptr);
+  return app::dag_graph_identity(*d->graph);
+}
+
+const Json kDagModelInline = Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 2,
+    "graph": {"tasks": [{"id": "a", "cost": 2}, {"id": "b", "cost": 3}, {"id": "c", "cost": 1}],
+              "edges": [{"from": "a", "to": "b", "cost": 1}, {"from": "a", "to": "c", "cost": 2}]},
+    "algorithms": ["flb"]})");
+
+}  // namespace
+
+TEST_CASE("DagModel.TheGraphsIdentityFollowsItsContentNotTheScenario") {
+  const std::uint64_t base = dag_model_identity_of(kDagModelInline);
+  CHECK(base != 0);
+  // Parsed again (another graph object), another P, seed or scheduler: the same graph, no rebuild.
+  Json other = kDagModelInline;
+  other["processors"] = 7;
+  other["seed"] = 9;
+  other["algorithms"] = {"mcp", "etf"};
+  CHECK(dag_model_identity_of(other) == base);
+  // Any change the drawing shows: a task's cost, an edge's cost, a name, an edge more.
+  Json cost = kDagModelInline;
+  cost["graph"]["tasks"][1]["cost"] = 4;
+  Json comm = kDagModelInline;
+  comm["graph"]["edges"][1]["cost"] = 2.5;
+  Json name = kDagModelInline;
+  name["graph"]["tasks"][2]["id"] = "d";
+  name["graph"]["edges"][1]["to"] = "d";
+  Json edge = kDagModelInline;
+  edge["graph"]["edges"].push_back({{"from", "b"}, {"to", "c"}, {"cost", 0}});
+  for (const Json* changed : {&cost, &comm, &name, &edge})
+    CHECK(dag_model_identity_of(*changed) != base);
+  // A generated graph follows its seed.
+  const Json gen = Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 2, "seed": 1,
+      "graph": {"generator": "lu", "size": 12}, "algorithms": ["flb"]})");
+  Json reseeded = gen;
+  reseeded["seed"] = 2;
+  CHECK(dag_model_identity_of(gen) == dag_model_identity_of(gen));
+  CHECK(dag_model_identity_of(reseeded) != dag_model_identity_of(gen));
+}
+
+TEST_CASE("DagModel.TheIdentityIsDerivedWithTheScenarioOffTheUiThread") {
+  // What the dag module's derive hook makes on the opener's worker; nothing for other kinds.
+  const io::ScenarioPtr sc = dag_model_parse(kDagModelInline);
+  const auto derived = app::derive_dag_scenario(*sc);
+  const auto* d = dynamic_cast<const app::DagDerived*>(derived.get());
+  REQUIRE(d != nullptr);
+  CHECK(d->graph_identity == dag_model_identity_of(kDagModelInline));
+  const io::ScenarioPtr dlt = dag_model_parse(
+      Json::parse(R"({"loadlab": 1, "kind": "dlt", "dim": 3, "E": 3, "C": 2, "load": 100})"));
+  CHECK(app::derive_dag_scenario(*dlt) == nullptr);
+  // Every install is a new generation, the same document installed again too.
+  app::AppState s;
+  CHECK(s.generation == 0);
+  REQUIRE_FALSE(app::set_scenario(s, kDagModelInline, app::derive_dag_scenario));
+  CHECK(s.generation == 1);
+  REQUIRE_FALSE(app::set_scenario(s, kDagModelInline, app::derive_dag_scenario));
+  CHECK(s.generation == 2);
+  CHECK(dynamic_cast<const app::DagDerived*>(s.derived.get())->graph_identity == d->graph_identity);
 }

@@ -24,7 +24,7 @@ std::shared_ptr<app::DagModel> fork_join_model(int width, int stages) {
            {"graph", {{"generator", "fork_join"}, {"width", width}, {"stages", stages}}},
            {"algorithms", {"flb"}}},
       io::RunContext{});
-  auto m = app::build_dag_model(sc, app::graph_key(sc->document));
+  auto m = app::build_dag_model(sc, 1);
   REQUIRE(m->error.empty());
   return m;
 }

@@ -4,12 +4,16 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "app/balance/model_scene.h"
 #include "app/dag/model_import.h"
 #include "app/model/app_state.h"
 #include "app/model/scenario_opener.h"
+#include "io/dag_formats/dag_formats.h"
 #include "io/kinds/dag.h"
 #include "io/scenario.h"
 
@@ -32,7 +36,8 @@ const Json kMesh4 = Json::parse(R"({"loadlab": 1, "kind": "balance",
 std::optional<OpenOutcome> wait_and_install(ScenarioOpener& o, AppState& s) {
   for (int i = 0; i < 20000; ++i) {
     if (auto out = o.poll()) {
-      if (out->parsed) install_scenario(s, out->parsed, std::move(out->derived));
+      if (out->parsed)
+        install_scenario(s, out->parsed, std::move(out->derived), std::move(out->document));
       return out;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -168,4 +173,46 @@ TEST_CASE("ScenarioOpener.GraphFilesOpenAsDagScenarios") {
   const auto* dag = dynamic_cast<const io::DagScenario*>(s.parsed.get());
   REQUIRE(dag != nullptr);
   CHECK(dag->graph->size() >= 2);
+}
+
+TEST_CASE("ScenarioOpener.AWorkflowIsParsedOnceAndOpensAsItsLinkReopens") {
+  // A WfCommons workflow: the opener parses its JSON once, the dag importer reads the graph from
+  // that document and hands it to io, which takes it instead of reading the scenario's inline copy
+  // again. What opens is what reopening the import's share link (its document) opens.
+  std::ifstream in(std::filesystem::path(LOADLAB_SHARED_DIR) / "data" / "wfcommons" /
+                       "srasearch-chameleon-10a-001.json",
+                   std::ios::binary);
+  REQUIRE(in);
+  std::stringstream text;
+  text << in.rdbuf();
+  AppState s;
+  ScenarioOpener o;
+  // What the dag kind hands it (dag/module.cpp).
+  o.set_importers({{wrap_graph_file_as_scenario, nullptr, nullptr, open_graph_file_as_scenario}});
+  o.open_text(text.str(), "srasearch.json", OpenMode::load);
+  const auto out = wait_and_install(o, s);
+  REQUIRE(out);
+  INFO(out->error);
+  REQUIRE(out->parsed);
+  const auto* dag = dynamic_cast<const io::DagScenario*>(s.parsed.get());
+  REQUIRE(dag != nullptr);
+  const core::TaskGraph direct = io::read_wfcommons(text.str(), kImportBandwidth);
+  const io::ScenarioPtr reopened = io::parse_scenario(s.scenario, io::RunContext{});
+  const auto* again = dynamic_cast<const io::DagScenario*>(reopened.get());
+  REQUIRE(again != nullptr);
+  for (const core::TaskGraph* g : {dag->graph.get(), again->graph.get()}) {
+    REQUIRE(g->size() == direct.size());
+    CHECK(g->names() == direct.names());
+    CHECK(g->comps() == direct.comps());
+    REQUIRE(g->edge_count() == direct.edge_count());
+    for (std::int64_t e = 0; e < g->edge_count(); ++e) {
+      CHECK(g->edge(e).from == direct.edge(e).from);
+      CHECK(g->edge(e).to == direct.edge(e).to);
+      CHECK(g->edge(e).comm == direct.edge(e).comm);
+    }
+  }
+  // Installed as the worker copied and printed it: the JSON editor shows that document.
+  CHECK(s.scenario == dag->document);
+  CHECK(out->document_text == s.scenario.dump(2));
+  CHECK(s.generation == 1);
 }

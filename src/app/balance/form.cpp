@@ -9,7 +9,6 @@
 
 #include "app/balance/module.h"
 #include "app/shell/app.h"
-#include "app/shell/theme.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/input_text.h"
 #include "app/widgets/number_field.h"
@@ -147,7 +146,7 @@ void draw_balance_form(App& app) {
   // status line): "unchecked cwa: needs a hypercube; ticked mwa, the algorithm written for a mesh".
   if (!app.link.run_note.empty()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(theme_colour(current_palette().text_warning), "Changed: %s",
+    ImGui::TextColored(app_theme_colour(&Palette::text_warning), "Changed: %s",
                        app.link.run_note.c_str());
     ImGui::PopTextWrapPos();
   }

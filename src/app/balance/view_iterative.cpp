@@ -25,6 +25,7 @@
 #include "app/model/ui_state.h"
 #include "app/shell/app.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
 #include "core/balance/gde.h"
 
@@ -354,42 +355,30 @@ void draw_iterative_balance_view(App& app) {
   }
   draw_params(app);
   const int shown = shown_result(st);
-  // A share link's "ui": {"iterative_view": "network" | "sweeps" | "convergence" | "pressure"}.
-  const io::Json ui =
-      st.scenario.is_object() ? st.scenario.value("ui", io::Json::object()) : io::Json::object();
-  const std::string want =
-      ui.is_object() && ui.contains("iterative_view") && ui["iterative_view"].is_string()
-          ? ui["iterative_view"].get<std::string>()
-          : "";
-  if (want != v.ui_seen && shown >= 0) {
-    v.ui_seen = want;
-    const int tab = ui_tab_index(want, kIterativeTabs);
-    if (tab >= 0) v.tabs.request(tab);
+  // A share link's "ui": {"iterative_view": "network" | "sweeps" | "convergence" | "pressure"},
+  // read once per installed scenario.
+  if (v.ui_generation != st.generation) {
+    v.ui_generation = st.generation;
+    v.ui_view.clear();
+    const io::Json* ui =
+        st.scenario.is_object() && st.scenario.contains("ui") ? &st.scenario["ui"] : nullptr;
+    if (ui && ui->is_object() && ui->contains("iterative_view") &&
+        (*ui)["iterative_view"].is_string())
+      v.ui_view = (*ui)["iterative_view"].get<std::string>();
   }
-  const int request = shown >= 0 ? v.tabs.take() : -1;
-  if (ImGui::BeginTabBar("##iter_tabs")) {
-    if (begin_tab(v.tabs, "Network", 0, request)) {
-      draw_network_view(app);
-      ImGui::EndTabItem();
-    }
-    if (shown >= 0) {
-      if (begin_tab(v.tabs, "Sweeps", 1, request)) {
-        draw_sweeps_tab(app, v, shown);
-        ImGui::EndTabItem();
-      }
-      if (begin_tab(v.tabs, "Convergence", 2, request)) {
-        draw_convergence_tab(app, v);
-        ImGui::EndTabItem();
-      }
-      if (begin_tab(v.tabs, "Pressure", 3, request)) {
-        draw_pressure_tab(app, v);
-        ImGui::EndTabItem();
-      }
-    } else {
-      ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No iterative results yet.");
-    }
-    ImGui::EndTabBar();
+  if (v.ui_view != v.ui_seen && shown >= 0) {
+    v.ui_seen = v.ui_view;
+    const int tab = ui_tab_index(v.ui_view, kIterativeTabs);
+    if (tab >= 0) v.tabs.request(tab);  // taken below, in this frame
   }
+  std::vector<ViewTab> tabs = {{"Network", [&] { draw_network_view(app); }}};
+  if (shown >= 0) {
+    tabs.push_back({"Sweeps", [&] { draw_sweeps_tab(app, v, shown); }});
+    tabs.push_back({"Convergence", [&] { draw_convergence_tab(app, v); }});
+    tabs.push_back({"Pressure", [&] { draw_pressure_tab(app, v); }});
+  }
+  kind_tab_bar("##iter_tabs", v.tabs, tabs);
+  if (shown < 0) ImGui::TextDisabled(app.jobs.busy() ? "Running..." : "No iterative results yet.");
 }
 
 }  // namespace loadlab::app

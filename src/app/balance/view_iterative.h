@@ -69,7 +69,9 @@ struct IterativeViewState {
   /// Zoom and pan of the Sweeps and Pressure canvases (one region of one network in both).
   ViewTransform view;
   IterativeCanvasCache canvas;
-  std::string ui_seen;  ///< the scenario's ui.iterative_view last applied
+  std::string ui_seen;              ///< the scenario's ui.iterative_view last applied
+  std::string ui_view;              ///< the installed scenario's ui.iterative_view ("" for none)
+  std::uint64_t ui_generation = 0;  ///< the AppState::generation ui_view was read from
 };
 
 /// True when the balance scenario's results include gde / diffusion / gradient.

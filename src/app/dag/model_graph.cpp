@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <numeric>
 
 #include "core/dag/schedulers.h"
@@ -79,9 +80,48 @@ void model_graph_layout(DagModel& m) {
 
 }  // namespace
 
-std::string graph_key(const io::Json& s) {
-  if (!s.is_object() || !s.contains("graph")) return "";
-  return s["graph"].dump() + "#" + std::to_string(s.value("seed", std::int64_t{1}));
+std::uint64_t dag_graph_identity(const core::TaskGraph& g) {
+  // Each 64-bit word through splitmix64's finaliser, folded in with an odd multiplier: cheap
+  // enough for millions of edges on the worker, and no two graphs a user opens collide in practice.
+  std::uint64_t h = 0x6a09e667f3bcc909ull;
+  auto mix = [&h](std::uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    x ^= x >> 31;
+    h = (h ^ x) * 0x9e3779b97f4a7c15ull;
+  };
+  auto mix_double = [&mix](double d) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &d, sizeof bits);
+    mix(bits);
+  };
+  mix(static_cast<std::uint64_t>(g.size()));
+  mix(static_cast<std::uint64_t>(g.edge_count()));
+  for (core::TaskId t = 0; t < g.size(); ++t) {
+    const std::string& name = g.name(t);
+    mix(name.size());
+    for (std::size_t i = 0; i < name.size(); i += 8) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, name.data() + i, std::min<std::size_t>(8, name.size() - i));
+      mix(word);
+    }
+    mix_double(g.comp(t));
+  }
+  for (const auto& e : g.edges()) {
+    mix((static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.from)) << 32) |
+        static_cast<std::uint32_t>(e.to));
+    mix_double(e.comm);
+  }
+  return h ? h : 1;
+}
+
+DerivedScenario derive_dag_scenario(const io::TypedScenario& scenario) {
+  const auto* dag = dynamic_cast<const io::DagScenario*>(&scenario);
+  if (!dag || !dag->graph) return nullptr;
+  auto d = std::make_shared<DagDerived>();
+  d->graph_identity = dag_graph_identity(*dag->graph);
+  return d;
 }
 
 namespace {
@@ -91,12 +131,12 @@ const core::TaskGraph kNoGraph;
 DagModel::DagModel(std::shared_ptr<const core::TaskGraph> g)
     : source(std::move(g)), graph(source ? *source : kNoGraph) {}
 
-std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::string key) {
+std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::uint64_t key) {
   // The graph io built (and bounds-checked) when it parsed the scenario: the same task ids as
   // every typed result of that scenario.
   const auto* dag = dynamic_cast<const io::DagScenario*>(scenario.get());
   auto m = std::make_shared<DagModel>(dag ? dag->graph : nullptr);
-  m->key = std::move(key);
+  m->key = key;
   const auto t0 = std::chrono::steady_clock::now();
   try {
     if (!dag || !dag->graph) throw std::runtime_error("not a dag scenario");
@@ -125,7 +165,7 @@ std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::
 }
 
 DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string& algorithm,
-                       int processors, const io::Json& scenario) {
+                       int processors, const io::ScenarioPtr& scenario) {
   DagTrace t;
   t.algorithm = algorithm;
   t.computed = true;
@@ -138,15 +178,20 @@ DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string&
         "step traces are limited to graphs of at most " + std::to_string(kMaxTraceTasks) + " tasks";
     return t;
   }
-  if (scenario.contains("machine")) {  // the steps below replay identical processors only
+  const auto* dag = dynamic_cast<const io::DagScenario*>(scenario.get());
+  if (!dag) {
+    t.error = "not a dag scenario";
+    return t;
+  }
+  if (dag->document.contains("machine")) {  // the steps below replay identical processors only
     t.error =
         "step traces are not shown yet for scenarios with a \"machine\" (heterogeneous processors)";
     return t;
   }
   try {
     core::DagOptions opts;
-    opts.seed = static_cast<std::uint64_t>(scenario.value("seed", std::int64_t{1}));
-    opts.optimal_node_budget = scenario.value("optimal_node_budget", std::int64_t{2'000'000});
+    opts.seed = dag->options.seed;
+    opts.optimal_node_budget = dag->options.optimal_node_budget;
     core::run_dag_algorithm(algorithm, model->graph, processors, opts, &t.trace);
     if (t.trace.steps.empty()) t.error = algorithm + " does not record list-scheduling decisions";
   } catch (const std::exception& e) {

@@ -4,12 +4,14 @@
 // scheduler step traces for the Steps tab, computed on a worker when the results do not carry them.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "app/dag/model_overview.h"
+#include "app/model/app_state.h"
 #include "core/dag/schedule.h"
 #include "core/dag/task_graph.h"
 #include "io/json_reader.h"
@@ -23,8 +25,8 @@ struct DagModel {
   DagModel(const DagModel&) = delete;
   DagModel& operator=(const DagModel&) = delete;
 
-  std::string key;    ///< identity of the graph source (graph JSON + seed)
-  std::string error;  ///< non-empty if the graph could not be built
+  std::uint64_t key = 0;  ///< dag_graph_identity of the graph
+  std::string error;      ///< non-empty if the graph could not be built
   /// The parsed scenario's graph (io::DagScenario::graph, built once by io and shared with every
   /// typed result): a share link's graph is built exactly once.
   const std::shared_ptr<const core::TaskGraph> source;
@@ -42,12 +44,21 @@ struct DagModel {
   double build_ms = 0;
 };
 
-/// Identity of the graph part of a scenario (rebuild the model only when it changes).
-std::string graph_key(const io::Json& scenario);
+/// Identity of a task graph's content (its tasks' names and costs, its edges in order): the view
+/// rebuilds its model only when it changes (not when only P or the schedulers do). A 64-bit hash,
+/// never 0; computed once per opened scenario on the opener's worker (DagDerived).
+std::uint64_t dag_graph_identity(const core::TaskGraph& g);
+
+/// What the dag kind derives from a parsed scenario off the UI thread (KindModule::derive).
+struct DagDerived : KindDerived {
+  std::uint64_t graph_identity = 0;  ///< dag_graph_identity of the scenario's graph
+};
+/// The dag scenario's DagDerived; null for a scenario of another kind.
+DerivedScenario derive_dag_scenario(const io::TypedScenario& scenario);
 
 /// Levels and layered layout of the graph io built for a parsed dag scenario (io::DagScenario).
-/// Never throws: failures land in DagModel::error.
-std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::string key);
+/// Never throws: failures land in DagModel::error. `key`: dag_graph_identity of that graph.
+std::shared_ptr<DagModel> build_dag_model(const io::ScenarioPtr& scenario, std::uint64_t key);
 
 /// A step trace ready for display (the typed result's, or recomputed).
 struct DagTrace {
@@ -60,9 +71,10 @@ struct DagTrace {
 /// Largest graph whose trace the view recomputes (the dag kind has the same limit).
 inline constexpr std::int32_t kMaxTraceTasks = 5000;
 
-/// Runs the named scheduler with a trace on the model's graph (worker thread).
+/// Runs the named scheduler with a trace on the model's graph (worker thread), with the seed and
+/// search budget of the parsed dag scenario `scenario`.
 DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string& algorithm,
-                       int processors, const io::Json& scenario);
+                       int processors, const io::ScenarioPtr& scenario);
 
 /// The test hook's summary facts of a dag scenario document: "tasks", its task count when the
 /// graph is inline (KindModule::summary).

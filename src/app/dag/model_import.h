@@ -7,6 +7,8 @@
 #include <string>
 
 #include "io/json_reader.h"
+#include "io/kind.h"
+#include "io/scenario.h"
 
 namespace loadlab::app {
 
@@ -21,5 +23,12 @@ inline constexpr double kImportBandwidth = 1e8;
 std::optional<io::Json> wrap_graph_file_as_scenario(const std::string& filename,
                                                     const std::string& text,
                                                     const io::Json* parsed = nullptr);
+
+/// The same scenario parsed (io::parse_scenario with `ctx`), the graph read from the file handed
+/// to it (io::RunContext::imported_graph) so that it is not read again from the scenario's inline
+/// copy: one parse per import. Null where wrap_graph_file_as_scenario returns nullopt; throws the
+/// same errors, and io::ScenarioError for a scenario io refuses (naming the field).
+io::ScenarioPtr open_graph_file_as_scenario(const std::string& filename, const std::string& text,
+                                            const io::Json* parsed, const io::RunContext& ctx);
 
 }  // namespace loadlab::app

@@ -25,6 +25,11 @@ class DagModule final : public KindModule {
   void draw_form(App& app) const override { draw_dag_form(app); }
   void draw_views(App& app) const override { draw_dag_view(app); }
 
+  // The graph's identity, hashed on the opener's worker (the view keys its model on it).
+  DerivedScenario derive(const io::TypedScenario& parsed) const override {
+    return derive_dag_scenario(parsed);
+  }
+
   void save_ui(const App& app, UiState& u) const override {
     const DagViewState& d = dag_state(app);
     if (auto t = ui_tab_name(d.tabs.shown, kDagTabs)) ui_put(u, "tab", t);
@@ -104,8 +109,10 @@ class DagModule final : public KindModule {
   }
 
   std::vector<FileImporter> importers() const override {
-    // .stg, .dot and WfCommons workflows open as a dag scenario around the graph.
-    return {FileImporter{wrap_graph_file_as_scenario, nullptr, nullptr}};
+    // .stg, .dot and WfCommons workflows open as a dag scenario around the graph, which io is
+    // handed as read from the file (not read back from the scenario's inline copy).
+    return {
+        FileImporter{wrap_graph_file_as_scenario, nullptr, nullptr, open_graph_file_as_scenario}};
   }
 };
 

@@ -14,6 +14,7 @@
 #include "app/dag/view.h"
 #include "app/shell/app.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -85,24 +86,14 @@ void draw_dag_view(App& app) {
                        model->error.c_str());
     return;
   }
-  if (ImGui::BeginTabBar("dag_tabs")) {
-    const char* names[] = {"Graph", "Gantt", "Steps", "Adversary"};
-    const int request = v.tabs.take();
-    for (int i = 0; i < 4; ++i) {
-      if (begin_tab(v.tabs, names[i], i, request)) {
-        if (i == 0)
-          draw_dag_graph_tab(app, *model);
-        else if (i == 1)
-          draw_dag_gantt_tab(app, *model);
-        else if (i == 2)
-          draw_dag_steps_tab(app, *model);
-        else
-          draw_dag_adversary_tab(app, *model);
-        ImGui::EndTabItem();
-      }
-    }
-    ImGui::EndTabBar();
-  }
+  const DagModel& m = *model;
+  kind_tab_bar("dag_tabs", v.tabs,
+               {
+                   {"Graph", [&] { draw_dag_graph_tab(app, m); }},
+                   {"Gantt", [&] { draw_dag_gantt_tab(app, m); }},
+                   {"Steps", [&] { draw_dag_steps_tab(app, m); }},
+                   {"Adversary", [&] { draw_dag_adversary_tab(app, m); }},
+               });
 }
 
 namespace {

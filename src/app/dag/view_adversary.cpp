@@ -15,6 +15,7 @@
 #include "app/shell/app.h"
 #include "app/widgets/plot_util.h"
 #include "core/dag/registry.h"
+#include "io/kinds/dag.h"
 
 namespace loadlab::app {
 
@@ -370,7 +371,8 @@ void draw_dag_adversary_tab(App& app, const DagModel& m) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float left_w = std::min(std::max(font * 24, avail.x * 0.34f), avail.x * 0.5f);
   ImGui::BeginChild("adv_settings", {left_w, 0}, false);
-  draw_search_settings(app, a, m.graph.size(), app.state.scenario.value("processors", 1));
+  const auto* scenario = dynamic_cast<const io::DagScenario*>(app.state.parsed.get());
+  draw_search_settings(app, a, m.graph.size(), scenario ? scenario->processors : 1);
   draw_pairwise_settings(app, a);
   ImGui::EndChild();
   ImGui::SameLine();

@@ -244,14 +244,19 @@ void export_buttons(App& app, const DagModel& m, const DagSchedule& sc) {
 }
 
 // What stands where a chart would: an algorithm that failed at run time says why.
-void dag_no_schedule_note(const io::Json& r) {
-  if (!r.contains("error") || !r["error"].is_object()) {
+void dag_no_schedule_note(const io::TypedResult* r) {
+  if (!r || !r->failed()) {
     ImGui::TextDisabled("This result has no schedule.");
     return;
   }
-  const std::string why = r["error"].value("message", std::string());
-  ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s failed: %s", r.value("algorithm", "?").c_str(),
-                     why.c_str());
+  ImGui::TextColored({1, 0.45f, 0.45f, 1}, "%s failed: %s", r->algorithm.c_str(),
+                     r->failure->message.c_str());
+}
+
+// Result i's algorithm, from the typed result.
+const char* dag_result_name(const AppState& st, int i) {
+  const auto& r = st.typed_results[static_cast<std::size_t>(i)];
+  return r ? r->algorithm.c_str() : "?";
 }
 
 }  // namespace
@@ -261,22 +266,21 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   DagViewState& v = dag_state(app);
   DagGanttCache& c = v.gantt;
   const float s = app.ui_scale;
-  if (!st.results.is_array() || st.results.empty()) {
+  if (st.typed_results.empty()) {
     ImGui::TextDisabled(app.jobs.busy() ? "Running..."
                                         : "No results yet: pick algorithms and press Run.");
     return;
   }
   auto mp = dag_current_model(app);
   if (!mp) return;
-  const int n = static_cast<int>(st.results.size());
+  const int n = static_cast<int>(st.typed_results.size());
   st.selected_result = std::clamp(st.selected_result, 0, n - 1);
 
   // Toolbar: result, stacking, colours, export.
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-  if (ImGui::BeginCombo("##result",
-                        st.results[st.selected_result].value("algorithm", "?").c_str())) {
+  if (ImGui::BeginCombo("##result", dag_result_name(st, st.selected_result))) {
     for (int i = 0; i < n; ++i)
-      if (ImGui::Selectable(st.results[i].value("algorithm", "?").c_str(), i == st.selected_result))
+      if (ImGui::Selectable(dag_result_name(st, i), i == st.selected_result))
         st.selected_result = i;
     ImGui::EndCombo();
   }
@@ -338,7 +342,7 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   if (!v.compare) {
     GanttChart* ch = chart_of(st.selected_result);
     if (!ch || !sel) {
-      dag_no_schedule_note(st.results[st.selected_result]);
+      dag_no_schedule_note(st.typed_results[static_cast<std::size_t>(st.selected_result)].get());
       return;
     }
     const io::DagRunResult* r = dag_typed_result(st, st.selected_result);
@@ -416,7 +420,7 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
         follow_shared(*ch);
         hover(*ch, hit, *sc, chart_geometry(*ch));
       } else {
-        dag_no_schedule_note(st.results[i]);
+        dag_no_schedule_note(st.typed_results[static_cast<std::size_t>(i)].get());
       }
       ImGui::EndChild();
       ImGui::PopID();
@@ -436,8 +440,8 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     const DagSchedule* sc = dag_schedule(app, i);
     GanttChart* ch = chart_of(i);
     if (!sc || !ch) {
-      if (st.results[i].contains("error") && st.results[i]["error"].is_object())
-        dag_no_schedule_note(st.results[i]);
+      if (const auto& r = st.typed_results[static_cast<std::size_t>(i)]; r && r->failed())
+        dag_no_schedule_note(r.get());
       continue;
     }
     ImGui::PushID(i);

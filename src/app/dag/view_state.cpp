@@ -28,14 +28,23 @@ ImU32 dag_proc_colour(int proc) {
   return palette_colour(proc * 3 + 1, 0.88f);
 }
 
+namespace {
+
+// The identity of the installed scenario's graph: hashed on the opener's worker (DagDerived), or
+// here when the scenario was installed without its derived data; 0 without a dag graph.
+std::uint64_t dag_wanted_graph(const AppState& st) {
+  if (const auto* d = dynamic_cast<const DagDerived*>(st.derived.get())) return d->graph_identity;
+  const auto* dag = dynamic_cast<const io::DagScenario*>(st.parsed.get());
+  return dag && dag->graph ? dag_graph_identity(*dag->graph) : 0;
+}
+
+}  // namespace
+
 void dag_refresh_model(App& app) {
   DagViewState& v = dag_state(app);
-  const void* id = app.state.scenario.is_object()
-                       ? app.state.scenario.get_ptr<const io::Json::object_t*>()
-                       : nullptr;
-  if (id != v.scenario_identity) {
-    v.scenario_identity = id;
-    v.wanted_key = graph_key(app.state.scenario);
+  if (app.state.generation != v.scenario_generation) {
+    v.scenario_generation = app.state.generation;
+    v.wanted_key = dag_wanted_graph(app.state);
     // View state a scenario may carry ("ui" is a common key): {"tab": "graph"|"gantt"|"steps"|
     // "adversary", "compare": bool, "comm": bool, "zoom": k, "step": k, "adversary": {...}}.
     // Applied once per distinct value, so edits (which keep "ui") do not keep resetting the tab.
@@ -61,41 +70,37 @@ void dag_refresh_model(App& app) {
     if (*done && (!v.model || v.model->key != (*done)->key)) v.fit = true;
     if (*done) v.model = *done;
   }
-  if (!v.builder.busy() && !v.wanted_key.empty() && (!v.model || v.model->key != v.wanted_key)) {
+  if (!v.builder.busy() && v.wanted_key != 0 && (!v.model || v.model->key != v.wanted_key)) {
     io::ScenarioPtr s = app.state.parsed;  // the typed scenario: io built the graph once
-    std::string key = v.wanted_key;
-    v.builder.start([s = std::move(s), key = std::move(key)](const JobControl&) {
-      return build_dag_model(s, key);
-    });
+    const std::uint64_t key = v.wanted_key;
+    v.builder.start([s = std::move(s), key](const JobControl&) { return build_dag_model(s, key); });
   }
 }
 
 std::shared_ptr<const DagModel> dag_current_model(const App& app) {
   const DagViewState& v = dag_state(app);
-  if (v.model && v.model->key == v.wanted_key) return v.model;
+  if (v.model && v.wanted_key != 0 && v.model->key == v.wanted_key) return v.model;
   return nullptr;
 }
 
 const DagSchedule* dag_schedule(const App& app, int index) {
   const AppState& st = app.state;
   auto model = dag_current_model(app);
-  if (!model || !model->error.empty() || !st.results.is_array()) return nullptr;
-  if (index < 0 || index >= static_cast<int>(st.results.size())) return nullptr;
+  if (!model || !model->error.empty()) return nullptr;
+  if (index < 0 || index >= static_cast<int>(st.typed_results.size())) return nullptr;
   DagScheduleCache& c = dag_state(app).schedules;
   if (c.results != results_identity(st) || c.model != model.get()) {
     c.results = results_identity(st);
     c.model = model.get();
     c.by_index.clear();
-    c.by_index.resize(st.results.size());
+    c.by_index.resize(st.typed_results.size());
   }
   auto& slot = c.by_index[static_cast<std::size_t>(index)];
   if (!slot) {
     // The typed result (io::DagRunResult): task ids of the graph io built, which the model's
     // graph shares (same graph key), so no result JSON is read back.
-    const auto* r = static_cast<std::size_t>(index) < st.typed_results.size()
-                        ? dynamic_cast<const io::DagRunResult*>(
-                              st.typed_results[static_cast<std::size_t>(index)].get())
-                        : nullptr;
+    const auto* r = dynamic_cast<const io::DagRunResult*>(
+        st.typed_results[static_cast<std::size_t>(index)].get());
     if (!r || r->failed()) return nullptr;
     auto s = std::make_unique<DagSchedule>();
     s->algorithm = r->algorithm;

@@ -84,7 +84,9 @@ struct DagStepsState {
   GanttChart partial;
   int partial_step = -1;
   int applied_ui_step = 0;
-  int trace_gen = 0;  // bumped whenever `trace` is replaced
+  int ui_step = 0;                       // the scenario's "ui"."step", 0: none
+  std::uint64_t ui_step_generation = 0;  // the AppState::generation ui_step was read from
+  int trace_gen = 0;                     // bumped whenever `trace` is replaced
   int partial_gen = -1;
 };
 
@@ -106,8 +108,8 @@ struct DagAdversaryState {
 struct DagViewState {
   std::shared_ptr<const DagModel> model;  ///< the current graph (may lag the scenario briefly)
   BackgroundJob<std::shared_ptr<DagModel>> builder;
-  std::string wanted_key;  ///< graph_key of the current scenario
-  const void* scenario_identity = nullptr;
+  std::uint64_t wanted_key = 0;           ///< the current graph's dag_graph_identity, 0: none
+  std::uint64_t scenario_generation = 0;  ///< AppState::generation wanted_key was read from
   TabRequest tabs;         ///< 0 graph, 1 gantt, 2 steps, 3 adversary (from scenario "ui")
   std::string applied_ui;  ///< the "ui" object last applied
   bool compare = false;    ///< Gantt: all algorithms stacked

@@ -54,34 +54,36 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   AppState& st = app.state;
   DagStepsState& ss = dag_state(app).steps;
   const float s = app.ui_scale;
-  if (!st.results.is_array() || st.results.empty()) {
+  if (st.typed_results.empty()) {
     ImGui::TextDisabled("No results yet: the steps of the selected algorithm appear after a run.");
     return;
   }
-  const int n = static_cast<int>(st.results.size());
+  const int n = static_cast<int>(st.typed_results.size());
   st.selected_result = std::clamp(st.selected_result, 0, n - 1);
-  const io::Json& r = st.results[st.selected_result];
-  const std::string alg = r.value("algorithm", "?");
-  // The typed result's trace ("trace": true in the scenario): no result JSON is read back.
-  const auto* typed =
-      static_cast<std::size_t>(st.selected_result) < st.typed_results.size()
-          ? dynamic_cast<const io::DagRunResult*>(
-                st.typed_results[static_cast<std::size_t>(st.selected_result)].get())
-          : nullptr;
+  // The typed results and scenario: no JSON is read back.
+  auto name_of = [&](int i) -> const std::string& {
+    static const std::string unknown = "?";
+    const auto& r = st.typed_results[static_cast<std::size_t>(i)];
+    return r ? r->algorithm : unknown;
+  };
+  const std::string alg = name_of(st.selected_result);
+  // The typed result's trace ("trace": true in the scenario).
+  const auto* typed = dynamic_cast<const io::DagRunResult*>(
+      st.typed_results[static_cast<std::size_t>(st.selected_result)].get());
   const bool has_trace = typed && typed->trace;
-  const int procs = st.scenario.value("processors", 1);
+  const auto* scenario = dynamic_cast<const io::DagScenario*>(st.parsed.get());
+  const int procs = scenario ? scenario->processors : 1;
 
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
   if (ImGui::BeginCombo("##steps_alg", alg.c_str())) {
     for (int i = 0; i < n; ++i)
-      if (ImGui::Selectable(st.results[i].value("algorithm", "?").c_str(), i == st.selected_result))
-        st.selected_result = i;
+      if (ImGui::Selectable(name_of(i).c_str(), i == st.selected_result)) st.selected_result = i;
     ImGui::EndCombo();
   }
 
   // Which trace we want; fetch it from the result or start the worker.
-  ss.want = m.key + "|" + alg + "|" + std::to_string(procs) + "|" +
-            std::to_string(st.scenario.value("seed", 1LL)) + (has_trace ? "|typed" : "");
+  ss.want = std::to_string(m.key) + "|" + alg + "|" + std::to_string(procs) + "|" +
+            std::to_string(scenario ? scenario->seed : 1) + (has_trace ? "|typed" : "");
   if (auto done = ss.worker.poll()) {
     if (ss.worker_key == ss.want) {
       ss.trace = std::move(*done);
@@ -108,8 +110,7 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
     } else if (!ss.worker.busy()) {
       ss.worker_key = ss.want;
       auto model = dag_current_model(app);
-      io::Json scen = st.scenario;
-      ss.worker.start([model, alg, procs, scen](const JobControl&) {
+      ss.worker.start([model, alg, procs, scen = st.parsed](const JobControl&) {
         return compute_trace(model, alg, procs, scen);
       });
     }
@@ -125,11 +126,17 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
     return;
   }
   const auto& steps_v = ss.trace.trace.steps;
-  // A scenario may open on a given step ("ui": {"tab": "steps", "step": k}, 1-based).
-  const io::Json ui = st.scenario.value("ui", io::Json::object());
-  const int ui_step = ui.is_object() && ui.contains("step") && ui["step"].is_number_integer()
-                          ? ui["step"].get<int>()
-                          : 0;
+  // A scenario may open on a given step ("ui": {"tab": "steps", "step": k}, 1-based): read once
+  // per installed scenario.
+  if (ss.ui_step_generation != st.generation) {
+    ss.ui_step_generation = st.generation;
+    ss.ui_step = 0;
+    const io::Json* ui =
+        st.scenario.is_object() && st.scenario.contains("ui") ? &st.scenario["ui"] : nullptr;
+    if (ui && ui->is_object() && ui->contains("step") && (*ui)["step"].is_number_integer())
+      ss.ui_step = (*ui)["step"].get<int>();
+  }
+  const int ui_step = ss.ui_step;
   if (ui_step > 0 && ss.applied_ui_step != ui_step)
     ss.step = ui_step - 1, ss.applied_ui_step = ui_step;
   const int total = static_cast<int>(steps_v.size());

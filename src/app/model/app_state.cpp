@@ -6,11 +6,13 @@
 
 namespace loadlab::app {
 
-void install_scenario(AppState& s, io::ScenarioPtr parsed, DerivedScenario derived) {
+void install_scenario(AppState& s, io::ScenarioPtr parsed, DerivedScenario derived,
+                      io::Json document) {
   if (!parsed) return;
   s.derived = std::move(derived);
-  s.scenario = parsed->document;
+  s.scenario = std::move(document);
   s.kind = parsed->kind;
+  ++s.generation;
   s.parsed = std::move(parsed);
   s.typed_results.clear();
   s.results = nullptr;
@@ -21,7 +23,8 @@ void set_parsed_scenario(AppState& s, io::ScenarioPtr parsed, const ScenarioDeri
   if (!parsed) return;
   // Everything that can throw happens before s changes, so a failure leaves it as it was.
   DerivedScenario d = derive ? derive(*parsed) : nullptr;
-  install_scenario(s, std::move(parsed), std::move(d));
+  io::Json document = parsed->document;
+  install_scenario(s, std::move(parsed), std::move(d), std::move(document));
 }
 
 std::optional<std::string> set_scenario(AppState& s, const io::Json& scenario,

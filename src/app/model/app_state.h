@@ -2,6 +2,7 @@
 // link carries), what is derived from it for drawing, and the last run's results.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -28,8 +29,13 @@ struct AppState {
   /// The typed scenario, parsed and validated once (io::parse_scenario); the runner and the views
   /// share it. Never null after the first successful set_scenario.
   io::ScenarioPtr parsed;
-  io::Json scenario;  ///< parsed->document: the validated document a share link carries
-  std::string kind;   ///< scenario["kind"]
+  /// parsed->document: the validated document a share link carries (replaced only by
+  /// install_scenario, which bumps `generation`).
+  io::Json scenario;
+  std::string kind;  ///< scenario["kind"]
+  /// Bumped by every install: views key what they derive from the scenario on it (cheaper than
+  /// comparing documents, and unlike an address never reused by a later scenario).
+  std::uint64_t generation = 0;
 
   DerivedScenario derived;  ///< the kind's drawing data for `parsed` (KindDerived), or null
 
@@ -50,7 +56,9 @@ struct AppState {
 };
 
 /// Installs a parsed scenario and its derived data (cheap: moves only); clears the results.
-void install_scenario(AppState& s, io::ScenarioPtr parsed, DerivedScenario derived);
+/// `document` is parsed->document's copy, made by the caller (the opener, on its worker).
+void install_scenario(AppState& s, io::ScenarioPtr parsed, DerivedScenario derived,
+                      io::Json document);
 
 // Synchronous versions, for tests and the startup scenario. Every UI path opens scenarios through
 // ScenarioOpener instead, so a big generator never freezes the UI.

@@ -21,8 +21,11 @@ void ResultsFollower::reselect(AppState& st, const std::vector<std::string>& nam
 }
 
 std::optional<UiState> ResultsFollower::new_ui(const AppState& st, bool have_results) {
+  // Not every frame: the "ui" can only have changed if another scenario was installed.
+  if (!have_results || ui_generation == st.generation) return std::nullopt;
+  ui_generation = st.generation;
   const std::string ui = st.scenario.contains("ui") ? st.scenario["ui"].dump() : std::string();
-  if (ui == ui_seen || !have_results) return std::nullopt;
+  if (ui == ui_seen) return std::nullopt;
   ui_seen = ui;
   return read_ui_state(st.scenario.contains("ui") ? st.scenario["ui"] : io::Json::object());
 }

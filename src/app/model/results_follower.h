@@ -3,6 +3,7 @@
 // scenario's "ui" once per distinct value, when there are results to apply it to.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +19,9 @@ const void* results_identity(const AppState& s);
 
 struct ResultsFollower {
   const void* identity = nullptr;
-  std::string ui_seen;   ///< the scenario's "ui" last applied (dumped)
+  std::string ui_seen;  ///< the scenario's "ui" last applied (dumped)
+  /// The AppState::generation whose "ui" was last looked at (it changes only with an install).
+  std::optional<std::uint64_t> ui_generation;
   std::string selected;  ///< name of the selected entry, kept across runs
 
   /// True when new results were installed since the last call: rebuild, then call reselect().

@@ -14,6 +14,9 @@ OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const st
   OpenOutcome out;
   out.origin = origin;
   try {
+    io::RunContext ctx;
+    ctx.cancel = control.cancel;
+    io::ScenarioPtr parsed_scenario;  // an importer's, already parsed (FileImporter::open)
     std::optional<io::Json> doc;
     if (document && !text.empty())
       for (const auto& im : importers)
@@ -30,26 +33,31 @@ OpenOutcome open_scenario_work(const std::optional<io::Json>& document, const st
       if (!format || format->json_key || format->model == io::FileModel::scenario)
         parsed = io::parse_json_text(text, io::ScenarioLimits::max_document_bytes);
       for (const auto& im : importers) {
-        if (doc) break;
-        if (im.wrap) doc = im.wrap(origin, text, parsed ? &*parsed : nullptr);
+        if (doc || parsed_scenario) break;
+        if (im.open) parsed_scenario = im.open(origin, text, parsed ? &*parsed : nullptr, ctx);
+        if (!parsed_scenario && im.wrap) doc = im.wrap(origin, text, parsed ? &*parsed : nullptr);
       }
-      if (!doc && parsed) doc = std::move(parsed);
-      if (!doc) doc = io::parse_json_text(text, io::ScenarioLimits::max_document_bytes);
+      if (!doc && !parsed_scenario && parsed) doc = std::move(parsed);
+      if (!doc && !parsed_scenario)
+        doc = io::parse_json_text(text, io::ScenarioLimits::max_document_bytes);
     }
     control.progress(0.1);
     if (control.cancelled()) {
       out.cancelled = true;
       return out;
     }
-    io::RunContext ctx;
-    ctx.cancel = control.cancel;
-    io::ScenarioPtr parsed = io::parse_scenario(*doc, ctx);
+    io::ScenarioPtr parsed =
+        parsed_scenario ? std::move(parsed_scenario) : io::parse_scenario(*doc, ctx);
+    doc.reset();
     control.progress(0.8);
     if (control.cancelled()) {
       out.cancelled = true;
       return out;
     }
     if (derive) out.derived = derive(*parsed);
+    // The copies the UI thread would otherwise make when it installs the scenario.
+    out.document = parsed->document;
+    out.document_text = out.document.dump(2);
     out.parsed = std::move(parsed);
     if (control.cancelled()) {
       out.cancelled = true;

@@ -16,6 +16,7 @@
 #include "app/model/background_job.h"
 #include "io/json_reader.h"
 #include "io/kind.h"
+#include "io/scenario.h"
 
 namespace loadlab::app {
 
@@ -31,6 +32,10 @@ struct OpenOutcome {
   std::string origin;
   OpenMode mode = OpenMode::load;
   io::ScenarioPtr parsed;  ///< null on error or cancel
+  /// parsed->document, copied here on the worker so that installing it only moves (a 10,000-task
+  /// workflow's document is megabytes), and as the JSON editor shows it (dump(2)).
+  io::Json document;
+  std::string document_text;
   DerivedScenario derived;
   std::string error;  ///< non-empty on failure: names the field (io::ScenarioError)
   bool cancelled = false;
@@ -48,6 +53,12 @@ struct FileImporter {
   bool (*applies_onto)(const std::string& filename) = nullptr;
   io::Json (*attach)(const io::Json& current, const std::string& filename,
                      const std::string& text) = nullptr;
+  /// Optional, tried before `wrap`: the scenario around the file already parsed with `ctx`
+  /// (io::parse_scenario), for a format whose reader builds what parsing the wrapped document
+  /// would build again (a task graph): one parse per import. Null when `filename` is not this
+  /// format; throws like `wrap`, and io::ScenarioError for a scenario io refuses.
+  io::ScenarioPtr (*open)(const std::string& filename, const std::string& text,
+                          const io::Json* parsed, const io::RunContext& ctx) = nullptr;
 };
 
 /// The work of one open (what the worker runs; also callable synchronously from tests). `text`

@@ -14,9 +14,12 @@
 #include "app/model/job_runner.h"
 #include "app/model/scenario_opener.h"
 #include "app/shell/model_link.h"
+#include "app/shell/model_theme.h"
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
 #include "app/shell/registry.h"
+
+struct ImVec4;
 
 namespace loadlab::app {
 
@@ -107,5 +110,10 @@ bool live_apply(App& app, const io::Json& scenario, const std::vector<std::strin
 
 /// The current scenario as JSON (the main view of a kind without a module, and a kind's JSON tab).
 void draw_json_view(App& app);
+
+/// A colour of the current theme (View > Theme) as ImGui wants it, e.g.
+/// app_theme_colour(&Palette::text_warning): text a kind draws in it keeps its contrast in the
+/// dark and the light theme.
+ImVec4 app_theme_colour(Rgb Palette::*colour, float alpha = 1.0f);
 
 }  // namespace loadlab::app

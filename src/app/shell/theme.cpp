@@ -1,5 +1,6 @@
 #include "app/shell/theme.h"
 
+#include "app/shell/app.h"
 #include "app/shell/platform.h"
 
 namespace loadlab::app {
@@ -89,6 +90,10 @@ void draw_theme_menu() {
     apply_theme_colours(ImGui::GetStyle());
   }
   ImGui::EndMenu();
+}
+
+ImVec4 app_theme_colour(Rgb Palette::*colour, float alpha) {
+  return theme_colour(current_palette().*colour, alpha);
 }
 
 }  // namespace loadlab::app

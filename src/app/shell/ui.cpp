@@ -19,7 +19,9 @@ namespace {
 
 // What every way of opening does once the scenario is parsed: install it, reset the kind's form
 // and the views for a new scenario (not for a form's own edit), and run it.
-void installed(App& app, const std::string& origin, OpenMode mode, bool run) {
+// `editor_text`: the document as the JSON editor shows it, when the opener made it on its worker.
+void installed(App& app, const std::string& origin, OpenMode mode, bool run,
+               std::string* editor_text = nullptr) {
   if (mode == OpenMode::load) {
     app.scenario_edited = app.scenario_named = false;
     app.state.status_pinned = false;  // a new scenario: an old link's error no longer applies
@@ -31,7 +33,10 @@ void installed(App& app, const std::string& origin, OpenMode mode, bool run) {
     set_status(app.state,
                "Scenario updated" + (app.link.run_note.empty() ? "" : ": " + app.link.run_note));
   }
-  app.json_editor = app.state.scenario.dump(2);
+  if (editor_text)
+    app.json_editor = std::move(*editor_text);
+  else
+    app.json_editor = app.state.scenario.dump(2);
   // Run straight away so a shared link shows its results without a click.
   if (run) app_run(app);
 }
@@ -141,8 +146,9 @@ void app_poll_open(App& app) {
     return;
   }
   session_before_install(app, *out);  // keeps the replaced scenario for Edit > Undo open
-  install_scenario(app.state, std::move(out->parsed), std::move(out->derived));
-  installed(app, out->origin, out->mode, app.open_runs);
+  install_scenario(app.state, std::move(out->parsed), std::move(out->derived),
+                   std::move(out->document));
+  installed(app, out->origin, out->mode, app.open_runs, &out->document_text);
 }
 
 void app_run(App& app) {

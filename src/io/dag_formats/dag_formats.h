@@ -47,6 +47,9 @@ core::TaskGraph read_dot(std::string_view text);
 /// WfCommons WfFormat 1.5: comp = execution runtimeInSeconds; comm(parent, child) = bytes of the
 /// child's input files that the parent outputs, divided by `bandwidth` (bytes per second).
 core::TaskGraph read_wfcommons(std::string_view text, double bandwidth);
+/// The same from the document already parsed (an importer that parsed the file's JSON to tell
+/// the formats apart reads it once).
+core::TaskGraph read_wfcommons_json(const Json& doc, double bandwidth);
 
 /// Reads a file; the format comes from the extension (.stg, .dot / .gv, .json: inline graph or
 /// WfCommons, told apart by the "workflow" key). Throws DagFormatError.

@@ -49,6 +49,12 @@ core::TaskGraph read_wfcommons(std::string_view text, double bandwidth) {
   } catch (const Json::exception& e) {  // out_of_range: a number beyond double (1e999)
     fail("", std::string("malformed JSON: ") + e.what());
   }
+  return read_wfcommons_json(doc, bandwidth);
+}
+
+core::TaskGraph read_wfcommons_json(const Json& doc, double bandwidth) {
+  if (!(bandwidth > 0) || !std::isfinite(bandwidth))
+    fail("", "bandwidth must be a positive number of bytes per second");
   if (doc.contains("schemaVersion") && doc["schemaVersion"].is_string()) {
     const std::string v = doc["schemaVersion"].get<std::string>();
     if (v.rfind("1.", 0) != 0) fail("/schemaVersion", "unsupported WfFormat version " + v);

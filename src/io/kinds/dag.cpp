@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <string_view>
+#include <unordered_set>
 
 #include "core/dag/generators.h"
 #include "core/dag/hetero_schedulers.h"
@@ -301,6 +303,59 @@ void read_dag_params(const JsonReader& s, core::DagOptions& o) {
   }
 }
 
+// The importer's graph (RunContext::imported_graph) when the document's inline "graph" lists
+// exactly its tasks and edges, in order, with the names read_graph_json accepts (non-empty, at
+// most 256 characters, unique): reading that inline graph would then build this same graph, so it
+// is not read again. Null otherwise: the document is read as usual, with its errors.
+std::shared_ptr<const core::TaskGraph> dag_imported_graph(const JsonReader& s,
+                                                          const RunContext& ctx) {
+  if (!ctx.imported_graph) return nullptr;
+  const core::TaskGraph& g = *ctx.imported_graph;
+  const Json& doc = s.json();
+  const auto graph = doc.find("graph");
+  if (graph == doc.end() || !graph->is_object()) return nullptr;
+  for (auto it = graph->begin(); it != graph->end(); ++it)
+    if (it.key() != "tasks" && it.key() != "edges") return nullptr;
+  const auto tasks = graph->find("tasks");
+  if (tasks == graph->end() || !tasks->is_array() || tasks->empty() ||
+      tasks->size() != static_cast<std::size_t>(g.size()))
+    return nullptr;
+  auto member = [](const Json& obj, const char* key) -> const Json* {
+    const auto it = obj.find(key);
+    return it == obj.end() ? nullptr : &*it;
+  };
+  std::unordered_set<std::string_view> names;
+  names.reserve(tasks->size());
+  for (core::TaskId i = 0; i < g.size(); ++i) {
+    const Json& t = (*tasks)[static_cast<std::size_t>(i)];
+    if (!t.is_object() || t.size() != 2) return nullptr;
+    const Json* id = member(t, "id");
+    const Json* cost = member(t, "cost");
+    if (!id || !cost || !id->is_string() || !cost->is_number()) return nullptr;
+    const auto& name = id->get_ref<const std::string&>();
+    if (name.empty() || name.size() > 256 || name != g.name(i) || !names.insert(name).second ||
+        cost->get<double>() != g.comp(i))
+      return nullptr;
+  }
+  const auto edges = graph->find("edges");
+  if (edges == graph->end()) return g.edge_count() == 0 ? ctx.imported_graph : nullptr;
+  if (!edges->is_array() || edges->size() != static_cast<std::size_t>(g.edge_count()))
+    return nullptr;
+  for (std::size_t i = 0; i < edges->size(); ++i) {
+    const Json& e = (*edges)[i];
+    if (!e.is_object() || e.size() != 3) return nullptr;
+    const Json* from = member(e, "from");
+    const Json* to = member(e, "to");
+    const Json* cost = member(e, "cost");
+    const auto& ed = g.edge(static_cast<std::int64_t>(i));
+    if (!from || !to || !cost || !from->is_string() || !to->is_string() || !cost->is_number() ||
+        from->get_ref<const std::string&>() != g.name(ed.from) ||
+        to->get_ref<const std::string&>() != g.name(ed.to) || cost->get<double>() != ed.comm)
+      return nullptr;
+  }
+  return ctx.imported_graph;
+}
+
 }  // namespace
 
 DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
@@ -313,7 +368,8 @@ DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   sc.trace = s.get_bool_or("trace", false);
   sc.algorithms = read_algorithms(s, core::dag_algorithm_names());
   read_dag_params(s, sc.options);
-  auto graph = std::make_shared<core::TaskGraph>(read_task_graph(s, ctx, sc.options.seed));
+  std::shared_ptr<const core::TaskGraph> graph = dag_imported_graph(s, ctx);
+  if (!graph) graph = std::make_shared<core::TaskGraph>(read_task_graph(s, ctx, sc.options.seed));
   const core::TaskGraph& g = *graph;
   sc.graph = std::move(graph);
   sc.machine = read_machine(s, g, sc.processors, sc.seed);
