@@ -37,28 +37,14 @@ void sync_cache(App& app) {
   io::ResultPtr res;
   if (sel >= 0 && sel < static_cast<int>(st.typed_results.size()))
     res = st.typed_results[static_cast<std::size_t>(sel)];
-  const void* json = st.results.is_array() && sel >= 0 && sel < static_cast<int>(st.results.size())
-                         ? static_cast<const void*>(&st.results[static_cast<std::size_t>(sel)])
-                         : nullptr;
-  if (!reset && res == c.result && json == c.result_json) return;
+  if (!reset && res == c.result) return;
   c.result = res;
-  c.result_json = json;
   ++c.epoch;
   if (const auto* b = dynamic_cast<const io::BalanceRunResult*>(res.get());
-      b && b->result.initial_loads.size() == balance_scene(st).loads.size()) {
+      b && b->result.initial_loads.size() == balance_scene(st).loads.size())
     c.player.reset(balance_scene(st).loads, b->result.transfers, b->result.steps);
-  } else if (json && static_cast<const io::Json*>(json)->contains("transfers")) {
-    // Results without a typed entry (never expected from a run): read the JSON once.
-    std::vector<core::Transfer> ts;
-    for (const auto& t : (*static_cast<const io::Json*>(json))["transfers"])
-      ts.push_back({t.value("step", 0), t.value("from", -1), t.value("to", -1),
-                    t.value("count", std::int64_t{0})});
-    std::stable_sort(ts.begin(), ts.end(),
-                     [](const auto& x, const auto& y) { return x.step < y.step; });
-    c.player.reset(balance_scene(st).loads, ts, 0);
-  } else {
+  else
     c.player.reset(balance_scene(st).loads, {}, 0);
-  }
 }
 
 }  // namespace
@@ -92,7 +78,7 @@ void draw_network_view(App& app) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
     ImGui::SliderInt("Step", &balance_state(app).step, 0, steps);
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", st.results[st.selected_result].value("algorithm", "").c_str());
+    if (c.result) ImGui::TextDisabled("%s", c.result->algorithm.c_str());
   } else {
     ImGui::TextDisabled("%s nodes, %s links. Drag to pan, wheel to zoom, hover for details.",
                         format_int(n).c_str(), format_int(topo.edge_count()).c_str());

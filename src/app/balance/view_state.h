@@ -57,7 +57,6 @@ struct BalanceOptimumCache {
 struct NetworkViewCache {
   std::uint64_t layout_seen = 0;  ///< LayoutFacts::key the player was reset for
   io::ResultPtr result;           ///< the result the player follows
-  const void* result_json = nullptr;
   StepPlayer player;
   std::uint64_t epoch = 0;  ///< bumped on every scenario/result change
   std::vector<std::uint32_t> colours;
