@@ -14,9 +14,9 @@
 // insertion into idle gaps. The task goes to the processor where it starts earliest.
 //
 // The paper schedules for an unbounded number of processors and tries the processors holding a
-// parent plus one empty processor; with P processors every processor is tried (a superset, so an
-// empty one is included while any is left). With duplication turned off the same order and
-// placement give its non-duplicating counterpart (tests compare the two).
+// parent plus one empty processor; with P processors, once none is empty, the one idle earliest
+// stands in for it. With duplication turned off the same order and placement give its
+// non-duplicating counterpart (tests compare the two).
 #include <algorithm>
 
 #include "core/dag/duplication.h"
@@ -87,7 +87,8 @@ Schedule cpfd(const TaskGraph& g, int processors, ScheduleTrace* trace, bool dup
       for (std::size_t j = i; j < seq.size() && j < i + 16; ++j)
         step->ready.push_back({seq[j], -1, 0, 0, lv.b_level[seq[j]]});
     }
-    pl.place_best(seq[i], duplicate, step);
+    const std::vector<int> candidates = pl.parent_processors(seq[i]);
+    pl.place_best(seq[i], duplicate, step, &candidates);
   }
   return pl.take();
 }

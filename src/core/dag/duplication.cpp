@@ -129,10 +129,34 @@ const ScheduleEntry& DuplicationPlacement::commit(TaskId t, const Trial& trial,
   return sched_.entries.back();
 }
 
-const ScheduleEntry& DuplicationPlacement::place_best(TaskId t, bool duplicate, TraceStep* step) {
-  Trial best = evaluate(t, 0, duplicate);
-  if (step) step->candidates.push_back({t, 0, best.start});
-  for (int p = 1; p < P_; ++p) {
+std::vector<int> DuplicationPlacement::parent_processors(TaskId t) const {
+  std::vector<char> mark(static_cast<std::size_t>(P_), 0);
+  for (auto e : g_.in_edges(t))
+    for (const ScheduleEntry& c : copies_[static_cast<std::size_t>(g_.edge(e).from)])
+      mark[static_cast<std::size_t>(c.proc)] = 1;
+  int extra = -1;
+  for (int p = 0; p < P_ && extra < 0; ++p)
+    if (busy_[static_cast<std::size_t>(p)].empty()) extra = p;
+  if (extra < 0) {
+    extra = 0;
+    for (int p = 1; p < P_; ++p)
+      if (free_[static_cast<std::size_t>(p)] < free_[static_cast<std::size_t>(extra)]) extra = p;
+  }
+  mark[static_cast<std::size_t>(extra)] = 1;
+  std::vector<int> out;
+  for (int p = 0; p < P_; ++p)
+    if (mark[static_cast<std::size_t>(p)]) out.push_back(p);
+  return out;
+}
+
+const ScheduleEntry& DuplicationPlacement::place_best(TaskId t, bool duplicate, TraceStep* step,
+                                                      const std::vector<int>* only) {
+  const int first = only ? only->front() : 0;
+  Trial best = evaluate(t, first, duplicate);
+  if (step) step->candidates.push_back({t, first, best.start});
+  const int count = only ? static_cast<int>(only->size()) : P_;
+  for (int i = 1; i < count; ++i) {
+    const int p = only ? (*only)[static_cast<std::size_t>(i)] : i;
     Trial tr = evaluate(t, p, duplicate);
     if (step) step->candidates.push_back({t, p, tr.start});
     if (tr.start < best.start || (tr.start == best.start && tr.added.size() < best.added.size()))

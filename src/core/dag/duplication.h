@@ -45,9 +45,14 @@ class DuplicationPlacement {
   /// Commits a trial's copies and then t itself (the non-duplicate entry) at trial.start.
   const ScheduleEntry& commit(TaskId t, const Trial& trial, std::vector<ScheduleEntry>* copies);
 
-  /// Evaluates t on every processor and commits the earliest start (then fewer copies, then the
-  /// lower processor index). Records the candidates, the choice and the copies in `step`.
-  const ScheduleEntry& place_best(TaskId t, bool duplicate, TraceStep* step);
+  /// Evaluates t on every processor (or on `only`, ascending, when given) and commits the
+  /// earliest start (then fewer copies, then the lower processor index). Records the candidates,
+  /// the choice and the copies in `step`.
+  const ScheduleEntry& place_best(TaskId t, bool duplicate, TraceStep* step,
+                                  const std::vector<int>* only = nullptr);
+  /// The processors holding a copy of one of t's parents, plus the lowest-numbered empty processor
+  /// (none empty: the one idle earliest), ascending: CPFD's candidates.
+  std::vector<int> parent_processors(TaskId t) const;
 
   int processors() const { return P_; }
   Schedule take() { return std::move(sched_); }

@@ -641,12 +641,13 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
       {{"cpfd", "Critical Path Fast Duplication", "ahmad1998; radulescu1999 §1",
         "P identical processors (the paper: unbounded)",
         "Tasks in the CPN-dominant order (the critical path from its entry, each critical task "
-        "after its unlisted ancestors, then the rest by b-level). On every processor the task's "
-        "very important parent (its message arrives last) is copied into idle time, itself "
+        "after its unlisted ancestors, then the rest by b-level). On each processor holding a "
+        "parent, and on an empty one (none left: the one idle earliest), the task's very "
+        "important parent (its message arrives last) is copied into idle time, itself "
         "recursively, while that makes the task start earlier; the task goes where it starts "
         "earliest.",
-        "order = CPN-dominant sequence;  for each p: copy VIP(t) recursively while EST(t, p) "
-        "drops;\np = argmin EST (insertion into idle gaps)",
+        "order = CPN-dominant sequence;  for p in parents' processors + an empty one: copy VIP(t) "
+        "recursively\nwhile EST(t, p) drops;  p = argmin EST (insertion into idle gaps)",
         "O(V P D (log V + D)), D = copies tried per (task, processor) (at most 64)", false},
        false,
        true,
