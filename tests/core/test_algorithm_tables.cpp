@@ -103,7 +103,8 @@ TEST_CASE("AlgorithmTables.Dag.NamesTraitsAndDefaultSet") {
   CHECK(!dag_algorithm_unbounded("flb"));
   CHECK(quadratic == std::vector<std::string>{"etf", "coffman_graham", "dls", "bil", "hbmct",
                                               "min_min", "max_min", "sufferage", "duplex", "wba",
-                                              "min_min_batch", "max_min_batch", "mcp_descendants"});
+                                              "min_min_batch", "max_min_batch", "mcp_descendants",
+                                              "dsh", "cpfd"});
   CHECK(find_dag_algorithm("nope") == nullptr);
 }
 

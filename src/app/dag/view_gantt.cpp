@@ -93,6 +93,7 @@ void build_chart(GanttChart& ch, const DagSchedule& sc, std::shared_ptr<const Da
     b.start = e.start;
     b.finish = e.finish;
     b.id = e.task;  // the task, not the entry: the tooltip looks the entry up afresh
+    b.hatched = e.duplicate;
     b.colour = colour_by == 1
                    ? (m.on_cp[e.task] ? IM_COL32(240, 130, 40, 255) : IM_COL32(95, 120, 160, 255))
                : colour_by == 2
@@ -110,6 +111,36 @@ void build_chart(GanttChart& ch, const DagSchedule& sc, std::shared_ptr<const Da
   if (lb > 0 && lb < sc.makespan) ch.add_marker({lb, IM_COL32(150, 150, 160, 140), ""});
   ch.set_label_fn(
       [mp](const GanttBar& b) { return mp->graph.name(static_cast<core::TaskId>(b.id)); });
+}
+
+// The entry of `task` whose data reaches processor `to` first: its own entry or, after a
+// duplication-based scheduler, a copy that delivers earlier.
+std::int64_t dag_source_entry(const DagSchedule& sc, core::TaskId task, int to, double data) {
+  const std::int64_t own = sc.entry_of_task[static_cast<std::size_t>(task)];
+  if (sc.duplicates == 0 || own < 0) return own;
+  std::int64_t best = own;
+  auto arrives = [&](std::int64_t i) {
+    const auto& e = sc.entries[static_cast<std::size_t>(i)];
+    return e.finish + sc.comm(data, e.proc, to);
+  };
+  double best_t = arrives(own);
+  for (std::size_t i = 0; i < sc.entries.size(); ++i)
+    if (sc.entries[i].task == task && sc.entries[i].duplicate &&
+        arrives(static_cast<std::int64_t>(i)) < best_t)
+      best = static_cast<std::int64_t>(i), best_t = arrives(best);
+  return best;
+}
+
+// The entry a bar stands for: a hatched bar is the copy of its task on its row at its start.
+std::int64_t dag_bar_entry(const DagSchedule& sc, const GanttBar& b) {
+  const auto task = static_cast<core::TaskId>(b.id);
+  if (!b.hatched) return sc.entry_of_task[static_cast<std::size_t>(task)];
+  for (std::size_t i = 0; i < sc.entries.size(); ++i) {
+    const auto& e = sc.entries[i];
+    if (e.duplicate && e.task == task && e.proc == b.row && e.start == b.start)
+      return static_cast<std::int64_t>(i);
+  }
+  return -1;
 }
 
 // Incoming and outgoing messages of the hovered task that cross processors.
@@ -133,7 +164,8 @@ void draw_messages(const DagModel& m, const DagSchedule& sc, std::size_t entry, 
       if (budget-- <= 0) return;
       const auto& ed = g.edge(e);
       const core::TaskId other = dir == 0 ? ed.from : ed.to;
-      const auto oi = sc.entry_of_task[other];
+      const auto oi =
+          dir == 0 ? dag_source_entry(sc, other, me.proc, ed.comm) : sc.entry_of_task[other];
       if (oi < 0) continue;
       const auto& oe = sc.entries[static_cast<std::size_t>(oi)];
       const auto& src = dir == 0 ? oe : me;
@@ -174,6 +206,14 @@ void bar_tooltip(const DagModel& m, const DagSchedule& sc, std::size_t entry) {
     if (shown < sc.processors) others += ", ...";
     ImGui::TextDisabled("time on each processor: %s", others.c_str());
   }
+  if (e.duplicate) {
+    const auto own = sc.entry_of_task[static_cast<std::size_t>(e.task)];
+    ImGui::TextColored({1, 0.85f, 0.4f, 1},
+                       "duplicate: a copy of %s, which also runs on P%d, so children here need "
+                       "not wait for its message",
+                       g.name(e.task).c_str(),
+                       own >= 0 ? sc.entries[static_cast<std::size_t>(own)].proc : -1);
+  }
   ImGui::TextDisabled(
       "b-level %s, t-level %s, ALAP %s%s", short_number(m.levels.b_level[e.task]).c_str(),
       short_number(m.levels.t_level[e.task]).c_str(), short_number(m.levels.alap[e.task]).c_str(),
@@ -184,7 +224,8 @@ void bar_tooltip(const DagModel& m, const DagSchedule& sc, std::size_t entry) {
     for (auto ei : dir == 0 ? g.in_edges(e.task) : g.out_edges(e.task)) {
       const auto& ed = g.edge(ei);
       const core::TaskId other = dir == 0 ? ed.from : ed.to;
-      const auto oi = sc.entry_of_task[other];
+      const auto oi =
+          dir == 0 ? dag_source_entry(sc, other, e.proc, ed.comm) : sc.entry_of_task[other];
       if (oi < 0) continue;
       const auto& oe = sc.entries[static_cast<std::size_t>(oi)];
       if (!header) {
@@ -241,6 +282,23 @@ void export_buttons(App& app, const DagModel& m, const DagSchedule& sc) {
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Trace Event JSON: open in Perfetto (ui.perfetto.dev) or chrome://tracing");
+}
+
+// The legend of hatched bars: a swatch drawn like them and what they are.
+void dag_duplicate_legend(int copies, float s) {
+  ImGui::SameLine();
+  const float h = ImGui::GetTextLineHeight();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy({2.2f * h, h});
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, {p.x + 2.2f * h, p.y + h}, IM_COL32(95, 120, 160, 255));
+  draw_gantt_hatch(dl, p, {p.x + 2.2f * h, p.y + h}, s);
+  ImGui::SameLine();
+  ImGui::Text("duplicate (%d %s)", copies, copies == 1 ? "copy" : "copies");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Hatched bars are duplicates: a task run again on another processor so that its "
+        "children there need not wait for its message (duplication-based scheduling).");
 }
 
 // What stands where a chart would: an algorithm that failed at run time says why.
@@ -327,8 +385,7 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
   };
   auto hover = [&](GanttChart& ch, int hit, const DagSchedule& sc, const Geometry& geo) {
     if (hit < 0) return;
-    const auto task = static_cast<core::TaskId>(ch.bar(static_cast<std::size_t>(hit)).id);
-    const auto entry = sc.entry_of_task[static_cast<std::size_t>(task)];
+    const auto entry = dag_bar_entry(sc, ch.bar(static_cast<std::size_t>(hit)));
     if (entry < 0) return;
     ImGui::GetWindowDrawList()->PushClipRect({geo.px0, geo.py0}, {geo.px0 + geo.pw, geo.py0 + 1e5f},
                                              true);
@@ -358,6 +415,7 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
       ImGui::TextDisabled("| %s", ml.c_str());
     }
     verified_badge(r && r->verified);
+    if (sel->duplicates > 0) dag_duplicate_legend(sel->duplicates, s);
     if (sel->cost_mismatches || sel->unknown_tasks)
       ImGui::TextColored({1, 0.6f, 0.3f, 1},
                          "Warning: %d task(s) differ from the drawn graph (stale run?)",

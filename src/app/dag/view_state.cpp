@@ -127,8 +127,11 @@ const DagSchedule* dag_schedule(const App& app, int index) {
       const double want = s->exec(g, en.task, en.proc);
       if (std::fabs((en.finish - en.start) - want) > 1e-6 * std::max(1.0, want))
         ++s->cost_mismatches;
-      s->entry_of_task[static_cast<std::size_t>(en.task)] =
-          static_cast<std::int64_t>(s->entries.size());
+      if (en.duplicate)
+        ++s->duplicates;
+      else
+        s->entry_of_task[static_cast<std::size_t>(en.task)] =
+            static_cast<std::int64_t>(s->entries.size());
       s->entries.push_back(en);
     }
     s->processors = std::max(1, procs);

@@ -31,7 +31,8 @@ struct DagSchedule {
   int processors = 1;  ///< rows (DSC may use more than the scenario's P)
   double makespan = 0;
   std::vector<core::ScheduleEntry> entries;
-  std::vector<std::int64_t> entry_of_task;  ///< -1 if the task is missing
+  std::vector<std::int64_t> entry_of_task;  ///< its own (non-duplicate) entry; -1 if missing
+  int duplicates = 0;                       ///< entries that are copies (dsh, cpfd)
   int unknown_tasks = 0;                    ///< entries whose task is not in the graph
   int cost_mismatches = 0;                  ///< durations that differ from the task's time there
   /// The machine the schedule ran on: null = identical processors. Owned by `owner`.

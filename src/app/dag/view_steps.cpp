@@ -28,6 +28,17 @@ void rebuild_partial(const App& app, DagStepsState& ss, const DagModel& m, int p
   for (const auto& st : ss.trace.trace.steps) domain = std::max(domain, st.chosen.finish);
   for (int k = 0; k <= ss.step && k < static_cast<int>(ss.trace.trace.steps.size()); ++k) {
     const auto& ch = ss.trace.trace.steps[k].chosen;
+    // Copies a duplication-based scheduler placed for this step, hatched like the Gantt tab's.
+    for (const auto& d : ss.trace.trace.steps[k].duplicates) {
+      GanttBar c;
+      c.row = std::clamp(d.proc, 0, processors - 1);
+      c.start = d.start;
+      c.finish = d.finish;
+      c.id = d.task;
+      c.hatched = true;
+      c.colour = dag_layer_colour(m.layer[d.task], static_cast<int>(m.layer_tasks.size()));
+      ss.partial.add_bar(c);
+    }
     GanttBar b;
     b.row = std::clamp(ch.proc, 0, processors - 1);
     b.start = ch.start;
@@ -179,6 +190,15 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
               g.name(step.chosen.task).c_str(), step.chosen.proc,
               short_number(step.chosen.start).c_str(), short_number(step.chosen.finish).c_str(),
               ss.trace.computed ? "   (trace recomputed in the view)" : "");
+  if (!step.duplicates.empty()) {
+    std::string names;
+    for (const auto& d : step.duplicates)
+      names += (names.empty() ? "" : ", ") + g.name(d.task) + " [" + short_number(d.start) + ", " +
+               short_number(d.finish) + "]";
+    ImGui::TextWrapped(
+        "First duplicates on P%d (hatched): %s, so %s need not wait for their messages.",
+        step.chosen.proc, names.c_str(), g.name(step.chosen.task).c_str());
+  }
 
   // Ready list and candidate pairs side by side.
   const float table_h = std::max(90.0f * s, ImGui::GetContentRegionAvail().y * 0.45f);

@@ -323,7 +323,10 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
       }
       const float y0 = band_y(top, b.y0), y1 = band_y(top, b.y1);
       dl->AddRectFilled({x0, y0}, {x1, y1}, b.colour);
-      if (x1 - x0 >= 4 && y1 - y0 >= 4) dl->AddRect({x0, y0}, {x1, y1}, IM_COL32(0, 0, 0, 90));
+      if (b.hatched)
+        draw_gantt_hatch(dl, {x0, y0}, {x1, y1}, s);
+      else if (x1 - x0 >= 4 && y1 - y0 >= 4)
+        dl->AddRect({x0, y0}, {x1, y1}, IM_COL32(0, 0, 0, 90));
       if (label_fn_ && x1 - x0 > 24 * s && y1 - y0 >= font) {
         const std::string lab = label_fn_(b);
         const ImVec2 ts = ImGui::CalcTextSize(lab.c_str());
@@ -387,6 +390,22 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
     }
   }
   return hit;
+}
+
+void draw_gantt_hatch(ImDrawList* dl, ImVec2 a, ImVec2 b, float ui_scale) {
+  const float w = b.x - a.x, h = b.y - a.y;
+  if (w < 1 || h < 1) return;
+  // Stripes only where they are visible: the plot clips the rest, and the count stays about the
+  // bar's pixel width (a bar wider than the plot is clipped to it by the caller's rectangle).
+  const ImVec2 clip_min = dl->GetClipRectMin(), clip_max = dl->GetClipRectMax();
+  const float x_lo = std::max(a.x, clip_min.x) - h, x_hi = std::min(b.x, clip_max.x);
+  dl->PushClipRect(a, b, true);
+  const float gap = std::max(4.0f, 6.0f * ui_scale);
+  const ImU32 stripe = IM_COL32(20, 22, 27, 200);
+  for (float x = a.x + std::floor((x_lo - a.x) / gap) * gap; x < x_hi; x += gap)
+    dl->AddLine({x, b.y}, {x + h, a.y}, stripe, std::max(1.0f, 1.5f * ui_scale));
+  dl->PopClipRect();
+  dl->AddRect(a, b, IM_COL32(255, 255, 255, 220), 0, 0, std::max(1.0f, ui_scale));
 }
 
 }  // namespace loadlab::app

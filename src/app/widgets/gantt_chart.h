@@ -26,9 +26,10 @@ struct GanttBar {
   double start = 0;
   double finish = 0;
   ImU32 colour = IM_COL32(90, 140, 220, 255);
-  float y0 = 0.0f;      ///< top of the bar's band, as a fraction of the row height
-  float y1 = 1.0f;      ///< bottom of the band
-  std::int64_t id = 0;  ///< caller's reference (e.g. chunk index), passed back to callbacks
+  float y0 = 0.0f;       ///< top of the bar's band, as a fraction of the row height
+  float y1 = 1.0f;       ///< bottom of the band
+  std::int64_t id = 0;   ///< caller's reference (e.g. chunk index), passed back to callbacks
+  bool hatched = false;  ///< drawn with diagonal stripes and a light outline (e.g. a duplicate)
 };
 
 struct GanttMarker {
@@ -120,6 +121,10 @@ class GanttChart {
   TooltipFn tooltip_fn_;
   Layout layout_;
 };
+
+/// Diagonal stripes and a light outline over [a, b]: how a hatched bar (and its legend swatch)
+/// is marked on top of its fill.
+void draw_gantt_hatch(ImDrawList* dl, ImVec2 a, ImVec2 b, float ui_scale);
 
 /// Picks a "nice" tick step (1, 2 or 5 times a power of ten) for about `target` ticks over `span`.
 double nice_step(double span, int target);

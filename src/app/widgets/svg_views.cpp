@@ -21,7 +21,17 @@ struct SvgBar {
   int lane = 0;
   double start = 0, end = 0;
   std::string label;
+  bool duplicate = false;  ///< a dag copy (duplication-based schedulers): drawn hatched
 };
+
+// 45-degree stripes inside the rectangle (x, y, w, h), as line segments clipped to it.
+void svg_hatch(SvgDoc& d, double x, double y, double w, double h, SvgColour colour) {
+  constexpr double gap = 5;
+  for (double c = x - h + gap / 2; c < x + w; c += gap) {
+    const double u0 = std::max(c, x), u1 = std::min(c + h, x + w);
+    if (u0 < u1) d.line(u0, y + h - (u0 - c), u1, y + h - (u1 - c), colour, 1);
+  }
+}
 
 const io::Json& svg_pick_result(const io::Json& results, const std::string& algorithm) {
   if (!results.is_object() || !results.contains("results") || !results["results"].is_array())
@@ -61,7 +71,7 @@ std::vector<SvgBar> svg_gantt_bars(const io::Json& r, std::string& lane_word) {
     svg_check_bars(r["schedule"].size());
     for (const auto& s : r["schedule"])
       bars.push_back({s.value("proc", 0), num(s, "start"), num(s, "finish"),
-                      "task " + s.value("task", std::string("?"))});
+                      "task " + s.value("task", std::string("?")), s.value("duplicate", false)});
   } else if (r.contains("chunks") && r["chunks"].is_array()) {
     lane_word = "T";
     svg_check_bars(r["chunks"].size());
@@ -127,13 +137,22 @@ SvgDoc svg_gantt(const io::Json& scenario, const io::Json& r) {
   for (int p = 0; p < lanes; p += label_every)
     d.text(kGanttLeft - 6, kGanttTop + p * kGanttLane + kGanttLane * 0.7,
            lane_word + std::to_string(p), kSvgMuted, 11, 2);
+  bool copies = false;
   for (const auto& b : bars) {
     char tip[160];
     std::snprintf(tip, sizeof tip, " on %s%d: %s to %s", lane_word.c_str(), b.lane,
                   format_real(b.start).c_str(), format_real(b.end).c_str());
-    d.rect(kGanttLeft + b.start * scale, kGanttTop + b.lane * kGanttLane + 2,
-           (b.end - b.start) * scale, kGanttLane - 4, kSvgPalette[b.lane % 8], kSvgPaper,
-           b.label + tip);
+    const double x = kGanttLeft + b.start * scale, y = kGanttTop + b.lane * kGanttLane + 2;
+    const double w = (b.end - b.start) * scale, h = kGanttLane - 4;
+    d.rect(x, y, w, h, kSvgPalette[b.lane % 8], b.duplicate ? kSvgInk : kSvgPaper,
+           b.label + (b.duplicate ? " (duplicate)" : "") + tip);
+    if (b.duplicate) svg_hatch(d, x, y, w, h, kSvgPaper), copies = true;
+  }
+  if (copies) {  // the legend of hatched bars
+    d.rect(kGanttLeft, bottom + 22, 24, 12, kSvgPalette[0], kSvgInk);
+    svg_hatch(d, kGanttLeft, bottom + 22, 24, 12, kSvgPaper);
+    d.text(kGanttLeft + 30, bottom + 32, "duplicate (a task run again so a child need not wait)",
+           kSvgMuted, 11);
   }
   d.text(kGanttLeft + plot_w, bottom + 32, "time", kSvgMuted, 11, 2);
   return d;

@@ -37,6 +37,11 @@ const std::vector<Citation>& citations() {
       {"arabnejad2014", "H. Arabnejad and J. G. Barbosa", "Arabnejad & Barbosa (2014)",
        "List scheduling algorithm for heterogeneous systems by an optimistic cost table",
        "IEEE Transactions on Parallel and Distributed Systems 25(3)", "2014", ""},
+      {"kruatrachue1988", "B. Kruatrachue and T. Lewis", "Kruatrachue & Lewis (1988)",
+       "Grain Size Determination for Parallel Processing", "IEEE Software 5(1)", "1988", ""},
+      {"ahmad1998", "I. Ahmad and Y.-K. Kwok", "Ahmad & Kwok (1998)",
+       "On Exploiting Task Duplication in Parallel Program Scheduling",
+       "IEEE Transactions on Parallel and Distributed Systems 9(9)", "1998", ""},
       {"sih1993", "G. C. Sih and E. A. Lee", "Sih & Lee (1993)",
        "A compile-time scheduling heuristic for interconnection-constrained heterogeneous "
        "processor architectures",

@@ -4,7 +4,9 @@
 // hlfet breaks ties by the static t-level, a lower bound of the start computed once, so the list
 // order is fixed before scheduling (the existing row, kept as it is). hlfet_est follows the notes:
 // among the ready tasks of the largest sl, the one that can start earliest in the partial
-// schedule (over all processors) goes first; further ties: the smaller task id.
+// schedule (over all processors) goes first; further ties: the smaller task id. hlfet_comm is the
+// notes' "with communication" entry: "HLFET, but with communication costs used in computing
+// distance to exit nodes", i.e. the b-level instead of sl (ties: smaller t-level, then id).
 #include <set>
 
 #include "core/dag/list_scheduler.h"
@@ -17,6 +19,13 @@ Schedule hlfet(const TaskGraph& g, int processors, ScheduleTrace* trace) {
   const Levels lv = compute_levels(g);
   std::vector<PriorityKey> keys(g.size());
   for (TaskId t = 0; t < g.size(); ++t) keys[t] = {-lv.sl[t], lv.t_level[t]};
+  return static_list_schedule(g, processors, keys, false, ProcessorRule::all, trace);
+}
+
+Schedule hlfet_comm(const TaskGraph& g, int processors, ScheduleTrace* trace) {
+  const Levels lv = compute_levels(g);
+  std::vector<PriorityKey> keys(g.size());
+  for (TaskId t = 0; t < g.size(); ++t) keys[t] = {-lv.b_level[t], lv.t_level[t]};
   return static_list_schedule(g, processors, keys, false, ProcessorRule::all, trace);
 }
 

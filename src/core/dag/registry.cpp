@@ -57,6 +57,15 @@ Schedule run_mcp_descendants(const TaskGraph& g, int p, const DagOptions&, Trace
 Schedule run_hlfet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return hlfet(g, p, t);
 }
+Schedule run_hlfet_comm(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return hlfet_comm(g, p, t);
+}
+Schedule run_dsh(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return dsh(g, p, t);
+}
+Schedule run_cpfd(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return cpfd(g, p, t);
+}
 Schedule run_hlfnet(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return hlfnet(g, p, t);
 }
@@ -603,6 +612,46 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        true,
        run_mcp_descendants,
+       nullptr},
+      {{"hlfet_comm", "HLFET with communication",
+        "notes Approximate Scheduling (with communication)", "P identical processors",
+        "The notes' first rule for graphs with communication: HLFET, but the distance to an exit "
+        "counts the messages on the way, i.e. the b-level, largest first (ties to the smaller "
+        "t-level). 'hlfet' ranks by computation only.",
+        "priority = b-level(t) (largest first);  p = argmin_p EST(t, p)", "O(V log V + (E + V) P)",
+        false},
+       false,
+       false,
+       run_hlfet_comm,
+       nullptr},
+      {{"dsh", "Duplication Scheduling Heuristic", "kruatrachue1988; radulescu1999 §1",
+        "P identical processors",
+        "HLFET's order (largest static level first). On each processor the task's start is "
+        "found; then copies of the ancestors whose messages hold it back are run in the idle slot "
+        "before it, while that makes it start earlier. The task goes where it starts earliest; "
+        "the extra copies are drawn as duplicates. Without copies it is exactly 'hlfet'.",
+        "priority = sl(t);  for each p: while the latest-arriving parent u is not on p and a copy "
+        "of u\n(itself copied the same way) in the slot lowers EST(t, p): copy u;  p = argmin "
+        "EST",
+        "O(V P D), D = copies tried per (task, processor) (at most 64)", false},
+       false,
+       true,
+       run_dsh,
+       nullptr},
+      {{"cpfd", "Critical Path Fast Duplication", "ahmad1998; radulescu1999 §1",
+        "P identical processors (the paper: unbounded)",
+        "Tasks in the CPN-dominant order (the critical path from its entry, each critical task "
+        "after its unlisted ancestors, then the rest by b-level). On each processor holding a "
+        "parent, and on an empty one (none left: the one idle earliest), the task's very "
+        "important parent (its message arrives last) is copied into idle time, itself "
+        "recursively, while that makes the task start earlier; the task goes where it starts "
+        "earliest.",
+        "order = CPN-dominant sequence;  for p in parents' processors + an empty one: copy VIP(t) "
+        "recursively\nwhile EST(t, p) drops;  p = argmin EST (insertion into idle gaps)",
+        "O(V P D (log V + D)), D = copies tried per (task, processor) (at most 64)", false},
+       false,
+       true,
+       run_cpfd,
        nullptr},
   };
   return rows;

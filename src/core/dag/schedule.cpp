@@ -11,6 +11,12 @@ double Schedule::makespan() const {
   return m;
 }
 
+std::int64_t Schedule::duplicate_count() const {
+  std::int64_t n = 0;
+  for (const auto& e : entries) n += e.duplicate ? 1 : 0;
+  return n;
+}
+
 ScheduleMetrics schedule_metrics(const TaskGraph& g, const Schedule& s, std::int32_t processors) {
   ScheduleMetrics m;
   m.makespan = s.makespan();

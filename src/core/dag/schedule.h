@@ -15,15 +15,22 @@ struct ScheduleEntry {
   std::int32_t proc = 0;
   double start = 0;
   double finish = 0;
+  /// An extra copy of a task that also has its own (non-duplicate) entry: duplication-based
+  /// schedulers (dsh, cpfd) run a parent again on a child's processor so the child need not wait
+  /// for the parent's message. Every other scheduler leaves it false.
+  bool duplicate = false;
 };
 
-/// Entries in the order the scheduler placed them (each task once in a valid schedule).
+/// Entries in the order the scheduler placed them. In a valid schedule every task has exactly one
+/// entry with duplicate == false, plus any number of duplicate copies.
 struct Schedule {
   std::int32_t processors = 0;
   std::vector<ScheduleEntry> entries;
 
   /// Latest finish time (T_par of Section 2); 0 for an empty schedule.
   double makespan() const;
+  /// Number of entries marked duplicate.
+  std::int64_t duplicate_count() const;
 };
 
 /// One ready task as a scheduler saw it at a step (for the UI and for Table 1 of paper 001).
@@ -48,6 +55,9 @@ struct TraceStep {
   std::vector<TraceReady> ready;
   std::vector<TraceCandidate> candidates;
   ScheduleEntry chosen;
+  /// Copies of ancestors placed on chosen.proc just before `chosen` (dsh, cpfd), in placement
+  /// order; empty for the other schedulers.
+  std::vector<ScheduleEntry> duplicates;
 };
 
 /// Optional outputs a scheduler may fill.

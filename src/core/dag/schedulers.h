@@ -53,6 +53,9 @@ Schedule hlfet(const TaskGraph& g, int processors, ScheduleTrace* trace = nullpt
 /// HLFET with the notes' tie rule: among the largest sl, the earliest start in the partial
 /// schedule.
 Schedule hlfet_est(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+/// HLFET with communication (the notes' "with communication" list): largest b-level (the
+/// longest path to an exit counting messages) first; ties by smaller t-level.
+Schedule hlfet_comm(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
 /// HLFNET: HLFET with unit task times (levels count tasks).
 Schedule hlfnet(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
 /// SCFET: smallest co-level (comp-only longest path from an entry, including t) first.
@@ -69,6 +72,17 @@ std::vector<std::int32_t> coffman_graham_labels(const TaskGraph& g);
 Schedule coffman_graham(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
 /// HEFT on identical processors: upward rank (= b-level) order, insertion-based earliest finish.
 Schedule heft(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
+
+// Duplication-based schedulers (duplication.h): a parent may also run on a child's processor so the
+// child need not wait for its message; the extra copies are entries marked duplicate.
+/// DSH (Kruatrachue & Lewis 1988): HLFET's order; ancestors copied into the idle slot before each
+/// task. duplicate = false gives hlfet's schedule.
+Schedule dsh(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr,
+             bool duplicate = true);
+/// CPFD (Ahmad & Kwok 1998): CPN-dominant order; the very important parent copied recursively,
+/// with insertion. duplicate = false gives the same order and placement without copies.
+Schedule cpfd(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr,
+              bool duplicate = true);
 
 struct OptimalResult {
   Schedule schedule;

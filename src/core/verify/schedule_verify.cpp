@@ -68,6 +68,8 @@ ScheduleCheck check_schedule(const TaskGraph& g, const Model& model, const Sched
   };
   const std::int32_t n = g.size();
   std::vector<std::int64_t> at(n, -1);
+  // Every copy of each task (its own entry and its duplicates), for the earliest-arrival rule.
+  std::vector<std::vector<const ScheduleEntry*>> copies(static_cast<std::size_t>(n));
   for (std::size_t i = 0; i < s.entries.size(); ++i) {
     const ScheduleEntry& e = s.entries[i];
     if (e.task < 0 || e.task >= n) {
@@ -75,11 +77,15 @@ ScheduleCheck check_schedule(const TaskGraph& g, const Model& model, const Sched
            " which does not exist");
       continue;
     }
-    if (at[e.task] >= 0) {
-      fail("task " + g.name(e.task) + " is scheduled more than once");
-      continue;
+    if (!e.duplicate) {
+      if (at[e.task] >= 0) {
+        fail("task " + g.name(e.task) +
+             " is scheduled more than once (extra copies must be marked duplicate)");
+        continue;
+      }
+      at[e.task] = static_cast<std::int64_t>(i);
     }
-    at[e.task] = static_cast<std::int64_t>(i);
+    copies[static_cast<std::size_t>(e.task)].push_back(&e);
     if (e.proc < 0 || e.proc >= P) {
       fail("task " + g.name(e.task) + " is on processor " + std::to_string(e.proc) + " (have " +
            std::to_string(P) + ")");
@@ -94,16 +100,28 @@ ScheduleCheck check_schedule(const TaskGraph& g, const Model& model, const Sched
            model.cost_text(e.task, e.proc));
   }
   for (TaskId t = 0; t < n; ++t)
-    if (at[t] < 0) fail("task " + g.name(t) + " is not scheduled");
+    if (at[t] < 0)
+      fail("task " + g.name(t) + " is not scheduled" +
+           (copies[static_cast<std::size_t>(t)].empty() ? "" : " (it has only duplicate copies)"));
   if (!r.ok) return r;  // the checks below need every task exactly once
 
+  // Each copy of a child waits for the earliest arrival of each parent's data from any copy of
+  // that parent (free from a copy on its own processor).
   for (const DagEdge& ed : g.edges()) {
-    const ScheduleEntry& a = s.entries[at[ed.from]];
-    const ScheduleEntry& b = s.entries[at[ed.to]];
-    const double ready = a.finish + model.delay(ed.comm, a.proc, b.proc);
-    if (!le(ready, b.start))
-      fail("task " + g.name(ed.to) + " starts at " + num_text(b.start) + " before its input from " +
-           g.name(ed.from) + " is available at " + num_text(ready));
+    for (const ScheduleEntry* b : copies[static_cast<std::size_t>(ed.to)]) {
+      double ready = 0;
+      bool first = true;
+      for (const ScheduleEntry* a : copies[static_cast<std::size_t>(ed.from)]) {
+        const double arrive = a->finish + model.delay(ed.comm, a->proc, b->proc);
+        if (first || arrive < ready) ready = arrive;
+        first = false;
+      }
+      if (!le(ready, b->start))
+        fail("task " + g.name(ed.to) +
+             (b->duplicate ? " (duplicate on processor " + std::to_string(b->proc) + ")" : "") +
+             " starts at " + num_text(b->start) + " before its input from " + g.name(ed.from) +
+             " is available at " + num_text(ready));
+    }
   }
   std::vector<const ScheduleEntry*> byproc;
   byproc.reserve(s.entries.size());

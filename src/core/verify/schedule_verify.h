@@ -1,7 +1,9 @@
 // Independent checker for task-graph schedules (paper 001, Section 2 model): every task exactly
-// once on an existing processor, duration = comp(t), precedence with communication delay unless
-// both tasks share a processor, and no two tasks overlapping on a processor. The machine overload
-// checks heterogeneous durations and link delays.
+// once on an existing processor, plus any copies marked duplicate (duplication-based schedulers),
+// duration = comp(t) for every copy, precedence for every copy of a child against the earliest
+// arrival from any copy of each parent, with communication delay unless both share a processor,
+// and no two tasks (or copies) overlapping on a processor. The machine overload checks
+// heterogeneous durations and link delays.
 #pragma once
 
 #include <string>

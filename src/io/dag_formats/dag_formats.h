@@ -69,9 +69,10 @@ std::string write_wfcommons(const core::TaskGraph& g, double bandwidth, const st
                             std::size_t* rounded = nullptr);
 /// Inline JSON graph (readable by read_graph_json).
 Json graph_to_json(const core::TaskGraph& g);
-/// [{"task", "proc", "start", "finish"}, ...] in placement order; task = the task's name.
+/// [{"task", "proc", "start", "finish"}, ...] in placement order; task = the task's name. A copy
+/// of a task run again by a duplication-based scheduler also has "duplicate": true.
 Json schedule_to_json(const core::TaskGraph& g, const core::Schedule& s);
-/// "task,proc,start,finish" rows.
+/// "task,proc,start,finish" rows (plus a 0/1 "duplicate" column when the schedule has copies).
 std::string schedule_to_csv(const core::TaskGraph& g, const core::Schedule& s);
 /// Chrome Trace Event JSON: one thread (track) per processor, times in microseconds
 /// (1 time unit = 1 s); messages between processors appear as flow events.

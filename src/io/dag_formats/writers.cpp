@@ -18,19 +18,24 @@ Json graph_to_json(const core::TaskGraph& g) {
 
 Json schedule_to_json(const core::TaskGraph& g, const core::Schedule& s) {
   Json out = Json::array();
-  for (const auto& e : s.entries)
+  for (const auto& e : s.entries) {
     out.push_back(
         {{"task", e.task >= 0 && e.task < g.size() ? g.name(e.task) : std::to_string(e.task)},
          {"proc", e.proc},
          {"start", e.start},
          {"finish", e.finish}});
+    // Only copies carry the key, so schedules without duplication are written as before.
+    if (e.duplicate) out.back()["duplicate"] = true;
+  }
   return out;
 }
 
 std::string schedule_to_csv(const core::TaskGraph& g, const core::Schedule& s) {
   std::ostringstream os;
   os.precision(17);
-  os << "task,proc,start,finish\n";
+  // The duplicate column only when there are copies: other schedules keep their four columns.
+  const bool copies = s.duplicate_count() > 0;
+  os << (copies ? "task,proc,start,finish,duplicate\n" : "task,proc,start,finish\n");
   for (const auto& e : s.entries) {
     std::string name = g.name(e.task);
     if (name.find_first_of(",\"\n") != std::string::npos) {
@@ -38,7 +43,9 @@ std::string schedule_to_csv(const core::TaskGraph& g, const core::Schedule& s) {
       for (char c : name) q += c == '"' ? std::string("\"\"") : std::string(1, c);
       name = q + "\"";
     }
-    os << name << ',' << e.proc << ',' << e.start << ',' << e.finish << '\n';
+    os << name << ',' << e.proc << ',' << e.start << ',' << e.finish;
+    if (copies) os << ',' << (e.duplicate ? 1 : 0);
+    os << '\n';
   }
   return os.str();
 }
@@ -56,9 +63,9 @@ Json schedule_to_chrome_trace(const core::TaskGraph& g, const core::Schedule& s,
                   {"args", {{"name", "processor " + std::to_string(p)}}}});
   std::vector<const core::ScheduleEntry*> at(g.size(), nullptr);
   for (const auto& e : s.entries) {
-    if (e.task >= 0 && e.task < g.size()) at[e.task] = &e;
-    ev.push_back({{"name", g.name(e.task)},
-                  {"cat", "task"},
+    if (e.task >= 0 && e.task < g.size() && !e.duplicate) at[e.task] = &e;
+    ev.push_back({{"name", e.duplicate ? g.name(e.task) + " (duplicate)" : g.name(e.task)},
+                  {"cat", e.duplicate ? "duplicate" : "task"},
                   {"ph", "X"},
                   {"pid", 1},
                   {"tid", e.proc},

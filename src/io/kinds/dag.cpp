@@ -13,6 +13,7 @@
 
 #include "core/dag/generators.h"
 #include "core/dag/hetero_schedulers.h"
+#include "core/dag/narration.h"
 #include "core/dag/registry.h"
 #include "core/verify/schedule_verify.h"
 #include "io/dag_formats/dag_formats.h"
@@ -433,6 +434,13 @@ Json trace_json(const core::ScheduleTrace& tr) {
                        {"proc", st.chosen.proc},
                        {"start", st.chosen.start},
                        {"finish", st.chosen.finish}}}});
+    if (!st.duplicates.empty()) {
+      Json dup = Json::array();
+      for (const auto& d : st.duplicates)
+        dup.push_back(
+            {{"task", d.task}, {"proc", d.proc}, {"start", d.start}, {"finish", d.finish}});
+      steps.back()["duplicates"] = std::move(dup);
+    }
   }
   return steps;
 }
@@ -533,6 +541,9 @@ Json DagRunResult::to_json() const {
               {"ccr", g.ccr()},
               {"critical_path", critical_path},
               {"level_width", level_width}}}};
+  // Duplication-based schedulers: how many extra copies (each also marked in "schedule").
+  if (const auto copies = schedule.duplicate_count(); copies > 0)
+    r["metrics"]["duplicates"] = copies;
   if (!verified) r["verify_errors"] = errors;
   if (optimal)
     r["optimal"] = {{"proven", optimal->proven},
@@ -542,8 +553,21 @@ Json DagRunResult::to_json() const {
   return r;
 }
 
+namespace {
+
+core::Narration explain_dag_kind(const TypedScenario&, const TypedResult& result) {
+  const auto& r = dynamic_cast<const DagRunResult&>(result);
+  const core::DagAlgorithm* a = core::find_dag_algorithm(r.algorithm);
+  return core::narrate_dag_schedule(*r.graph, r.algorithm, a ? a->info.paper : "", r.schedule);
+}
+
+}  // namespace
+
 KindHandler dag_kind() {
-  return {"dag", "Task-graph scheduling", core::dag_algorithm_table, parse_dag_kind, run_dag_kind};
+  KindHandler kind{"dag", "Task-graph scheduling", core::dag_algorithm_table, parse_dag_kind,
+                   run_dag_kind};
+  kind.explain = explain_dag_kind;
+  return kind;
 }
 
 }  // namespace loadlab::io
