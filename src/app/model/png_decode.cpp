@@ -3,6 +3,7 @@
 // no lookup tables and is fast enough for a few screenshots decoded once each.
 #include "app/model/png_decode.h"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 
