@@ -83,10 +83,11 @@ try {
             jobs: [{ work: 20, threads: 10 }, { work: 10, threads: 5 }], algorithms: ["coscheduling"],
             params: { coscheduling: { quantum: 1 } } },
       step: 1, caption: "5 of 10 processors idle (P5–P9)", line: "switch together to the next row" },
-    // Bisecting an 8 x 8 grid along x cuts its 8 horizontal edges of the middle.
+    // Bisecting an 8 x 8 grid into two halves of 32 cuts the 8 edges across the middle (the mesh
+    // view narrates the parts; the bisection's own steps come with the Bisection steps tab).
     { sc: { loadlab: 1, kind: "partition", name: "narrated orb_m", mesh: { generator: "grid", rows: 8, cols: 8 },
             parts: 2, algorithms: ["orb_m"] },
-      step: 0, caption: "8 edges cross the cut", line: "split at the weighted median" },
+      step: 1, caption: "In all 8 edges are cut", line: "bisect(left, ⌊P/2⌋)" },
     // Work stealing on two nodes, 8 tasks on node 0: node 1 steals half, 4 tasks.
     { sc: { loadlab: 1, kind: "dynamic", name: "narrated work stealing", topology: { type: "line", nodes: 2 },
             workload: { initial: [8, 0], duration: { profile: "constant", value: 1 } }, costs: { hop: 0.1 },
