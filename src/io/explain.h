@@ -3,6 +3,9 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/common/narration.h"
 #include "io/kind.h"
@@ -20,5 +23,9 @@ std::optional<core::Narration> explain_result(const TypedScenario& scenario,
 /// {"algorithm", "citation", "pseudocode": [...], "steps": [{"step", "text", "line"}]}
 /// ("line": the 0-based pseudo-code line, null for none).
 Json narration_json(const core::Narration& narration);
+
+/// The pseudo-code the narration of `algorithm` of `kind` shows beside its captions, without
+/// running anything (the help panel shows it too); empty when that algorithm narrates none.
+std::vector<std::string> narration_pseudocode(std::string_view kind, std::string_view algorithm);
 
 }  // namespace loadlab::io

@@ -82,3 +82,37 @@ TEST_CASE("Lessons.ComparisonSaysWhenNumbersDiffer") {
   CHECK_THROWS_WITH_AS(lesson_scenario(s), doctest::Contains("no_such_preset"),
                        std::invalid_argument);
 }
+
+TEST_CASE("Lessons.TableErrorsNameTheField") {
+  const io::Json good = io::Json::parse(R"([{"name": "x", "title": "X", "source": "wu1997",
+    "steps": [{"preset": "wu_example1", "ui": {"select": "twa"}, "text": "t", "algorithm": "twa",
+               "pointer": "/metrics/task_hops", "paper": 16, "tolerance": 0,
+               "quantity": "task-hops"}]}])");
+  const auto parsed = parse_lessons(good);
+  REQUIRE(parsed.size() == 1);
+  REQUIRE(parsed[0].steps.size() == 1);
+  CHECK(parsed[0].citation.find("On Runtime Parallel Scheduling") != std::string::npos);
+  CHECK(parsed[0].steps[0].differs.empty());
+  auto error_of = [](const io::Json& table) {
+    try {
+      parse_lessons(table);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  io::Json bad = good;
+  bad[0]["steps"][0].erase("pointer");
+  CHECK(error_of(bad).find("lesson 0 (x), step 0: \"pointer\" must be a string") !=
+        std::string::npos);
+  bad = good;
+  bad[0]["steps"][0]["paper"] = "16";
+  CHECK(error_of(bad).find("\"paper\" must be a number") != std::string::npos);
+  bad = good;
+  bad[0]["source"] = "nobody2000";
+  CHECK(error_of(bad).find("\"source\" \"nobody2000\"") != std::string::npos);
+  bad = good;
+  bad[0]["steps"][0]["tolerance"] = -1;
+  CHECK(error_of(bad).find("\"tolerance\" must be >= 0") != std::string::npos);
+  CHECK(error_of(io::Json::object()).find("must be an array") != std::string::npos);
+}

@@ -163,6 +163,13 @@ try {
   const guideTitle = "The LoadLab playground: a short user guide";
   check(st.guide_open === true && st.guide_title === guideTitle, "Help > User guide shows the guide in the app",
         { open: st.guide_open, title: st.guide_title });
+  // Its first picture (the welcome panel's screenshot, near the top) is fetched, decoded and drawn
+  // as a texture, not as a link.
+  const pictures = await page.waitForFunction(() => { const g = window.loadlab.state().guide_images;
+                                                      return g && g.drawn >= 1 ? g : false; },
+                                              null, { timeout: 20000 }).then((h) => h.jsonValue(), () => null);
+  check(pictures && pictures.drawn >= 1 && pictures.ready >= 1 && pictures.failed === 0,
+        "the guide draws its first picture as a texture", pictures || (await state()).guide_images);
   await waitFrames(page, 4);
   await page.screenshot({ path: join(shots, "help_guide.png") });
   const fetched = await page.evaluate(async () => {

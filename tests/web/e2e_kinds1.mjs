@@ -59,6 +59,57 @@ try {
     check(seen, `Example 1 narration, step ${k}: "${twaSteps[k]}"`, (await state()).narration);
   }
 
+  // 1c. Narration in the other kinds: one algorithm each, stepped with setStep(k); the caption
+  //     under the view (state().narration) carries the step's numbers from the paper or a hand
+  //     calculation, and the lit pseudo-code line (state().narration_line) is the one that step
+  //     executes.
+  const flbDoc = await page.evaluate(() => { window.loadlab.openExample("flb_table1"); return true; });
+  check(flbDoc, "the flb_table1 preset exists");
+  st = await settle("FLB, Table 1 example (graph reconstructed from the printed trace)", "kinds1_narration_dag_graph.png");
+  const narratedKinds = [
+    // FLB's Table 1, row 3: t2-p0 (EP, EST 5) against t1-p1 (non-EP, EST 3) -> t1 on p1 at [3, 5].
+    { sc: { ...st.scenario, name: "narrated flb", algorithms: ["flb"], ui: { tab: "steps", select: "flb" } },
+      step: 2, caption: "FLB schedules t1 on P1 at [3, 5]", line: "schedule the pair that starts earlier" },
+    // Guided self-scheduling: the second chunk is ceil(750 / 4) = 188.
+    { sc: { loadlab: 1, kind: "loop", name: "narrated gss", iterations: 1000, processors: 4,
+            cost: { profile: "decreasing", value: 1 }, overhead: 0.5, algorithms: ["gss"] },
+      step: 1, caption: "⌈750/4⌉) = 188", line: "chunk = max(k, ⌈R/P⌉)" },
+    // Li, Veeravalli & Ko, Example 3 (Table 2): IBS's second round injects 485.6.
+    { sc: { loadlab: 1, kind: "dlt", name: "narrated ibs", dim: 8, E: 3, C: 2, load: 1000, buffer: 10,
+            algorithms: ["ibs"] },
+      step: 1, caption: "X = C(8,1)·L_q = 485.6", line: "L_q = B_q/α_q" },
+    // Houstis et al.'s coscheduling fragmentation: the 5-thread job leaves P5-P9 idle.
+    { sc: { loadlab: 1, kind: "os", name: "narrated coscheduling", processors: 10,
+            jobs: [{ work: 20, threads: 10 }, { work: 10, threads: 5 }], algorithms: ["coscheduling"],
+            params: { coscheduling: { quantum: 1 } } },
+      step: 1, caption: "5 of 10 processors idle (P5–P9)", line: "switch together to the next row" },
+    // Bisecting an 8 x 8 grid into two halves of 32 cuts the 8 edges across the middle (the mesh
+    // view narrates the parts; the bisection's own steps come with the Bisection steps tab).
+    { sc: { loadlab: 1, kind: "partition", name: "narrated orb_m", mesh: { generator: "grid", rows: 8, cols: 8 },
+            parts: 2, algorithms: ["orb_m"] },
+      step: 1, caption: "In all 8 edges are cut", line: "bisect(left, ⌊P/2⌋)" },
+    // Work stealing on two nodes, 8 tasks on node 0: node 1 steals half, 4 tasks.
+    { sc: { loadlab: 1, kind: "dynamic", name: "narrated work stealing", topology: { type: "line", nodes: 2 },
+            workload: { initial: [8, 0], duration: { profile: "constant", value: 1 } }, costs: { hop: 0.1 },
+            algorithms: ["work_stealing"] },
+      step: 1, caption: "node 1 is idle and steals half of node 0's queue: 4 tasks", line: "the victim sends half" },
+  ];
+  for (const n of narratedKinds) {
+    check(await openJson(n.sc), `${n.sc.kind}: window.loadlab.open accepts "${n.sc.name}"`);
+    await settle(n.sc.name, `kinds1_narration_${n.sc.kind}.png`);
+    // The view builds its narration when drawn (the dag's Steps tab records its trace on a worker).
+    await page.waitForFunction(() => (window.loadlab.state().narration || "") !== "", null, { timeout: 20000 }).catch(() => {});
+    await page.evaluate((k) => window.loadlab.setStep(k), n.step);
+    const seen = await page.waitForFunction(([c, l]) => {
+      const s = window.loadlab.state();
+      return typeof s.narration === "string" && s.narration.includes(c) &&
+             typeof s.narration_line === "string" && s.narration_line.includes(l) ? [s.narration, s.narration_line] : false;
+    }, [n.caption, n.line], { timeout: 15000 }).then((h) => h.jsonValue(), () => null);
+    const now = await state();
+    check(seen, `${n.sc.kind} narration, step ${n.step}: "${n.caption}", pseudo-code line "${n.line}" lit`,
+          { narration: now.narration, line: now.narration_line });
+  }
+
   // 2. Notes, Problem 3, opened as JSON with the sweeps tab in front: 22 sweeps.
   const p3 = await page.evaluate(() => { window.loadlab.openExample("notes_problem3"); return true; });
   check(p3, "the notes_problem3 preset exists");

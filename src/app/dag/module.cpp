@@ -86,8 +86,26 @@ class DagModule final : public KindModule {
     j["dag_step"] = d.steps.step;
   }
 
+  // The Steps tab narrates its trace in the caption strip (core/dag/narration.h).
+  NarrationView narration(const App& app) const override {
+    if (app.state.kind != kind()) return {};
+    const DagViewState& d = dag_state(app);
+    const DagStepsState& ss = d.steps;
+    if (d.tabs.shown != 2 || !ss.narration || ss.narration_gen != ss.trace_gen ||
+        ss.narration->steps.empty())
+      return {};
+    return {ss.narration.get(), ss.step};
+  }
+
   std::optional<io::Json> command(App& app, const std::string& name,
                                   const io::Json& args) const override {
+    if (name == "set_step" && app.state.kind == kind()) {  // the test hook's setStep
+      auto& ss = dag_state(app).steps;
+      if (args.is_object() && args.contains("step") && args["step"].is_number_integer())
+        ss.step = std::max(0, args["step"].get<int>());  // the Steps tab clamps to its trace
+      ss.playing = false;
+      return io::Json{{"step", ss.step}};
+    }
     if (name != "adversary") return std::nullopt;
     return io::Json(dag_adversary_command(app, args.value("command", "")));
   }

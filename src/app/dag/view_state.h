@@ -15,6 +15,7 @@
 #include "app/model/background_job.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/tabs.h"
+#include "core/common/narration.h"
 #include "core/dag/machine.h"
 #include "core/dag/schedule.h"
 #include "io/kind.h"
@@ -89,6 +90,9 @@ struct DagStepsState {
   std::uint64_t ui_step_generation = 0;  // the AppState::generation ui_step was read from
   int trace_gen = 0;                     // bumped whenever `trace` is replaced
   int partial_gen = -1;
+  /// The trace's captions for the shell's caption strip (core/dag/narration.h), for `trace_gen`.
+  std::shared_ptr<const core::Narration> narration;
+  int narration_gen = -1;
 };
 
 /// The form's slider being dragged on a large graph (applied on release, form.cpp).

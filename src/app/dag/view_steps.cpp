@@ -13,6 +13,7 @@
 #include "app/dag/view.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/plot_util.h"
+#include "core/dag/narration.h"
 #include "io/kinds/dag.h"
 
 namespace loadlab::app {
@@ -137,6 +138,11 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
     return;
   }
   const auto& steps_v = ss.trace.trace.steps;
+  if (ss.narration_gen != ss.trace_gen) {  // the caption strip's text for this trace
+    ss.narration = std::make_shared<const core::Narration>(core::dag_narration(
+        ss.trace.algorithm.empty() ? alg : ss.trace.algorithm, m.graph, ss.trace.trace));
+    ss.narration_gen = ss.trace_gen;
+  }
   // A scenario may open on a given step ("ui": {"tab": "steps", "step": k}, 1-based): read once
   // per installed scenario.
   if (ss.ui_step_generation != st.generation) {

@@ -1,10 +1,11 @@
 // Paper lessons: each paper's worked examples replayed step by step in the playground, with the
 // paper's own number beside the one computed live from the run ("paper: 21 task-hops - here: 21").
-// Lessons are data (this table): a step names a preset scenario, the view to show (the scenario's
-// "ui": tab, algorithm, step), the text, the paper's number and where the run's number is read (a
-// JSON pointer into the result of one algorithm). The paper numbers come from the papers'
-// text, or from the corrected readings where the printed example has a misprint (each such step
-// says so in `differs`), never from LoadLab's output. Headless: tested in
+// Lessons are data (lessons.json, built into the app): a lesson names its source by a key of the
+// citation table (core/common/citations.h); a step names a preset scenario, the view to show (the
+// scenario's "ui": tab, algorithm, step), the text, the paper's number and where the run's number
+// is read (a JSON pointer into the result of one algorithm). The paper numbers come from the
+// papers' text, or from the corrected readings where the printed example has a misprint (each
+// such step says so in `differs`), never from LoadLab's output. Headless: tested in
 // tests/app/test_lessons.cpp.
 #pragma once
 
@@ -35,7 +36,11 @@ struct Lesson {
   std::vector<LessonStep> steps;
 };
 
+/// The lessons of lessons.json.
 const std::vector<Lesson>& lessons();
+/// Reads a lessons table (lessons.json's shape). Throws std::invalid_argument naming the lesson,
+/// the step and the field that is missing or of the wrong type.
+std::vector<Lesson> parse_lessons(const io::Json& table);
 /// The lesson named `name`, or nullptr.
 const Lesson* find_lesson(const std::string& name);
 

@@ -160,6 +160,7 @@ void write_state(loadlab::app::App& app, const std::string& path) {
   j.erase("results");
   for (const auto* m : loadlab::app::kind_modules()) m->test_state(app, j, false);  // view, play
   j["narration"] = loadlab::app::narration_caption(app);  // the caption under the view
+  j["narration_line"] = loadlab::app::narration_highlighted_line(app);  // its lit code line
   j["scenario_name"] = loadlab::app::scenario_display_name(app.state.scenario);
   j["autosave_available"] = loadlab::app::restore_available(app);
   j["undo_available"] = loadlab::app::undo_available(app);

@@ -30,6 +30,7 @@
 #include "app/shell/theme.h"
 #include "app/shell/ui.h"
 #include "app/widgets/gl_program.h"
+#include "app/widgets/markdown_images.h"
 #include "app/widgets/number_field.h"
 #include "app/widgets/text_boxes.h"
 #include "io/presets.h"
@@ -340,6 +341,7 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   for (const auto* m : loadlab::app::kind_modules()) m->test_state(g_web->app, j, true);
   // The visible step's caption under the view ("" when the view narrates nothing).
   j["narration"] = loadlab::app::narration_caption(g_web->app);
+  j["narration_line"] = loadlab::app::narration_highlighted_line(g_web->app);
   {  // help for newcomers (shell/panel_help.h).
     const auto& h = g_web->app.help;
     j["welcome_open"] = h.welcome_open;
@@ -348,6 +350,10 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
     j["help_topic"] = h.help_topic;
     j["guide_open"] = h.guide_open;
     j["guide_title"] = h.guide_open ? loadlab::app::user_guide_title() : std::string();
+    const auto pictures = loadlab::app::markdown_image_counts();
+    j["guide_images"] = {{"drawn", h.guide_open ? h.guide_images_drawn : 0},
+                         {"ready", pictures.ready},
+                         {"failed", pictures.failed}};
     j["selected_result"] = g_web->app.state.selected_result;
     j["results_visible"] = h.results_visible;
     j["results_table"] = h.results_table;

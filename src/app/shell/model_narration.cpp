@@ -21,4 +21,13 @@ std::string narration_caption(const App& app) {
   return s.narration ? s.caption()->text : std::string();
 }
 
+std::string narration_highlighted_line(const App& app) {
+  const ShownNarration s = shown_narration(app);
+  if (!s.narration) return {};
+  const int line = s.caption()->line;
+  const auto& code = s.narration->pseudocode;
+  return line >= 0 && line < static_cast<int>(code.size()) ? code[static_cast<std::size_t>(line)]
+                                                           : std::string();
+}
+
 }  // namespace loadlab::app

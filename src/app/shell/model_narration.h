@@ -24,4 +24,8 @@ ShownNarration shown_narration(const App& app);
 /// The visible step's caption ("" when the view narrates nothing): state().narration.
 std::string narration_caption(const App& app);
 
+/// The pseudo-code line the strip highlights for the visible step ("" when none):
+/// state().narration_line.
+std::string narration_highlighted_line(const App& app);
+
 }  // namespace loadlab::app

@@ -14,9 +14,11 @@
 #include "app/shell/platform.h"
 #include "app/shell/registry.h"
 #include "app/shell/ui.h"
+#include "app/widgets/markdown_images.h"
 #include "app/widgets/markdown_view.h"
 #include "core/common/algorithm_info.h"
 #include "core/common/citations.h"
+#include "io/explain.h"
 #include "io/presets.h"
 #include "io/scenario.h"
 #include "user_guide_embedded.h"
@@ -72,8 +74,14 @@ void draw_algorithm_text(App& app, const std::string& kind, const core::Algorith
   ImGui::Separator();
   help_section_heading("Idea");
   ImGui::TextWrapped("%s", a.description);
-  if (a.formula && *a.formula) {
-    help_section_heading("Pseudo-code");
+  // The pseudo-code the caption strip lights line by line, so help and narration read alike;
+  // the row's formula stays under it as the one-line summary.
+  const std::vector<std::string> code = io::narration_pseudocode(kind, a.name);
+  const bool has_formula = a.formula && *a.formula;
+  if (!code.empty() || has_formula) help_section_heading("Pseudo-code");
+  for (const std::string& line : code) ImGui::TextUnformatted(line.c_str());
+  if (has_formula) {
+    if (!code.empty()) ImGui::TextDisabled("In one line:");
     ImGui::TextUnformatted(a.formula);
   }
   help_section_heading("Complexity");
@@ -228,12 +236,19 @@ void draw_user_guide_window(App& app) {
     ImGui::Separator();
     ImGui::BeginChild("##guide_text");
     MarkdownViewState view{h.guide_scroll_to};
-    draw_markdown(user_guide_blocks(), view, [&](const std::string& link) {
-      // Links are relative to docs/ (pictures in docs/img, other guides beside it).
-      const bool absolute = link.rfind("http", 0) == 0;
-      set_status(app.state, platform_open_doc(absolute ? link : "docs/" + link));
-    });
+    draw_markdown(
+        user_guide_blocks(), view,
+        [&](const std::string& link) {
+          // Links are relative to docs/ (pictures in docs/img, other guides beside it).
+          const bool absolute = link.rfind("http", 0) == 0;
+          set_status(app.state, platform_open_doc(absolute ? link : "docs/" + link));
+        },
+        [](const std::string& path) -> const MarkdownImage* {
+          if (path.find("://") != std::string::npos) return nullptr;  // only the guide's own
+          return &markdown_image("docs/" + path);
+        });
     h.guide_scroll_to = view.scroll_to;
+    h.guide_images_drawn = view.images_drawn;
     ImGui::EndChild();
   }
   ImGui::End();

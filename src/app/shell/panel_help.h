@@ -25,6 +25,7 @@ struct HelpUi {
   bool guide_open = false;          ///< Help > User guide: docs/playground.md inside the app
   bool guide_focus = false;         ///< bring the guide to the front on the next frame
   std::string guide_scroll_to;      ///< an anchor of the guide to scroll to ("" = none)
+  int guide_images_drawn = 0;       ///< pictures the guide drew as textures last frame (test hook)
   bool help_focus = false;          ///< bring the help window to the front on the next frame
   std::string help_kind;            ///< the kind whose algorithm the help window shows
   std::string help_topic;           ///< the algorithm name ("" = none yet)

@@ -55,6 +55,13 @@ void platform_note_opened_with_scenario();
 /// docs/playground.md); the desktop says where the file is. Returns a status message.
 std::string platform_open_doc(const std::string& relative_path);
 
+/// A file shipped beside the playground (a picture of the user guide, "docs/img/welcome.png"),
+/// read without blocking the frame: the web fetches it from the site, the desktop reads it from
+/// share/doc/loadlab beside an installed app or from the source checkout. Ask every frame while
+/// `pending`; `ready` hands the bytes over once (the platform keeps no copy).
+enum class DocFile { pending, ready, missing };
+DocFile platform_read_doc_file(const std::string& relative_path, std::string& bytes);
+
 /// Whether the system asks for dark colours (the browser's prefers-color-scheme; true on the
 /// desktop, whose window manager gives no portable answer).
 bool platform_prefers_dark();

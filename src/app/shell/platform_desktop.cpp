@@ -201,6 +201,32 @@ std::string platform_open_doc(const std::string& relative_path) {
          " in LoadLab's documentation (also on the web playground)";
 }
 
+// The same places as platform_open_doc: an install keeps docs/ as share/doc/loadlab.
+DocFile platform_read_doc_file(const std::string& relative_path, std::string& bytes) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return DocFile::missing;
+  std::vector<fs::path> candidates;
+  const std::string docs = "docs/";
+  if (relative_path.rfind(docs, 0) == 0)
+    candidates.push_back(exe.parent_path() / ".." / "share" / "doc" / "loadlab" /
+                         relative_path.substr(docs.size()));
+  for (fs::path up = exe.parent_path(); !up.empty() && up != up.parent_path();
+       up = up.parent_path())
+    candidates.push_back(up / relative_path);
+  for (const fs::path& c : candidates) {
+    if (!fs::is_regular_file(c, ec)) continue;
+    try {
+      bytes = platform_read_file(c.string());
+      return DocFile::ready;
+    } catch (const std::exception&) {
+      return DocFile::missing;
+    }
+  }
+  return DocFile::missing;
+}
+
 bool platform_prefers_dark() {
   return true;
 }

@@ -49,6 +49,26 @@ EM_JS(int, js_opened_with_link, (), {
   return navigator.webdriver && location.search.indexOf("welcome") < 0 ? 1 : 0;
 });
 EM_JS(void, js_open_doc, (const char* path), { window.open(UTF8ToString(path), "_blank"); });
+// Files beside the page (the guide's pictures): fetched once, kept until the app takes them.
+// -2: still loading, -1: missing, else the size in bytes.
+EM_JS(int, js_doc_file_poll, (const char* path), {
+  const p = UTF8ToString(path);
+  const files = Module.loadlabDocFiles || (Module.loadlabDocFiles = {});
+  if (!(p in files)) {
+    files[p] = "pending";
+    fetch(p).then((r) => r.ok ? r.arrayBuffer() : null)
+      .then((b) => { files[p] = b ? new Uint8Array(b) : null; })
+      .catch(() => { files[p] = null; });
+    return -2;
+  }
+  const f = files[p];
+  return f === "pending" ? -2 : f === null ? -1 : f.length;
+});
+EM_JS(void, js_doc_file_take, (const char* path, char* dest), {
+  const p = UTF8ToString(path);
+  HEAPU8.set(Module.loadlabDocFiles[p], dest);
+  delete Module.loadlabDocFiles[p];
+});
 // clang-format on
 
 namespace loadlab::app {
@@ -135,6 +155,15 @@ std::string platform_font_path(const std::string& file_name) {
   if (f == nullptr) return "";
   std::fclose(f);
   return path;
+}
+
+DocFile platform_read_doc_file(const std::string& relative_path, std::string& bytes) {
+  const int n = js_doc_file_poll(relative_path.c_str());
+  if (n == -2) return DocFile::pending;
+  if (n < 0) return DocFile::missing;
+  bytes.resize(static_cast<std::size_t>(n));
+  js_doc_file_take(relative_path.c_str(), bytes.data());
+  return DocFile::ready;
 }
 
 }  // namespace loadlab::app

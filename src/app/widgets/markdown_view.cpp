@@ -4,6 +4,11 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cstdint>
+
+#include "app/widgets/markdown_images.h"
+
 namespace loadlab::app {
 
 namespace {
@@ -69,11 +74,68 @@ void md_draw_spans(const std::vector<MdSpan>& spans, MarkdownViewState& state,
   if (first) ImGui::NewLine();
 }
 
+// Screenshots are 16:10; a picture not loaded yet keeps that much room, so the layout below it
+// does not jump much when it arrives.
+constexpr float kMdPlaceholderAspect = 0.625f;
+
+// A picture at the available width (never wider than its own pixels), a framed placeholder while
+// it loads, its link when it cannot be shown. Returns true when drawn as a texture.
+bool md_draw_image(const std::string& path, const std::string& alt, MarkdownViewState& state,
+                   const std::function<void(const std::string&)>& open_link,
+                   const MarkdownImageSource& image) {
+  const float avail = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  const MarkdownImage* img = nullptr;
+  if (image) {
+    // Only pictures in view are asked for: the guide loads them as the reader scrolls.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    if (ImGui::IsRectVisible(at, {at.x + avail, at.y + avail * kMdPlaceholderAspect}))
+      img = image(path);
+  }
+  const bool ready = img && img->state == MarkdownImage::State::ready && img->width > 0;
+  if (ready) {
+    const float w = std::min(avail, static_cast<float>(img->width));
+    const float h = w * static_cast<float>(img->height) / static_cast<float>(img->width);
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(img->texture)), {w, h});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", alt.empty() ? path.c_str() : alt.c_str());
+    if (ImGui::IsItemClicked()) open_link(path);
+    return true;
+  }
+  if (image && (!img || img->state == MarkdownImage::State::loading)) {
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const ImVec2 size{avail, avail * kMdPlaceholderAspect};
+    ImGui::Dummy(size);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRect(a, {a.x + size.x, a.y + size.y}, ImGui::GetColorU32(ImGuiCol_Border));
+    const std::string label = "loading " + (alt.empty() ? path : alt) + "...";
+    dl->AddText({a.x + ImGui::GetFontSize() * 0.5f, a.y + ImGui::GetFontSize() * 0.5f},
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), label.c_str());
+    return false;
+  }
+  MdSpan s;
+  s.text = "[picture: " + (alt.empty() ? path : alt) + "]";
+  s.link = path;
+  md_draw_spans({s}, state, open_link);
+  if (img && !img->error.empty() && ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", img->error.c_str());
+  return false;
+}
+
+// A table cell that is only a picture ("![alt](path)" reads as "!" and a link).
+bool md_cell_image(const std::vector<MdSpan>& cell, std::string& path, std::string& alt) {
+  if (cell.size() != 2 || cell[0].text != "!" || !cell[0].link.empty() || cell[1].link.empty())
+    return false;
+  path = cell[1].link;
+  alt = cell[1].text;
+  return true;
+}
+
 }  // namespace
 
 void draw_markdown(const std::vector<MdBlock>& blocks, MarkdownViewState& state,
-                   const std::function<void(const std::string&)>& open_link) {
+                   const std::function<void(const std::string&)>& open_link,
+                   const MarkdownImageSource& image) {
   const float f = ImGui::GetFontSize();
+  state.images_drawn = 0;
   const std::string target = state.scroll_to;
   int table_id = 0;
   for (const MdBlock& b : blocks) {
@@ -135,9 +197,16 @@ void draw_markdown(const std::vector<MdBlock>& blocks, MarkdownViewState& state,
             ImGui::TableNextRow(r == 0 ? ImGuiTableRowFlags_Headers : 0);
             for (int c = 0; c < cols; ++c) {
               ImGui::TableSetColumnIndex(c);
-              if (c < static_cast<int>(b.rows[r].size()))
-                ImGui::TextWrapped("%s",
-                                   markdown_plain(b.rows[r][static_cast<std::size_t>(c)]).c_str());
+              if (c >= static_cast<int>(b.rows[r].size())) continue;
+              const auto& cell = b.rows[r][static_cast<std::size_t>(c)];
+              std::string path, alt;
+              if (md_cell_image(cell, path, alt)) {
+                ImGui::PushID(c);
+                if (md_draw_image(path, alt, state, open_link, image)) ++state.images_drawn;
+                ImGui::PopID();
+              } else {
+                ImGui::TextWrapped("%s", markdown_plain(cell).c_str());
+              }
             }
           }
           ImGui::EndTable();
@@ -146,14 +215,10 @@ void draw_markdown(const std::vector<MdBlock>& blocks, MarkdownViewState& state,
         ImGui::Spacing();
         break;
       }
-      case MdBlockType::image: {
-        MdSpan s;
-        s.text = "[picture: " + (b.image_alt.empty() ? b.image_path : b.image_alt) + "]";
-        s.link = b.image_path;
-        md_draw_spans({s}, state, open_link);
+      case MdBlockType::image:
+        if (md_draw_image(b.image_path, b.image_alt, state, open_link, image)) ++state.images_drawn;
         ImGui::Spacing();
         break;
-      }
       case MdBlockType::rule:
         ImGui::Separator();
         break;

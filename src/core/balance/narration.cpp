@@ -14,16 +14,12 @@
 
 #include "core/balance/quota.h"
 #include "core/balance/twa.h"
+#include "core/common/citations.h"
 
 namespace loadlab::core {
 
 namespace {
 
-constexpr const char* kWuCitation =
-    "M.-Y. Wu, \"On Runtime Parallel Scheduling for Processor Load Balancing\", IEEE Transactions "
-    "on Parallel and Distributed Systems, 1997";
-constexpr const char* kNotesCitation =
-    "CSE 4351/5351 course notes 7, \"Task Scheduling & Load Balancing\" (Overview of Techniques)";
 // A caption names this many moves, then how many more.
 constexpr std::size_t kNarrMaxClauses = 4;
 
@@ -417,9 +413,9 @@ std::vector<std::string> balance_pseudocode(std::string_view algorithm) {
 std::string balance_citation(std::string_view algorithm) {
   if (algorithm == "twa" || algorithm == "cwa" || algorithm == "dem" || algorithm == "mwa" ||
       algorithm == "optimal")
-    return kWuCitation;
+    return cite_full("wu1997", "");
   if (algorithm == "gde" || algorithm == "diffusion" || algorithm == "gradient")
-    return kNotesCitation;
+    return cite_full("notes", "Overview of Techniques");
   return "";
 }
 

@@ -3,6 +3,8 @@
 // sources are the ones the algorithm files' headers cite.
 #include "core/common/citations.h"
 
+#include <stdexcept>
+
 namespace loadlab::core {
 
 const std::vector<Citation>& citations() {
@@ -138,6 +140,14 @@ std::string cite_sources(std::string_view paper) {
 std::string cite_full(const Citation& c) {
   std::string s = std::string(c.authors) + ", \"" + c.title + "\", " + c.venue + ", " + c.year;
   if (*c.link) s += ". " + std::string(c.link);
+  return s;
+}
+
+std::string cite_full(std::string_view key, std::string_view where) {
+  const Citation* c = find_citation(key);
+  if (!c) throw std::invalid_argument("no citation '" + std::string(key) + "' in the table");
+  std::string s = cite_full(*c);
+  if (!where.empty()) s += ", " + std::string(where);
   return s;
 }
 

@@ -48,4 +48,9 @@ std::string cite_sources(std::string_view paper);
 /// IEEE Transactions on Parallel and Distributed Systems, 1997` (plus the link when known).
 std::string cite_full(const Citation& c);
 
+/// The full reference of the source called `key`, then the place inside it when given
+/// (`..., 1996, Section 3.1`): how a narration names its source. Throws std::invalid_argument for
+/// a key the table lacks (a programming error the narration tests catch).
+std::string cite_full(std::string_view key, std::string_view where);
+
 }  // namespace loadlab::core

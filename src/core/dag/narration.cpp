@@ -1,11 +1,8 @@
-// Papers: the FLB paper (../shared/seeds/001_37b951120b5002ad.txt, Section 2: a task starts once
-// its messages arrive, free on its own processor) for list scheduling; for the copies,
-// Kruatrachue & Lewis 1988 (DSH) and Ahmad & Kwok 1998 (CPFD), as cited in dsh.cpp and cpfd.cpp.
+// Dag narration (see narration.h). Only the trace is read: the pairs a step compared and the one
+// it placed, so the numbers are the scheduler's own.
 #include "core/dag/narration.h"
 
 #include <algorithm>
-#include <limits>
-#include <vector>
 
 #include "core/common/citations.h"
 
@@ -13,86 +10,83 @@ namespace loadlab::core {
 
 namespace {
 
-std::string dag_narration_citation(const std::string& paper) {
-  std::string out;
-  for (const SourceRef& r : parse_sources(paper))
-    if (r.citation) out += (out.empty() ? "" : "; ") + cite_full(*r.citation);
-  return out;
+// Pseudo-code lines the captions light.
+constexpr int kFlbChooseLine = 3, kListPlaceLine = 2;
+
+std::string dag_pair_text(const TaskGraph& g, TaskId task, std::int32_t proc) {
+  return g.name(task) + " on P" + std::to_string(proc);
+}
+
+// Whether the task sat in an EP list (FLB) when the step was taken.
+bool dag_ep_task(const TraceStep& step, TaskId task) {
+  for (const TraceReady& r : step.ready)
+    if (r.task == task) return r.list >= 0;
+  return false;
 }
 
 }  // namespace
 
-Narration narrate_dag_schedule(const TaskGraph& g, const std::string& algorithm,
-                               const std::string& paper, const Schedule& s) {
-  Narration n;
-  n.algorithm = algorithm;
-  n.citation = dag_narration_citation(paper);
-  const bool copies = s.duplicate_count() > 0;
-  n.pseudocode = {"repeat until every task is placed:", "  t = the next task by priority",
-                  "  for each processor p: EST(t, p) = max(p free, last message of t at p)"};
-  if (copies)
-    n.pseudocode.push_back(
-        "    copy the parent whose message arrives last onto p while t then starts earlier");
-  n.pseudocode.push_back("  place t on the processor where it starts earliest");
-  const int place_line = static_cast<int>(n.pseudocode.size()) - 1;
+std::vector<std::string> dag_pseudocode(std::string_view algorithm) {
+  if (algorithm == "flb")
+    return {"while tasks remain:   // procedure ScheduleTask",
+            "  EP pair: the active processor p whose EP task t can start first, at "
+            "max(EMT(t, p), PRT(p))",
+            "  non-EP pair: the non-EP task with the smallest LMT on the processor that is free "
+            "first",
+            "  schedule the pair that starts earlier (the EP pair only if strictly earlier)",
+            "  EP tasks of p whose LMT < PRT(p) move to the non-EP list",
+            "  successors whose last message has arrived join the EP or non-EP lists"};
+  return {"while tasks remain:",
+          "  compare the ready (task, processor) pairs by the scheduler's priority",
+          "  place the chosen task on its processor at its earliest start",
+          "  successors whose predecessors are all placed become ready"};
+}
 
-  // Every copy placed so far per task, for "arrives from": the earliest-delivering copy.
-  std::vector<std::vector<const ScheduleEntry*>> placed(static_cast<std::size_t>(g.size()));
-  std::vector<const ScheduleEntry*> pending;  // copies waiting for the task they serve
-  std::size_t narrated = 0;
-  for (const ScheduleEntry& e : s.entries) {
-    if (e.task < 0 || e.task >= g.size()) continue;
-    if (e.duplicate) {
-      pending.push_back(&e);
-      placed[static_cast<std::size_t>(e.task)].push_back(&e);
-      continue;
-    }
-    placed[static_cast<std::size_t>(e.task)].push_back(&e);
-    if (narrated == Narration::kMaxNarratedSteps) {
-      n.steps.push_back({"... and the remaining tasks the same way; makespan " +
-                             narration_number(s.makespan()) + ".",
-                         place_line});
-      ++narrated;
-    }
-    if (narrated > Narration::kMaxNarratedSteps) {
-      pending.clear();
-      continue;
-    }
-    std::string text = g.name(e.task) + " goes to P" + std::to_string(e.proc) + " at " +
-                       narration_number(e.start) + " (ends " + narration_number(e.finish) + ")";
-    // Which input arrived last, and from where.
-    double last = -1;
-    std::string why;
-    for (auto ei : g.in_edges(e.task)) {
-      const DagEdge& ed = g.edge(ei);
-      const ScheduleEntry* from = nullptr;
-      double at = std::numeric_limits<double>::infinity();
-      for (const ScheduleEntry* c : placed[static_cast<std::size_t>(ed.from)]) {
-        const double a = c->finish + (c->proc == e.proc ? 0.0 : ed.comm);
-        if (a < at) at = a, from = c;
+Narration dag_narration(std::string_view algorithm, const TaskGraph& g,
+                        const ScheduleTrace& trace) {
+  Narration n;
+  n.algorithm = std::string(algorithm);
+  const bool flb = algorithm == "flb";
+  n.citation =
+      flb ? cite_full("radulescu1999", "Section 4.1") : cite_full("notes", "list scheduling");
+  n.pseudocode = dag_pseudocode(algorithm);
+  const std::size_t total = trace.steps.size();
+  for (std::size_t k = 0; k < total && k < Narration::kMaxNarratedSteps; ++k) {
+    const TraceStep& s = trace.steps[k];
+    const ScheduleEntry& c = s.chosen;
+    std::string text = "Step " + std::to_string(k) + ": ";
+    if (flb) {
+      std::string ep, non_ep;
+      for (const TraceCandidate& x : s.candidates) {
+        const std::string pair =
+            dag_pair_text(g, x.task, x.proc) + " (could start at " + narration_number(x.est) + ")";
+        (dag_ep_task(s, x.task) ? ep : non_ep) = pair;
       }
-      if (from && at > last) {
-        last = at;
-        why = from->proc == e.proc
-                  ? "its last input, " + g.name(ed.from) + ", is on the same processor"
-                  : "its last input, from " + g.name(ed.from) + " on P" +
-                        std::to_string(from->proc) + ", arrives at " + narration_number(at);
+      text += "EP pair " + (ep.empty() ? std::string("none") : ep) + ", non-EP pair " +
+              (non_ep.empty() ? std::string("none") : non_ep) + ": FLB schedules ";
+    } else {
+      const std::size_t shown = std::min<std::size_t>(s.candidates.size(), 4);
+      if (!s.candidates.empty()) {
+        text += std::to_string(s.candidates.size()) + " pair" +
+                (s.candidates.size() == 1 ? "" : "s") + " compared (";
+        for (std::size_t i = 0; i < shown; ++i)
+          text += (i ? ", " : "") + dag_pair_text(g, s.candidates[i].task, s.candidates[i].proc) +
+                  " at " + narration_number(s.candidates[i].est);
+        if (shown < s.candidates.size()) text += ", ...";
+        text += "); ";
       }
+      text += n.algorithm + " places ";
     }
-    if (!why.empty()) text += ": " + why;
-    if (!pending.empty()) {
-      std::string list;
-      for (const ScheduleEntry* c : pending)
-        list += (list.empty() ? "" : ", ") + g.name(c->task) + " [" + narration_number(c->start) +
-                ", " + narration_number(c->finish) + "]";
-      text += ". First duplicates on P" + std::to_string(e.proc) + ": " + list +
-              ", so their data need not travel";
-    }
+    text += dag_pair_text(g, c.task, c.proc) + " at [" + narration_number(c.start) + ", " +
+            narration_number(c.finish) + "]";
+    if (k + 1 == total) text += ": the last task, so the makespan is " + narration_number(c.finish);
     text += ".";
-    n.steps.push_back({std::move(text), pending.empty() || !copies ? place_line : place_line - 1});
-    pending.clear();
-    ++narrated;
+    n.steps.push_back({std::move(text), flb ? kFlbChooseLine : kListPlaceLine});
   }
+  if (total > Narration::kMaxNarratedSteps)
+    n.steps.push_back(
+        {"... and " + std::to_string(total - Narration::kMaxNarratedSteps) + " more placements.",
+         -1});
   return n;
 }
 

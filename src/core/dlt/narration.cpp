@@ -7,13 +7,10 @@
 
 #include <cstdio>
 
+#include "core/common/citations.h"
 namespace loadlab::core {
 
 namespace {
-
-constexpr const char* kDltCitation =
-    "X. Li, B. Veeravalli and C. C. Ko, \"Divisible Load Scheduling on a Hypercube Cluster with "
-    "Finite-size Buffers and Granularity Constraints\" (2001)";
 
 std::string dlt_num(double x) {
   return narration_number(x);
@@ -71,7 +68,7 @@ Narration dlt_narration(std::string_view algorithm, const DltParams& p, const Dl
                         std::optional<double> buffer, std::optional<double> granularity) {
   Narration n;
   n.algorithm = std::string(algorithm);
-  n.citation = kDltCitation;
+  n.citation = cite_full("li2001", "");
   n.pseudocode = dlt_pseudocode(algorithm);
   const int d = p.dim;
   const std::string delta = granularity ? dlt_num(*granularity) : "δ";

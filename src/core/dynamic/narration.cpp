@@ -13,6 +13,7 @@
 #include <map>
 #include <tuple>
 
+#include "core/common/citations.h"
 namespace loadlab::core {
 
 namespace {
@@ -21,14 +22,11 @@ std::string dyn_num(double x) {
   return narration_number(x);
 }
 
-const char* dynamic_citation_of(std::string_view a) {
-  if (a == "receiver")
-    return "C. Houstis, S. Kapidakis, E. P. Markatos and E. Gelenbe, \"Execution of "
-           "Compute-Intensive Applications into Parallel Machines\" (survey, 1996), Section 2.5";
+std::string dynamic_citation_of(std::string_view a) {
+  if (a == "receiver") return cite_full("houstis1996", "Section 2.5");
   if (a == "work_stealing" || a == "gradient")
-    return "Course notes \"Task Scheduling & Load Balancing\" (work stealing; the gradient model)";
-  return "M.-Y. Wu, \"On Runtime Parallel Scheduling for Processor Load Balancing\", IEEE "
-         "Transactions on Parallel and Distributed Systems, 1997";
+    return cite_full("notes", "work stealing; the gradient model");
+  return cite_full("wu1997", "");
 }
 
 struct DynEvent {

@@ -9,15 +9,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/common/citations.h"
 #include "core/loops/all_techniques.h"
 
 namespace loadlab::core {
 
 namespace {
-
-constexpr const char* kLoopSurveyCitation =
-    "C. Houstis, S. Kapidakis, E. P. Markatos and E. Gelenbe, \"Execution of Compute-Intensive "
-    "Applications into Parallel Machines\" (survey, 1996), Section 3.1";
 
 std::string loop_num(double x) {
   return narration_number(x);
@@ -133,7 +130,7 @@ Narration loop_narration(const LoopTechnique& technique, const LoopParams& param
                          const LoopRunResult& run) {
   Narration n;
   n.algorithm = technique.name;
-  n.citation = kLoopSurveyCitation;
+  n.citation = cite_full("houstis1996", "Section 3.1");
   n.pseudocode = loop_pseudocode(technique.name);
   const LoopRule rule = loop_rule(technique.name);
   const std::int64_t N = params.iterations, k = params.min_chunk;

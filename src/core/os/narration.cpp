@@ -9,13 +9,10 @@
 #include <cstdio>
 #include <map>
 
+#include "core/common/citations.h"
 namespace loadlab::core {
 
 namespace {
-
-constexpr const char* kOsSurveyCitation =
-    "C. Houstis, S. Kapidakis, E. P. Markatos and E. Gelenbe, \"Execution of Compute-Intensive "
-    "Applications into Parallel Machines\" (survey, 1996), Section 4";
 
 // Pseudo-code lines the captions point at (the same three roles in every policy's code).
 constexpr int kOsPlaceLine = 0, kOsSwitchLine = 1, kOsFinishLine = 2;
@@ -88,7 +85,7 @@ Narration os_narration(std::string_view policy, int processors, const std::vecto
                        const OsRunResult& run) {
   Narration n;
   n.algorithm = std::string(policy);
-  n.citation = kOsSurveyCitation;
+  n.citation = cite_full("houstis1996", "Section 4");
   n.pseudocode = os_pseudocode(policy);
   const auto P = static_cast<std::size_t>(processors);
 

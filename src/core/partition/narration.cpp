@@ -9,17 +9,10 @@
 #include <limits>
 #include <map>
 
+#include "core/common/citations.h"
 namespace loadlab::core {
 
 namespace {
-
-constexpr const char* kPartitionSurveyCitation =
-    "C. Houstis, S. Kapidakis, E. P. Markatos and E. Gelenbe, \"Execution of Compute-Intensive "
-    "Applications into Parallel Machines\" (survey, 1996), Section 2.3, Table 1";
-constexpr const char* kMultilevelCitation =
-    "B. Hendrickson and R. Leland, \"A multilevel algorithm for partitioning graphs\" "
-    "(Supercomputing, 1995); G. Karypis and V. Kumar, \"A fast and high quality multilevel scheme "
-    "for partitioning irregular graphs\" (SIAM J. Sci. Comput., 1998)";
 
 std::string partition_num(double x) {
   return narration_number(x);
@@ -102,8 +95,9 @@ Narration partition_narration(std::string_view method, const Mesh& m, int parts,
                               const std::vector<int>& part, const BisectionTrace* trace) {
   Narration n;
   n.algorithm = std::string(method);
-  n.citation =
-      method == "multilevel" || method == "metis" ? kMultilevelCitation : kPartitionSurveyCitation;
+  n.citation = method == "multilevel" || method == "metis"
+                   ? cite_full("hendrickson1995", "") + "; " + cite_full("karypis1998", "")
+                   : cite_full("houstis1996", "Section 2.3, Table 1");
   n.pseudocode = partition_pseudocode(method);
   const std::int64_t total = m.total_weight();
 

@@ -13,7 +13,7 @@
 
 #include "core/dag/generators.h"
 #include "core/dag/hetero_schedulers.h"
-#include "core/dag/narration.h"
+#include "core/dag/narration_schedule.h"
 #include "core/dag/registry.h"
 #include "core/verify/schedule_verify.h"
 #include "io/dag_formats/dag_formats.h"
