@@ -539,7 +539,12 @@ Json DagRunResult::to_json() const {
                     {"nodes", optimal->nodes},
                     {"lower_bound", optimal->lower_bound}};
   if (trace) r["trace"] = trace_json(*trace);
-  if (makespan_distribution) r["makespan_distribution"] = makespan_distribution_json();
+  if (makespan_distribution) {
+    r["makespan_distribution"] = makespan_distribution_json();
+    // Also as metrics, so that results tables show them as columns.
+    r["metrics"]["expected_makespan"] = makespan_distribution->mean;
+    r["metrics"]["p95_makespan"] = makespan_distribution->p95;
+  }
   return r;
 }
 
