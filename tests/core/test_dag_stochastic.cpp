@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/dag/adversary.h"
 #include "core/dag/generators.h"
 #include "core/dag/registry.h"
 #include "core/dag/stochastic.h"
@@ -254,4 +255,42 @@ TEST_CASE("stochastic: bad distributions and evaluations name the field") {
   CHECK(stoch_error([&] {
           evaluate_schedule(g, etc, costs, stoch_join_schedule(), o);
         }).rfind("machine:", 0) == 0);
+}
+
+TEST_CASE("stochastic: the adversarial search can target the expected makespan") {
+  const AdversaryInstance inst = random_adversary_instance(12, 3, true, 5);
+  AdversaryOptions o;
+  o.a = "heft";
+  o.b = "cpop";
+  double ma = 0, mb = 0;
+  const double plain = adversary_ratio(inst, o, &ma, &mb);
+  // No spread: every cost is its value, so the expected makespans are the makespans.
+  o.target = "expected_makespan";
+  o.spread = 0;
+  double ea = 0, eb = 0;
+  CHECK(adversary_ratio(inst, o, &ea, &eb) == plain);
+  CHECK(ea == ma);
+  CHECK(eb == mb);
+  // With spread, the same scheduler on both sides sees the same draws: exactly 1.
+  o.spread = 0.5;
+  o.b = "heft";
+  CHECK(adversary_ratio(inst, o) == 1.0);
+  // And the mean of random costs differs from the plan's makespan.
+  o.b = "cpop";
+  adversary_ratio(inst, o, &ea, &eb);
+  CHECK(ea != ma);
+  CHECK(ea > 0);
+  // A short search runs and reports a ratio of expected makespans.
+  o.iterations = 30;
+  const AdversaryResult r = adversary_search(inst, o);
+  CHECK(r.best_ratio >= r.start_ratio);
+  CHECK(r.best_ratio == doctest::Approx(r.best_makespan_a / r.best_makespan_b));
+  o.target = "mean";
+  CHECK(stoch_error([&] { adversary_ratio(inst, o); }).rfind("target:", 0) == 0);
+  o.target = "expected_makespan";
+  o.spread = 2;
+  CHECK(stoch_error([&] { adversary_ratio(inst, o); }).rfind("spread:", 0) == 0);
+  o.spread = 0.5;
+  o.samples = 0;
+  CHECK(stoch_error([&] { adversary_ratio(inst, o); }).rfind("samples:", 0) == 0);
 }
