@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "io/scenario.h"
 
@@ -142,6 +143,17 @@ TEST_CASE("DagStochastic.ErrorsNameTheField") {
       "graph": {"generator": "layered", "n": 5000}, "algorithms": ["heft"],
       "params": {"stochastic": {"samples": 100000}}})");
     CHECK(stoch_error_pointer(big) == "/params/stochastic/samples");
+  }
+  {
+    // One value over the per-cost limit of 100,000.
+    Json many = stoch_chain_scenario();
+    many["graph"]["tasks"][0]["cost"] = {{"distribution", "samples"},
+                                         {"values", std::vector<double>(100001, 1.0)}};
+    CHECK(stoch_error_pointer(many) == "/graph/tasks/0/cost/values");
+    many["graph"]["tasks"][0]["cost"]["values"] = std::vector<double>(100000, 1.0);
+    many["algorithms"] = {"mcp"};
+    many["params"]["stochastic"]["samples"] = 10;
+    CHECK(run_scenario(many, {})["results"][0]["verified"] == true);
   }
   {
     Json etc = stoch_chain_scenario();
