@@ -48,7 +48,7 @@ struct StochasticLimits {
   /// samples x (tasks + edges + schedule entries) per evaluated schedule.
   static constexpr double max_work = 4e8;
   /// Per-task finish spread (p5/p95 of every entry) only when entries x samples stay below this.
-  static constexpr double max_spread_values = 8e6;
+  static constexpr double max_spread_values = 2e6;  // 16 MB of finish times
   static constexpr std::int32_t max_bins = 200;
 };
 
