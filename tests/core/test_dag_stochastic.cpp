@@ -151,7 +151,8 @@ TEST_CASE("stochastic: constant costs reproduce every scheduler's deterministic 
     for (const auto& m : machines)
       for (const auto& a : dag_algorithms()) {
         if (!dag_algorithm_refusal(a.info.name, m).empty()) continue;
-        CAPTURE(a.info.name);
+        const std::string name = a.info.name;
+        CAPTURE(name);
         const Schedule s = run_dag_algorithm(a.info.name, g, m);
         EvaluateOptions o;
         o.samples = 3;
@@ -160,8 +161,10 @@ TEST_CASE("stochastic: constant costs reproduce every scheduler's deterministic 
         CHECK(r.max == s.makespan());
         CHECK(r.min == s.makespan());
         CHECK(r.sd == 0.0);
-        for (std::size_t e = 0; e < s.entries.size(); ++e)
+        for (std::size_t e = 0; e < s.entries.size(); ++e) {
           CHECK(r.finish[e].p95 == s.entries[e].finish);
+          CHECK(r.finish[e].mean == s.entries[e].finish);
+        }
         ++checked;
       }
   CHECK(checked > 40);
