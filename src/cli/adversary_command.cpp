@@ -170,11 +170,12 @@ int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostr
   if (expected)
     out << "target:        expected makespan, costs uniform within +-" << fixed(o.spread, 2)
         << " of their value, " << o.samples << " executions per schedule\n";
-  out << "adversary: makespan(" << o.a << ") / makespan(" << o.b << "), " << tasks << " tasks, "
-      << start.machine.processors << " processors"
+  const char* what = expected ? "E[makespan]" : "makespan";
+  out << "adversary: " << what << "(" << o.a << ") / " << what << "(" << o.b << "), " << tasks
+      << " tasks, " << start.machine.processors << " processors"
       << (start.machine.trivial() ? " (identical)" : "") << ", seed " << o.seed << "\n";
   out << "start ratio:   " << fixed(r.start_ratio) << "\n";
-  out << "ratio reached: " << fixed(r.best_ratio) << "  (makespan " << o.a << " "
+  out << "ratio reached: " << fixed(r.best_ratio) << "  (" << what << " " << o.a << " "
       << fixed(r.best_makespan_a) << ", " << o.b << " " << fixed(r.best_makespan_b) << ")\n";
   out << "iterations:    " << r.iterations << " (accepted " << r.accepted << ", improvements "
       << r.improvements;
