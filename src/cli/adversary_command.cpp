@@ -27,7 +27,8 @@ std::string fixed(double v, int digits = 6) {
 std::string flag_message(const std::string& what, bool from_scenario) {
   const auto colon = what.find(':');
   const std::string field = what.substr(0, colon);
-  for (const char* f : {"a", "b", "iterations", "tasks", "processors", "seed"})
+  for (const char* f :
+       {"a", "b", "iterations", "tasks", "processors", "seed", "target", "spread", "samples"})
     if (field == f && !(from_scenario && field == "processors")) return "--" + what;
   if (from_scenario) return "--scenario: " + what;
   return what;
@@ -69,6 +70,12 @@ bool parse_adversary_args(const std::vector<std::string>& args, AdversaryCliOpti
         o.seed = std::stoull(v);
       else if (k == "-o" || k == "--output")
         o.output = v;
+      else if (k == "--target")
+        o.target = v;
+      else if (k == "--spread")
+        o.spread = std::stod(v);
+      else if (k == "--samples")
+        o.samples = std::stoll(v);
       else {
         error = "unknown option " + k;
         return false;
@@ -88,6 +95,9 @@ int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostr
   opts.b = o.b;
   opts.iterations = o.iterations;
   opts.seed = o.seed;
+  opts.target = o.target;
+  opts.spread = o.spread;
+  opts.samples = o.samples;
   core::AdversaryInstance start;
   try {
     if (from_scenario) {
@@ -148,14 +158,24 @@ int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostr
                         {"elapsed_seconds", secs},
                         {"iterations_per_second", rate}};
     if (!o.output.empty()) j["output"] = o.output;
+    j["target"] = o.target;
+    if (o.target == "expected_makespan") {
+      j["spread"] = o.spread;
+      j["samples"] = o.samples;
+    }
     out << j.dump(2) << "\n";
     return 0;
   }
-  out << "adversary: makespan(" << o.a << ") / makespan(" << o.b << "), " << tasks << " tasks, "
-      << start.machine.processors << " processors"
+  const bool expected = o.target == "expected_makespan";
+  if (expected)
+    out << "target:        expected makespan, costs uniform within +-" << fixed(o.spread, 2)
+        << " of their value, " << o.samples << " executions per schedule\n";
+  const char* what = expected ? "E[makespan]" : "makespan";
+  out << "adversary: " << what << "(" << o.a << ") / " << what << "(" << o.b << "), " << tasks
+      << " tasks, " << start.machine.processors << " processors"
       << (start.machine.trivial() ? " (identical)" : "") << ", seed " << o.seed << "\n";
   out << "start ratio:   " << fixed(r.start_ratio) << "\n";
-  out << "ratio reached: " << fixed(r.best_ratio) << "  (makespan " << o.a << " "
+  out << "ratio reached: " << fixed(r.best_ratio) << "  (" << what << " " << o.a << " "
       << fixed(r.best_makespan_a) << ", " << o.b << " " << fixed(r.best_makespan_b) << ")\n";
   out << "iterations:    " << r.iterations << " (accepted " << r.accepted << ", improvements "
       << r.improvements;

@@ -21,6 +21,10 @@ struct AdversaryCliOptions {
   std::uint64_t seed = 1;
   std::string output;  ///< write the worst instance here as a dag scenario
   bool json = false;   ///< print a JSON record instead of text
+  /// "makespan" or "expected_makespan" (core::AdversaryOptions::target, spread, samples).
+  std::string target = "makespan";
+  double spread = 0.5;
+  std::int64_t samples = 200;
 };
 
 /// Runs the search; prints the start ratio, the ratio reached, iterations and iterations/s.

@@ -3,13 +3,15 @@
 // layered random DAG with about 4M edges (target < 3 s), and ETF vs FLB at V = 2000, P = 32.
 // every scheduler that runs on heterogeneous machines on a 10,000-task layered DAG with
 // 64 processors of seeded speeds in [1, 4] and bandwidths in [0.5, 2] ("dag/hetero/<name>"), and
-// on the 1,000-task graph of the same family ("dag/hetero/<name>/V1000").
+// on the 1,000-task graph of the same family ("dag/hetero/<name>/V1000"); the stochastic
+// evaluator: 1,000 sampled executions of a 2,000-task schedule ("dag/stochastic/...").
 #include <chrono>
 
 #include "cli/commands.h"
 #include "core/dag/generators.h"
 #include "core/dag/registry.h"
 #include "core/dag/schedulers.h"
+#include "core/dag/stochastic.h"
 #include "core/util/rng.h"
 #include "core/verify/schedule_verify.h"
 
@@ -144,6 +146,37 @@ nlohmann::json bench_dag(const BenchOptions& opts) {
                        {"lower_bound", core::makespan_lower_bound(graph, m)},
                        {"verified", core::verify_schedule(graph, m, sched).ok}});
       }
+    }
+  }
+  {
+    // The Monte-Carlo evaluator (core/dag/stochastic.h): 1,000 executions of HEFT's schedule of
+    // the 2,000-task stencil on 8 processors, every cost uniform within +-50% of its value.
+    const std::string name = "dag/stochastic/evaluate/V2000/N1000";
+    if (want(name)) {
+      core::CostSpec cs;
+      cs.ccr = 1.0;
+      const core::TaskGraph g =
+          core::assign_costs(core::stencil_shape(q ? 10 : 40, q ? 10 : 50), cs, 3);
+      const core::Machine m = core::Machine::identical(8);
+      const core::Schedule sched = core::run_dag_algorithm("heft", g, m);
+      core::StochasticCosts costs;
+      for (double c : g.comps())
+        costs.comp.push_back(core::CostDistribution::uniform(c / 2, c * 1.5));
+      for (const auto& e : g.edges())
+        costs.comm.push_back(core::CostDistribution::uniform(e.comm / 2, e.comm * 1.5));
+      core::EvaluateOptions eo;
+      eo.samples = 1000;
+      core::MakespanDistribution d;
+      const double s =
+          best_seconds(q ? 1 : 3, [&] { d = core::evaluate_schedule(g, m, costs, sched, eo); });
+      out.push_back({{"name", name},
+                     {"seconds", s},
+                     {"tasks", g.size()},
+                     {"edges", g.edge_count()},
+                     {"samples", eo.samples},
+                     {"planned_makespan", sched.makespan()},
+                     {"expected_makespan", d.mean},
+                     {"p95_makespan", d.p95}});
     }
   }
   return out;

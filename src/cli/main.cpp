@@ -165,6 +165,12 @@ int main(int argc, char** argv) {
   adversary->add_option("-o,--output", adv.output,
                         "Write the worst instance found as a dag scenario");
   adversary->add_flag("--json", adv.json, "Print a JSON record");
+  adversary->add_option("--target", adv.target,
+                        "makespan (default) or expected_makespan: each cost uniform within "
+                        "+-spread of its value, the ratio of mean makespans over --samples runs");
+  adversary->add_option("--spread", adv.spread, "Relative spread of the random costs (0..1)");
+  adversary->add_option("--samples", adv.samples,
+                        "Executions per schedule for expected_makespan (1..10000)");
 
   auto* reproduce = app.add_subcommand("reproduce", "Print a paper's tables beside ours");
   reproduce

@@ -78,6 +78,9 @@ struct KindHandler {
   /// The step-by-step narration of one successful result (`loadlab explain`, the playground's
   /// caption); nullptr while the kind narrates nothing.
   core::Narration (*explain)(const TypedScenario& scenario, const TypedResult& result) = nullptr;
+  /// Keys of "params" that are settings of the whole kind, not of one algorithm (dag:
+  /// "stochastic"); nullptr when every key names an algorithm.
+  const std::vector<std::string>& (*param_sections)() = nullptr;
 };
 
 /// The failure of algorithm `index` from the exception being handled (call inside a catch):

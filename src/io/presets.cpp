@@ -90,6 +90,32 @@ const std::vector<Preset>& presets() {
                "algorithms":["flb","etf"],
                "ui":{"tab":"adversary","adversary":{"a":"flb","b":"etf","iterations":5000,"seed":1,
                      "pairwise":["flb","etf","mcp","heft"],"pair_iterations":300}}})json"),
+      // Random costs (core/dag/stochastic.h): the FLB example graph's costs as distributions
+      // with the same means, planned on mean + std (SHEFT, Tang et al. 2011), and each schedule
+      // executed 2,000 times with drawn costs.
+      make(
+          "dag_stochastic_example",
+          "Stochastic task graph: random costs, planned on mean + std, 2,000 executions",
+          R"json({"loadlab":1,"kind":"dag","name":"Stochastic task graph (SHEFT plan: mean + std)","seed":3,
+               "processors":3,"machine":{"speeds":[1,1.5,2]},
+               "graph":{"tasks":[{"id":"t0","cost":{"distribution":"uniform","low":1,"high":3}},
+                                 {"id":"t1","cost":{"distribution":"exponential","mean":2}},
+                                 {"id":"t2","cost":{"distribution":"normal","mean":2,"std":0.5}},
+                                 {"id":"t3","cost":{"distribution":"uniform","low":2,"high":4}},
+                                 {"id":"t4","cost":{"distribution":"samples","values":[1,2,6]}},
+                                 {"id":"t5","cost":3},
+                                 {"id":"t6","cost":{"distribution":"exponential","mean":2}},
+                                 {"id":"t7","cost":{"distribution":"normal","mean":2,"std":1}}],
+                        "edges":[{"from":"t0","to":"t1","cost":1},
+                                 {"from":"t0","to":"t2","cost":{"distribution":"uniform","low":2,"high":6}},
+                                 {"from":"t0","to":"t3","cost":1},{"from":"t1","to":"t4","cost":2},
+                                 {"from":"t1","to":"t5","cost":1},
+                                 {"from":"t1","to":"t6","cost":{"distribution":"exponential","mean":2}},
+                                 {"from":"t3","to":"t5","cost":1},{"from":"t2","to":"t6","cost":1},
+                                 {"from":"t4","to":"t7","cost":1},{"from":"t5","to":"t7","cost":3},
+                                 {"from":"t6","to":"t7","cost":2}]},
+               "algorithms":["heft","cpop","peft","dls"],
+               "params":{"stochastic":{"plan":"quantile","k":1,"samples":2000}}})json"),
       // Paper 002 (survey) Section 3.1: a loop whose early iterations are expensive.
       make(
           "loop_decreasing", "Loop scheduling: 1000 iterations of decreasing cost on 4 processors",

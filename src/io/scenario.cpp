@@ -62,7 +62,10 @@ const KindHandler& check_common(const JsonReader& s) {
   read_seed(s);
   const auto known = table_names(kind);
   read_algorithms(s, known);
-  check_params(s, known);
+  auto params_known = known;
+  if (kind.param_sections)
+    for (const auto& section : kind.param_sections()) params_known.push_back(section);
+  check_params(s, params_known);
   return kind;
 }
 

@@ -229,6 +229,21 @@ expect 2 "--tasks: must be in [1, 200]" "$LL" adversary --tasks 201
 expect 2 "--a: flb is defined for identical processors" "$LL" adversary --a flb --b etf --heterogeneous
 expect 2 "--scenario: kind 'balance' is not a task graph" "$LL" adversary --scenario "$cube"
 expect 0 "ratio reached" "$LL" adversary --a heft --b cpop --scenario "$TMP/worst.json" --iterations 200
+# The expected-makespan target: A = B sees the same draws (ratio exactly 1); a bad target or
+# spread names its flag.
+expect 0 "E[makespan](heft)" "$LL" adversary --a heft --b cpop --tasks 8 --heterogeneous --iterations 50 --target expected_makespan
+expect 0 "ratio reached: 1.000000" "$LL" adversary --a heft --b heft --tasks 8 --iterations 20 --target expected_makespan
+expect 2 "--target: must be" "$LL" adversary --target mean
+expect 2 "--spread: must be in [0, 1]" "$LL" adversary --target expected_makespan --spread 3
+# Random task costs: the preset runs verified with a makespan distribution in every result.
+"$LL" preset dag_stochastic_example >"$TMP/stoch.json" && "$LL" run "$TMP/stoch.json" -o "$TMP/stoch_run.json" && ok || bad "run dag_stochastic_example"
+python3 - "$TMP/stoch_run.json" <<'PY' && ok || bad "stochastic preset results"
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    d = r["makespan_distribution"]
+    assert r["verified"] and d["samples"] == 2000 and sum(d["histogram"]["counts"]) == 2000, r["algorithm"]
+    assert d["p5"] <= d["p50"] <= d["p95"] and d["plan"] == "quantile" and d["k"] == 1, d
+PY
 expect 0 "ordered pairs" "$LL" reproduce adversary --quick --csv "$TMP/adv_csv"
 [ -s "$TMP/adv_csv/adversary_pairwise.csv" ] && ok || bad "reproduce adversary --csv wrote no CSV"
 

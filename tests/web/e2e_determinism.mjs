@@ -49,6 +49,8 @@ try {
   const sample = kindList.split(",").map((k) => files.filter((f) => f.startsWith(k + "_"))
     .sort((a, b) => statSync(join(work, "sc", a)).size - statSync(join(work, "sc", b)).size)[0]).filter(Boolean);
   check(sample.length >= 6, "a sample of one scenario per kind (>= 6 kinds)", sample);
+  // Random task costs: the Monte-Carlo makespans must match too, doubles included.
+  sample.push(join(baseDir, "preset_dag_stochastic_example.json"));
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   const pageErrors = [];
@@ -57,7 +59,7 @@ try {
   await page.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().frames > 2,
                              null, { timeout: 90000 });
   for (const f of sample) {
-    const path = join(work, "sc", f);
+    const path = f.startsWith("/") ? f : join(work, "sc", f);
     const text = readFileSync(path, "utf8");
     const native = JSON.parse(execFileSync(cli, ["run", path], { encoding: "utf8", maxBuffer: 1 << 28 }));
     const before = await page.evaluate(() => window.loadlab.state().runs_started);
@@ -75,6 +77,11 @@ try {
     check(opened && !st.status_is_error && st.results.length === native.results.length && want.size > 0 && diffs.length === 0,
           `${f}: the browser's ${want.size} integers equal the native CLI's (${st.results.length} results)`,
           { opened, status: st.status, diffs: diffs.slice(0, 5) });
+    const dists = (rs) => JSON.stringify(rs.map((r) => r.makespan_distribution ?? null));
+    if (native.results.some((r) => r.makespan_distribution))
+      check(dists(st.results) === dists(native.results),
+            `${f}: every makespan_distribution (mean, std, quantiles, histogram) equals the native one`,
+            { browser: dists(st.results).slice(0, 300), native: dists(native.results).slice(0, 300) });
   }
   await page.screenshot({ path: join(shots, "determinism_last.png") });
   check(pageErrors.length === 0, "no page errors", pageErrors);

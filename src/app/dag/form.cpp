@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/dag/form_stochastic.h"
 #include "app/dag/model_machine_form.h"
 #include "app/dag/module.h"
 #include "app/dag/view.h"
@@ -247,6 +248,7 @@ void draw_dag_form(App& app) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Fully connected processors. Type up to 4096 in the box");
   changed |= machine_fields(app, doc);
+  changed |= dag_stochastic_fields(doc);
   ImGui::PopItemWidth();
 
   // Schedulers: two columns of checkboxes, in the descriptor table's order.

@@ -59,21 +59,26 @@ AdversarySettings read_adversary_settings(const io::Json& j) {
     s.pairwise = names;
   }
   integer("pair_iterations", s.pair_iterations, 1, kAdversaryMaxPairIterations);
+  if (j.contains("target") && j["target"].is_string() &&
+      (j["target"] == "makespan" || j["target"] == "expected_makespan"))
+    s.target = j["target"].get<std::string>();
   return s;
 }
 
 io::Json adversary_settings_json(const AdversarySettings& s) {
-  return {{"a", s.a},
-          {"b", s.b},
-          {"iterations", s.iterations},
-          {"seed", s.seed},
-          {"start", s.from_scenario ? "scenario" : "random"},
-          {"tasks", s.tasks},
-          {"processors", s.processors},
-          {"heterogeneous", s.heterogeneous},
-          {"vary_machine", s.vary_machine},
-          {"pairwise", s.pairwise},
-          {"pair_iterations", s.pair_iterations}};
+  io::Json j = {{"a", s.a},
+                {"b", s.b},
+                {"iterations", s.iterations},
+                {"seed", s.seed},
+                {"start", s.from_scenario ? "scenario" : "random"},
+                {"tasks", s.tasks},
+                {"processors", s.processors},
+                {"heterogeneous", s.heterogeneous},
+                {"vary_machine", s.vary_machine},
+                {"pairwise", s.pairwise},
+                {"pair_iterations", s.pair_iterations}};
+  if (s.target != "makespan") j["target"] = s.target;  // links made before it stay the same
+  return j;
 }
 
 std::vector<std::string> adversary_choices_a() {
@@ -119,6 +124,7 @@ core::AdversaryOptions adversary_options(const AdversarySettings& s) {
   o.seed = s.seed;
   o.vary_machine = s.vary_machine;
   o.dag_options.seed = s.seed;
+  o.target = s.target;
   return o;
 }
 

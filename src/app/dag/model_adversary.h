@@ -32,6 +32,8 @@ struct AdversarySettings {
   bool vary_machine = true;
   std::vector<std::string> pairwise = {"flb", "etf", "mcp", "heft"};
   std::int64_t pair_iterations = 300;
+  /// core::AdversaryOptions::target: "makespan" or "expected_makespan" (random costs).
+  std::string target = "makespan";
 
   bool operator==(const AdversarySettings&) const = default;
 };

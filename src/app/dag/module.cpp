@@ -66,6 +66,13 @@ class DagModule final : public KindModule {
          "makespan.",
          "x", 1},
         {"efficiency", "efficiency", "Speedup / processors used.", "fraction 0..1", 1},
+        {"expected_makespan", "E[makespan]",
+         "Random costs: the mean makespan over the sampled executions of this schedule (placement "
+         "and order kept, times drawn).",
+         "time units", -1},
+        {"p95_makespan", "p95 makespan",
+         "Random costs: 95% of the sampled executions of this schedule finish by this time.",
+         "time units", -1},
         {"scheduling_time_ms", "sched. time", "Wall time the scheduler took (not deterministic).",
          "ms", -1},
         {"processors", "P", "Processors available to the scheduler.", "processors", 0},

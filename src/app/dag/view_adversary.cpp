@@ -81,6 +81,13 @@ void draw_search_settings(App& app, DagAdversaryState& a, std::int32_t scenario_
     ImGui::SetTooltip(
         "Only when both A and B accept heterogeneous machines (heft, cpop, peft, "
         "dls, optimal, ...)");
+  bool expected = s.target == "expected_makespan";
+  if (ImGui::Checkbox("expected makespan (random costs)", &expected))
+    s.target = expected ? "expected_makespan" : "makespan";
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Compare mean makespans: every cost uniform within +-50%% of its value, each schedule "
+        "run 200 times with the same draws for A and B");
   ImGui::EndDisabled();
   ImGui::PopItemWidth();
 

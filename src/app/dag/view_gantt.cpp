@@ -10,6 +10,7 @@
 
 #include "app/dag/module.h"
 #include "app/dag/view.h"
+#include "app/dag/view_gantt_spread.h"
 #include "app/model/results_follower.h"
 #include "app/shell/app.h"
 #include "app/widgets/gantt_chart.h"
@@ -416,6 +417,7 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
     }
     verified_badge(r && r->verified);
     if (sel->duplicates > 0) dag_duplicate_legend(sel->duplicates, s);
+    if (r && r->makespan_distribution) ImGui::TextDisabled("%s", dag_spread_summary(*r).c_str());
     if (sel->cost_mismatches || sel->unknown_tasks)
       ImGui::TextColored({1, 0.6f, 0.3f, 1},
                          "Warning: %d task(s) differ from the drawn graph (stale run?)",
@@ -426,6 +428,7 @@ void draw_dag_gantt_tab(App& app, const DagModel& m) {
         std::clamp((size.y - ImGui::GetFontSize() - 6 * s) / s / sel->processors, kRowPref, 100.0f);
     ch->set_row_height(pref, kRowMin);
     const int hit = ch->draw("##dag_gantt", size, s);
+    if (r) draw_dag_gantt_spread(*ch, *r, s);
     hover(*ch, hit, *sel, chart_geometry(*ch));
     return;
   }

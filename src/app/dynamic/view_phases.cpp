@@ -18,7 +18,7 @@ namespace loadlab::app {
 
 namespace {
 
-constexpr std::size_t kMaxArrows = 300;
+constexpr std::size_t kPhaseMaxArrows = 300;
 
 void ensure_replay(DynamicViewState& c, int sel) {
   const DynamicStrategyData& d = c.model.strategies[static_cast<std::size_t>(sel)];
@@ -139,7 +139,7 @@ void draw_phase_network(App& app, DynamicViewState& c) {
   const int step = c.phase_player.step();
   if (step < c.phase_player.steps()) {
     const auto& tr = c.phase_player.transfers();
-    const auto& top = c.phase_player.largest(step, kMaxArrows);
+    const auto& top = c.phase_player.largest(step, kPhaseMaxArrows);
     for (std::uint32_t i : top) {
       const core::Transfer& t = tr[i];
       const ImVec2 a = at(t.from), b = at(t.to);

@@ -16,6 +16,7 @@
 #include <stdexcept>
 
 #include "core/dag/registry.h"
+#include "core/dag/stochastic.h"
 #include "core/util/rng.h"
 
 namespace loadlab::core {
@@ -107,6 +108,10 @@ void validate(const AdversaryInstance& inst, const AdversaryOptions& o) {
   if (!(o.min_speed >= MachineLimits::min_speed && o.min_speed <= o.max_speed &&
         o.max_speed <= MachineLimits::max_speed))
     bad("min_speed", "needs 1e-6 <= min_speed <= max_speed <= 1e6");
+  if (o.target != "makespan" && o.target != "expected_makespan")
+    bad("target", "must be \"makespan\" or \"expected_makespan\", got \"" + o.target + "\"");
+  if (!(o.spread >= 0 && o.spread <= 1)) bad("spread", "must be in [0, 1]");
+  if (o.samples < 1 || o.samples > 10000) bad("samples", "must be in [1, 10000]");
 }
 
 /// Runs A and B on instances; "optimal" reports whether it proved its result.
@@ -124,13 +129,28 @@ class Evaluator {
 
  private:
   double run(const std::string& name, const TaskGraph& g, const Machine& m, bool& proven) const {
-    if (name == "optimal") {
-      OptimalResult info;
-      const Schedule s = run_dag_algorithm(name, g, m, o_.dag_options, nullptr, &info);
-      proven = proven && info.proven;
-      return s.makespan();
-    }
-    return run_dag_algorithm(name, g, m, o_.dag_options).makespan();
+    OptimalResult info;
+    const Schedule s = run_dag_algorithm(name, g, m, o_.dag_options, nullptr, &info);
+    if (name == "optimal") proven = proven && info.proven;
+    if (o_.target != "expected_makespan") return s.makespan();
+    return expected_makespan(g, m, s);
+  }
+  // Mean makespan of s over o_.samples executions with every cost uniform within ±spread of its
+  // value; the seed depends only on the options, so A and B see the same draws.
+  double expected_makespan(const TaskGraph& g, const Machine& m, const Schedule& s) const {
+    StochasticCosts costs;
+    costs.comp.reserve(static_cast<std::size_t>(g.size()));
+    for (double c : g.comps())
+      costs.comp.push_back(CostDistribution::uniform(c - c * o_.spread, c + c * o_.spread));
+    costs.comm.reserve(g.edges().size());
+    for (const auto& e : g.edges())
+      costs.comm.push_back(
+          CostDistribution::uniform(e.comm - e.comm * o_.spread, e.comm + e.comm * o_.spread));
+    EvaluateOptions eo;
+    eo.samples = o_.samples;
+    eo.bins = 1;
+    eo.seed = o_.seed ^ 0x57a7u;
+    return evaluate_schedule(g, m, costs, s, eo).mean;
   }
   const AdversaryOptions& o_;
 };

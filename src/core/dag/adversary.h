@@ -87,6 +87,14 @@ struct AdversaryOptions {
   double max_speed = 100;
   /// Passed to both schedulers.
   DagOptions dag_options;
+  /// What the ratio compares: "makespan" (the schedules' makespans) or "expected_makespan": each
+  /// task cost and edge datum c of an instance is taken as uniform on [c (1 - spread),
+  /// c (1 + spread)], both schedulers plan on the means (c), and each schedule's makespan is
+  /// the mean of `samples` executions (core/dag/stochastic.h) drawn from the same seed for A and
+  /// B (common random numbers), so the ratio is E[makespan(A)] / E[makespan(B)].
+  std::string target = "makespan";
+  double spread = 0.5;
+  std::int64_t samples = 200;
 };
 
 struct AdversaryPoint {

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "core/dag/schedule.h"
+#include "core/dag/stochastic.h"
 #include "core/dag/task_graph.h"
 #include "io/json_reader.h"
 
@@ -38,8 +39,11 @@ struct DagFormatLimits {
 };
 
 /// Inline graph {"tasks": [{"id", "cost"}], "edges": [{"from", "to", "cost"}]}; throws
-/// ScenarioError naming the field (pointer = `r.pointer()` + "/tasks/3/cost" etc.).
-core::TaskGraph read_graph_json(const JsonReader& r);
+/// ScenarioError naming the field (pointer = `r.pointer()` + "/tasks/3/cost" etc.). With
+/// `stochastic`, a cost may be a distribution object (docs/scenario-dag.md): `stochastic` then
+/// receives one distribution per task and per edge (constants for numbers) and the graph holds
+/// their means; without it a distribution is refused.
+core::TaskGraph read_graph_json(const JsonReader& r, core::StochasticCosts* stochastic = nullptr);
 /// Kasahara STG: "n", then n+2 lines "id cost npred pred...", then optional '#' notes.
 core::TaskGraph read_stg(std::string_view text);
 /// DOT digraph; node/edge cost from the "size" attribute (also "weight", "cost", "comp", "comm").

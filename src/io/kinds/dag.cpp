@@ -92,7 +92,8 @@ core::TaskGraph read_generator(const JsonReader& g, std::uint64_t seed) {
 
 }  // namespace
 
-core::TaskGraph read_task_graph(const JsonReader& s, const RunContext& ctx, std::uint64_t seed) {
+core::TaskGraph read_task_graph(const JsonReader& s, const RunContext& ctx, std::uint64_t seed,
+                                core::StochasticCosts* stochastic) {
   const JsonReader g = s.object("graph");
   if (g.has("file")) {
     g.reject_unknown({"file", "bandwidth"});
@@ -108,7 +109,7 @@ core::TaskGraph read_task_graph(const JsonReader& s, const RunContext& ctx, std:
   if (g.has("generator")) return read_generator(g, seed);
   if (!g.has("tasks"))
     throw ScenarioError(g.pointer(), "needs \"tasks\" (inline graph), \"file\" or \"generator\"");
-  return read_graph_json(g);
+  return read_graph_json(g, stochastic);
 }
 
 // The node count a topology object declares, read from its size fields without building it (so a
@@ -357,6 +358,27 @@ std::shared_ptr<const core::TaskGraph> dag_imported_graph(const JsonReader& s,
   return ctx.imported_graph;
 }
 
+// params/stochastic: {"plan": "mean" | "quantile", "k", "samples", "bins"} (docs/scenario-dag.md).
+void read_stochastic_settings(const JsonReader& s, DagScenario& sc) {
+  const JsonReader p = algorithm_params(s, "stochastic");
+  p.reject_unknown({"plan", "k", "samples", "bins"});
+  const std::string plan = p.get_enum_or("plan", "mean", {"mean", "quantile"});
+  sc.plan.kind =
+      plan == "mean" ? core::PlanStatistic::Kind::mean : core::PlanStatistic::Kind::quantile;
+  sc.plan.k = p.get_number_or("k", 1.0, -10.0, 10.0);
+  if (plan == "mean" && p.has("k"))
+    throw ScenarioError(p.pointer("k"), "k applies to plan \"quantile\" (mean + k std) only");
+  sc.evaluation.samples = p.get_int_or("samples", 1000, 1, core::StochasticLimits::max_samples);
+  sc.evaluation.bins =
+      static_cast<std::int32_t>(p.get_int_or("bins", 20, 1, core::StochasticLimits::max_bins));
+  sc.evaluation.seed = sc.seed;
+}
+
+const std::vector<std::string>& dag_param_sections() {
+  static const std::vector<std::string> sections = {"stochastic"};
+  return sections;
+}
+
 }  // namespace
 
 DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
@@ -369,11 +391,36 @@ DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   sc.trace = s.get_bool_or("trace", false);
   sc.algorithms = read_algorithms(s, core::dag_algorithm_names());
   read_dag_params(s, sc.options);
+  core::StochasticCosts costs;
   std::shared_ptr<const core::TaskGraph> graph = dag_imported_graph(s, ctx);
-  if (!graph) graph = std::make_shared<core::TaskGraph>(read_task_graph(s, ctx, sc.options.seed));
+  if (!graph)
+    graph = std::make_shared<core::TaskGraph>(read_task_graph(s, ctx, sc.options.seed, &costs));
+  const bool stochastic_asked = s.has("params") && s.object("params").has("stochastic");
+  if (costs.any_random() || stochastic_asked) {
+    read_stochastic_settings(s, sc);
+    if (costs.comp.empty()) costs = core::constant_costs(*graph);  // a file or generator graph
+    sc.mean_graph = graph;
+    try {
+      graph = std::make_shared<core::TaskGraph>(core::planning_graph(*graph, costs, sc.plan));
+    } catch (const core::GraphError& e) {
+      throw ScenarioError("/params/stochastic/k", std::string("planned costs: ") + e.what());
+    }
+    sc.stochastic = std::make_shared<const core::StochasticCosts>(std::move(costs));
+    const double work = static_cast<double>(sc.evaluation.samples) *
+                        (2.0 * graph->size() + static_cast<double>(graph->edge_count()));
+    if (work > core::StochasticLimits::max_work)
+      throw ScenarioError(
+          "/params/stochastic/samples",
+          "samples x (2 x tasks + edges) = " + std::to_string(static_cast<long long>(work)) +
+              " exceeds the limit 4e8; use fewer samples");
+  }
   const core::TaskGraph& g = *graph;
   sc.graph = std::move(graph);
   sc.machine = read_machine(s, g, sc.processors, sc.seed);
+  if (sc.stochastic && !sc.machine.etc.empty())
+    throw ScenarioError("/machine/etc",
+                        "an ETC matrix fixes every execution time; random costs "
+                        "need identical processors or speeds");
   const bool uniform = sc.machine.uniform();
   if (sc.algorithms.empty()) {  // none named: the table's default set
     if (uniform) {
@@ -515,6 +562,16 @@ DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& name,
   r.level_width = core::level_width(g);
   if (name == "optimal") r.optimal = DagOptimalInfo{opt.proven, opt.nodes, opt.lower_bound};
   if (sc.trace) r.trace = std::move(trace);
+  if (sc.stochastic) {
+    r.plan = sc.plan.kind == core::PlanStatistic::Kind::mean ? "mean" : "quantile";
+    r.plan_k = sc.plan.k;
+    try {
+      r.makespan_distribution =
+          core::evaluate_schedule(g, sc.machine, *sc.stochastic, r.schedule, sc.evaluation);
+    } catch (const std::invalid_argument& e) {
+      throw ScenarioError("/params/stochastic", e.what());
+    }
+  }
   return r;
 }
 
@@ -550,7 +607,39 @@ Json DagRunResult::to_json() const {
                     {"nodes", optimal->nodes},
                     {"lower_bound", optimal->lower_bound}};
   if (trace) r["trace"] = trace_json(*trace);
+  if (makespan_distribution) {
+    r["makespan_distribution"] = makespan_distribution_json();
+    // Also as metrics, so that results tables show them as columns.
+    r["metrics"]["expected_makespan"] = makespan_distribution->mean;
+    r["metrics"]["p95_makespan"] = makespan_distribution->p95;
+  }
   return r;
+}
+
+Json DagRunResult::makespan_distribution_json() const {
+  const core::MakespanDistribution& d = *makespan_distribution;
+  Json out = {{"samples", d.samples},
+              {"mean", d.mean},
+              {"std", d.sd},
+              {"min", d.min},
+              {"p5", d.p5},
+              {"p50", d.p50},
+              {"p95", d.p95},
+              {"max", d.max},
+              {"plan", plan},
+              {"histogram", {{"edges", d.histogram.edges}, {"counts", d.histogram.counts}}}};
+  if (plan == "quantile") out["k"] = plan_k;
+  if (!d.finish.empty() &&
+      schedule.entries.size() <= static_cast<std::size_t>(DagLimits::max_spread_json_entries)) {
+    Json finish = Json::array();
+    for (std::size_t e = 0; e < d.finish.size(); ++e)
+      finish.push_back({{"task", graph->name(schedule.entries[e].task)},
+                        {"mean", d.finish[e].mean},
+                        {"p5", d.finish[e].p5},
+                        {"p95", d.finish[e].p95}});
+    out["finish"] = std::move(finish);
+  }
+  return out;
 }
 
 namespace {
@@ -566,6 +655,7 @@ core::Narration explain_dag_kind(const TypedScenario&, const TypedResult& result
 KindHandler dag_kind() {
   KindHandler kind{"dag", "Task-graph scheduling", core::dag_algorithm_table, parse_dag_kind,
                    run_dag_kind};
+  kind.param_sections = dag_param_sections;
   kind.explain = explain_dag_kind;
   return kind;
 }

@@ -9,6 +9,7 @@
 
 #include "core/dag/machine.h"
 #include "core/dag/schedulers.h"
+#include "core/dag/stochastic.h"
 #include "core/dag/task_graph.h"
 #include "io/scenario.h"
 
@@ -16,6 +17,8 @@ namespace loadlab::io {
 
 /// Limits of the dag kind (docs/scenario-dag.md).
 struct DagLimits {
+  /// Per-task finish spreads appear in the JSON for schedules of at most this many entries.
+  static constexpr std::int32_t max_spread_json_entries = 5000;
   static constexpr std::int64_t max_processors = 4096;
   /// Step traces ("trace": true) only for graphs up to this many tasks.
   static constexpr std::int32_t max_trace_tasks = 5000;
@@ -32,6 +35,13 @@ struct DagScenario : TypedScenario {
   core::Machine machine;
   core::DagOptions options;  ///< seed (random priorities) and the optimal search budget
   bool trace = false;        ///< record each list-scheduling step
+  /// Random costs (a cost given as a distribution, or "params": {"stochastic": {...}}): one
+  /// distribution per task and edge of `mean_graph`; `graph` is then the graph of `plan`'s
+  /// values, which the schedulers see. Null when every cost is a number and no settings ask.
+  std::shared_ptr<const core::StochasticCosts> stochastic;
+  std::shared_ptr<const core::TaskGraph> mean_graph;
+  core::PlanStatistic plan;          ///< params/stochastic/plan, k
+  core::EvaluateOptions evaluation;  ///< params/stochastic/samples, bins; seed = the scenario's
 };
 
 /// What the branch-and-bound "optimal" reports besides its schedule.
@@ -57,16 +67,23 @@ struct DagRunResult : TypedResult {
   std::int32_t level_width = 0;
   std::optional<DagOptimalInfo> optimal;     ///< "optimal" only
   std::optional<core::ScheduleTrace> trace;  ///< when the scenario asks for "trace"
+  /// Monte-Carlo makespan of the schedule under the scenario's random costs (stochastic only).
+  std::optional<core::MakespanDistribution> makespan_distribution;
+  std::string plan = "mean";  ///< the statistic planned on ("mean" or "quantile")
+  double plan_k = 0;          ///< k of mean + k sigma when plan is "quantile"
   /// Today's result entry: algorithm, makespan, verified, schedule (task names), metrics,
   /// graph, verify_errors?, optimal?, trace?.
   Json to_json() const override;
+  /// {"samples", "mean", "std", "min", "p5", "p50", "p95", "max", "plan", "k"?, "histogram":
+  /// {"edges", "counts"}, "finish"?: [{"task", "mean", "p5", "p95"}] per schedule entry}.
+  Json makespan_distribution_json() const;
 };
 
 /// Reads a scenario's "graph" object: inline {"tasks", "edges"}, {"file", "bandwidth"} (relative
 /// to ctx.base_dir) or {"generator", ...}, with every size and cost checked before allocating.
 /// Throws ScenarioError naming the field (e.g. "/graph/size"). `seed` is the scenario's seed.
 core::TaskGraph read_task_graph(const JsonReader& scenario, const RunContext& ctx,
-                                std::uint64_t seed);
+                                std::uint64_t seed, core::StochasticCosts* stochastic = nullptr);
 
 /// Reads and validates a dag scenario (graph built once). Throws ScenarioError naming the field.
 DagScenario read_dag_scenario(const JsonReader& scenario, const RunContext& ctx);
