@@ -21,6 +21,7 @@
 #include "app/widgets/format.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 
 #include "core/partition/narration.h"
 namespace loadlab::app {
@@ -289,7 +290,7 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
                   o.y + margin + p.y * (size.y - 2 * margin));
   };
   for (const auto& e : t.edges())
-    dl->AddLine(P(e.a), P(e.b), IM_COL32(110, 110, 120, 160), 1.5f * s);
+    dl->AddLine(P(e.a), P(e.b), with_alpha(view_colours().edge, 170), 1.5f * s);
   std::int64_t max_cut = 1;
   for (const auto& e : d.part_graph) max_cut = std::max(max_cut, e.cut);
   for (const auto& e : d.part_graph) {
@@ -304,7 +305,7 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
     const ImVec2 mid((pa.x + pb.x) / 2 - (pb.y - pa.y) * 0.15f,
                      (pa.y + pb.y) / 2 + (pb.x - pa.x) * 0.15f);
     const float w = (1.0f + 5.0f * static_cast<float>(e.cut) / static_cast<float>(max_cut)) * s;
-    dl->AddBezierQuadratic(pa, mid, pb, col, w);
+    dl->AddBezierQuadratic(pa, mid, pb, view_contrast(col, 3.0f), w);
   }
   const float r =
       std::clamp(std::min(size.x, size.y) / (3.0f * std::sqrt(static_cast<float>(t.size())) + 2),
@@ -346,12 +347,7 @@ void draw_partition_narration_player(App& app, PartitionViewState& c,
     c.synced_step = t.step;
     c.synced_narration = c.narration.step;
   }
-  draw_narration_player(c.narration, "partition_narration", 320 * app.ui_scale);
-  if (c.narration.steps() > 0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled(traced ? "the first bisection move by move, then each part"
-                               : "each part (open Bisection steps for the moves)");
-  }
+  // The step player is on the caption strip's line (KindModule::caption_player).
 }
 
 }  // namespace

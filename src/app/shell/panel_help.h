@@ -22,14 +22,20 @@ struct HelpUi {
   bool welcome_open = false;
   bool welcome_decided = false;  ///< the first frame asked the platform whether to show it
   bool help_open = false;
-  bool guide_open = false;          ///< Help > User guide: docs/playground.md inside the app
-  bool guide_focus = false;         ///< bring the guide to the front on the next frame
-  std::string guide_scroll_to;      ///< an anchor of the guide to scroll to ("" = none)
-  bool help_focus = false;          ///< bring the help window to the front on the next frame
-  std::string help_kind;            ///< the kind whose algorithm the help window shows
-  std::string help_topic;           ///< the algorithm name ("" = none yet)
-  float results_height = 0;         ///< results pane height chosen by dragging (0 = default)
+  bool guide_open = false;      ///< Help > User guide: docs/playground.md inside the app
+  bool guide_focus = false;     ///< bring the guide to the front on the next frame
+  std::string guide_scroll_to;  ///< an anchor of the guide to scroll to ("" = none)
+  bool help_focus = false;      ///< bring the help window to the front on the next frame
+  std::string help_kind;        ///< the kind whose algorithm the help window shows
+  std::string help_topic;       ///< the algorithm name ("" = none yet)
+  /// Results pane height chosen by dragging its top edge, in units of the UI scale (0 = as tall
+  /// as its rows need, capped); remembered as the setting "results_height".
+  float results_height = 0;
   bool narration_code_open = true;  ///< the caption strip's "Pseudo-code" panel is expanded
+  /// The caption strip shows the whole caption and the pseudo-code (else one line); remembered
+  /// as the setting "caption_strip" ("open" / "folded").
+  bool caption_open = false;
+  bool layout_settings_loaded = false;  ///< the two settings above were read
   /// Algorithms whose results rows were on screen in the last frame (test hook).
   std::vector<std::string> results_visible;
   /// The results table as drawn last frame: {"headers", "keys", "rows" (formatted text)} (test

@@ -239,12 +239,18 @@ void draw_frame(App& app, float dt) {
   const float left_w =
       std::clamp(app.left_width_units > 0 ? app.left_width_units * s : left_default,
                  std::min(200.0f * s, left_max), left_max);
-  // Results pane: dragged by its top edge (panel_results.cpp), by default tall enough for a
-  // paper example's rows with the optimum at 1280 x 800.
+  if (!app.help.layout_settings_loaded) {
+    app.help.layout_settings_loaded = true;
+    load_results_height_setting(app);
+    load_caption_strip_setting(app);
+  }
+  // Results pane: as tall as its rows need up to 30% of the window, so the view keeps the rest
+  // (at 1280 x 800 a paper example's rows fit, a long table scrolls); its top edge drags it to
+  // any height, remembered (panel_results.cpp).
+  const float work_h = vp->WorkSize.y - status_h;
   const float results_h =
-      std::clamp(app.help.results_height > 0 ? app.help.results_height
-                                             : std::max(140.0f * s, vp->WorkSize.y * 0.40f),
-                 80.0f * s, std::max(80.0f * s, vp->WorkSize.y - status_h - 120.0f * s));
+      results_pane_height(app, app.help.results_height > 0 ? work_h - 120.0f * s
+                                                           : std::max(140.0f * s, work_h * 0.30f));
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
@@ -268,7 +274,8 @@ void draw_frame(App& app, float dt) {
       std::clamp(app.left_width_units * s, std::min(200.0f * s, left_max), left_max);
   const ImVec2 main_pos{vp->WorkPos.x + left_now, vp->WorkPos.y};
   const float view_h = vp->WorkSize.y - status_h - results_h;
-  // The caption strip's room comes out of the view's, so it never covers the view.
+  // The caption strip's room comes out of the view's, so it never covers the view: one line
+  // unless opened.
   const float narration_h = narration_strip_height(app, view_h * 0.4f);
   const ImVec2 main_size{vp->WorkSize.x - left_now, view_h - narration_h};
   ImGui::SetNextWindowPos(main_pos);
@@ -290,7 +297,10 @@ void draw_frame(App& app, float dt) {
   if (narration_h > 0) {
     ImGui::SetNextWindowPos({main_pos.x, main_pos.y + main_size.y});
     ImGui::SetNextWindowSize({main_size.x, narration_h});
-    if (ImGui::Begin("##narration", nullptr, fixed | ImGuiWindowFlags_NoTitleBar))
+    const ImGuiWindowFlags one_line =
+        app.help.caption_open ? 0
+                              : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+    if (ImGui::Begin("##narration", nullptr, fixed | ImGuiWindowFlags_NoTitleBar | one_line))
       draw_narration_strip(app);
     ImGui::End();
   }
