@@ -328,8 +328,9 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
 
 namespace {
 
-// The narration player; the bisection's steps follow the Bisection steps tab's slider both ways.
-void draw_partition_narration_player(App& app, PartitionViewState& c,
+// The narration; its step and the Bisection steps tab's slider follow each other both ways (the
+// player is on the caption strip's line).
+void draw_partition_narration_player(App& /*app*/, PartitionViewState& c,
                                      const PartitionMethodData& d) {
   PartitionStepsState& t = c.steps;
   const bool traced = t.steps && t.method == d.name && t.generation == c.generation;
