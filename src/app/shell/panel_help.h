@@ -51,6 +51,8 @@ struct HelpUi {
   int json_editor_frame = -1;
   /// The main view window's box in the last frame (screen x0, y0, x1, y1): what a PNG export reads.
   float view_box[4] = {0, 0, 0, 0};
+  /// The results pane's box in the last frame (screen x0, y0, x1, y1; test hook).
+  float results_box[4] = {0, 0, 0, 0};
   /// A PNG of the view asked for (shell/export_actions.h): read after the next frame is rendered.
   enum class PngRequest { none, save, hook } png_request = PngRequest::none;
   std::string png_data_url;  ///< the last PNG read for the test hook ("" until it is ready)

@@ -307,7 +307,12 @@ void draw_frame(App& app, float dt) {
 
   ImGui::SetNextWindowPos({main_pos.x, main_pos.y + main_size.y + narration_h});
   ImGui::SetNextWindowSize({main_size.x, results_h});
-  if (ImGui::Begin("Results", nullptr, fixed)) draw_results_panel(app);
+  if (ImGui::Begin("Results", nullptr, fixed)) {
+    const ImVec2 rp = ImGui::GetWindowPos(), rs = ImGui::GetWindowSize();
+    app.help.results_box[0] = rp.x, app.help.results_box[1] = rp.y;
+    app.help.results_box[2] = rp.x + rs.x, app.help.results_box[3] = rp.y + rs.y;
+    draw_results_panel(app);
+  }
   ImGui::End();
 
   ImGui::SetNextWindowPos({vp->WorkPos.x, vp->WorkPos.y + vp->WorkSize.y - status_h});
