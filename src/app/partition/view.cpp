@@ -72,10 +72,14 @@ void view_draw_legend(PartitionViewState& c, const PartitionMethodData& d, float
   c.highlight_part = -1;
   const int shown = std::min(parts, 64);
   for (int p = 0; p < shown; ++p) {
-    if (p % 8 != 0) ImGui::SameLine(0, 10 * s);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%d: %lld", p,
                   static_cast<long long>(w[static_cast<std::size_t>(p)]));
+    // Continues the line of controls above it while entries fit (the canvas keeps the room).
+    const float entry_w =
+        ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(buf).x;
+    ImGui::SameLine(0, (p == 0 ? 18 : 10) * s);
+    if (ImGui::GetContentRegionAvail().x < entry_w) ImGui::NewLine();
     ImGui::BeginGroup();
     legend_swatch(part_colour(p), buf);
     ImGui::EndGroup();
@@ -97,9 +101,11 @@ void draw_mesh_tab(App& app, PartitionViewState& c, int sel) {
   ImGui::Checkbox("internal edges", &c.show_edges);
   ImGui::SameLine();
   if (ImGui::SmallButton("fit")) c.fitted = false;
+  const std::string about = m.mesh_description + layout_note(c);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s\nwheel: zoom, drag: pan, double-click: fit", about.c_str());
   ImGui::SameLine();
-  ImGui::TextDisabled("%s%s; wheel: zoom, drag: pan, double-click: fit", m.mesh_description.c_str(),
-                      layout_note(c).c_str());
+  ImGui::TextDisabled("%s", about.c_str());
   if (!d.available || d.part().empty()) {
     ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.name.c_str(),
                        d.note.empty() ? "no partition" : d.note.c_str());
