@@ -88,17 +88,24 @@ void load_caption_strip_setting(App& app) {
   app.help.caption_open = platform_load_setting(kCaptionSetting) == "open";
 }
 
+float narration_line_height(const App& app) {
+  if (!shown_narration(app).narration) return 0;
+  // The folded strip's window has half the usual vertical padding (shell/ui.cpp).
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y;
+}
+
 float narration_strip_height(const App& app, float max_height) {
   const ShownNarration s = shown_narration(app);
   if (!s.narration) return 0;
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float line = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y;
-  if (!app.help.caption_open) return std::min(line, max_height);
+  const float line = narration_line_height(app);
+  if (!app.help.caption_open) return line;
   float lines = kNarrationCaptionLines;
   if (app.help.narration_code_open)
     lines = std::max(lines, static_cast<float>(s.narration->pseudocode.size()) + 1.5f);
-  const float h = line + style.ItemSpacing.y + lines * ImGui::GetTextLineHeightWithSpacing() +
-                  2 * style.WindowPadding.y + ImGui::GetFrameHeight();
+  const float h = line + style.WindowPadding.y + style.ItemSpacing.y +
+                  lines * ImGui::GetTextLineHeightWithSpacing() + 2 * style.WindowPadding.y +
+                  ImGui::GetFrameHeight();
   return std::min(h, std::max(line, max_height));
 }
 

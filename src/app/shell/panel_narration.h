@@ -12,6 +12,8 @@ struct App;
 
 /// Reads whether the strip was left open (the setting "caption_strip"); once at start-up.
 void load_caption_strip_setting(App& app);
+/// Height of the folded strip (one line), 0 when the view narrates nothing.
+float narration_line_height(const App& app);
 /// Height the strip needs this frame (0 when the view narrates nothing).
 float narration_strip_height(const App& app, float max_height);
 /// Draws the strip into the current window (the shell's "##narration" window).

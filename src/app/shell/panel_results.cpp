@@ -110,14 +110,14 @@ float results_pane_height(const App& app, float max_height) {
   const float min_h = 80.0f * s;
   if (app.help.results_height > 0)
     return std::clamp(app.help.results_height * s, min_h, std::max(min_h, max_height));
-  // As tall as the rows need (title, drag bar, export buttons, header, one line per result, the
+  // As tall as the rows need (drag bar, export buttons, header, one line per result, the
   // horizontal scrollbar, the kind's footer), at most `max_height`: a few results leave no empty
   // area, many scroll.
   const ImGuiStyle& style = ImGui::GetStyle();
   const AppState& st = app.state;
   const std::size_t rows = st.results.is_array() ? st.results.size() : 0;
   const float row_h = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y;
-  float h = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y + 4 * s + style.ItemSpacing.y;
+  float h = 2 * style.WindowPadding.y + 4 * s + style.ItemSpacing.y;
   if (rows == 0) {
     h += ImGui::GetTextLineHeightWithSpacing();
   } else {
