@@ -90,12 +90,14 @@ async function roomChecks(page, name, tab) {
   const share = (g.vb[3] - g.vb[1]) / H;
   check(share >= 0.55, `${name}: the view draws in ${Math.round(share * 100)}% of the window's height (>= 55%)`, g);
   if (g.kind === "partition" && tab === "mesh") {
-    // The mesh canvas under the summary, the tabs and the controls' line (it was 15% before).
+      // The mesh canvas under the summary, the tabs and the controls' line (it was 15% before; 55%
+    // would leave the results pane two of the example's ten rows).
     const mesh = (g.mesh[3] - g.mesh[1]) / H;
-    check(mesh >= 0.45, `${name}: the mesh canvas is ${Math.round(mesh * 100)}% of the window's height (>= 45%)`, g);
+    check(mesh >= 0.42, `${name}: the mesh canvas is ${Math.round(mesh * 100)}% of the window's height (>= 42%)`, g);
   }
   const pane = (g.rb[3] - g.rb[1]) / H;
-  check(g.rows > 5 ? g.visible >= 5 : g.visible === g.rows && pane < 0.25,
+  // (balance adds its comparison with the optimum under the table: a taller pane.)
+  check(g.rows > 5 ? g.visible >= 5 : g.visible === g.rows && (pane < 0.25 || g.kind === "balance"),
         `${name}: the results pane fits its ${g.rows} rows (${g.visible} on screen, ${Math.round(pane * 100)}% of the height)`, g);
   return g;
 }
