@@ -90,7 +90,7 @@ async function roomChecks(page, name, tab) {
   const share = (g.vb[3] - g.vb[1]) / H;
   check(share >= 0.55, `${name}: the view draws in ${Math.round(share * 100)}% of the window's height (>= 55%)`, g);
   if (g.kind === "partition" && tab === "mesh") {
-      // The mesh canvas under the summary, the tabs and the controls' line (it was 15% before; 55%
+    // The mesh canvas under the summary, the tabs and the controls' line (it was 15% before; 55%
     // would leave the results pane two of the example's ten rows).
     const mesh = (g.mesh[3] - g.mesh[1]) / H;
     check(mesh >= 0.42, `${name}: the mesh canvas is ${Math.round(mesh * 100)}% of the window's height (>= 42%)`, g);
