@@ -10,7 +10,8 @@
 
 namespace loadlab::app {
 
-NetworkCanvas begin_network_canvas(const char* id, ViewTransform& view, float margin) {
+NetworkCanvas begin_network_canvas(const char* id, ViewTransform& view, float margin,
+                                   float left_band) {
   NetworkCanvas c;
   c.origin = ImGui::GetCursorScreenPos();
   c.size = ImGui::GetContentRegionAvail();
@@ -20,8 +21,9 @@ NetworkCanvas begin_network_canvas(const char* id, ViewTransform& view, float ma
   c.hovered = ImGui::IsItemHovered();
   const ImGuiIO& io = ImGui::GetIO();
   // Layout units -> pixels: fit [0,1]^2 with a margin, then zoom around the view centre + pan.
-  c.fit = std::max(std::min(c.size.x, c.size.y) - 2 * margin, 10.0f);
-  c.centre = {c.origin.x + c.size.x / 2, c.origin.y + c.size.y / 2};
+  const float band = std::clamp(left_band, 0.0f, 0.35f * c.size.x);
+  c.fit = std::max(std::min(c.size.x - band, c.size.y) - 2 * margin, 10.0f);
+  c.centre = {c.origin.x + band + (c.size.x - band) / 2, c.origin.y + c.size.y / 2};
   if (c.hovered && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
     view.pan_x += io.MouseDelta.x / (c.fit * view.zoom);
     view.pan_y += io.MouseDelta.y / (c.fit * view.zoom);

@@ -113,7 +113,10 @@ void draw_network_view(App& app) {
   const double avg = lf.average;
 
   ViewTransform& view = balance_state(app).view;
-  NetworkCanvas cv = begin_network_canvas("canvas", view, 40 * app.ui_scale);
+  // The legends (load scale, dimensions, arrows, flows) stand at the left edge: the network is
+  // fitted right of them (a tall view would otherwise grow it under them).
+  NetworkCanvas cv =
+      begin_network_canvas("canvas", view, 40 * app.ui_scale, 20 * ImGui::GetFontSize());
   const ImGuiIO& io = ImGui::GetIO();
   const float spacing_px = lf.min_distance * cv.scale;
   const float r = canvas_node_radius(cv, lf, app.ui_scale);

@@ -123,9 +123,7 @@ void draw_narration_strip(App& app) {
   const float caption_w = std::max(50.0f, avail.x - code_w - ImGui::GetStyle().ItemSpacing.x);
 
   if (ImGui::BeginChild("##narration_caption", {caption_w, avail.y}, true)) {
-    ImGui::TextDisabled("Step %d of %d (%s)", s.step, static_cast<int>(n.steps.size()) - 1,
-                        n.algorithm.c_str());
-    ImGui::PushTextWrapPos(0.0f);
+    ImGui::PushTextWrapPos(0.0f);  // the step and the algorithm are on the line above
     ImGui::TextUnformatted(cap.text.c_str());
     if (!n.citation.empty()) ImGui::TextDisabled("Source: %s", n.citation.c_str());
     ImGui::PopTextWrapPos();
