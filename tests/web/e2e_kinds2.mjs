@@ -113,6 +113,8 @@ try {
 
   // Coscheduling (002 §4.2): while the 5-process job's row runs, 5 of 10 processors idle; after the
   // 10-process job leaves it runs alone on half the machine: at least a quarter of the time is lost.
+  // On the chart tab: the os view keeps the tab it showed (the load tab, just above) across opens.
+  presets.os_coscheduling_fragmentation.ui = { os_view: "chart" };
   o = await openPreset("os_coscheduling_fragmentation");
   check(o.by.coscheduling && o.by.coscheduling.fragmentation >= 0.25, "coscheduling fragments the machine",
     o.by.coscheduling && o.by.coscheduling.fragmentation);

@@ -6,10 +6,12 @@
 #include <string>
 
 #include "app/widgets/format.h"
+#include "app/widgets/view_colours.h"
 
 namespace loadlab::app {
 
-NetworkCanvas begin_network_canvas(const char* id, ViewTransform& view, float margin) {
+NetworkCanvas begin_network_canvas(const char* id, ViewTransform& view, float margin,
+                                   float left_band) {
   NetworkCanvas c;
   c.origin = ImGui::GetCursorScreenPos();
   c.size = ImGui::GetContentRegionAvail();
@@ -19,8 +21,9 @@ NetworkCanvas begin_network_canvas(const char* id, ViewTransform& view, float ma
   c.hovered = ImGui::IsItemHovered();
   const ImGuiIO& io = ImGui::GetIO();
   // Layout units -> pixels: fit [0,1]^2 with a margin, then zoom around the view centre + pan.
-  c.fit = std::max(std::min(c.size.x, c.size.y) - 2 * margin, 10.0f);
-  c.centre = {c.origin.x + c.size.x / 2, c.origin.y + c.size.y / 2};
+  const float band = std::clamp(left_band, 0.0f, 0.35f * c.size.x);
+  c.fit = std::max(std::min(c.size.x - band, c.size.y) - 2 * margin, 10.0f);
+  c.centre = {c.origin.x + band + (c.size.x - band) / 2, c.origin.y + c.size.y / 2};
   if (c.hovered && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
     view.pan_x += io.MouseDelta.x / (c.fit * view.zoom);
     view.pan_y += io.MouseDelta.y / (c.fit * view.zoom);
@@ -93,7 +96,7 @@ std::size_t draw_transfer_arrows(NetworkCanvas& c, const core::Topology& topo,
   const int n = topo.size();
   const float thick = std::max(1.5f, r * 0.18f);
   const float inset = heatmap ? 0.0f : r;
-  const ImU32 col = IM_COL32(255, 170, 40, 235);
+  const ImU32 col = view_contrast(IM_COL32(255, 170, 40, 235), 3.0f);
   std::size_t drawn = 0;
   for (std::uint32_t i : shown) {
     if (i >= ts.size()) continue;
@@ -130,7 +133,7 @@ std::size_t draw_transfer_arrows(NetworkCanvas& c, const core::Topology& topo,
     const float off =
         0.5f * (std::fabs(nx) * text_size.x + std::fabs(ny) * text_size.y) + thick + 2;
     c.dl->AddText({mid.x + nx * off - text_size.x / 2, mid.y + ny * off - text_size.y / 2},
-                  IM_COL32(255, 200, 90, 255), buf);
+                  view_contrast(IM_COL32(255, 200, 90, 255)), buf);
   }
   return drawn;
 }
@@ -148,8 +151,8 @@ void draw_scale_legend(const NetworkCanvas& c, float s, const char* note, const 
   const float x0 = c.origin.x + 8 * s, y0 = c.origin.y + c.size.y - h - font - 10 * s;
   const float bg_w = std::max(w, note_size.x) + 12 * s;
   dl->AddRectFilled({x0 - 6 * s, y0 - note_size.y - 8 * s},
-                    {x0 - 6 * s + bg_w, y0 + h + font + 6 * s}, IM_COL32(20, 22, 27, 215), 4 * s);
-  dl->AddText({x0, y0 - note_size.y - 3 * s}, IM_COL32(220, 220, 225, 255), note);
+                    {x0 - 6 * s + bg_w, y0 + h + font + 6 * s}, view_label_bg(215), 4 * s);
+  dl->AddText({x0, y0 - note_size.y - 3 * s}, view_colours().text, note);
   constexpr int kSegments = 16;
   for (int i = 0; i < kSegments; ++i) {
     const ImU32 ca = scale_colour(float(i) / kSegments),
@@ -157,7 +160,7 @@ void draw_scale_legend(const NetworkCanvas& c, float s, const char* note, const 
     dl->AddRectFilledMultiColor({x0 + w * i / kSegments, y0},
                                 {x0 + w * (i + 1) / kSegments, y0 + h}, ca, cb, cb, ca);
   }
-  const ImU32 tc = IM_COL32(200, 200, 205, 255);
+  const ImU32 tc = view_colours().text;
   dl->AddText({x0, y0 + h + 2 * s}, tc, lo);
   dl->AddText({x0 + w / 2 - mw / 2, y0 + h + 2 * s}, tc, mid);
   dl->AddText({x0 + w - hw, y0 + h + 2 * s}, tc, hi);
@@ -188,17 +191,16 @@ float draw_dimension_legend(const NetworkCanvas& c, float s, int dims, std::uint
   const float w = ImGui::CalcTextSize(title).x + 12 * s;
   const ImVec2 p0{c.origin.x + 8 * s, c.origin.y + 8 * s};
   const float h = row * float(dims + 1) + 8 * s;
-  dl->AddRectFilled({p0.x - 4 * s, p0.y - 4 * s}, {p0.x + w, p0.y + h}, IM_COL32(20, 22, 27, 215),
-                    4 * s);
-  dl->AddText(p0, IM_COL32(220, 220, 225, 255), title);
+  dl->AddRectFilled({p0.x - 4 * s, p0.y - 4 * s}, {p0.x + w, p0.y + h}, view_label_bg(215), 4 * s);
+  dl->AddText(p0, view_colours().text, title);
   for (int d = 0; d < dims; ++d) {
     const bool lit = !stepping || ((active >> d) & 1u);
     const float y = p0.y + row * float(d + 1) + font / 2;
     dl->AddLine({p0.x, y}, {p0.x + 26 * s, y}, dimension_colour(d, lit), lit ? 3.5f * s : 1.5f * s);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%d%s", d, stepping && lit ? "  exchanged" : "");
-    dl->AddText({p0.x + 32 * s, y - font / 2},
-                lit ? IM_COL32(235, 235, 240, 255) : IM_COL32(140, 140, 150, 255), buf);
+    dl->AddText({p0.x + 32 * s, y - font / 2}, lit ? view_colours().text : view_colours().text_dim,
+                buf);
   }
   return h;
 }
@@ -218,16 +220,15 @@ void draw_dimension_flows(const NetworkCanvas& c, float s, const DimensionFlows&
                   12 * s;
   const ImVec2 p0{c.origin.x + 8 * s, c.origin.y + 8 * s};
   const float h = row * float(dims + 1) + 8 * s;
-  dl->AddRectFilled({p0.x - 4 * s, p0.y - 4 * s}, {p0.x + w, p0.y + h}, IM_COL32(20, 22, 27, 225),
-                    4 * s);
-  dl->AddText(p0, IM_COL32(220, 220, 225, 255), title);
+  dl->AddRectFilled({p0.x - 4 * s, p0.y - 4 * s}, {p0.x + w, p0.y + h}, view_label_bg(225), 4 * s);
+  dl->AddText(p0, view_colours().text, title);
   for (int d = 0; d < dims; ++d) {
     const auto k = static_cast<std::size_t>(d);
     const float y = p0.y + row * float(d + 1);
     char buf[48];
     std::snprintf(buf, sizeof buf, "dim %d", d);
     const bool lit = f.step[k] > 0;
-    dl->AddText({p0.x, y}, lit ? IM_COL32(235, 235, 240, 255) : IM_COL32(150, 150, 160, 255), buf);
+    dl->AddText({p0.x, y}, lit ? view_colours().text : view_colours().text_dim, buf);
     const float x0 = p0.x + label_w + 6 * s;
     const float wt = bar_w * float(double(f.total[k]) / double(most));
     const float ws = bar_w * float(double(f.step[k]) / double(most));
@@ -238,7 +239,7 @@ void draw_dimension_flows(const NetworkCanvas& c, float s, const DimensionFlows&
                         dimension_colour(d, true));
     std::snprintf(buf, sizeof buf, "%lld / %lld", static_cast<long long>(f.step[k]),
                   static_cast<long long>(f.total[k]));
-    dl->AddText({x0 + bar_w + 6 * s, y}, IM_COL32(210, 210, 215, 255), buf);
+    dl->AddText({x0 + bar_w + 6 * s, y}, view_colours().text, buf);
   }
 }
 
@@ -248,10 +249,10 @@ void draw_arrow_legend(const NetworkCanvas& c, float s, float above) {
   const ImVec2 ts = ImGui::CalcTextSize(text);
   const ImVec2 p{c.origin.x + 8 * s, c.origin.y + c.size.y - above - font - 10 * s};
   c.dl->AddRectFilled({p.x - 4 * s, p.y - 3 * s}, {p.x + 34 * s + ts.x + 6 * s, p.y + font + 3 * s},
-                      IM_COL32(20, 22, 27, 215), 4 * s);
+                      view_label_bg(215), 4 * s);
   draw_arrow(c.dl, {p.x, p.y + font / 2}, {p.x + 28 * s, p.y + font / 2}, 0, 0,
-             IM_COL32(255, 170, 40, 235), 2.0f * s, true);
-  c.dl->AddText({p.x + 34 * s, p.y}, IM_COL32(220, 220, 225, 255), text);
+             view_contrast(IM_COL32(255, 170, 40, 235), 3.0f), 2.0f * s, true);
+  c.dl->AddText({p.x + 34 * s, p.y}, view_colours().text, text);
 }
 
 void draw_canvas_note(const NetworkCanvas& c, float s, const std::string& note, bool top) {
@@ -259,9 +260,8 @@ void draw_canvas_note(const NetworkCanvas& c, float s, const std::string& note, 
   const ImVec2 ts = ImGui::CalcTextSize(note.c_str());
   const ImVec2 p{c.origin.x + c.size.x - ts.x - 10 * s,
                  top ? c.origin.y + 8 * s : c.origin.y + c.size.y - ts.y - 8 * s};
-  c.dl->AddRectFilled({p.x - 4, p.y - 2}, {p.x + ts.x + 4, p.y + ts.y + 2},
-                      IM_COL32(20, 22, 27, 215), 3);
-  c.dl->AddText(p, IM_COL32(255, 200, 90, 255), note.c_str());
+  c.dl->AddRectFilled({p.x - 4, p.y - 2}, {p.x + ts.x + 4, p.y + ts.y + 2}, view_label_bg(215), 3);
+  c.dl->AddText(p, view_contrast(IM_COL32(255, 200, 90, 255)), note.c_str());
 }
 
 }  // namespace loadlab::app

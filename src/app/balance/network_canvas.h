@@ -37,8 +37,11 @@ struct NetworkCanvas {
 
 /// Fills the remaining content region with the canvas (an invisible button): dragging pans, the
 /// wheel zooms around the cursor, and `view` records this frame's mapping (the test hook reads
-/// it). Pushes the canvas clip rectangle; end_network_canvas pops it.
-NetworkCanvas begin_network_canvas(const char* id, ViewTransform& view, float margin);
+/// it). Pushes the canvas clip rectangle; end_network_canvas pops it. `left_band`: the width the
+/// legends take at the canvas's left edge; the drawing is fitted right of it (at most 35% of the
+/// canvas's width), so a tall canvas's drawing never grows under them.
+NetworkCanvas begin_network_canvas(const char* id, ViewTransform& view, float margin,
+                                   float left_band = 0);
 void end_network_canvas(NetworkCanvas& c);
 
 /// The drawn node radius in pixels (the layout's radius, capped).

@@ -19,6 +19,7 @@
 #include "app/balance/network_canvas.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
+#include "app/widgets/view_colours.h"
 
 namespace loadlab::app {
 
@@ -237,7 +238,7 @@ SweepsDrawn sweeps_draw_nodes(const SweepsFrame& f, IterativeViewState& v, Netwo
       const int c = e >= 0 && e < static_cast<std::int64_t>(r.colouring.colour.size())
                         ? r.colouring.colour[static_cast<std::size_t>(e)]
                         : -1;
-      ImU32 col = c >= 0 ? iterative_class_colour(c) : IM_COL32(140, 140, 150, 110);
+      ImU32 col = c >= 0 ? iterative_class_colour(c) : with_alpha(view_colours().edge, 150);
       float th = c >= 0 ? 2.5f * s : 1.0f;
       if (c >= 0 && highlight >= 0 && c != highlight)
         col = (col & 0x00ffffff) | (60u << 24), th = 1.5f * s;
@@ -252,8 +253,7 @@ SweepsDrawn sweeps_draw_nodes(const SweepsFrame& f, IterativeViewState& v, Netwo
     tree_drawn = true;
     auto tree_link = [&](int u, int p) {
       const bool live = !left_tree(u);
-      draw_link(cv, topo, layout, u, p,
-                live ? IM_COL32(255, 255, 255, 200) : IM_COL32(255, 255, 255, 50),
+      draw_link(cv, topo, layout, u, p, live ? view_ink(200) : view_ink(50),
                 live ? 1.5f * s : 1.0f);
     };
     for_each_visible_node(layout, lf.grid, cv.map, rad, [&](int u, core::Point) {
@@ -294,11 +294,11 @@ SweepsDrawn sweeps_draw_nodes(const SweepsFrame& f, IterativeViewState& v, Netwo
           p, rad, left ? (load_colour(x, avg) & 0x00ffffff) | (90u << 24) : load_colour(x, avg),
           rad > 4 ? 16 : 6);
     if (shapes) {
-      if (left) cv.dl->AddCircle(p, rad, IM_COL32(230, 230, 235, 255), 16, 1.5f * s);
+      if (left) cv.dl->AddCircle(p, rad, view_ink(230), 16, 1.5f * s);
       if (step && step->changed[static_cast<std::size_t>(u)])
         cv.dl->AddCircle(p, rad + 1.5f * s, iterative_class_colour(step->cls), 16, 2.5f * s);
       if (tree_drawn && rp.ds_parent[static_cast<std::size_t>(u)] < 0)
-        cv.dl->AddCircle(p, rad + 3 * s, IM_COL32(255, 255, 255, 255), 20, 2 * s);
+        cv.dl->AddCircle(p, rad + 3 * s, view_ink(), 20, 2 * s);
       if (rad >= 9) {
         const std::string text = format_real(x, 6);
         const ImVec2 ts = ImGui::CalcTextSize(text.c_str());

@@ -20,6 +20,7 @@
 #include "app/balance/network_canvas.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
+#include "app/widgets/view_colours.h"
 #include "io/kinds/balance.h"
 
 namespace loadlab::app {
@@ -98,7 +99,10 @@ void draw_network_view(App& app) {
   const double avg = lf.average;
 
   ViewTransform& view = balance_state(app).view;
-  NetworkCanvas cv = begin_network_canvas("canvas", view, 40 * app.ui_scale);
+  // The legends (load scale, dimensions, arrows, flows) stand at the left edge: the network is
+  // fitted right of them (a tall view would otherwise grow it under them).
+  NetworkCanvas cv =
+      begin_network_canvas("canvas", view, 40 * app.ui_scale, 20 * ImGui::GetFontSize());
   const ImGuiIO& io = ImGui::GetIO();
   const float spacing_px = lf.min_distance * cv.scale;
   const float r = canvas_node_radius(cv, lf, app.ui_scale);
@@ -133,7 +137,7 @@ void draw_network_view(App& app) {
     const double avg_degree = n > 0 ? 2.0 * static_cast<double>(topo.edge_count()) / n : 0;
     if (links_fit(visible_node_bound(balance_scene(st).layout, lf.grid, cv.map, r), avg_degree,
                   spacing_px)) {
-      const ImU32 edge_col = IM_COL32(140, 140, 150, 110);
+      const ImU32 edge_col = with_alpha(view_colours().edge, 150);
       const float s = app.ui_scale;
       for_each_visible_link(cv, topo, balance_scene(st).layout, lf.grid, r, [&](int a, int b) {
         if (!cube) return draw_link(cv, topo, balance_scene(st).layout, a, b, edge_col, 1.0f);

@@ -12,6 +12,7 @@
 #include "app/balance/view_experiments.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
+#include "app/widgets/view_colours.h"
 #include "core/balance/optimal.h"
 #include "core/metrics/balance_metrics.h"
 #include "io/kinds/balance.h"
@@ -141,7 +142,7 @@ void draw_balance_comparison(App& app) {
                                              : IM_COL32(220, 80, 70, 220);
       dl->AddRectFilled({p.x, p.y + 2 * sc}, {p.x + fill, p.y + h - 2 * sc}, col);
       const float one = float(1.0 / worst) * w;
-      dl->AddLine({p.x + one, p.y}, {p.x + one, p.y + h}, IM_COL32(255, 255, 255, 200), 1.5f * sc);
+      dl->AddLine({p.x + one, p.y}, {p.x + one, p.y + h}, view_ink(200), 1.5f * sc);
       ImGui::Dummy({w, h});
       ImGui::SameLine();
       ImGui::Text("%.3fx", ratio);

@@ -16,6 +16,7 @@
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 
 namespace loadlab::app {
 
@@ -228,7 +229,7 @@ DagEdgesDrawn dag_graph_draw_edges(const DagCanvas& c, bool show_comm, bool hove
   int drawn = 0;
   float best_d2 = 25.0f * s * s;
   const bool pick_edges = hovered && hot < 0 && detailed;
-  const ImU32 edge_col = IM_COL32(150, 155, 170, hw > 12 ? 150 : 70);
+  const ImU32 edge_col = with_alpha(view_colours().edge, hw > 12 ? 170 : 90);
   auto edge_ends = [&](std::int64_t e, ImVec2& a, ImVec2& b) {
     const auto& ed = g.edge(e);
     a = pos(ed.from);
@@ -286,7 +287,7 @@ DagEdgesDrawn dag_graph_draw_edges(const DagCanvas& c, bool show_comm, bool hove
       a.y += std::min(hh, 3.0f * s);
       b.y -= std::min(hh, 3.0f * s);
       const float w = std::log1p(static_cast<float>(bu.edges)) / lmax;
-      dl->AddLine(a, b, IM_COL32(150, 165, 195, static_cast<int>(35 + 185 * w)),
+      dl->AddLine(a, b, with_alpha(view_colours().edge, static_cast<int>(35 + 185 * w)),
                   1.0f + 1.5f * w * s);
     }
     dl->Flags = flags;
@@ -368,13 +369,13 @@ std::size_t dag_graph_draw_nodes(const DagCanvas& c, const DagSchedule* sched, c
         const float x = std::max(origin.x + 4 * s, p.x);
         const float y = std::max(origin.y + 2 * s, p.y - mh - ImGui::GetFontSize() - 1);
         const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        dl->AddRectFilled({x - 2 * s, y}, {x + ts.x + 2 * s, y + ts.y}, IM_COL32(18, 20, 25, 200));
-        dl->AddText({x, y}, IM_COL32(200, 205, 215, 235), label.c_str());
+        dl->AddRectFilled({x - 2 * s, y}, {x + ts.x + 2 * s, y + ts.y}, view_label_bg(200));
+        dl->AddText({x, y}, view_colours().text, label.c_str());
       }
       if (hot >= 0 && m.layer[hot] == l) {
         const ImVec2 p = pos(hot);
-        dl->AddRect({p.x - 3 * s, p.y - mh - 2}, {p.x + 3 * s, p.y + mh + 2},
-                    IM_COL32(255, 255, 255, 255), 0, 0, 1.5f * s);
+        dl->AddRect({p.x - 3 * s, p.y - mh - 2}, {p.x + 3 * s, p.y + mh + 2}, view_ink(), 0, 0,
+                    1.5f * s);
       }
       continue;
     }
@@ -410,7 +411,7 @@ std::size_t dag_graph_draw_nodes(const DagCanvas& c, const DagSchedule* sched, c
       if (hw > 6) {
         const bool ring = m.on_cp[t] && sched;
         dl->AddRect(a, b,
-                    t == hot ? IM_COL32(255, 255, 255, 255)
+                    t == hot ? view_ink()
                     : ring   ? kCpColour
                              : IM_COL32(0, 0, 0, 120),
                     round, 0, t == hot || ring ? 2.0f * s : 1.0f);
@@ -511,7 +512,7 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
   const DagSchedule* sched =
       v.colour_mode == 1 ? dag_schedule(app, app.state.selected_result) : nullptr;
   dl->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
-  dl->AddRectFilled(origin, {origin.x + size.x, origin.y + size.y}, IM_COL32(18, 20, 25, 255));
+  dl->AddRectFilled(origin, {origin.x + size.x, origin.y + size.y}, view_colours().canvas_bg);
 
   const DagEdgesDrawn edges = dag_graph_draw_edges(canvas, v.show_comm, hovered, hot);
   const bool detailed = edges.detailed, capped = edges.capped;
@@ -528,25 +529,27 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
     const ImVec2 ts = ImGui::CalcTextSize(c.c_str());
     const ImVec2 mid{(a.x + b.x) / 2 - ts.x / 2, (a.y + b.y) / 2 - ts.y / 2};
     dl->AddRectFilled({mid.x - 2 * s, mid.y}, {mid.x + ts.x + 2 * s, mid.y + ts.y},
-                      IM_COL32(18, 20, 25, 220), 3 * s);
-    dl->AddText(mid, col, c.c_str());
+                      view_label_bg(220), 3 * s);
+    dl->AddText(mid, view_contrast(col), c.c_str());
   };
   for (auto e : labelled)
-    if (e != hot_edge) edge_label(e, IM_COL32(200, 200, 210, 255));
+    if (e != hot_edge) edge_label(e, view_colours().text);
   if (hot >= 0) {
     for (int dir = 0; dir < 2; ++dir)
       for (auto e : dir ? g.in_edges(hot) : g.out_edges(hot)) {
         ImVec2 a, b;
         edge_ends(e, a, b);
-        dl->AddLine(a, b, dir ? IM_COL32(120, 200, 255, 255) : IM_COL32(140, 235, 140, 255),
-                    2.0f * s);
-        if (detailed) edge_label(e, IM_COL32(255, 255, 255, 255));
+        dl->AddLine(
+            a, b,
+            view_contrast(dir ? IM_COL32(120, 200, 255, 255) : IM_COL32(140, 235, 140, 255), 3.0f),
+            2.0f * s);
+        if (detailed) edge_label(e, view_ink());
       }
   } else if (hot_edge >= 0) {
     ImVec2 a, b;
     edge_ends(hot_edge, a, b);
-    dl->AddLine(a, b, IM_COL32(255, 255, 255, 255), 2.5f * s);
-    edge_label(hot_edge, IM_COL32(255, 255, 120, 255));
+    dl->AddLine(a, b, view_ink(), 2.5f * s);
+    edge_label(hot_edge, view_colours().highlight);
   }
 
   // Legend.
@@ -563,9 +566,8 @@ void draw_dag_graph_tab(App& app, const DagModel& m) {
   const std::string text = std::string(legend) + extra;
   dl->AddRectFilled({origin.x, origin.y + size.y - font - 6 * s},
                     {origin.x + ImGui::CalcTextSize(text.c_str()).x + 10 * s, origin.y + size.y},
-                    IM_COL32(18, 20, 25, 210));
-  // On the canvas's own dark band in both themes: a fixed light grey (8:1 on it).
-  dl->AddText({origin.x + 5 * s, origin.y + size.y - font - 3 * s}, IM_COL32(170, 176, 186, 255),
+                    view_label_bg(210));
+  dl->AddText({origin.x + 5 * s, origin.y + size.y - font - 3 * s}, view_colours().text_dim,
               text.c_str());
   dl->PopClipRect();
   (void)node_rects;

@@ -14,6 +14,7 @@
 #include "app/dag/view.h"
 #include "app/shell/app.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 #include "core/dag/registry.h"
 #include "io/kinds/dag.h"
 
@@ -313,7 +314,7 @@ void draw_heatmap(App& app, DagAdversaryState& a, float s) {
       const bool in =
           hovered && mouse.x >= x && mouse.x < x + cell && mouse.y >= y && mouse.y < y + cell;
       if (in && i != j) {
-        dl->AddRect({x, y}, {x + cell, y + cell}, IM_COL32(255, 255, 255, 255), 0, 0, 2 * s);
+        dl->AddRect({x, y}, {x + cell, y + cell}, view_ink(), 0, 0, 2 * s);
         ImGui::SetTooltip(
             "A = %s, B = %s: worst makespan(A) / makespan(B) found %s\nclick: open "
             "this instance (both Gantt charts)",

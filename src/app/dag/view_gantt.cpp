@@ -16,6 +16,7 @@
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 #include "io/dag_formats/dag_formats.h"
 #include "io/kinds/dag.h"
 
@@ -105,7 +106,7 @@ void build_chart(GanttChart& ch, const DagSchedule& sc, std::shared_ptr<const Da
   ch.set_domain(0, domain > 0 ? domain : 1);
   ch.set_row_height(kRowPref, kRowMin);
   // Unlabelled (a label would cover the last bars); the summary line names them.
-  ch.add_marker({sc.makespan, IM_COL32(255, 255, 255, 200), ""});
+  ch.add_marker({sc.makespan, view_ink(200), ""});
   // The result's own bound: on a machine it is the machine's (fastest times, capacity).
   const double lb =
       sc.lower_bound > 0 ? sc.lower_bound : core::makespan_lower_bound(m.graph, sc.processors);
@@ -171,11 +172,13 @@ void draw_messages(const DagModel& m, const DagSchedule& sc, std::size_t entry, 
       const auto& oe = sc.entries[static_cast<std::size_t>(oi)];
       const auto& src = dir == 0 ? oe : me;
       const auto& dst = dir == 0 ? me : oe;
-      const ImU32 col = dir == 0 ? IM_COL32(110, 200, 255, 255) : IM_COL32(140, 235, 140, 255);
+      const ImU32 col = view_contrast(
+          dir == 0 ? IM_COL32(110, 200, 255, 255) : IM_COL32(140, 235, 140, 255), 3.0f);
       if (src.proc == dst.proc) {
         // Same processor: no message; mark the dependency with a thin tick.
         dl->AddLine({geo.x(src.finish), geo.y_mid(src.proc)},
-                    {geo.x(dst.start), geo.y_mid(dst.proc)}, IM_COL32(200, 200, 200, 90), 1.0f);
+                    {geo.x(dst.start), geo.y_mid(dst.proc)}, with_alpha(view_colours().edge, 130),
+                    1.0f);
         continue;
       }
       const ImVec2 a{geo.x(src.finish), geo.y_mid(src.proc)};

@@ -13,6 +13,7 @@
 #include "app/dag/view.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 #include "core/dag/narration.h"
 #include "io/kinds/dag.h"
 
@@ -21,6 +22,13 @@ namespace loadlab::app {
 namespace {
 
 const ImU32 kChosen = IM_COL32(255, 190, 60, 255);
+
+// The chosen task's row: dark amber under the dark theme's light text, pale amber under the light
+// theme's dark text.
+ImU32 dag_steps_chosen_row_bg() {
+  return view_colours().light ? with_alpha(view_colours().highlight, 60)
+                              : IM_COL32(120, 85, 20, 200);
+}
 
 void rebuild_partial(const App& app, DagStepsState& ss, const DagModel& m, int processors) {
   ss.partial.clear(ss.partial_gen != ss.trace_gen);
@@ -238,7 +246,7 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
         const auto& rd = step.ready[i];
         ImGui::TableNextRow();
         if (rd.task == step.chosen.task)
-          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(120, 85, 20, 200));
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, dag_steps_chosen_row_bg());
         ImGui::TableSetColumnIndex(0);
         ImGui::TextUnformatted(g.name(rd.task).c_str());
         ImGui::TableSetColumnIndex(1);
@@ -274,7 +282,7 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
         const auto& cd = step.candidates[i];
         ImGui::TableNextRow();
         if (cd.task == step.chosen.task && cd.proc == step.chosen.proc)
-          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(120, 85, 20, 200));
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, dag_steps_chosen_row_bg());
         ImGui::TableSetColumnIndex(0);
         ImGui::TextUnformatted(g.name(cd.task).c_str());
         ImGui::TableSetColumnIndex(1);

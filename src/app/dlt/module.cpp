@@ -33,6 +33,7 @@ class DltModule final : public KindModule {
     if (app.state.kind != kind()) return {};
     return dlt_state(app).narration.view();
   }
+  bool caption_player(const App&) const override { return true; }
   void step_by(App& app, int delta) const override {
     auto& n = dlt_state(app).narration;
     n.seek(n.step + delta);

@@ -17,6 +17,7 @@
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 
 namespace loadlab::app {
 
@@ -45,8 +46,7 @@ void dlt_build_gantt(DltViewState& c, int sel) {
     c.gantt.add_bar({row, t.forward.start, t.forward.end, kForward, 0.72f, 1.00f, t.layer * 3 + 2});
   }
   if (d.feasible)
-    c.gantt.add_marker(
-        {d.finish_time, IM_COL32(255, 255, 255, 220), "T* " + short_number(d.finish_time)});
+    c.gantt.add_marker({d.finish_time, view_ink(220), "T* " + short_number(d.finish_time)});
   c.gantt.set_label_fn([&c, sel](const GanttBar& b) {
     const DltViewResult& r = c.model.res[static_cast<std::size_t>(sel)];
     const int layer = static_cast<int>(b.id / 3);
@@ -188,7 +188,7 @@ void draw_buffer_gauges(const DltViewState& c, const DltViewResult& d, int step,
   };
   for (int i = 0; i < layers; ++i) {
     const float x = o.x + slot * i + (slot - gw) / 2;
-    dl->AddRectFilled({x, top}, {x + gw, bottom}, IM_COL32(35, 38, 46, 255));
+    dl->AddRectFilled({x, top}, {x + gw, bottom}, view_colours().canvas_bg);
     double prev_left = B;
     for (int k = 0; k < step && k < static_cast<int>(d.steps.size()); ++k) {
       const auto& bl = d.steps[static_cast<std::size_t>(k)].buffers_left;
@@ -198,7 +198,7 @@ void draw_buffer_gauges(const DltViewState& c, const DltViewResult& d, int step,
       if (used1 > used0) dl->AddRectFilled({x, y_of(used1)}, {x + gw, y_of(used0)}, col);
       prev_left = bl[static_cast<std::size_t>(i)];
     }
-    dl->AddRect({x, top}, {x + gw, bottom}, IM_COL32(200, 200, 210, 120));
+    dl->AddRect({x, top}, {x + gw, bottom}, with_alpha(view_colours().edge, 200));
     const std::string used = short_number(B - prev_left);
     const float tw = ImGui::CalcTextSize(used.c_str()).x;
     dl->AddText({x + (gw - tw) / 2, o.y}, ImGui::GetColorU32(ImGuiCol_Text), used.c_str());
@@ -206,7 +206,7 @@ void draw_buffer_gauges(const DltViewState& c, const DltViewResult& d, int step,
     dl->AddText({x + (gw - ImGui::CalcTextSize(lab.c_str()).x) / 2, bottom + 2 * s},
                 ImGui::GetColorU32(ImGuiCol_TextDisabled), lab.c_str());
     if (i > d.last_layer && d.last_layer >= 0)
-      dl->AddLine({x, top}, {x + gw, bottom}, IM_COL32(200, 200, 210, 80));
+      dl->AddLine({x, top}, {x + gw, bottom}, with_alpha(view_colours().edge, 120));
   }
   if (ImGui::IsItemHovered()) {
     const int i =
@@ -385,13 +385,7 @@ void draw_dlt_view(App& app) {
   }
   c.synced_step = c.step;
   c.synced_narration = c.narration.step;
-  draw_narration_player(c.narration, "dlt_narration", 320 * app.ui_scale);
-  if (c.narration.steps() > 0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", round0 > 0 ? (rounds > 0 ? "trial by trial, then IBS round by round"
-                                                       : "trial by trial, then layer by layer")
-                                         : (rounds > 0 ? "IBS round by round" : "layer by layer"));
-  }
+  // The step player is on the caption strip's line (KindModule::caption_player).
 
   kind_tab_bar("##dlt_tabs", c.tabs,
                {

@@ -67,6 +67,7 @@ class DynamicModule final : public KindModule {
     if (app.state.kind != kind()) return {};
     return dynamic_state(app).narration.view();
   }
+  bool caption_player(const App&) const override { return true; }
   void step_by(App& app, int delta) const override {
     auto& n = dynamic_state(app).narration;
     n.seek(n.step + delta);

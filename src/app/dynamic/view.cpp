@@ -20,6 +20,7 @@
 #include "app/widgets/format.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 #include "core/dynamic/narration.h"
 
 namespace loadlab::app {
@@ -67,8 +68,8 @@ void dynamic_build_gantt(DynamicViewState& c, int sel) {
     }
   }
   c.gantt.set_domain(0, std::max(1e-9, r.completion_time));
-  c.gantt.add_marker({r.completion_time, IM_COL32(255, 255, 255, 200),
-                      "completion " + short_number(r.completion_time)});
+  c.gantt.add_marker(
+      {r.completion_time, view_ink(200), "completion " + short_number(r.completion_time)});
   for (const auto& ph : r.phases)
     if (c.gantt.bar_count() < kMaxBars)
       c.gantt.add_marker({ph.start, IM_COL32(170, 120, 230, 120), ""});
@@ -116,8 +117,9 @@ void dynamic_draw_chart_tab(App& app, DynamicViewState& c, int sel) {
     const float y0 = L.band_y(m.from, 0.5f), y1 = L.band_y(m.to, 0.5f);
     if ((y0 < L.py0 && y1 < L.py0) || (y0 > L.py1 && y1 > L.py1)) continue;
     const float x0 = L.x(m.depart), x1 = std::max(L.x(m.arrive), x0 + 2.0f);
-    dl->AddLine({x0, y0}, {x1, y1}, IM_COL32(255, 200, 90, 200), 1.2f * s);
-    dl->AddCircleFilled({x1, y1}, 2.2f * s, IM_COL32(255, 200, 90, 230));
+    const ImU32 flight = view_contrast(IM_COL32(255, 200, 90, 255), 3.0f);
+    dl->AddLine({x0, y0}, {x1, y1}, with_alpha(flight, 200), 1.2f * s);
+    dl->AddCircleFilled({x1, y1}, 2.2f * s, with_alpha(flight, 230));
     if (++drawn >= kMaxMigrationLines) break;
   }
   dl->PopClipRect();
@@ -336,7 +338,7 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
     for (int a = 0; a < n; ++a)
       for (int b : topo.neighbours(a)) {
         if (b <= a) continue;
-        ImU32 col = IM_COL32(140, 140, 150, 90);
+        ImU32 col = with_alpha(view_colours().edge, 130);
         if (small_cube) {  // one colour per dimension, as in the balance view's legend
           float rgb[3];
           dimension_rgb(cube_link_dimension(a, b), rgb);
@@ -367,8 +369,9 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
     const ImVec2 a = at(mg->from), b = at(mg->to);
     const ImVec2 q{a.x + static_cast<float>(f) * (b.x - a.x),
                    a.y + static_cast<float>(f) * (b.y - a.y)};
-    dl->AddLine(a, b, IM_COL32(255, 200, 90, 110), 1.5f * s);
-    dl->AddCircleFilled(q, std::max(2.5f, r_node * 0.3f), IM_COL32(255, 200, 90, 255), 10);
+    const ImU32 flight = view_contrast(IM_COL32(255, 200, 90, 255), 3.0f);
+    dl->AddLine(a, b, with_alpha(flight, 110), 1.5f * s);
+    dl->AddCircleFilled(q, std::max(2.5f, r_node * 0.3f), flight, 10);
   }
   dl->PopClipRect();
   dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {origin.x + 8 * s, origin.y + size.y + 4 * s},
@@ -384,7 +387,8 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
   }
 }
 
-// The narration of one node's events: a node picker beside the step player.
+// The narration of one node's events: a node picker at the end of the summary line when it fits
+// (the step player is on the caption strip's line: KindModule::caption_player).
 void draw_dynamic_narration_player(App& app, DynamicViewState& c, const DynamicStrategyData& d) {
   const int nodes = c.model.scenario ? c.model.scenario->topology.size() : 0;
   if (nodes <= 0) return;
@@ -397,13 +401,17 @@ void draw_dynamic_narration_player(App& app, DynamicViewState& c, const DynamicS
   c.narration.follow(d.result.get(), node, [&] {
     return core::dynamic_narration(d.result->algorithm, c.model.scenario->params, d.run(), node);
   });
-  ImGui::SetNextItemWidth(90 * app.ui_scale);
-  int picked = node;
-  if (ImGui::InputInt("node##dyn_narr_node", &picked))
-    c.narration_node = std::clamp(picked, 0, nodes - 1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The node whose events the narration follows");
+  const float field_w = 90 * app.ui_scale;
+  const char* label = "narrated node";
   ImGui::SameLine();
-  draw_narration_player(c.narration, "dyn_narration", 300 * app.ui_scale);
+  if (ImGui::GetContentRegionAvail().x <
+      field_w + ImGui::CalcTextSize(label).x + 3 * ImGui::GetStyle().ItemSpacing.x)
+    ImGui::NewLine();
+  ImGui::SetNextItemWidth(field_w);
+  int picked = node;
+  if (ImGui::InputInt("narrated node##dyn_narr_node", &picked))
+    c.narration_node = std::clamp(picked, 0, nodes - 1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The node whose events the caption narrates");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 
 namespace loadlab::app {
 
@@ -117,7 +118,7 @@ void draw_phase_network(App& app, DynamicViewState& c) {
   if (n <= 5000)
     for (int a = 0; a < n; ++a)
       for (int b : topo.neighbours(a))
-        if (b > a) dl->AddLine(at(a), at(b), IM_COL32(140, 140, 150, 90), 1.0f);
+        if (b > a) dl->AddLine(at(a), at(b), with_alpha(view_colours().edge, 130), 1.0f);
   int hover = -1;
   float best = r_node * r_node + 16;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -148,7 +149,7 @@ void draw_phase_network(App& app, DynamicViewState& c) {
       const float ux = dx / len, uy = dy / len;
       const ImVec2 a1{a.x + ux * r_node, a.y + uy * r_node},
           b1{b.x - ux * r_node, b.y - uy * r_node};
-      const ImU32 col = IM_COL32(255, 200, 90, 230);
+      const ImU32 col = view_contrast(IM_COL32(255, 200, 90, 230), 3.0f);
       dl->AddLine(a1, b1, col, 2.0f * s);
       const float h = 6 * s;
       dl->AddTriangleFilled(b1, {b1.x - ux * h - uy * h * 0.6f, b1.y - uy * h + ux * h * 0.6f},
@@ -162,7 +163,8 @@ void draw_phase_network(App& app, DynamicViewState& c) {
         const float nx = -uy, ny = ux;
         const float off = 0.5f * (std::fabs(nx) * ts.x + std::fabs(ny) * ts.y) + 3 * s;
         const ImVec2 mid{(a1.x + b1.x) / 2 + nx * off, (a1.y + b1.y) / 2 + ny * off};
-        dl->AddText({mid.x - ts.x / 2, mid.y - ts.y / 2}, IM_COL32(255, 225, 150, 255), buf);
+        dl->AddText({mid.x - ts.x / 2, mid.y - ts.y / 2},
+                    view_contrast(IM_COL32(255, 225, 150, 255)), buf);
       }
     }
   }

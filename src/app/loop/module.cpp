@@ -52,6 +52,7 @@ class LoopModule final : public KindModule {
     if (app.state.kind != kind()) return {};
     return loop_state(app).narration.view();
   }
+  bool caption_player(const App&) const override { return true; }
   void step_by(App& app, int delta) const override {
     auto& n = loop_state(app).narration;
     n.seek(n.step + delta);

@@ -17,6 +17,7 @@
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 #include "core/loops/technique.h"
 
 namespace loadlab::app {
@@ -82,8 +83,7 @@ void build_schedule_gantt(LoopViewState& c, int sel) {
     b.id = static_cast<std::int64_t>(j);
     c.gantt.add_bar(b);
   }
-  c.gantt.add_marker(
-      {t.parallel_time, IM_COL32(255, 255, 255, 220), "T_par " + short_number(t.parallel_time)});
+  c.gantt.add_marker({t.parallel_time, view_ink(220), "T_par " + short_number(t.parallel_time)});
   c.gantt.add_marker(
       {t.mean_finish, IM_COL32(160, 160, 170, 200), "mean " + short_number(t.mean_finish)});
   c.gantt.set_label_fn([&c, sel](const GanttBar& b) {
@@ -196,7 +196,7 @@ void draw_schedule_tab(App& app, LoopViewState& c, int sel) {
     dl->AddRect(
         {l.x(ch.start) - 2 * s, l.band_y(ch.thread, 0) - 2 * s},
         {std::max(l.x(ch.finish), l.x(ch.start) + 3 * s) + 2 * s, l.band_y(ch.thread, 1) + 2 * s},
-        IM_COL32(255, 230, 90, 255), 0, 0, 2.5f * s);
+        view_colours().highlight, 0, 0, 2.5f * s);
     dl->PopClipRect();
   }
   ImGui::EndChild();
@@ -320,7 +320,7 @@ void draw_machine_tab(App& app, LoopViewState& c, int sel) {
                           technique_colour(m.algorithm));
         dl->AddRectFilled({p0.x, p0.y + h * 0.4f},
                           {p0.x + static_cast<float>(w * m.predicted / tmax), p0.y + h * 0.6f},
-                          IM_COL32(255, 255, 255, 230));
+                          view_ink(230));
       }
       ImGui::Dummy({w, h});
     }
@@ -341,8 +341,8 @@ void draw_machine_tab(App& app, LoopViewState& c, int sel) {
            iteration_colour(rep->iterations > 0 ? (ch.begin + ch.end) * 0.5 / rep->iterations : 0),
            0, 1, static_cast<std::int64_t>(j)});
     }
-    c.measured.add_marker({m.predicted * 1e3, IM_COL32(255, 255, 255, 220),
-                           "predicted " + short_number(m.predicted * 1e3) + " ms"});
+    c.measured.add_marker(
+        {m.predicted * 1e3, view_ink(220), "predicted " + short_number(m.predicted * 1e3) + " ms"});
     c.measured.set_time_unit(" ms");
     c.measured_src = &*rep;
     c.measured_for = measured_index;
@@ -407,11 +407,7 @@ void draw_loop_view(App& app) {
   c.narration.follow(t.result.get(), 0, [&] {
     return st.parsed ? NarrationFollower::explain(*st.parsed, *t.result) : core::Narration{};
   });
-  draw_narration_player(c.narration, "loop_narration", 320 * app.ui_scale);
-  if (c.narration.steps() > 0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("chunk by chunk");
-  }
+  // The step player is on the caption strip's line (KindModule::caption_player).
 
   kind_tab_bar("##loop_tabs", c.tabs,
                {

@@ -11,6 +11,7 @@
 
 #include "app/balance/model_network.h"
 #include "app/shell/app.h"
+#include "app/widgets/view_colours.h"
 #include "core/balance/registry.h"
 #include "io/kinds/balance.h"
 #include "sim/programs/balance_nodes.h"
@@ -392,7 +393,8 @@ void draw_node_sim_overlay(App& app, const NodeSimView& v) {
                                  ? (visible + ns.max_dots - 1) / ns.max_dots
                                  : 1;
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImU32 task_col = IM_COL32(255, 170, 40, 255), ctrl_col = IM_COL32(120, 210, 255, 230);
+  const ImU32 task_col = view_contrast(IM_COL32(255, 170, 40, 255), 3.0f),
+              ctrl_col = view_contrast(IM_COL32(120, 210, 255, 230), 3.0f);
   const int segs = rc > 3 ? 10 : 6;
   // The sample is picked by a hash of the message's rank among the visible ones: a plain every
   // stride-th pick would alias with the senders' id pattern (e.g. bands on a hypercube layout).

@@ -30,6 +30,7 @@ class OsModule final : public KindModule {
     if (app.state.kind != kind()) return {};
     return os_state(app).narration.view();
   }
+  bool caption_player(const App&) const override { return true; }
   void step_by(App& app, int delta) const override {
     auto& n = os_state(app).narration;
     n.seek(n.step + delta);

@@ -20,6 +20,7 @@
 #include "app/widgets/format.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 
 namespace loadlab::app {
 
@@ -49,8 +50,8 @@ void os_build_gantt(OsViewState& c, int sel) {
     const OsBar& b = bars[i];
     c.gantt.add_bar({b.row, b.start, b.end, b.colour, b.y0, b.y1, static_cast<std::int64_t>(i)});
   }
-  c.gantt.add_marker({d.run().makespan, IM_COL32(255, 255, 255, 200),
-                      "makespan " + short_number(d.run().makespan)});
+  c.gantt.add_marker(
+      {d.run().makespan, view_ink(200), "makespan " + short_number(d.run().makespan)});
   auto shared = std::make_shared<std::vector<OsBar>>(bars);
   c.gantt.set_label_fn([shared](const GanttBar& g) {
     const OsBar& b = (*shared)[static_cast<std::size_t>(g.id)];
@@ -367,11 +368,7 @@ void draw_os_view(App& app) {
     }
     return st.parsed ? NarrationFollower::explain(*st.parsed, *d.result) : core::Narration{};
   });
-  draw_narration_player(c.narration, "os_narration", 320 * app.ui_scale);
-  if (c.narration.steps() > 0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("decision by decision");
-  }
+  // The step player is on the caption strip's line (KindModule::caption_player).
 
   kind_tab_bar("##os_tabs", c.tabs,
                {

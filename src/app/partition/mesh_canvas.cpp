@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/shell/app.h"
+#include "app/widgets/view_colours.h"
 #include "app/widgets/view_transform.h"
 
 namespace loadlab::app {
@@ -69,7 +70,7 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
   auto sy = [&](double y) { return o.y + static_cast<float>((wy1 - y) * c.scale); };
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(o, {o.x + size.x, o.y + size.y}, true);
-  dl->AddRectFilled(o, {o.x + size.x, o.y + size.y}, IM_COL32(22, 24, 30, 255));
+  dl->AddRectFilled(o, {o.x + size.x, o.y + size.y}, view_colours().canvas_bg);
   const auto& col = *layer.colours;
   const auto& xy = m.xy;
   const int n = m.mesh ? m.mesh->size() : 0;
@@ -175,7 +176,7 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
         const ImU32 ca = col[static_cast<std::size_t>(e.a)];
         if (!layer.grey_edges && ca != col[static_cast<std::size_t>(e.b)]) continue;
         dl->AddLine({sx(X(e.a)), sy(Y(e.a))}, {sx(X(e.b)), sy(Y(e.b))},
-                    layer.grey_edges ? IM_COL32(120, 120, 130, 140) : ca, thin);
+                    layer.grey_edges ? with_alpha(view_colours().edge, 170) : ca, thin);
       }
     const float h = std::clamp(spacing * 0.18f, 1.0f, 5.0f * s);
     const float hh = vis_edges < 40'000 || layer.grey_edges ? h : std::max(1.0f, spacing * 0.5f);
@@ -209,8 +210,8 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
     }
   }
   if (note)
-    dl->AddText({o.x + 6 * s, o.y + size.y - ImGui::GetFontSize() - 6 * s},
-                IM_COL32(220, 220, 220, 200), note);
+    dl->AddText({o.x + 6 * s, o.y + size.y - ImGui::GetFontSize() - 6 * s}, view_colours().text_dim,
+                note);
   dl->PopClipRect();
 }
 

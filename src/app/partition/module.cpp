@@ -45,6 +45,7 @@ class PartitionModule final : public KindModule {
     if (app.state.kind != kind()) return {};
     return partition_state(app).narration.view();
   }
+  bool caption_player(const App&) const override { return true; }
   void step_by(App& app, int delta) const override {
     auto& n = partition_state(app).narration;
     n.seek(n.step + delta);

@@ -21,6 +21,7 @@
 #include "app/widgets/format.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
+#include "app/widgets/view_colours.h"
 
 #include "core/partition/narration.h"
 namespace loadlab::app {
@@ -71,10 +72,14 @@ void view_draw_legend(PartitionViewState& c, const PartitionMethodData& d, float
   c.highlight_part = -1;
   const int shown = std::min(parts, 64);
   for (int p = 0; p < shown; ++p) {
-    if (p % 8 != 0) ImGui::SameLine(0, 10 * s);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%d: %lld", p,
                   static_cast<long long>(w[static_cast<std::size_t>(p)]));
+    // Continues the line of controls above it while entries fit (the canvas keeps the room).
+    const float entry_w =
+        ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(buf).x;
+    ImGui::SameLine(0, (p == 0 ? 18 : 10) * s);
+    if (ImGui::GetContentRegionAvail().x < entry_w) ImGui::NewLine();
     ImGui::BeginGroup();
     legend_swatch(part_colour(p), buf);
     ImGui::EndGroup();
@@ -96,9 +101,11 @@ void draw_mesh_tab(App& app, PartitionViewState& c, int sel) {
   ImGui::Checkbox("internal edges", &c.show_edges);
   ImGui::SameLine();
   if (ImGui::SmallButton("fit")) c.fitted = false;
+  const std::string about = m.mesh_description + layout_note(c);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s\nwheel: zoom, drag: pan, double-click: fit", about.c_str());
   ImGui::SameLine();
-  ImGui::TextDisabled("%s%s; wheel: zoom, drag: pan, double-click: fit", m.mesh_description.c_str(),
-                      layout_note(c).c_str());
+  ImGui::TextDisabled("%s", about.c_str());
   if (!d.available || d.part().empty()) {
     ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.name.c_str(),
                        d.note.empty() ? "no partition" : d.note.c_str());
@@ -289,7 +296,7 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
                   o.y + margin + p.y * (size.y - 2 * margin));
   };
   for (const auto& e : t.edges())
-    dl->AddLine(P(e.a), P(e.b), IM_COL32(110, 110, 120, 160), 1.5f * s);
+    dl->AddLine(P(e.a), P(e.b), with_alpha(view_colours().edge, 170), 1.5f * s);
   std::int64_t max_cut = 1;
   for (const auto& e : d.part_graph) max_cut = std::max(max_cut, e.cut);
   for (const auto& e : d.part_graph) {
@@ -304,7 +311,7 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
     const ImVec2 mid((pa.x + pb.x) / 2 - (pb.y - pa.y) * 0.15f,
                      (pa.y + pb.y) / 2 + (pb.x - pa.x) * 0.15f);
     const float w = (1.0f + 5.0f * static_cast<float>(e.cut) / static_cast<float>(max_cut)) * s;
-    dl->AddBezierQuadratic(pa, mid, pb, col, w);
+    dl->AddBezierQuadratic(pa, mid, pb, view_contrast(col, 3.0f), w);
   }
   const float r =
       std::clamp(std::min(size.x, size.y) / (3.0f * std::sqrt(static_cast<float>(t.size())) + 2),
@@ -327,8 +334,9 @@ void partition_draw_network_tab(App& app, PartitionViewState& c, int sel) {
 
 namespace {
 
-// The narration player; the bisection's steps follow the Bisection steps tab's slider both ways.
-void draw_partition_narration_player(App& app, PartitionViewState& c,
+// The narration; its step and the Bisection steps tab's slider follow each other both ways (the
+// player is on the caption strip's line).
+void draw_partition_narration_player(App& /*app*/, PartitionViewState& c,
                                      const PartitionMethodData& d) {
   PartitionStepsState& t = c.steps;
   const bool traced = t.steps && t.method == d.name && t.generation == c.generation;
@@ -346,12 +354,7 @@ void draw_partition_narration_player(App& app, PartitionViewState& c,
     c.synced_step = t.step;
     c.synced_narration = c.narration.step;
   }
-  draw_narration_player(c.narration, "partition_narration", 320 * app.ui_scale);
-  if (c.narration.steps() > 0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled(traced ? "the first bisection move by move, then each part"
-                               : "each part (open Bisection steps for the moves)");
-  }
+  // The step player is on the caption strip's line (KindModule::caption_player).
 }
 
 }  // namespace

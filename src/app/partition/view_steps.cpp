@@ -15,6 +15,7 @@
 #include "app/partition/view_state.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
+#include "app/widgets/view_colours.h"
 
 namespace loadlab::app {
 
@@ -53,7 +54,8 @@ int draw_cut_plot(const BisectionSteps& st, int step, ImVec2 size, float s) {
   ImGui::InvisibleButton("##cut_plot", size);
   const bool active = ImGui::IsItemActive(), hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(o, {o.x + size.x, o.y + size.y}, IM_COL32(28, 30, 38, 255));
+  const ViewColours& vc = view_colours();
+  dl->AddRectFilled(o, {o.x + size.x, o.y + size.y}, vc.canvas_bg);
   const std::size_t n = st.size();
   std::int64_t lo = st.trace.initial_cut, hi = lo;
   for (const auto& x : st.steps) lo = std::min(lo, x.cut), hi = std::max(hi, x.cut);
@@ -69,13 +71,13 @@ int draw_cut_plot(const BisectionSteps& st, int step, ImVec2 size, float s) {
   };
   char buf[96];
   std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(hi));
-  dl->AddText({o.x + 4 * s, py0 - 2 * s}, IM_COL32(200, 200, 200, 255), buf);
+  dl->AddText({o.x + 4 * s, py0 - 2 * s}, vc.text, buf);
   std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(lo));
-  dl->AddText({o.x + 4 * s, py1 - ImGui::GetFontSize()}, IM_COL32(200, 200, 200, 255), buf);
-  dl->AddText({px0, py1 + 3 * s}, IM_COL32(200, 200, 200, 255),
+  dl->AddText({o.x + 4 * s, py1 - ImGui::GetFontSize()}, vc.text, buf);
+  dl->AddText({px0, py1 + 3 * s}, vc.text_dim,
               "cut after each step (FM move or end-of-pass rollback)");
-  dl->AddLine({px0, py1}, {px1, py1}, IM_COL32(110, 110, 120, 255));
-  dl->AddLine({px0, py0}, {px0, py1}, IM_COL32(110, 110, 120, 255));
+  dl->AddLine({px0, py1}, {px1, py1}, vc.edge);
+  dl->AddLine({px0, py0}, {px0, py1}, vc.edge);
   // Pass boundaries.
   for (const auto& p : st.trace.passes) {
     std::size_t k = 0;
@@ -86,7 +88,7 @@ int draw_cut_plot(const BisectionSteps& st, int step, ImVec2 size, float s) {
       }
     if (p.count > 0)
       dl->AddLine({X(static_cast<double>(k)), py0}, {X(static_cast<double>(k)), py1},
-                  IM_COL32(90, 90, 100, 160));
+                  with_alpha(vc.edge, 110));
   }
   const int cols = std::max(1, static_cast<int>(px1 - px0));
   float prev_x = X(0), prev_y = Y(static_cast<double>(st.trace.initial_cut));
@@ -101,17 +103,17 @@ int draw_cut_plot(const BisectionSteps& st, int step, ImVec2 size, float s) {
       mn = std::min(mn, last), mx = std::max(mx, last);
     }
     const float x = X(static_cast<double>(end));
-    dl->AddLine({prev_x, prev_y}, {x, Y(static_cast<double>(last))}, IM_COL32(235, 110, 90, 255),
-                1.5f * s);
+    dl->AddLine({prev_x, prev_y}, {x, Y(static_cast<double>(last))},
+                view_contrast(IM_COL32(235, 110, 90, 255), 3.0f), 1.5f * s);
     if (mx > mn)
       dl->AddLine({x, Y(static_cast<double>(mn))}, {x, Y(static_cast<double>(mx))},
-                  IM_COL32(235, 110, 90, 255), 1.5f * s);
+                  view_contrast(IM_COL32(235, 110, 90, 255), 3.0f), 1.5f * s);
     prev_x = x, prev_y = Y(static_cast<double>(last));
   }
   const float cx = X(step);
-  dl->AddLine({cx, py0}, {cx, py1}, IM_COL32(255, 235, 60, 255), 1.5f * s);
+  dl->AddLine({cx, py0}, {cx, py1}, vc.highlight, 1.5f * s);
   dl->AddCircleFilled({cx, Y(static_cast<double>(st.cut_at(static_cast<std::size_t>(step))))},
-                      4 * s, IM_COL32(255, 235, 60, 255));
+                      4 * s, vc.highlight);
   const float mx = ImGui::GetIO().MousePos.x;
   const int under = static_cast<int>(std::lround(
       std::clamp((mx - px0) / std::max(1.0f, px1 - px0), 0.0f, 1.0f) * static_cast<float>(n)));

@@ -373,6 +373,10 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   // The main view window in CSS pixels (x0, y0, x1, y1): what pixel checks sample.
   const float* vb = g_web->app.help.view_box;
   j["view_box"] = {vb[0] / g_web->dpr, vb[1] / g_web->dpr, vb[2] / g_web->dpr, vb[3] / g_web->dpr};
+  const float* rb = g_web->app.help.results_box;  // the results pane, and the caption strip open
+  j["results_box"] = {rb[0] / g_web->dpr, rb[1] / g_web->dpr, rb[2] / g_web->dpr,
+                      rb[3] / g_web->dpr};
+  j["caption_open"] = g_web->app.help.caption_open;
   j["title"] = loadlab::app::scenario_title(g_web->app);
   j["theme"] = loadlab::app::theme_name(loadlab::app::current_theme());
   j["developer_overlay"] = g_web->app.developer_overlay;

@@ -14,13 +14,15 @@ constexpr Palette kDark{0xE6E8EB, 0xA3AAB4, 0xFF8A80, 0xFFB74D, 0x81C784, 0x8AB4
                         0x2A2E35, 0x22252A, 0x4A2326,
                         0x2A2E35,                                                    // surfaces
                         0x353A43, 0x3D4450, 0x2F4A6B, 0x3A5C85, 0x3F6391, 0x2F4A6B,  // controls
-                        0x6CA8F0, 0x3A3F48, 0x141619};
+                        0x6CA8F0, 0x3A3F48, 0x141619, 0xDCDFE4, 0xA3AAB4, 0x30343B,
+                        0x8C929C, 0xF2F3F5, 0xFFE45C};                                // canvas
 constexpr Palette kLight{0x1A1C1F, 0x555D69, 0xB3261E, 0x8A5300, 0x1E6B2A, 0x1A56B8,  // text
                          0xFAFAFA, 0xFFFFFF, 0xEEF0F3, 0xE8EBEF, 0xDDE2E8, 0xEEF0F3,
                          0xE4E9F0, 0xF2F4F7, 0xFBE3E1,
                          0xE8EBEF,                                                    // surfaces
                          0xE1E6ED, 0xD4DCE6, 0xDCE6F2, 0xC8D8EC, 0xB3C9E4, 0xB3D4FC,  // controls
-                         0x2F6FD0, 0xC4CAD3, 0xF4F5F7};
+                         0x2F6FD0, 0xC4CAD3, 0xFFFFFF, 0x1A1C1F, 0x4F5763, 0xE3E6EA,
+                         0x7F8792, 0x111214, 0xB25E00};  // canvas
 
 double linear_channel(double c) {
   return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
@@ -69,6 +71,13 @@ std::vector<std::pair<std::string, std::pair<Rgb, Rgb>>> theme_text_pairs(const 
   for (const auto& [tn, tc] : texts)
     for (const auto& [sn, sc] : surfaces) out.push_back({std::string(tn) + " on " + sn, {tc, sc}});
   for (const auto& [cn, cc] : controls) out.push_back({std::string("text on ") + cn, {p.text, cc}});
+  // A view's labels and notes on its canvas; the highlight and the markers are lines that often
+  // carry a label of their colour (a makespan, the narrated step's time).
+  for (const auto& [tn, tc] : {std::pair<const char*, Rgb>{"canvas_text", p.canvas_text},
+                               {"canvas_text_dim", p.canvas_text_dim},
+                               {"canvas_marker", p.canvas_marker},
+                               {"canvas_highlight", p.canvas_highlight}})
+    out.push_back({std::string(tn) + " on canvas_bg", {tc, p.canvas_bg}});
   return out;
 }
 

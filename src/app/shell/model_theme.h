@@ -24,6 +24,11 @@ struct Palette {
   Rgb frame_bg_hovered, frame_bg_active, button, button_hovered, button_active, text_selected_bg;
   // Not behind text: accents, borders, the canvas clear colour.
   Rgb accent, border, canvas_bg;
+  // What a view draws on its canvas (canvas_bg: the network, mesh, Gantt, plots, os chart, dlt,
+  // loop): labels, their dimmer notes, faint grid lines, neutral edges and frames, strong markers
+  // (a makespan line) and the highlighted step. Data colours (parts, jobs, series) are the same
+  // in both themes; what sits around them follows the theme.
+  Rgb canvas_text, canvas_text_dim, canvas_grid, canvas_edge, canvas_marker, canvas_highlight;
 };
 
 enum class Theme { dark, light };

@@ -22,15 +22,21 @@ struct HelpUi {
   bool welcome_open = false;
   bool welcome_decided = false;  ///< the first frame asked the platform whether to show it
   bool help_open = false;
-  bool guide_open = false;          ///< Help > User guide: docs/playground.md inside the app
-  bool guide_focus = false;         ///< bring the guide to the front on the next frame
-  std::string guide_scroll_to;      ///< an anchor of the guide to scroll to ("" = none)
-  int guide_images_drawn = 0;       ///< pictures the guide drew as textures last frame (test hook)
-  bool help_focus = false;          ///< bring the help window to the front on the next frame
-  std::string help_kind;            ///< the kind whose algorithm the help window shows
-  std::string help_topic;           ///< the algorithm name ("" = none yet)
-  float results_height = 0;         ///< results pane height chosen by dragging (0 = default)
+  bool guide_open = false;      ///< Help > User guide: docs/playground.md inside the app
+  bool guide_focus = false;     ///< bring the guide to the front on the next frame
+  std::string guide_scroll_to;  ///< an anchor of the guide to scroll to ("" = none)
+  int guide_images_drawn = 0;   ///< pictures the guide drew as textures last frame (test hook)
+  bool help_focus = false;      ///< bring the help window to the front on the next frame
+  std::string help_kind;        ///< the kind whose algorithm the help window shows
+  std::string help_topic;       ///< the algorithm name ("" = none yet)
+  /// Results pane height chosen by dragging its top edge, in units of the UI scale (0 = as tall
+  /// as its rows need, capped); remembered as the setting "results_height".
+  float results_height = 0;
   bool narration_code_open = true;  ///< the caption strip's "Pseudo-code" panel is expanded
+  /// The caption strip shows the whole caption and the pseudo-code (else one line); remembered
+  /// as the setting "caption_strip" ("open" / "folded").
+  bool caption_open = false;
+  bool layout_settings_loaded = false;  ///< the two settings above were read
   /// Algorithms whose results rows were on screen in the last frame (test hook).
   std::vector<std::string> results_visible;
   /// The results table as drawn last frame: {"headers", "keys", "rows" (formatted text)} (test
@@ -46,6 +52,8 @@ struct HelpUi {
   int json_editor_frame = -1;
   /// The main view window's box in the last frame (screen x0, y0, x1, y1): what a PNG export reads.
   float view_box[4] = {0, 0, 0, 0};
+  /// The results pane's box in the last frame (screen x0, y0, x1, y1; test hook).
+  float results_box[4] = {0, 0, 0, 0};
   /// A PNG of the view asked for (shell/export_actions.h): read after the next frame is rendered.
   enum class PngRequest { none, save, hook } png_request = PngRequest::none;
   std::string png_data_url;  ///< the last PNG read for the test hook ("" until it is ready)

@@ -5,7 +5,9 @@
 #include <imgui_internal.h>  // the table's clip rectangle: which rows are really on screen
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
+#include <string>
 
 #include "app/shell/export_actions.h"
 #include "app/shell/panel_help.h"
@@ -83,11 +85,48 @@ void resize_handle(App& app) {
       ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGuiCol_Separator));
   if (active && ImGui::GetIO().MouseDelta.y != 0) {
     const float current = ImGui::GetWindowHeight();
-    app.help.results_height = std::max(60.0f, current - ImGui::GetIO().MouseDelta.y);
+    app.help.results_height = std::max(60.0f, current - ImGui::GetIO().MouseDelta.y) / app.ui_scale;
+  }
+  if (ImGui::IsItemDeactivated() && app.help.results_height > 0)
+    platform_save_setting("results_height", std::to_string(app.help.results_height));
+  // Double-click: back to the height the rows need.
+  if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    app.help.results_height = 0;
+    platform_save_setting("results_height", "");
   }
 }
 
 }  // namespace
+
+void load_results_height_setting(App& app) {
+  const std::string saved = platform_load_setting("results_height");
+  char* end = nullptr;
+  const float units = saved.empty() ? 0.0f : std::strtof(saved.c_str(), &end);
+  app.help.results_height = units > 0 && units < 10000 ? units : 0.0f;
+}
+
+float results_pane_height(const App& app, float max_height) {
+  const float s = app.ui_scale;
+  const float min_h = 80.0f * s;
+  if (app.help.results_height > 0)
+    return std::clamp(app.help.results_height * s, min_h, std::max(min_h, max_height));
+  // As tall as the rows need (drag bar, export buttons, header, one line per result, the
+  // horizontal scrollbar, the kind's footer), at most `max_height`: a few results leave no empty
+  // area, many scroll.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const AppState& st = app.state;
+  const std::size_t rows = st.results.is_array() ? st.results.size() : 0;
+  const float row_h = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y;
+  float h = 2 * style.WindowPadding.y + 4 * s + style.ItemSpacing.y;
+  if (rows == 0) {
+    h += ImGui::GetTextLineHeightWithSpacing();
+  } else {
+    const KindModule* footer = find_kind_module(st.kind);
+    h += ImGui::GetTextLineHeightWithSpacing() + row_h * static_cast<float>(rows + 1) +
+         style.ScrollbarSize + 4 * s + (footer ? footer->results_footer_height(app) : 0.0f);
+  }
+  return std::clamp(h, min_h, std::max(min_h, max_height));
+}
 
 void draw_results_panel(App& app) {
   AppState& st = app.state;

@@ -104,6 +104,9 @@ class KindModule {
     int step = -1;
   };
   virtual NarrationView narration(const App&) const { return {}; }
+  /// The shell draws the narration's step player on the caption strip's line (step_by moves the
+  /// narrated step), so the view keeps its room; false: the view has a player of its own.
+  virtual bool caption_player(const App&) const { return false; }
   /// Files the kind opens that are not scenario documents (a task graph, a mesh).
   virtual std::vector<FileImporter> importers() const { return {}; }
 };

@@ -2,6 +2,7 @@
 
 #include "app/shell/app.h"
 #include "app/shell/platform.h"
+#include "app/widgets/view_colours.h"
 
 namespace loadlab::app {
 
@@ -65,6 +66,17 @@ void apply_theme_colours(ImGuiStyle& style) {
   c[ImGuiCol_Border] = theme_colour(p.border);
   c[ImGuiCol_Separator] = theme_colour(p.border);
   c[ImGuiCol_NavHighlight] = theme_colour(p.accent);
+  // The views' canvases follow the same theme (widgets/view_colours.h).
+  ViewColours v;
+  v.light = g_theme == Theme::light;
+  v.canvas_bg = theme_colour_u32(p.canvas_bg);
+  v.text = theme_colour_u32(p.canvas_text);
+  v.text_dim = theme_colour_u32(p.canvas_text_dim);
+  v.grid = theme_colour_u32(p.canvas_grid);
+  v.edge = theme_colour_u32(p.canvas_edge);
+  v.marker = theme_colour_u32(p.canvas_marker);
+  v.highlight = theme_colour_u32(p.canvas_highlight);
+  set_view_colours(v);
 }
 
 void load_theme() {

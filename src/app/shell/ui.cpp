@@ -245,12 +245,19 @@ void draw_frame(App& app, float dt) {
   const float left_w =
       std::clamp(app.left_width_units > 0 ? app.left_width_units * s : left_default,
                  std::min(200.0f * s, left_max), left_max);
-  // Results pane: dragged by its top edge (panel_results.cpp), by default tall enough for a
-  // paper example's rows with the optimum at 1280 x 800.
-  const float results_h =
-      std::clamp(app.help.results_height > 0 ? app.help.results_height
-                                             : std::max(140.0f * s, vp->WorkSize.y * 0.40f),
-                 80.0f * s, std::max(80.0f * s, vp->WorkSize.y - status_h - 120.0f * s));
+  if (!app.help.layout_settings_loaded) {
+    app.help.layout_settings_loaded = true;
+    load_results_height_setting(app);
+    load_caption_strip_setting(app);
+  }
+  // Results pane: as tall as its rows need, but the view keeps 56% of the window's height (at
+  // 1280 x 800 a paper example's rows fit, a long table scrolls); its top edge drags it to any
+  // height, remembered (panel_results.cpp).
+  const float work_h = vp->WorkSize.y - status_h;
+  const float results_h = results_pane_height(
+      app, app.help.results_height > 0
+               ? work_h - 120.0f * s
+               : std::max(140.0f * s, work_h - narration_line_height(app) - 0.56f * vp->Size.y));
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
@@ -274,14 +281,17 @@ void draw_frame(App& app, float dt) {
       std::clamp(app.left_width_units * s, std::min(200.0f * s, left_max), left_max);
   const ImVec2 main_pos{vp->WorkPos.x + left_now, vp->WorkPos.y};
   const float view_h = vp->WorkSize.y - status_h - results_h;
-  // The caption strip's room comes out of the view's, so it never covers the view.
+  // The caption strip's room comes out of the view's, so it never covers the view: one line
+  // unless opened.
   const float narration_h = narration_strip_height(app, view_h * 0.4f);
   const ImVec2 main_size{vp->WorkSize.x - left_now, view_h - narration_h};
   ImGui::SetNextWindowPos(main_pos);
   ImGui::SetNextWindowSize(main_size);
   const char* title = kind ? kind->window_title() : "Scenario JSON###main";
+  // No title bar: the summary line and the tabs say what the view shows, the drawing gets the room.
   if (ImGui::Begin(title, nullptr,
-                   fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
+                   fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
+                       ImGuiWindowFlags_NoScrollWithMouse)) {
     const ImVec2 vp0 = ImGui::GetWindowPos(), vsz = ImGui::GetWindowSize();
     app.help.view_box[0] = vp0.x, app.help.view_box[1] = vp0.y;
     app.help.view_box[2] = vp0.x + vsz.x, app.help.view_box[3] = vp0.y + vsz.y;
@@ -296,14 +306,27 @@ void draw_frame(App& app, float dt) {
   if (narration_h > 0) {
     ImGui::SetNextWindowPos({main_pos.x, main_pos.y + main_size.y});
     ImGui::SetNextWindowSize({main_size.x, narration_h});
-    if (ImGui::Begin("##narration", nullptr, fixed | ImGuiWindowFlags_NoTitleBar))
+    const bool one_line = !app.help.caption_open;
+    const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {pad.x, one_line ? pad.y * 0.5f : pad.y});
+    if (ImGui::Begin(
+            "##narration", nullptr,
+            fixed | ImGuiWindowFlags_NoTitleBar |
+                (one_line ? ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse : 0)))
       draw_narration_strip(app);
     ImGui::End();
+    ImGui::PopStyleVar();
   }
 
   ImGui::SetNextWindowPos({main_pos.x, main_pos.y + main_size.y + narration_h});
   ImGui::SetNextWindowSize({main_size.x, results_h});
-  if (ImGui::Begin("Results", nullptr, fixed)) draw_results_panel(app);
+  // No title bar: its drag bar and export buttons mark the pane (the rows get the room).
+  if (ImGui::Begin("Results", nullptr, fixed | ImGuiWindowFlags_NoTitleBar)) {
+    const ImVec2 rp = ImGui::GetWindowPos(), rs = ImGui::GetWindowSize();
+    app.help.results_box[0] = rp.x, app.help.results_box[1] = rp.y;
+    app.help.results_box[2] = rp.x + rs.x, app.help.results_box[3] = rp.y + rs.y;
+    draw_results_panel(app);
+  }
   ImGui::End();
 
   ImGui::SetNextWindowPos({vp->WorkPos.x, vp->WorkPos.y + vp->WorkSize.y - status_h});

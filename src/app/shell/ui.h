@@ -3,7 +3,8 @@
 // (shell/registry.h), never by name.
 //
 // Frame layout: menu bar on top, scenario panel on the left, the kind's main view on the right,
-// results table below it, status line at the bottom.
+// the caption strip (one line unless opened) and the results table (as tall as its rows, capped)
+// below it, status line at the bottom.
 #pragma once
 
 #include "app/shell/app.h"
@@ -19,6 +20,11 @@ void draw_open_progress(App& app);
 
 void draw_scenario_panel(App& app);
 void draw_results_panel(App& app);
+/// The results pane's height: the one its top edge was dragged to (remembered), else what its
+/// rows need; within [80 px x UI scale, max_height].
+float results_pane_height(const App& app, float max_height);
+/// Reads the remembered results height (the setting "results_height"); once at start-up.
+void load_results_height_setting(App& app);
 void draw_status_line(App& app);
 
 /// The scenario's title as shown everywhere (panel, progress, page title, share link): its name,

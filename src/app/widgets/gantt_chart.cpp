@@ -1,4 +1,5 @@
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/view_colours.h"
 #include "app/widgets/view_transform.h"
 
 #include <algorithm>
@@ -227,9 +228,10 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
   layout_ = Layout{px0, px0 + pw, py0, py1, rh, pad, row_scroll_, v0, v1};
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
-  const ImU32 dim_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  dl->AddRectFilled({px0, py0}, {px1, py1}, IM_COL32(20, 22, 27, 255));
+  const ViewColours& vc = view_colours();
+  const ImU32 text_col = vc.text;
+  const ImU32 dim_col = vc.text_dim;
+  dl->AddRectFilled({px0, py0}, {px1, py1}, vc.canvas_bg);
 
   // Rows: stripes and labels.
   const int first_row = std::max(0, static_cast<int>(std::floor(row_scroll_)));
@@ -239,7 +241,7 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
   const bool row_labels = rh >= ImGui::GetFontSize() * 0.8f;
   for (int r = first_row; r <= last_row; ++r) {
     const float y = row_y(r);
-    if (r % 2) dl->AddRectFilled({px0, y}, {px1, y + rh}, IM_COL32(255, 255, 255, 10));
+    if (r % 2) dl->AddRectFilled({px0, y}, {px1, y + rh}, view_ink(vc.light ? 14 : 10));
     const float label_top = y + (rh - ImGui::GetFontSize()) / 2;
     // A label the chart's top or bottom edge would cut is left out (the row still shows).
     const bool label_fits = label_top >= py0 && label_top + ImGui::GetFontSize() <= py1;
@@ -258,7 +260,7 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
   const double step = nice_step(span, std::max(2, static_cast<int>(pw / (90 * s))));
   for (double t = std::ceil(v0 / step) * step; t <= v1; t += step) {
     const float x = tx(t);
-    dl->AddLine({x, py0}, {x, py1}, IM_COL32(255, 255, 255, 22));
+    dl->AddLine({x, py0}, {x, py1}, vc.grid);
     dl->AddLine({x, py0 - 4 * s}, {x, py0}, dim_col);
     const std::string lab = format_tick(std::fabs(t) < step * 1e-9 ? 0.0 : t, step) + unit_;
     const float w = ImGui::CalcTextSize(lab.c_str()).x;
@@ -345,7 +347,8 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
   for (const auto& m : markers_) {
     if (m.time < v0 || m.time > v1) continue;
     const float x = tx(m.time);
-    dl->AddLine({x, py0}, {x, py1}, m.colour, 1.5f * s);
+    const ImU32 mc = view_contrast(m.colour, 3.0f);
+    dl->AddLine({x, py0}, {x, py1}, mc, 1.5f * s);
     if (m.label.empty()) continue;
     const ImVec2 ts = ImGui::CalcTextSize(m.label.c_str());
     const float lx = std::min(x + 3 * s, px1 - ts.x - 2 * s);
@@ -357,8 +360,8 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
           ly = r.w + 1 * s, moved = true;
     }
     placed.push_back({lx - 2 * s, ly, lx + ts.x + 2 * s, ly + ts.y});
-    dl->AddRectFilled({lx - 2 * s, ly}, {lx + ts.x + 2 * s, ly + ts.y}, IM_COL32(20, 22, 27, 220));
-    dl->AddText({lx, ly}, m.colour, m.label.c_str());
+    dl->AddRectFilled({lx - 2 * s, ly}, {lx + ts.x + 2 * s, ly + ts.y}, view_label_bg(220));
+    dl->AddText({lx, ly}, view_contrast(m.colour), m.label.c_str());
   }
   dl->PopClipRect();
 
@@ -367,9 +370,9 @@ int GanttChart::draw(const char* id, ImVec2 size, float s) {
     const float frac = rows_fit / nrows;
     const float y = py0 + ph * (row_scroll_ / nrows);
     dl->AddRectFilled({px1, y}, {px1 + 4 * s, y + std::max(ph * frac, 8 * s)},
-                      IM_COL32(200, 200, 200, 120));
+                      with_alpha(vc.edge, 160));
   }
-  dl->AddRect({px0, py0}, {px1, py1}, IM_COL32(255, 255, 255, 40));
+  dl->AddRect({px0, py0}, {px1, py1}, with_alpha(vc.edge, 110));
 
   // Hover: the bar under the cursor (within 2 px) and its tooltip.
   int hit = -1;

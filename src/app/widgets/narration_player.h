@@ -14,6 +14,7 @@
 
 #include "app/shell/registry.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/view_colours.h"
 #include "core/common/narration.h"
 #include "io/scenario.h"
 
@@ -92,7 +93,7 @@ inline void draw_narration_time_line(const NarrationFollower& f, const GanttChar
   const float x = l.x(t);
   if (x < l.px0 || x > l.px1) return;
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddLine({x, l.py0}, {x, l.py1}, IM_COL32(255, 230, 90, 230), 2.0f * ui_scale);
+  dl->AddLine({x, l.py0}, {x, l.py1}, with_alpha(view_colours().highlight, 230), 2.0f * ui_scale);
 }
 
 /// The "set_step" command of a kind (the test hook's setStep(k), k 0-based); nullopt if `name`

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/view_colours.h"
 
 #include "app/widgets/format.h"
 
@@ -124,7 +125,7 @@ PlotUtilFrame begin_plot(const char* id, ImVec2 size, const std::vector<PlotSeri
   f.y0 = f.origin.y + top;
   f.y1 = f.origin.y + size.y - bottom;
   if (f.y1 < f.y0 + 10 * s) f.y1 = f.y0 + 10 * s;
-  dl->AddRectFilled({f.x0, f.y0}, {f.x1, f.y1}, IM_COL32(20, 22, 27, 255));
+  dl->AddRectFilled({f.x0, f.y0}, {f.x1, f.y1}, view_colours().canvas_bg);
   if (!axes.x_label.empty()) {
     const float w = ImGui::CalcTextSize(axes.x_label.c_str()).x;
     dl->AddText({(f.x0 + f.x1 - w) / 2, f.origin.y + size.y - fh - 1 * s},
@@ -140,7 +141,7 @@ void draw_y_ticks(ImDrawList* dl, const PlotUtilFrame& f, const Axis& ay, float 
   float last_top = std::numeric_limits<float>::infinity();
   for (double v : ay.ticks(f.y1 - f.y0, 28 * s)) {
     const float y = ay.map(v);
-    dl->AddLine({f.x0, y}, {f.x1, y}, IM_COL32(255, 255, 255, 22));
+    dl->AddLine({f.x0, y}, {f.x1, y}, view_colours().grid);
     const std::string t = short_number(v);
     const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
     const float top = y - ts.y / 2;
@@ -206,7 +207,7 @@ bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& 
   draw_y_ticks(dl, f, ay, s);
   for (double v : ax.ticks(f.x1 - f.x0, 70 * s)) {
     const float x = ax.map(v);
-    dl->AddLine({x, f.y0}, {x, f.y1}, IM_COL32(255, 255, 255, 16));
+    dl->AddLine({x, f.y0}, {x, f.y1}, view_colours().grid);
     const std::string t = short_number(v);
     // Centred on its tick, but kept inside the plot's width: the last label ("1000" at the right
     // end) is never cut by the window's edge.
@@ -222,7 +223,8 @@ bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& 
   for (int pass = 0; pass < 2; ++pass)
     for (const auto& ser : series) {
       if (ser.emphasis != (pass == 1)) continue;
-      const ImU32 col = any_emph && !ser.emphasis ? faded(ser.colour, 0.55f) : ser.colour;
+      const ImU32 line = view_contrast(ser.colour, 3.0f);
+      const ImU32 col = any_emph && !ser.emphasis ? faded(line, 0.55f) : line;
       const float thick = (ser.emphasis ? 2.5f : 1.3f) * s;
       const std::size_t n = std::min(ser.x.size(), ser.y.size());
       pts.clear();
@@ -265,7 +267,7 @@ bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& 
   const bool inside =
       f.hovered && io.MousePos.x >= f.x0 && io.MousePos.x <= f.x1 && io.MousePos.y >= f.y0;
   if (inside) {
-    dl->AddLine({io.MousePos.x, f.y0}, {io.MousePos.x, f.y1}, IM_COL32(255, 255, 255, 70));
+    dl->AddLine({io.MousePos.x, f.y0}, {io.MousePos.x, f.y1}, view_ink(70));
     const double xv = ax.unmap(io.MousePos.x);
     ImGui::BeginTooltip();
     ImGui::Text("%s %s", axes.x_label.c_str(),
@@ -285,7 +287,7 @@ bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& 
     ImGui::EndTooltip();
   }
   dl->PopClipRect();
-  dl->AddRect({f.x0, f.y0}, {f.x1, f.y1}, IM_COL32(255, 255, 255, 40));
+  dl->AddRect({f.x0, f.y0}, {f.x1, f.y1}, with_alpha(view_colours().edge, 110));
   return f.hovered;
 }
 
@@ -325,8 +327,7 @@ int draw_bar_chart(const char* id, ImVec2 size, const std::vector<std::string>& 
       shorten ? 1 : std::max(1, static_cast<int>(std::ceil((widest + label_gap) / group)));
   for (int c = 0; c < nc; ++c) {
     const float gx = f.x0 + group * c;
-    if (c == hovered)
-      dl->AddRectFilled({gx, f.y0}, {gx + group, f.y1}, IM_COL32(255, 255, 255, 18));
+    if (c == hovered) dl->AddRectFilled({gx, f.y0}, {gx + group, f.y1}, view_ink(18));
     for (int k = 0; k < ns; ++k) {
       const auto& ser = series[static_cast<std::size_t>(k)];
       if (c >= static_cast<int>(ser.y.size())) continue;
@@ -348,11 +349,12 @@ int draw_bar_chart(const char* id, ImVec2 size, const std::vector<std::string>& 
   for (const auto& r : rules) {
     if (axes.log_y && !(r.y > 0)) continue;
     const float y = ay.map(r.y);
-    dl->AddLine({f.x0, y}, {f.x1, y}, r.colour, 1.5f * s);
+    const ImU32 rc = view_contrast(r.colour);
+    dl->AddLine({f.x0, y}, {f.x1, y}, rc, 1.5f * s);
     const ImVec2 ts = ImGui::CalcTextSize(r.label.c_str());
-    dl->AddText({f.x1 - ts.x - 4 * s, y - ts.y - 1 * s}, r.colour, r.label.c_str());
+    dl->AddText({f.x1 - ts.x - 4 * s, y - ts.y - 1 * s}, rc, r.label.c_str());
   }
-  dl->AddRect({f.x0, f.y0}, {f.x1, f.y1}, IM_COL32(255, 255, 255, 40));
+  dl->AddRect({f.x0, f.y0}, {f.x1, f.y1}, with_alpha(view_colours().edge, 110));
   if (hovered >= 0) {
     ImGui::BeginTooltip();
     ImGui::Text("%s %s", axes.x_label.c_str(),
