@@ -9,6 +9,7 @@
 
 #include "app/balance/module.h"
 #include "app/shell/app.h"
+#include "app/shell/load_file_button.h"
 #include "app/shell/theme.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/input_text.h"
@@ -132,6 +133,17 @@ void draw_balance_form(App& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.4f, 1.0f));
     ImGui::TextWrapped("%s", g_balance_loads_note.c_str());
     ImGui::PopStyleColor();
+  }
+  {  // the "from file" generator: the file's loads become the explicit list
+    core::LoadVector from_file;
+    if (load_file_button(app, "/loads", static_cast<int>(f.node_count()), from_file)) {
+      std::string text;
+      for (const auto x : from_file) text += (text.empty() ? "" : " ") + std::to_string(x);
+      f.load_mode = 0;
+      f.explicit_loads = std::move(text);
+      g_balance_loads_note.clear();
+      changed = true;
+    }
   }
   if (f.load_mode == 0)
     changed |= balance_loads_field(f.explicit_loads);

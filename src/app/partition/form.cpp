@@ -150,7 +150,7 @@ void draw_partition_form(App& app) {
   {
     std::string w = mesh.value("weights", std::string("uniform"));
     bool hot = w == "hot_region";
-    if (ImGui::Checkbox("hot region (weight 4 in the lower-left quarter)", &hot)) {
+    if (form_checkbox("hot region (weight 4 in the lower-left quarter)", &hot)) {
       if (hot)
         mesh["weights"] = "hot_region";
       else
@@ -172,7 +172,7 @@ void draw_partition_form(App& app) {
   bool has_topo = doc.contains("topology");
   std::string type =
       has_topo ? doc["topology"].value("type", std::string("ring")) : std::string("ring");
-  if (ImGui::Checkbox("map parts onto a network", &has_topo)) {
+  if (form_checkbox("map parts onto a network", &has_topo)) {
     if (has_topo)
       doc["topology"] = topology_for(is_power_of_two(parts) ? "hypercube" : "ring", parts);
     else

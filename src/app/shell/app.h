@@ -31,6 +31,8 @@ struct App {
   JobRunner jobs;                 ///< runs the scenario (model/job_runner.h)
   io::ScenarioPtr jobs_scenario;  ///< the scenario the running (or pending) run belongs to
   int runs_started = 0;           ///< runs started so far (Run, Ctrl+Enter, live edits; test hook)
+  int runs_cancelled = 0;         ///< runs stopped by Cancel (test hook)
+  std::string last_run = "none";  ///< "running", "done", "failed" or "cancelled" (test hook)
   ScenarioOpener opener;          ///< parses scenarios off the UI thread (model/scenario_opener.h)
   bool open_runs = true;  ///< run the scenario the opener hands over (a balance form edit does not)
   int open_shown_frames = 0;  ///< frames the current open has taken (its overlay waits a few)
@@ -96,6 +98,9 @@ void app_poll_open(App& app);
 void app_run(App& app);
 /// Polls the worker; to be called once per frame.
 void app_poll_jobs(App& app);
+/// Cancel: the run stops at its next check (between algorithms) and its results are dropped; the
+/// previous results stay. No-op when nothing runs.
+void app_cancel_run(App& app);
 
 /// Live update for the kinds' forms: opens the edited scenario on the worker (app_apply_edit);
 /// once valid it is installed and run; if rejected the status line says why and the app keeps the

@@ -154,6 +154,17 @@ bool slider_scalar(const char* label, ImGuiDataType type, void* v, const void* l
   ImGui::BeginGroup();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float full = ImGui::CalcItemWidth();
+  // A label that does not fit beside the field goes above it, wrapped, instead of being cut by
+  // the panel's edge (long labels in a narrow panel).
+  const char* end = ImGui::FindRenderedTextEnd(label);
+  const bool label_above =
+      end != label && full + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label, end).x >
+                          ImGui::GetContentRegionAvail().x + 0.5f;
+  if (label_above) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(label, end);
+    ImGui::PopTextWrapPos();
+  }
   const float box = std::max(ImGui::GetFontSize() * 4.5f, full * 0.3f);
   ImGui::SetNextItemWidth(
       std::max(ImGui::GetFontSize() * 3, full - box - style.ItemInnerSpacing.x));
@@ -163,8 +174,7 @@ bool slider_scalar(const char* label, ImGuiDataType type, void* v, const void* l
   ImGui::SetNextItemWidth(box);
   changed |= number_field_box(label, type, v, dlo, dhi, (flags & ImGuiSliderFlags_Logarithmic) != 0,
                               (flags & ImGuiSliderFlags_AlwaysClamp) != 0);
-  const char* end = ImGui::FindRenderedTextEnd(label);
-  if (end != label) {
+  if (end != label && !label_above) {
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
     ImGui::TextUnformatted(label, end);
   }
@@ -187,6 +197,29 @@ const std::vector<NumberFieldBox>& number_field_boxes() {
 const std::string& number_field_active() {
   const auto& f = g_number_field_frame;
   return f.frame == ImGui::GetFrameCount() ? f.active : f.last_active;
+}
+
+bool form_checkbox(const char* label, bool* v) {
+  const char* end = ImGui::FindRenderedTextEnd(label);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float needed =
+      ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label, end).x;
+  if (needed <= ImGui::GetContentRegionAvail().x + 0.5f) return ImGui::Checkbox(label, v);
+  // Too wide: the box, then the label wrapped beside it; clicking the label toggles too.
+  ImGui::PushID(label);
+  ImGui::BeginGroup();
+  bool changed = ImGui::Checkbox("##box", v);
+  ImGui::SameLine(0, style.ItemInnerSpacing.x);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(label, end);
+  ImGui::PopTextWrapPos();
+  if (ImGui::IsItemClicked()) {
+    *v = !*v;
+    changed = true;
+  }
+  ImGui::EndGroup();
+  ImGui::PopID();
+  return changed;
 }
 
 void number_field_hint() {

@@ -13,7 +13,8 @@
 
 namespace loadlab::app {
 
-/// ImGui::SliderScalar with the number box (ImGuiDataType_S32, S64 or Double). A typed value is
+/// ImGui::SliderScalar with the number box (ImGuiDataType_S32, S64 or Double). Its label goes
+/// beside the box, or above the slider, wrapped, when it would not fit beside it. A typed value is
 /// not clamped to [lo, hi] unless flags has ImGuiSliderFlags_AlwaysClamp (as ImGui's Ctrl+click
 /// was: the scenario's validator has the real limits); steps stay inside [lo, hi]. The slider,
 /// the box and the label form one item group, so IsItemActive / IsItemDeactivatedAfterEdit /
@@ -38,6 +39,10 @@ struct NumberFieldBox {
 };
 const std::vector<NumberFieldBox>& number_field_boxes();
 const std::string& number_field_active();
+
+/// ImGui::Checkbox whose label wraps beside the box instead of being cut when the panel is too
+/// narrow for it (clicking the wrapped label toggles too). True when the value changed.
+bool form_checkbox(const char* label, bool* v);
 
 /// One muted line telling how the number boxes work (shown above a kind's form).
 void number_field_hint();
