@@ -47,8 +47,8 @@ TEST_CASE("LoadFile.Json") {
   CHECK(parse_load_file("[4, 0, 7]", "l.json", "/loads") == LoadVector{4, 0, 7});
   CHECK(parse_load_file(R"({"kind": "balance", "loads": [1, 2]})", "s.json", "/loads") ==
         LoadVector{1, 2});
-  CHECK(parse_load_file(R"({"workload": {"initial": [3, 3, 0]}})", "d.json",
-                        "/workload/initial") == LoadVector{3, 3, 0});
+  CHECK(parse_load_file(R"({"workload": {"initial": [3, 3, 0]}})", "d.json", "/workload/initial") ==
+        LoadVector{3, 3, 0});
 }
 
 TEST_CASE("LoadFile.ErrorsNameTheFieldAndTheLine") {
