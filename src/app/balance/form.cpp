@@ -182,7 +182,7 @@ void draw_balance_form(App& app) {
       else
         algorithm_tooltip("balance", algs[i]);  // idea, paper, complexity
     }
-    if (i % 3 != 2 && i + 1 < algs.size()) ImGui::SameLine();
+    if (i % 3 != 2 && i + 1 < algs.size()) same_line_if_fits(checkbox_width(algs[i + 1].c_str()));
   }
   if (changed) {
     // Keep the scenario valid: loads follow the node count, unsupported algorithms are

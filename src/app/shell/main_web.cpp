@@ -306,6 +306,8 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   // The main view window in CSS pixels (x0, y0, x1, y1): what pixel checks sample.
   const float* vb = g_web->app.help.view_box;
   j["view_box"] = {vb[0] / g_web->dpr, vb[1] / g_web->dpr, vb[2] / g_web->dpr, vb[3] / g_web->dpr};
+  // The scenario panel's width in CSS pixels (dragging its right edge resizes it).
+  j["scenario_panel_width"] = g_web->app.left_width_units * g_web->app.ui_scale / g_web->dpr;
   j["title"] = loadlab::app::scenario_title(g_web->app);
   j["theme"] = loadlab::app::theme_name(loadlab::app::current_theme());
   j["developer_overlay"] = g_web->app.developer_overlay;

@@ -199,6 +199,17 @@ const std::string& number_field_active() {
   return f.frame == ImGui::GetFrameCount() ? f.active : f.last_active;
 }
 
+void same_line_if_fits(float next_width) {
+  const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + next_width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x + 0.5f)
+    ImGui::SameLine();
+}
+
+float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+         ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
 bool form_checkbox(const char* label, bool* v) {
   const char* end = ImGui::FindRenderedTextEnd(label);
   const ImGuiStyle& style = ImGui::GetStyle();

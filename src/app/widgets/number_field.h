@@ -44,6 +44,13 @@ const std::string& number_field_active();
 /// narrow for it (clicking the wrapped label toggles too). True when the value changed.
 bool form_checkbox(const char* label, bool* v);
 
+/// ImGui::SameLine() when an item `next_width` wide still fits on the current line of the window,
+/// else nothing (the next item starts a new line): rows of checkboxes and buttons that wrap in a
+/// narrow panel instead of running past its edge.
+void same_line_if_fits(float next_width);
+/// The width ImGui::Checkbox(label) takes (box, spacing, label up to "##").
+float checkbox_width(const char* label);
+
 /// One muted line telling how the number boxes work (shown above a kind's form).
 void number_field_hint();
 
