@@ -6,7 +6,6 @@
 
 #include <algorithm>
 
-#include "app/model/run_estimate.h"
 #include "app/shell/app_setup.h"
 #include "app/shell/live_update.h"
 #include "app/shell/panel_help.h"
@@ -16,6 +15,7 @@
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
 #include "app/widgets/number_field.h"
+#include "io/run_estimate.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -25,25 +25,26 @@ namespace {
 constexpr const char* kEditorOrigin = "the JSON editor";
 
 // The current scenario's predicted run time (model/run_estimate.h), computed once per scenario.
-const RunEstimate& panel_run_estimate(const App& app) {
+const io::RunEstimate& panel_run_estimate(const App& app) {
   static const io::TypedScenario* seen = nullptr;
-  static RunEstimate estimate;
+  static io::RunEstimate estimate;
   if (app.state.parsed.get() != seen) {
     seen = app.state.parsed.get();
-    const double slowdown = std::string(platform_name()) == "web" ? kWebSlowdown : 1.0;
-    estimate = seen ? estimate_run(*seen, slowdown) : RunEstimate{};
+    const double slowdown = std::string(platform_name()) == "web" ? io::kWebSlowdown : 1.0;
+    estimate = seen ? io::estimate_run(*seen, slowdown) : io::RunEstimate{};
   }
   return estimate;
 }
 
-// "Estimated: about 25 s, mostly optimal": muted, or in the warning colour past kLongRunSeconds.
-void draw_run_estimate_line(const RunEstimate& e) {
+// "Estimated: about 25 s, mostly optimal": muted, or in the warning colour past
+// io::kLongRunSeconds.
+void draw_run_estimate_line(const io::RunEstimate& e) {
   if (!e.known || e.seconds < 1.0) return;
-  std::string text = "Estimated run: " + estimate_text(e.seconds);
-  if (e.seconds > kLongRunSeconds)
+  std::string text = "Estimated run: " + io::estimate_text(e.seconds);
+  if (e.seconds > io::kLongRunSeconds)
     text += ", mostly " + e.slowest + ". A long run: Cancel stops it.";
   ImGui::PushTextWrapPos(0);
-  if (e.seconds > kLongRunSeconds)
+  if (e.seconds > io::kLongRunSeconds)
     ImGui::TextColored(theme_colour(current_palette().text_warning), "%s", text.c_str());
   else
     ImGui::TextDisabled("%s", text.c_str());
@@ -177,8 +178,8 @@ void draw_scenario_panel(App& app) {
     const double elapsed = now - run_seen_since, done = app.jobs.progress();
     ImGui::ProgressBar(static_cast<float>(done), {-1, 0});
     // Past a second, say how long it has run and, from the progress so far, about how long is left.
-    if (const RunEstimate& e = panel_run_estimate(app); e.known && e.seconds >= 1.0)
-      ImGui::TextDisabled("Estimated: %s", estimate_text(e.seconds).c_str());
+    if (const io::RunEstimate& e = panel_run_estimate(app); e.known && e.seconds >= 1.0)
+      ImGui::TextDisabled("Estimated: %s", io::estimate_text(e.seconds).c_str());
     if (elapsed > 1.0) {
       if (done > 0.02)
         ImGui::TextDisabled("Running %.0f s; about %.0f s left", elapsed,
@@ -188,17 +189,17 @@ void draw_scenario_panel(App& app) {
     }
     if (ImGui::Button("Cancel", {-1, 0})) app_cancel_run(app);
   } else {
-    const RunEstimate& estimate = panel_run_estimate(app);
+    const io::RunEstimate& estimate = panel_run_estimate(app);
     draw_run_estimate_line(estimate);
     if (ImGui::Button("Run", {-1, 28 * s})) {
       // A run predicted to be long asks first; a waiting edit runs once installed.
-      if (estimate.known && estimate.seconds > kLongRunSeconds)
+      if (estimate.known && estimate.seconds > io::kLongRunSeconds)
         ImGui::OpenPopup("Long run");
       else if (!live_update_flush(app))
         app_run(app);
     }
     if (ImGui::BeginPopupModal("Long run", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-      ImGui::Text("This run will take %s (mostly %s).", estimate_text(estimate.seconds).c_str(),
+      ImGui::Text("This run will take %s (mostly %s).", io::estimate_text(estimate.seconds).c_str(),
                   estimate.slowest.c_str());
       ImGui::TextUnformatted("Cancel stops it; the previous results stay until it finishes.");
       if (ImGui::Button("Run anyway")) {

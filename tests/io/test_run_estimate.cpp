@@ -1,15 +1,15 @@
-// The run-time estimate (app/model/run_estimate.h): sizes counted from the instance and the cost
+// The run-time estimate (io/run_estimate.h): sizes counted from the instance and the cost
 // order applied to them. Mesh sizes are counted by hand: an r x c mesh has r*c nodes and
 // r*(c-1) + c*(r-1) links.
 #include <doctest/doctest.h>
 
 #include <cmath>
 
-#include "app/model/run_estimate.h"
+#include "io/run_estimate.h"
 #include "io/scenario.h"
 
 using namespace loadlab;
-using namespace loadlab::app;
+using namespace loadlab::io;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "app/model/run_estimate.h"
+#include "io/run_estimate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "io/kinds/dynamic.h"
 #include "io/kinds/partition.h"
 
-namespace loadlab::app {
+namespace loadlab::io {
 
 namespace {
 
@@ -56,19 +56,19 @@ double cost_units(CostOrder order, double size) {
   return n;
 }
 
-double run_size(const io::TypedScenario& sc) {
-  if (const auto* b = dynamic_cast<const io::BalanceScenario*>(&sc))
+double run_size(const TypedScenario& sc) {
+  if (const auto* b = dynamic_cast<const BalanceScenario*>(&sc))
     return static_cast<double>(b->topology.size()) + static_cast<double>(b->topology.edge_count());
-  if (const auto* d = dynamic_cast<const io::DagScenario*>(&sc)) {
+  if (const auto* d = dynamic_cast<const DagScenario*>(&sc)) {
     if (!d->graph) return 0;
     return (static_cast<double>(d->graph->size()) + static_cast<double>(d->graph->edge_count())) *
            std::max(1, d->processors);
   }
-  if (const auto* p = dynamic_cast<const io::PartitionScenario*>(&sc)) {
+  if (const auto* p = dynamic_cast<const PartitionScenario*>(&sc)) {
     if (!p->mesh) return 0;
     return static_cast<double>(p->mesh->size()) + static_cast<double>(p->mesh->edge_count());
   }
-  if (const auto* y = dynamic_cast<const io::DynamicScenario*>(&sc)) {
+  if (const auto* y = dynamic_cast<const DynamicScenario*>(&sc)) {
     const int nodes = std::max(1, y->topology.size());
     const double tasks = static_cast<double>(core::total_load(y->workload.initial)) +
                          core::expected_arrivals(y->workload.arrivals, nodes);
@@ -89,7 +89,7 @@ std::optional<double> estimate_algorithm_seconds(const std::string& kind,
   return fallback->seconds_per_unit * cost_units(fallback->order, size);
 }
 
-RunEstimate estimate_run(const io::TypedScenario& sc, double slowdown) {
+RunEstimate estimate_run(const TypedScenario& sc, double slowdown) {
   RunEstimate out;
   const double size = run_size(sc);
   if (size <= 0) return out;
@@ -119,4 +119,4 @@ std::string estimate_text(double seconds) {
   return buf;
 }
 
-}  // namespace loadlab::app
+}  // namespace loadlab::io

@@ -2,7 +2,7 @@
 // algorithms (the scenario panel shows "about 3 s" and warns before runs over kLongRunSeconds).
 // A small cost model: each algorithm's time is c x f(size), f one of n, n log n, n^1.5, n^2, with
 // c fitted on this machine from `loadlab run` timings at two sizes (README, "Run-time estimate").
-// The browser runs WebAssembly about kWebSlowdown times slower. Pure, so tests/app checks it.
+// The browser runs WebAssembly about kWebSlowdown times slower. Pure, so tests/io checks it.
 #pragma once
 
 #include <optional>
@@ -10,7 +10,7 @@
 
 #include "io/kind.h"
 
-namespace loadlab::app {
+namespace loadlab::io {
 
 /// Runs predicted to take longer are announced before they start (and can be cancelled).
 constexpr double kLongRunSeconds = 10.0;
@@ -25,7 +25,7 @@ double cost_units(CostOrder order, double size);
 /// The instance's size as the cost model counts it, per kind: balance nodes + links, dag
 /// (tasks + edges) x processors, partition vertices + edges, dynamic tasks (initial + expected
 /// arrivals) x log2(nodes). 0 for kinds the model does not cover.
-double run_size(const io::TypedScenario& scenario);
+double run_size(const TypedScenario& scenario);
 
 /// One algorithm's predicted seconds (native) on an instance of `size`; nullopt when the model
 /// has no row for the kind.
@@ -39,9 +39,9 @@ struct RunEstimate {
 };
 
 /// The run of every algorithm of `scenario`, times `slowdown` (1 native, kWebSlowdown web).
-RunEstimate estimate_run(const io::TypedScenario& scenario, double slowdown = 1.0);
+RunEstimate estimate_run(const TypedScenario& scenario, double slowdown = 1.0);
 
 /// "under a second", "about 3 s", "about 40 s", "about 2 min" (rounded to what a person reads).
 std::string estimate_text(double seconds);
 
-}  // namespace loadlab::app
+}  // namespace loadlab::io
