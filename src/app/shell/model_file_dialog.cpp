@@ -73,11 +73,11 @@ std::string file_dialog_parent(const std::string& dir) {
 }
 
 std::string file_dialog_with_extension(const std::string& name, const std::string& extension) {
-  if (extension.empty() || name.size() >= extension.size() &&
-                               file_dialog_lower(name.substr(name.size() - extension.size())) ==
-                                   file_dialog_lower(extension))
-    return name;
-  return name + extension;
+  if (extension.empty()) return name;
+  const bool has = name.size() >= extension.size() &&
+                   file_dialog_lower(name.substr(name.size() - extension.size())) ==
+                       file_dialog_lower(extension);
+  return has ? name : name + extension;
 }
 
 bool file_dialog_is_dir(const std::string& dir) {
