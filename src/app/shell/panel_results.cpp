@@ -5,6 +5,7 @@
 #include <imgui_internal.h>  // the table's clip rectangle: which rows are really on screen
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "app/shell/export_actions.h"
@@ -144,7 +145,8 @@ void draw_results_panel(App& app) {
                                          : (cells[i].empty() ? std::string() : cells[i][c - 2]);
       want = std::max(want, ImGui::CalcTextSize(text.c_str()).x);
     }
-    widths[c] = panel_results_columns().width(st.kind, keys[c], want / em) * em;
+    // Whole pixels and one to spare: the table floors widths, which must not cut a glyph.
+    widths[c] = std::ceil(panel_results_columns().width(st.kind, keys[c], want / em) * em) + 1.0f;
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
