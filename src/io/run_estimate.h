@@ -14,7 +14,7 @@ namespace loadlab::io {
 
 /// Runs predicted to take longer are announced before they start (and can be cancelled).
 constexpr double kLongRunSeconds = 10.0;
-/// WebAssembly in the browser against native code, measured on the same runs.
+/// WebAssembly in the browser against native code (README, Measurements).
 constexpr double kWebSlowdown = 2.0;
 
 enum class CostOrder { linear, n_log_n, n_1_5, quadratic };
