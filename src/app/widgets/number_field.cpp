@@ -154,20 +154,22 @@ bool slider_scalar(const char* label, ImGuiDataType type, void* v, const void* l
   ImGui::BeginGroup();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float full = ImGui::CalcItemWidth();
-  // A label that does not fit beside the field goes above it, wrapped, instead of being cut by
-  // the panel's edge (long labels in a narrow panel).
+  const float box = std::max(ImGui::GetFontSize() * 4.5f, full * 0.3f);
+  const float slider_w = std::max(ImGui::GetFontSize() * 3, full - box - style.ItemInnerSpacing.x);
+  // A label that does not fit beside the field (as wide as drawn: in a narrow panel the slider
+  // and the box keep their minimum widths) goes above it, wrapped, instead of being cut by the
+  // panel's edge.
   const char* end = ImGui::FindRenderedTextEnd(label);
+  const float drawn = slider_w + style.ItemInnerSpacing.x + box;
   const bool label_above =
-      end != label && full + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label, end).x >
+      end != label && drawn + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label, end).x >
                           ImGui::GetContentRegionAvail().x + 0.5f;
   if (label_above) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(label, end);
     ImGui::PopTextWrapPos();
   }
-  const float box = std::max(ImGui::GetFontSize() * 4.5f, full * 0.3f);
-  ImGui::SetNextItemWidth(
-      std::max(ImGui::GetFontSize() * 3, full - box - style.ItemInnerSpacing.x));
+  ImGui::SetNextItemWidth(slider_w);
   bool changed =
       ImGui::SliderScalar("##slider", type, v, lo, hi, fmt, flags | ImGuiSliderFlags_NoInput);
   ImGui::SameLine(0, style.ItemInnerSpacing.x);
