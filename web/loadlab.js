@@ -123,6 +123,8 @@
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     },
     pickFile() { document.getElementById("file-input").click(); },
+    // The forms' "Loads from file...": a file input of its own (CSV, text, JSON).
+    pickLoadFile() { document.getElementById("load-file-input").click(); },
     // The address bar follows every scenario edit (called by the app after a quiet time): the
     // newest request wins if encodings overlap.
     linkSeq: 0,
@@ -143,6 +145,14 @@
     if (file.size > MAX_INFLATED) { Module._loadlab_report_error && reportError("The file is larger than 16 MiB"); return; }
     const text = await file.text();
     importText(text, file.name);
+    ev.target.value = "";
+  });
+  // A load file for the current form (shell/load_file_button.h reads and checks it).
+  document.getElementById("load-file-input").addEventListener("change", async (ev) => {
+    const file = ev.target.files && ev.target.files[0];
+    if (!file) return;
+    if (file.size > MAX_INFLATED) { reportError("The load file is larger than 16 MiB"); return; }
+    call("loadlab_load_file", null, ["string", "string"], [await file.text(), file.name]);
     ev.target.value = "";
   });
   // A file dropped on the page opens like File > Import (undoable: Edit > Undo open).
@@ -247,6 +257,10 @@
     summary: () => JSON.parse(Module.UTF8ToString(Module._loadlab_summary_json())),
     scenario: () => JSON.parse(Module.UTF8ToString(Module._loadlab_scenario_json())),
     run: () => Module._loadlab_run(),
+    // Cancel, as the button: the run stops between algorithms; state().last_run becomes "cancelled".
+    cancel: () => Module._loadlab_cancel(),
+    // The balance / dynamic form's "Loads from file..." as if `text` had been picked as `name`.
+    loadFile: (text, name = "loads.csv") => call("loadlab_load_file", null, ["string", "string"], [text, name]),
     loopMeasure: () => Module._loadlab_loop_measure(),
     // Dynamic scenarios: the shared-memory strategies on real threads (Web Workers);
     // workload "scenario" | "uts_geometric" | "uts_binomial". state().dynamic_threads has the result.

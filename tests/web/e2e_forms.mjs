@@ -1,7 +1,8 @@
 // The form keeps the scenario valid (Example 3's cube switched to a torus), bad share links stay
 // reported and load nothing, and the address bar follows the scenario; the results export as
 // TSV / CSV and the view as SVG / PNG; edits wait for a pause (two quick ones start one run);
-// the number boxes take typing, Enter, Tab and Shift+Tab. (Links that keep the view:
+// the results table's columns stay put across runs; loads come from a file (CSV, JSON; errors
+// name the field and line); the number boxes take typing, Enter, Tab and Shift+Tab. (Links that keep the view:
 // e2e_links.mjs.)
 //   node tests/web/e2e_forms.mjs <site dir> <screenshot dir>
 // Expected values come from the scenario format and the papers' examples, not from the page.
@@ -121,6 +122,57 @@ try {
   st = await state(page);
   check(st.runs_started === runs0 + 1 && st.scenario.loads[0] === 18 && st.results.length === 3,
         "after the pause both edits are in and exactly one run started", [st.runs_started, runs0, st.scenario.loads]);
+
+  // --- The results table's columns stay put: a re-run, then a run with one algorithm fewer --------
+  const columns = (s) => ({ headers: s.results_table && s.results_table.headers, x: s.results_table && s.results_table.x });
+  await waitFrames(page, 3);
+  const cols0 = columns(await state(page));
+  const rerun = async (started) => {
+    await page.waitForFunction((n) => { const s = window.loadlab.state(); return !s.busy && s.runs_started > n && s.last_run === "done"; },
+                               started, { timeout: 30000 });
+    await waitFrames(page, 3);
+    return state(page);
+  };
+  st = await state(page);
+  await page.evaluate(() => window.loadlab.run());
+  st = await rerun(st.runs_started);
+  const cols1 = columns(st);
+  check(Array.isArray(cols0.x) && cols0.x.length === cols0.headers.length && cols0.headers.length > 3 &&
+        same(cols0.headers, cols1.headers) && same(cols0.x, cols1.x),
+        "a re-run keeps the results table's columns and their x positions", [cols0, cols1]);
+  await page.evaluate(() => window.loadlab.setField("/algorithms", ["cwa", "optimal"]));
+  st = await rerun(st.runs_started);
+  const cols2 = columns(st);
+  check(st.results.length === 2 && same(cols0.headers, cols2.headers) && same(cols0.x, cols2.x),
+        "a run of two of the three algorithms shows the same columns at the same places", [cols0, cols2]);
+
+  // --- Loads from a file (the form's "Loads from file..."): CSV with a header, errors, the input ---
+  const fileLoads = [5, 0, 7, 1, 2, 9, 3, 4];
+  await page.evaluate((t) => window.loadlab.loadFile(t, "loads.csv"),
+                      "node,load\n" + fileLoads.map((w, i) => `${i},${w}`).join("\n") + "\n");
+  await page.waitForFunction((w) => { const s = window.loadlab.state();
+    return !s.busy && JSON.stringify(s.scenario.loads) === JSON.stringify(w) && s.results.length === 2; },
+  fileLoads, { timeout: 30000 }).catch(() => {});
+  st = await state(page);
+  check(same(st.scenario.loads, fileLoads) && st.results.every((r) => r.verified),
+        "a CSV file's load column becomes the scenario's loads, and it runs", [st.scenario.loads, st.status]);
+  await page.evaluate(() => window.loadlab.loadFile("4\n2\nlots\n1\n", "bad.csv"));
+  await page.waitForFunction(() => window.loadlab.state().status_is_error, null, { timeout: 10000 }).catch(() => {});
+  st = await state(page);
+  check(st.status_is_error && /^\/loads: line 3 of bad\.csv/.test(st.status) && same(st.scenario.loads, fileLoads),
+        "a bad value is refused with the field and the line named, the loads unchanged", st.status);
+  await page.evaluate(() => window.loadlab.loadFile("[1, 2, 3]", "three.json"));
+  await waitFrames(page, 4);
+  st = await state(page);
+  check(st.status_is_error && /three\.json has 3 loads; the topology has 8 nodes/.test(st.status),
+        "a file with another node count is refused and says both counts", st.status);
+  await page.setInputFiles("#load-file-input", { name: "ones.json", mimeType: "application/json",
+                                                 buffer: Buffer.from("[1, 1, 1, 1, 1, 1, 1, 1]") });
+  await page.waitForFunction(() => { const s = window.loadlab.state(); return !s.busy && s.scenario.loads.every((w) => w === 1); },
+                             null, { timeout: 30000 }).catch(() => {});
+  st = await state(page);
+  check(st.scenario.loads.every((w) => w === 1) && !st.status_is_error,
+        "the page's file input for loads reads a JSON file into the form", [st.scenario.loads, st.status]);
 
   // --- Number boxes: type a value and Enter; Tab and Shift+Tab move between fields -----------------
   const box = (s, label) => (s.number_fields || []).find((f) => f.label === label);

@@ -4,7 +4,8 @@
 // One wheel notch (pixels or lines) zooms the network in by a bounded factor around the cursor,
 // a notch down zooms out, 50 small trackpad deltas zoom smoothly; presses and releases delivered
 // inside one frame are each seen by ImGui; Ctrl+= scales the UI; Space plays, Right steps; Ctrl+Enter
-// runs; none of them while a text field has the keyboard.
+// runs; none of them while a text field has the keyboard; Cancel stops a long run and gives its
+// worker back.
 import { join } from "node:path";
 import { linkFor, startHarness } from "./harness.mjs";
 
@@ -167,6 +168,44 @@ try {
     await frames(3);
     check((await state()).step === st.step + 1, "shortcuts work again after typing");
   }
+
+  // 8. Cancel: a long run (five algorithms on a 256 x 256 mesh) stops at the next algorithm, the UI
+  // keeps drawing meanwhile, the state says "cancelled", nothing of it is shown, and the worker
+  // is given back (a second cancelled run needs no new Web Worker).
+  const long = { loadlab: 1, kind: "balance", seed: 3, topology: { type: "mesh", rows: 256, cols: 256 },
+                 loads: { generator: "uniform", mean: 10 }, algorithms: ["mwa", "diffusion", "gde", "gradient", "optimal"] };
+  const cancelOnce = async () => {
+    const before = await state();
+    await page.evaluate((t) => { window.loadlab.open(t); }, JSON.stringify(long));
+    await page.waitForFunction((n) => { const s = window.loadlab.state();
+                                        return s.busy && s.last_run === "running" && s.runs_started > n; },
+                               before.runs_started, { timeout: 60000, polling: 50 });
+    const running = await state();
+    // Frames keep coming while it computes (the run is on a worker thread, not the page's).
+    const drew = await page.waitForFunction((f) => { const s = window.loadlab.state(); return s.frames >= f + 3 && s.busy; },
+                                            running.frames, { timeout: 30000, polling: 50 }).then(() => true, () => false);
+    await page.evaluate(() => window.loadlab.cancel());
+    await page.waitForFunction(() => !window.loadlab.state().busy, null, { timeout: 90000, polling: 50 });
+    await frames(3);
+    return { running, drew, after: await state(), workers: page.workers().length };
+  };
+  const c1 = await cancelOnce();
+  check(c1.after.last_run === "cancelled" && c1.after.runs_cancelled === c1.running.runs_cancelled + 1 &&
+        /cancelled/i.test(c1.after.status) && !c1.after.status_is_error,
+        "Cancel stops the long run: the state says cancelled, the status line too (not as an error)",
+        [c1.after.last_run, c1.after.status]);
+  check(!(Array.isArray(c1.after.results) && c1.after.results.length),
+        "the cancelled run's results are not shown", (c1.after.results || []).length);
+  check(c1.drew, "the UI kept drawing frames during the long run (before Cancel)", [c1.running.frames, c1.after.frames]);
+  await page.screenshot({ path: join(shots, "e2e_input_cancelled.png") });
+  const c2 = await cancelOnce();
+  check(c2.after.last_run === "cancelled" && c2.workers <= c1.workers,
+        "a second cancelled run needs no new worker thread (none leaked)", [c1.workers, c2.workers]);
+  // The page still runs scenarios: the cube again, to completion.
+  await page.evaluate((t) => { window.loadlab.open(t); }, JSON.stringify(cube));
+  await page.waitForFunction(() => { const s = window.loadlab.state(); return !s.busy && s.last_run === "done" && s.results.length === 1; },
+                             null, { timeout: 60000 });
+  check(true, "after cancelling, a scenario runs to completion again");
 
   check(errors.length === 0, "no page errors", errors);
   await page.screenshot({ path: join(shots, "e2e_input.png") });

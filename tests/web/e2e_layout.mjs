@@ -1,7 +1,7 @@
 // Layout and look: one example of every kind, each of its tabs, at 1280 x 800, 1920 x 1080 and on
 // a 2x screen; through the test hook, no drawn text box may intersect another or be cut by its
 // window or column (state().text_overlaps, counted from the frame's glyphs). Also: the UI font is
-// the proportional one, the UI grows with the window, an edited scenario's title says so (panel,
+// the proportional one, form labels wrap in a narrow scenario panel, the UI grows with the window, an edited scenario's title says so (panel,
 // page title, share link), a bad link's error shows in a dismissible banner, and the page asks for
 // nothing that is not there (favicon). At 1280 x 800 the view keeps at least 55% of the height
 // (results pane as tall as its rows, caption strip on one line) and follows the theme (a light
@@ -143,6 +143,36 @@ try {
   check(["dark", "light"].includes(small.theme), "a theme is set (the system's preference)", small.theme);
 
   await sweep(page, "1280x800", allTabs);
+
+  // Form labels wrap instead of being cut: the scenario panel dragged to its narrowest, then the
+  // forms with the longest labels ("mean tasks per node", "barrier every (work)", "hot region
+  // (weight 4 in the lower-left quarter)") show no cut or overlapping text.
+  {
+    const wide = (await page.evaluate(() => window.loadlab.state())).scenario_panel_width;
+    const y = 300;
+    await page.mouse.move(wide - 2, y);
+    await waitFrames(page, 2);
+    await page.mouse.down();
+    for (const x of [wide - 30, wide - 90, 260, 200, 150]) {
+      await page.mouse.move(x, y);
+      await waitFrames(page, 2);
+    }
+    await page.mouse.up();
+    await waitFrames(page, 3);
+    const narrow = (await page.evaluate(() => window.loadlab.state())).scenario_panel_width;
+    check(narrow < wide * 0.75, "dragging the scenario panel's right edge makes it narrow", [wide, narrow]);
+    const narrowViews = views.filter((v) => ["dynamic_hotspot_mesh", "os_mixed", "partition_grid"].includes(v.preset));
+    await sweep(page, "narrow_panel", false, narrowViews);
+    await page.mouse.move(narrow - 2, y);
+    await waitFrames(page, 2);
+    await page.mouse.down();
+    for (const x of [narrow + 60, wide]) {
+      await page.mouse.move(x, y);
+      await waitFrames(page, 2);
+    }
+    await page.mouse.up();
+    await waitFrames(page, 3);
+  }
 
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.waitForFunction((s0) => window.loadlab.state().ui_scale > s0 + 0.1, small.ui_scale, { timeout: 20000 });

@@ -132,6 +132,17 @@ void draw_balance_form(App& app) {
     ImGui::TextWrapped("%s", g_balance_loads_note.c_str());
     ImGui::PopStyleColor();
   }
+  {  // the "from file" generator: the file's loads become the explicit list
+    core::LoadVector from_file;
+    if (load_file_button(app, "/loads", static_cast<int>(f.node_count()), from_file)) {
+      std::string text;
+      for (const auto x : from_file) text += (text.empty() ? "" : " ") + std::to_string(x);
+      f.load_mode = 0;
+      f.explicit_loads = std::move(text);
+      g_balance_loads_note.clear();
+      changed = true;
+    }
+  }
   if (f.load_mode == 0)
     changed |= balance_loads_field(f.explicit_loads);
   else
@@ -169,7 +180,7 @@ void draw_balance_form(App& app) {
       else
         algorithm_tooltip("balance", algs[i]);  // idea, paper, complexity
     }
-    if (i % 3 != 2 && i + 1 < algs.size()) ImGui::SameLine();
+    if (i % 3 != 2 && i + 1 < algs.size()) same_line_if_fits(checkbox_width(algs[i + 1].c_str()));
   }
   if (changed) {
     // Keep the scenario valid: loads follow the node count, unsupported algorithms are

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "app/widgets/format.h"
 #include "core/dag/registry.h"
 #include "io/kinds/dag.h"
 #include "io/kinds/dag_adversary.h"
@@ -249,8 +250,9 @@ io::Json adversary_worst_scenario(const AdversaryOutcome& o, const AdversarySett
   if (!o.result) throw std::invalid_argument("no search result");
   io::Json sc = io::adversary_instance_scenario(o.result->best, {o.a, o.b}, o.seed);
   char buf[160];
-  std::snprintf(buf, sizeof buf, "Adversary: %s / %s = %.4g%s", o.a.c_str(), o.b.c_str(),
-                o.result->best_ratio, name.empty() ? "" : (" (from " + name + ")").c_str());
+  std::snprintf(buf, sizeof buf, "Adversary: %s / %s = %s%s", o.a.c_str(), o.b.c_str(),
+                format_real(o.result->best_ratio, 4).c_str(),
+                name.empty() ? "" : (" (from " + name + ")").c_str());
   sc["name"] = buf;
   // Both Gantt charts side by side on the Gantt tab; the tab's settings come along in the link.
   sc["ui"] = {{"tab", "gantt"}, {"compare", true}, {"adversary", adversary_settings_json(s)}};

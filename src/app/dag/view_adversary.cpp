@@ -13,6 +13,7 @@
 #include "app/dag/module.h"
 #include "app/dag/view.h"
 #include "app/shell/app.h"
+#include "app/widgets/format.h"
 #include "app/widgets/plot_util.h"
 #include "app/widgets/view_colours.h"
 #include "core/dag/registry.h"
@@ -303,7 +304,7 @@ void draw_heatmap(App& app, DagAdversaryState& a, float s) {
       if (i == j)
         std::snprintf(txt, sizeof txt, "-");
       else if (r > 0)
-        std::snprintf(txt, sizeof txt, "%.3g", r);
+        std::snprintf(txt, sizeof txt, "%s", format_real(r, 3).c_str());
       else
         std::snprintf(txt, sizeof txt, "?");
       const ImVec2 ts = ImGui::CalcTextSize(txt);

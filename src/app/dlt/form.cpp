@@ -45,7 +45,7 @@ bool optional_slider(const char* check, const char* label, io::Json& doc, const 
                      double dflt, double lo, double hi) {
   bool on = doc.contains(key);
   bool changed = false;
-  if (ImGui::Checkbox(check, &on)) {
+  if (form_checkbox(check, &on)) {
     if (on)
       doc[key] = dflt;
     else

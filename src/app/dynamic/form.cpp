@@ -91,7 +91,7 @@ bool topology_fields(io::Json& doc, std::vector<std::string>& notes) {
   return changed;
 }
 
-bool workload_fields(io::Json& doc, int nodes) {
+bool workload_fields(App& app, io::Json& doc, int nodes) {
   io::Json& w = doc["workload"];
   if (!w.is_object()) w = io::Json::object();
   bool changed = false;
@@ -114,6 +114,14 @@ bool workload_fields(io::Json& doc, int nodes) {
     changed |= num_field("mean tasks per node", init, "mean", 2, 0, 1000);
     if (init.value("generator", std::string()) == "hot_spot")
       changed |= dynamic_int_field("hot node", init, "hot_node", 0, 0, nodes - 1);
+  }
+  {  // the "from file" generator: the file's per-node counts become the initial list
+    core::LoadVector from_file;
+    if (load_file_button(app, "/workload/initial", nodes, from_file)) {
+      init = io::Json::array();
+      for (const auto x : from_file) init.push_back(x);
+      changed = true;
+    }
   }
   io::Json& dur = w["duration"];
   if (!dur.is_object()) dur = {{"profile", "constant"}, {"value", 1}};
@@ -271,7 +279,7 @@ void draw_dynamic_form(App& app) {
   long long seed = doc.value("seed", 1LL);
   if (ImGui::InputScalar("seed", ImGuiDataType_S64, &seed))
     doc["seed"] = std::max(0LL, seed), changed = true;
-  changed |= workload_fields(doc, nodes);
+  changed |= workload_fields(app, doc, nodes);
   if (ImGui::CollapsingHeader("Costs")) {
     io::Json& costs = doc["costs"];
     if (!costs.is_object()) costs = io::Json::object();

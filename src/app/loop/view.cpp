@@ -14,6 +14,7 @@
 #include "app/model/results_follower.h"
 #include "app/model/ui_state.h"
 #include "app/shell/app.h"
+#include "app/widgets/format.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
@@ -164,8 +165,8 @@ std::string parameters_text(const LoopViewModel& m, const LoopTechniqueData& t) 
   }
   if (t.name == "factoring_prob" && n > 0 && m.mu > 0) {
     const double b = p * m.sd / (2 * m.mu * std::sqrt(static_cast<double>(n)));
-    std::snprintf(buf, sizeof buf, "\nb (first batch) = %.4g, x_0 = %.4g", b,
-                  1 + b * b + b * std::sqrt(b * b + 2));
+    std::snprintf(buf, sizeof buf, "\nb (first batch) = %s, x_0 = %s", format_real(b, 4).c_str(),
+                  format_real(1 + b * b + b * std::sqrt(b * b + 2), 4).c_str());
     out += buf;
   }
   if (t.name == "tapering") out += "\nalpha = " + short_number(m.tapering_alpha);

@@ -228,14 +228,14 @@ void draw_os_form(App& app) {
       if (ts) changed |= num_field("quantum", par, "quantum", 1, 0.01, 1000);
       if (p == "central_queue") {
         bool inv = par.value("quantum_rule", std::string("fixed")) == "inverse_threads";
-        if (ImGui::Checkbox("quantum / threads (Leutenegger)", &inv)) {
+        if (form_checkbox("quantum / threads (Leutenegger)", &inv)) {
           par["quantum_rule"] = inv ? "inverse_threads" : "fixed";
           changed = true;
         }
       }
       if (p == "coscheduling") {
         bool fill = par.value("fill_idle", false);
-        if (ImGui::Checkbox("fill idle slots", &fill)) par["fill_idle"] = fill, changed = true;
+        if (form_checkbox("fill idle slots", &fill)) par["fill_idle"] = fill, changed = true;
       }
       if (ss) {
         std::string rule = par.value("allocation", std::string("equal"));

@@ -150,7 +150,7 @@ void draw_partition_form(App& app) {
   {
     std::string w = mesh.value("weights", std::string("uniform"));
     bool hot = w == "hot_region";
-    if (ImGui::Checkbox("hot region (weight 4 in the lower-left quarter)", &hot)) {
+    if (form_checkbox("hot region (weight 4 in the lower-left quarter)", &hot)) {
       if (hot)
         mesh["weights"] = "hot_region";
       else
@@ -168,11 +168,13 @@ void draw_partition_form(App& app) {
   ImGui::PopItemWidth();
 
   // Allocation phase: the network is rebuilt whenever P changes so it always has P nodes.
+  ImGui::PushTextWrapPos(0);  // wraps in a narrow panel instead of being cut
   ImGui::TextDisabled("Allocation phase (objective (2))");
+  ImGui::PopTextWrapPos();
   bool has_topo = doc.contains("topology");
   std::string type =
       has_topo ? doc["topology"].value("type", std::string("ring")) : std::string("ring");
-  if (ImGui::Checkbox("map parts onto a network", &has_topo)) {
+  if (form_checkbox("map parts onto a network", &has_topo)) {
     if (has_topo)
       doc["topology"] = topology_for(is_power_of_two(parts) ? "hypercube" : "ring", parts);
     else
@@ -199,7 +201,9 @@ void draw_partition_form(App& app) {
           topology_for(type == "hypercube" && !is_power_of_two(parts) ? "ring" : type, parts);
   }
 
+  ImGui::PushTextWrapPos(0);  // wraps in a narrow panel instead of being cut
   ImGui::TextDisabled("Methods (Houstis et al., Table 1)");
+  ImGui::PopTextWrapPos();
   AlgorithmPickerOptions opt;
   opt.colour = [](const std::string&) { return IM_COL32(235, 110, 90, 255); };
   opt.all_button = true;

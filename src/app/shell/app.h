@@ -18,6 +18,7 @@
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
 #include "app/shell/registry.h"
+#include "core/model/loads.h"
 
 struct ImVec4;
 
@@ -34,6 +35,8 @@ struct App {
   JobRunner jobs;                 ///< runs the scenario (model/job_runner.h)
   io::ScenarioPtr jobs_scenario;  ///< the scenario the running (or pending) run belongs to
   int runs_started = 0;           ///< runs started so far (Run, Ctrl+Enter, live edits; test hook)
+  int runs_cancelled = 0;         ///< runs stopped by Cancel (test hook)
+  std::string last_run = "none";  ///< "running", "done", "failed" or "cancelled" (test hook)
   ScenarioOpener opener;          ///< parses scenarios off the UI thread (model/scenario_opener.h)
   bool open_runs = true;  ///< run the scenario the opener hands over (a balance form edit does not)
   int open_shown_frames = 0;  ///< frames the current open has taken (its overlay waits a few)
@@ -99,6 +102,9 @@ void app_poll_open(App& app);
 void app_run(App& app);
 /// Polls the worker; to be called once per frame.
 void app_poll_jobs(App& app);
+/// Cancel: the run stops at its next check (between algorithms) and its results are dropped; the
+/// previous results stay. No-op when nothing runs.
+void app_cancel_run(App& app);
 
 /// Live update for the kinds' forms: opens the edited scenario on the worker (app_apply_edit);
 /// once valid it is installed and run; if rejected the status line says why and the app keeps the
@@ -107,6 +113,12 @@ void app_poll_jobs(App& app);
 /// the run's status). A run already in progress is cancelled and the newest edit runs as soon as
 /// the worker is free, so dragging a slider never queues stale runs.
 bool live_apply(App& app, const io::Json& scenario, const std::vector<std::string>& notes = {});
+
+/// Draws "Loads from file..." for a kind's form (shell/load_file_button.cpp: the browser's file
+/// input, the desktop's Open dialog; io/load_file.h has the formats and limits). Returns true in
+/// the frame a picked file has been read: `out` then holds its loads, checked against `nodes`. On
+/// any problem returns false and shows the reason, naming `field` and the line.
+bool load_file_button(App& app, const std::string& field, int nodes, core::LoadVector& out);
 
 /// The current scenario as JSON (the main view of a kind without a module, and a kind's JSON tab).
 void draw_json_view(App& app);

@@ -2,8 +2,10 @@
 
 #include <imgui.h>
 
+#include <cctype>
 #include <stdexcept>
 
+#include "app/shell/file_dialog.h"
 #include "app/shell/platform.h"
 #include "app/shell/ui.h"
 #include "app/widgets/export_png.h"
@@ -28,17 +30,21 @@ std::string export_selected_algorithm(const App& app) {
   return r.value("algorithm", "");
 }
 
-void export_file(App& app, const std::string& name, const std::string& text) {
-  set_status(app.state, platform_export_file(name, text));
+// The desktop asks where (file_dialog.h); the browser downloads.
+void export_file(App& app, const std::string& title, const std::string& name, std::string text) {
+  save_file_as(app, title, name, std::move(text));
 }
 
 void export_results_as(App& app, const std::string& format) {
-  export_file(app, "results." + format, results_export_text(app, format));
+  std::string upper = format;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  export_file(app, "Export results as " + upper, "results." + format,
+              results_export_text(app, format));
 }
 
 void export_view_svg_file(App& app) {
   try {
-    export_file(app, "view.svg", view_export_svg(app).to_svg());
+    export_file(app, "Export the view as SVG", "view.svg", view_export_svg(app).to_svg());
   } catch (const std::exception& e) {
     set_status(app.state, std::string("Export SVG: ") + e.what(), true);
   }
@@ -146,7 +152,7 @@ std::string read_requested_view_png(App& app, float fb_scale) {
     app.help.png_data_url = png_data_url(png);
     return "";
   }
-  set_status(app.state, platform_export_file("view.png", png));
+  save_file_as(app, "Export the view as PNG", "view.png", png);
   return png;
 }
 

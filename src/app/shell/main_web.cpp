@@ -19,6 +19,7 @@
 #include "app/shell/app_setup.h"
 #include "app/shell/export_actions.h"
 #include "app/shell/live_update.h"
+#include "app/shell/load_file_button.h"
 #include "app/shell/model_input.h"
 #include "app/shell/model_narration.h"
 #include "app/shell/panel_lessons.h"
@@ -377,6 +378,8 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   j["results_box"] = {rb[0] / g_web->dpr, rb[1] / g_web->dpr, rb[2] / g_web->dpr,
                       rb[3] / g_web->dpr};
   j["caption_open"] = g_web->app.help.caption_open;
+  // The scenario panel's width in CSS pixels (dragging its right edge resizes it).
+  j["scenario_panel_width"] = g_web->app.left_width_units * g_web->app.ui_scale / g_web->dpr;
   j["title"] = loadlab::app::scenario_title(g_web->app);
   j["theme"] = loadlab::app::theme_name(loadlab::app::current_theme());
   j["developer_overlay"] = g_web->app.developer_overlay;
@@ -402,6 +405,8 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   j["busy"] = g_web->app.opener.busy() || g_web->app.jobs.busy();  // opening or running
   j["opening"] = g_web->app.opener.busy();
   j["runs_started"] = g_web->app.runs_started;
+  j["runs_cancelled"] = g_web->app.runs_cancelled;
+  j["last_run"] = g_web->app.last_run;  // "none" | "running" | "done" | "failed" | "cancelled"
   j["edit_pending"] = g_web->app.link.edit_pending;  // a form edit waiting for the typing pause
   {  // the forms' number boxes (widgets/number_field.h): where they are, which one has the keyboard
     loadlab::io::Json boxes = loadlab::io::Json::array();
@@ -474,6 +479,17 @@ EMSCRIPTEN_KEEPALIVE int loadlab_adversary(const char* command) {
 /// Runs the current scenario on the worker thread.
 EMSCRIPTEN_KEEPALIVE void loadlab_run() {
   if (g_web) loadlab::app::app_run(g_web->app);
+}
+
+/// A load file picked in the browser (or given by the test hook) for the current kind's "Loads from
+/// file..." (shell/load_file_button.h); the form reads it in the next frame.
+EMSCRIPTEN_KEEPALIVE void loadlab_load_file(const char* text, const char* name) {
+  if (g_web) loadlab::app::load_file_deliver(g_web->app.state.kind, text, name);
+}
+
+/// Cancels the running scenario run, as the Cancel button does.
+EMSCRIPTEN_KEEPALIVE void loadlab_cancel() {
+  if (g_web) loadlab::app::app_cancel_run(g_web->app);
 }
 
 /// Starts the node simulation of the current balance scenario (algorithm "" = default; speed in

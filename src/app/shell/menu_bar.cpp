@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "app/shell/export_actions.h"
+#include "app/shell/file_dialog.h"
 #include "app/shell/live_update.h"
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
@@ -16,28 +17,6 @@
 #include "io/presets.h"
 
 namespace loadlab::app {
-
-namespace {
-
-bool path_popup(const char* id, std::string& path, const char* button) {
-  bool go = false;
-  if (ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    char buf[1024];
-    std::snprintf(buf, sizeof buf, "%s", path.c_str());
-    ImGui::SetNextItemWidth(420 * ImGui::GetFontSize() / 13.0f);
-    if (ImGui::InputText("Path", buf, sizeof buf)) path = buf;
-    if (ImGui::Button(button)) {
-      go = true;
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
-    ImGui::EndPopup();
-  }
-  return go;
-}
-
-}  // namespace
 
 void draw_menu_bar(App& app) {
   if (ImGui::BeginMainMenuBar()) {
@@ -96,19 +75,26 @@ void draw_menu_bar(App& app) {
   if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed('L', false))
     set_status(app.state, "Link copied: " + platform_copy_link(shared_link_document(app).dump()));
 
-  if (app.open_import_popup) ImGui::OpenPopup("Import scenario");
-  if (app.open_export_popup) ImGui::OpenPopup("Export scenario");
-  app.open_import_popup = app.open_export_popup = false;
-  if (path_popup("Import scenario", app.import_path, "Import")) {
-    try {
-      app_import_text(app, platform_read_file(app.import_path), app.import_path);
-    } catch (const std::exception& e) {
-      set_status(app.state, e.what(), true);
-    }
+  // The desktop's Import and Save: the file dialog (shell/file_dialog.h), in a folder remembered
+  // between sessions.
+  if (app.open_import_popup) {
+    FileDialogRequest r;
+    r.mode = FileDialogMode::open;
+    r.title = "Import a scenario or graph (.json, .stg, .dot, .graph, .xyz)";
+    r.extensions = {".json", ".stg", ".dot", ".gv", ".graph", ".xyz"};
+    r.on_chosen = [&app](const std::string& path) -> std::string {
+      try {
+        app.import_path = path;
+        app_import_text(app, platform_read_file(path), path);
+        return "Opening " + path + "...";
+      } catch (const std::exception& e) {
+        return std::string("Could not import: ") + e.what();
+      }
+    };
+    file_dialog_open(std::move(r));
   }
-  if (path_popup("Export scenario", app.export_path, "Save"))  // File > Save on the desktop
-    set_status(app.state,
-               platform_export_file(app.export_path, current_link_document(app).dump(2)));
+  app.open_import_popup = app.open_export_popup = false;
+  draw_file_dialog(app);
 }
 
 }  // namespace loadlab::app

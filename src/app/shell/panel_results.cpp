@@ -5,6 +5,7 @@
 #include <imgui_internal.h>  // the table's clip rectangle: which rows are really on screen
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <set>
 #include <string>
@@ -17,6 +18,7 @@
 #include "app/shell/ui.h"
 #include "app/widgets/algorithm_picker.h"
 #include "app/widgets/format.h"
+#include "app/widgets/model_results_columns.h"
 
 namespace loadlab::app {
 
@@ -49,6 +51,12 @@ std::string panel_results_cell_text(const io::Json& r, const std::string& col) {
     v = &r[col];
   }
   return v ? format_json_value(*v) : "";
+}
+
+// Per kind, the columns and widths of every run so far (widgets/model_results_columns.h).
+ResultsColumnMemory& panel_results_columns() {
+  static ResultsColumnMemory memory;
+  return memory;
 }
 
 bool views_list_only_successes(const std::string& kind) {
@@ -148,22 +156,51 @@ void draw_results_panel(App& app) {
   }
   const KindModule* footer = find_kind_module(st.kind);
   const float footer_h = footer ? footer->results_footer_height(app) : 0.0f;
-  const auto cols = metric_columns(st.results);
+  // The kind's columns so far, in the order first seen: a re-run never moves or drops a column.
+  const std::vector<std::string> cols =
+      panel_results_columns().columns(st.kind, metric_columns(st.results));
   const std::size_t shown = std::min<std::size_t>(cols.size(), 62);
   const int ncols = 2 + static_cast<int>(shown);
+  std::vector<std::string> keys = {"algorithm", "verified"};
+  for (std::size_t c = 0; c < shown; ++c) keys.push_back(cols[c]);
+  std::vector<std::string> headers;
+  for (const auto& k : keys)
+    headers.push_back(k == "algorithm" ? "algorithm" : metric_header(st.kind, k));
+  // Every cell's text first: a column is as wide as its header and the widest value it has
+  // shown in any run of this kind (in font heights, so the UI scale keeps the proportions).
+  std::vector<std::vector<std::string>> cells(st.results.size());
+  for (std::size_t i = 0; i < st.results.size(); ++i) {
+    const auto& r = st.results[i];
+    if (r.contains("error") && r["error"].is_object()) continue;  // its reason is cut to fit
+    for (std::size_t c = 0; c < shown; ++c) cells[i].push_back(panel_results_cell_text(r, cols[c]));
+  }
+  const float em = std::max(1.0f, ImGui::GetFontSize());
+  std::vector<float> widths(keys.size());
+  for (std::size_t c = 0; c < keys.size(); ++c) {
+    float want = ImGui::CalcTextSize(headers[c].c_str()).x;
+    for (std::size_t i = 0; i < st.results.size(); ++i) {
+      const std::string& text = c == 0   ? st.results[i].value("algorithm", std::string("?"))
+                                : c == 1 ? std::string("failed")
+                                         : (cells[i].empty() ? std::string() : cells[i][c - 2]);
+      want = std::max(want, ImGui::CalcTextSize(text.c_str()).x);
+    }
+    // Whole pixels and one to spare: the table floors widths, which must not cut a glyph.
+    widths[c] = std::ceil(panel_results_columns().width(st.kind, keys[c], want / em) * em) + 1.0f;
+  }
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingFixedFit;
-  io::Json table = {
-      {"headers", io::Json::array()}, {"keys", io::Json::array()}, {"rows", io::Json::array()}};
+  io::Json table = {{"headers", io::Json::array()},
+                    {"keys", io::Json::array()},
+                    {"rows", io::Json::array()},
+                    {"x", io::Json::array()}};
+  ImGui::PushID(st.kind.c_str());  // each kind keeps its own table layout
   if (ImGui::BeginTable("results", ncols, flags, {0, -footer_h})) {
     ImGui::TableSetupScrollFreeze(1, 1);
-    std::vector<std::string> keys = {"algorithm", "verified"};
-    for (std::size_t c = 0; c < shown; ++c) keys.push_back(cols[c]);
-    std::vector<std::string> headers;
-    for (const auto& k : keys)
-      headers.push_back(k == "algorithm" ? "algorithm" : metric_header(st.kind, k));
-    for (const auto& h : headers) ImGui::TableSetupColumn(h.c_str());
+    for (int c = 0; c < ncols; ++c)
+      ImGui::TableSetupColumn(headers[c].c_str(),
+                              ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoResize,
+                              widths[c]);
     // Header row by hand so each header gets its tooltip.
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int c = 0; c < ncols; ++c) {
@@ -171,6 +208,8 @@ void draw_results_panel(App& app) {
       ImGui::PushID(c);
       ImGui::TableHeader(headers[c].c_str());
       ImGui::PopID();
+      // Where the column is (screen x of its header cell), for the test hook.
+      table["x"].push_back({ImGui::GetItemRectMin().x, ImGui::GetItemRectMax().x});
       if (c == 0) {
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("Hover a name for what it does; F1 for its help.");
@@ -206,7 +245,7 @@ void draw_results_panel(App& app) {
         app.help.results_visible.push_back(name);
       row.push_back(name);
       ImGui::TableSetColumnIndex(1);
-      if (r.contains("error") && r["error"].is_object()) {
+      if (failed) {
         // Failed at run time: no numbers; the reason in the row, in full on hover.
         const std::string why = r["error"].value("message", std::string());
         const std::string field = r["error"].value("field", std::string());
@@ -216,7 +255,14 @@ void draw_results_panel(App& app) {
         for (std::size_t c = 0; c < shown; ++c) {
           ImGui::TableSetColumnIndex(static_cast<int>(c) + 2);
           if (c == 0) {
-            const std::string text = why.size() > 48 ? why.substr(0, 45) + "..." : why;
+            // As much of the reason as the fixed column holds; the rest on hover.
+            std::string text = why;
+            const float room = ImGui::GetContentRegionAvail().x;
+            if (ImGui::CalcTextSize(text.c_str()).x > room) {
+              while (!text.empty() && ImGui::CalcTextSize((text + "...").c_str()).x > room)
+                text.pop_back();
+              text += "...";
+            }
             ImGui::TextColored(ImVec4(1, 0.55f, 0.55f, 1), "%s", text.c_str());
             failed_result_tooltip(name, why, field);
           }
@@ -232,7 +278,7 @@ void draw_results_panel(App& app) {
       row.push_back(ok ? "yes" : "NO");
       for (std::size_t c = 0; c < shown; ++c) {
         ImGui::TableSetColumnIndex(static_cast<int>(c) + 2);
-        const std::string text = panel_results_cell_text(r, cols[c]);
+        const std::string& text = cells[i][c];
         // Right-aligned, so digits line up.
         const float w = ImGui::CalcTextSize(text.c_str()).x;
         const float avail = ImGui::GetContentRegionAvail().x;
@@ -244,6 +290,7 @@ void draw_results_panel(App& app) {
     }
     ImGui::EndTable();
   }
+  ImGui::PopID();
   app.help.results_table = std::move(table);
   if (stale) ImGui::PopStyleVar();
   if (footer) footer->draw_results_footer(app);  // e.g. balance results beside the optimum

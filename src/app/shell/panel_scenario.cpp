@@ -11,9 +11,11 @@
 #include "app/shell/panel_help.h"
 #include "app/shell/platform.h"
 #include "app/shell/registry.h"
+#include "app/shell/theme.h"
 #include "app/shell/ui.h"
 #include "app/widgets/format.h"
 #include "app/widgets/number_field.h"
+#include "io/run_estimate.h"
 #include "io/scenario.h"
 
 namespace loadlab::app {
@@ -21,6 +23,33 @@ namespace loadlab::app {
 namespace {
 
 constexpr const char* kEditorOrigin = "the JSON editor";
+
+// The current scenario's predicted run time (model/run_estimate.h), computed once per scenario.
+const io::RunEstimate& panel_run_estimate(const App& app) {
+  static const io::TypedScenario* seen = nullptr;
+  static io::RunEstimate estimate;
+  if (app.state.parsed.get() != seen) {
+    seen = app.state.parsed.get();
+    const double slowdown = std::string(platform_name()) == "web" ? io::kWebSlowdown : 1.0;
+    estimate = seen ? io::estimate_run(*seen, slowdown) : io::RunEstimate{};
+  }
+  return estimate;
+}
+
+// "Estimated: about 25 s, mostly optimal": muted, or in the warning colour past
+// io::kLongRunSeconds.
+void draw_run_estimate_line(const io::RunEstimate& e) {
+  if (!e.known || e.seconds < 1.0) return;
+  std::string text = "Estimated run: " + io::estimate_text(e.seconds);
+  if (e.seconds > io::kLongRunSeconds)
+    text += ", mostly " + e.slowest + ". A long run: Cancel stops it.";
+  ImGui::PushTextWrapPos(0);
+  if (e.seconds > io::kLongRunSeconds)
+    ImGui::TextColored(theme_colour(current_palette().text_warning), "%s", text.c_str());
+  else
+    ImGui::TextDisabled("%s", text.c_str());
+  ImGui::PopTextWrapPos();
+}
 
 int grow_string(ImGuiInputTextCallbackData* d) {
   if (d->EventFlag == ImGuiInputTextFlags_CallbackResize) {
@@ -149,6 +178,8 @@ void draw_scenario_panel(App& app) {
     const double elapsed = now - run_seen_since, done = app.jobs.progress();
     ImGui::ProgressBar(static_cast<float>(done), {-1, 0});
     // Past a second, say how long it has run and, from the progress so far, about how long is left.
+    if (const io::RunEstimate& e = panel_run_estimate(app); e.known && e.seconds >= 1.0)
+      ImGui::TextDisabled("Estimated: %s", io::estimate_text(e.seconds).c_str());
     if (elapsed > 1.0) {
       if (done > 0.02)
         ImGui::TextDisabled("Running %.0f s; about %.0f s left", elapsed,
@@ -156,9 +187,29 @@ void draw_scenario_panel(App& app) {
       else
         ImGui::TextDisabled("Running %.0f s", elapsed);
     }
-    if (ImGui::Button("Cancel", {-1, 0})) app.jobs.cancel();
-  } else if (ImGui::Button("Run", {-1, 28 * s})) {
-    if (!live_update_flush(app)) app_run(app);  // a waiting edit runs once installed
+    if (ImGui::Button("Cancel", {-1, 0})) app_cancel_run(app);
+  } else {
+    const io::RunEstimate& estimate = panel_run_estimate(app);
+    draw_run_estimate_line(estimate);
+    if (ImGui::Button("Run", {-1, 28 * s})) {
+      // A run predicted to be long asks first; a waiting edit runs once installed.
+      if (estimate.known && estimate.seconds > io::kLongRunSeconds)
+        ImGui::OpenPopup("Long run");
+      else if (!live_update_flush(app))
+        app_run(app);
+    }
+    if (ImGui::BeginPopupModal("Long run", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+      ImGui::Text("This run will take %s (mostly %s).", io::estimate_text(estimate.seconds).c_str(),
+                  estimate.slowest.c_str());
+      ImGui::TextUnformatted("Cancel stops it; the previous results stay until it finishes.");
+      if (ImGui::Button("Run anyway")) {
+        if (!live_update_flush(app)) app_run(app);
+        ImGui::CloseCurrentPopup();
+      }
+      ImGui::SameLine();
+      if (ImGui::Button("Not now")) ImGui::CloseCurrentPopup();
+      ImGui::EndPopup();
+    }
   }
   if (app.link.edit_pending && !app.jobs.busy())
     ImGui::TextDisabled("Edited: runs when you pause, or press Run.");

@@ -23,6 +23,10 @@ std::string platform_export_file(const std::string& name, const std::string& tex
 /// on the desktop the caller reads the path itself. Returns false when the UI must ask for a path.
 bool platform_request_import();
 
+/// Starts picking a load file (the forms' "Loads from file..."): the browser's file input, whose
+/// text arrives through load_file_deliver; false on the desktop, which shows its Open dialog.
+bool platform_request_load_file();
+
 /// Reads a file (desktop); throws std::runtime_error on failure. Not available on the web.
 std::string platform_read_file(const std::string& path);
 

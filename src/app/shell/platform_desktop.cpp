@@ -43,6 +43,10 @@ bool platform_request_import() {
   return false;
 }
 
+bool platform_request_load_file() {
+  return false;
+}
+
 std::string platform_read_file(const std::string& path) {
   // The largest file any importer accepts (task graphs and meshes; scenario JSON is smaller):
   // anything bigger, say a video dropped by mistake, is refused before it is read into memory.

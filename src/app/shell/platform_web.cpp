@@ -20,6 +20,7 @@ EM_JS(void, js_download, (const char* name, const char* text), {
   window.loadlabShare.download(UTF8ToString(name), UTF8ToString(text));
 });
 EM_JS(void, js_request_import, (), { window.loadlabShare.pickFile(); });
+EM_JS(void, js_request_load_file, (), { window.loadlabShare.pickLoadFile(); });
 EM_JS(int, js_cross_origin_isolated, (), { return self.crossOriginIsolated ? 1 : 0; });
 EM_JS(int, js_prefers_dark, (), {
   return window.matchMedia && window.matchMedia("(prefers-color-scheme: light)").matches ? 0 : 1;
@@ -91,6 +92,11 @@ std::string platform_export_file(const std::string& name, const std::string& tex
 
 bool platform_request_import() {
   js_request_import();
+  return true;
+}
+
+bool platform_request_load_file() {
+  js_request_load_file();
   return true;
 }
 

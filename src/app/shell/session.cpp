@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "app/model/autosave.h"
+#include "app/shell/file_dialog.h"
 #include "app/shell/live_update.h"
 #include "app/shell/platform.h"
 
@@ -166,12 +167,9 @@ bool undo_open(App& app) {
 }
 
 void save_scenario(App& app) {
-  if (is_web()) {
-    const io::Json doc = current_link_document(app);
-    set_status(app.state, platform_export_file(save_file_name(doc), doc.dump(2)));
-  } else {
-    app.open_export_popup = true;  // the path popup (menu_bar.cpp) writes current_link_document
-  }
+  // A download in the browser; the desktop's Save dialog (shell/file_dialog.h).
+  const io::Json doc = current_link_document(app);
+  save_file_as(app, "Save the scenario", save_file_name(doc), doc.dump(2));
 }
 
 void draw_session_file_items(App& app) {

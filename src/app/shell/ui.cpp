@@ -159,7 +159,14 @@ void app_run(App& app) {
   if (app.jobs.busy() && app.jobs_scenario == app.state.parsed) return;
   app.jobs_scenario = app.state.parsed;
   ++app.runs_started;
+  app.last_run = "running";
   start_scenario_run(app.jobs, app.state.parsed);
+}
+
+void app_cancel_run(App& app) {
+  if (!app.jobs.busy()) return;
+  app.jobs.cancel();
+  set_status(app.state, "Cancelling the run (it stops after the algorithm it is on)...");
 }
 
 void app_poll_jobs(App& app) {
@@ -171,10 +178,18 @@ void app_poll_jobs(App& app) {
   // A run of a scenario that has since been replaced (opened or edited without a new run) must
   // not show its results under the new one.
   if (app.jobs_scenario != app.state.parsed) return;
+  if (out->error == "cancelled") {
+    ++app.runs_cancelled;
+    app.last_run = "cancelled";
+    set_status(app.state, "Run cancelled; the results shown are from the run before.");
+    return;
+  }
   if (!out->error.empty()) {
+    app.last_run = "failed";
     set_status(app.state, "Run failed: " + out->error, true);
     return;
   }
+  app.last_run = "done";
   // Keep the user's selection across re-runs (live update) by algorithm name.
   std::string selected;
   const auto& before = app.state.results;

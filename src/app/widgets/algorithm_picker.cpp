@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/widgets/number_field.h"
 #include "core/common/algorithm_info.h"
 #include "core/common/citations.h"
 #include "io/scenario.h"
@@ -16,9 +17,14 @@ bool algorithm_picker(io::Json& doc, const std::string& kind, const AlgorithmPic
       if (a.is_string()) chosen.push_back(a.get<std::string>());
   bool changed = false;
   const float col2 = ImGui::GetContentRegionAvail().x * 0.5f;
+  // Two columns when every name fits in half the panel; one when a narrow panel would make the
+  // names run into each other.
+  float widest = 0;
+  for (const auto& a : algs) widest = std::max(widest, checkbox_width(a.c_str()));
+  const bool two_columns = widest + ImGui::GetStyle().ItemSpacing.x <= col2;
   for (std::size_t i = 0; i < algs.size(); ++i) {
     bool on = std::find(chosen.begin(), chosen.end(), algs[i]) != chosen.end();
-    if (i % 2) ImGui::SameLine(col2);
+    if (two_columns && i % 2) ImGui::SameLine(col2);
     if (opt.colour)
       ImGui::PushStyleColor(ImGuiCol_CheckMark,
                             ImGui::ColorConvertU32ToFloat4(opt.colour(algs[i])));
@@ -39,7 +45,9 @@ bool algorithm_picker(io::Json& doc, const std::string& kind, const AlgorithmPic
   }
   bool first_button = true;
   auto button = [&first_button](const char* label) {
-    if (!first_button) ImGui::SameLine();
+    if (!first_button)
+      same_line_if_fits(ImGui::CalcTextSize(label, nullptr, true).x +
+                        ImGui::GetStyle().FramePadding.x * 2);
     first_button = false;
     return ImGui::SmallButton(label);
   };

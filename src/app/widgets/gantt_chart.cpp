@@ -1,4 +1,5 @@
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/format.h"
 #include "app/widgets/view_colours.h"
 #include "app/widgets/view_transform.h"
 
@@ -28,7 +29,8 @@ void add_colour(PendingRun& p, ImU32 c) {
 std::string format_tick(double v, double step) {
   char buf[32];
   const double a = std::fabs(v);
-  if (a != 0 && (a >= 1e6 || a < 1e-3))
+  if (a >= 1e6) return format_real(v, 3);  // grouped digits, never "1e+06"
+  if (a != 0 && a < 1e-3)
     std::snprintf(buf, sizeof buf, "%.3g", v);
   else if (step >= 1)
     std::snprintf(buf, sizeof buf, "%.0f", v);

@@ -155,16 +155,28 @@ bool slider_scalar(const char* label, ImGuiDataType type, void* v, const void* l
   const ImGuiStyle& style = ImGui::GetStyle();
   const float full = ImGui::CalcItemWidth();
   const float box = std::max(ImGui::GetFontSize() * 4.5f, full * 0.3f);
-  ImGui::SetNextItemWidth(
-      std::max(ImGui::GetFontSize() * 3, full - box - style.ItemInnerSpacing.x));
+  const float slider_w = std::max(ImGui::GetFontSize() * 3, full - box - style.ItemInnerSpacing.x);
+  // A label that does not fit beside the field (as wide as drawn: in a narrow panel the slider
+  // and the box keep their minimum widths) goes above it, wrapped, instead of being cut by the
+  // panel's edge.
+  const char* end = ImGui::FindRenderedTextEnd(label);
+  const float drawn = slider_w + style.ItemInnerSpacing.x + box;
+  const bool label_above =
+      end != label && drawn + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label, end).x >
+                          ImGui::GetContentRegionAvail().x + 0.5f;
+  if (label_above) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(label, end);
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::SetNextItemWidth(slider_w);
   bool changed =
       ImGui::SliderScalar("##slider", type, v, lo, hi, fmt, flags | ImGuiSliderFlags_NoInput);
   ImGui::SameLine(0, style.ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(box);
   changed |= number_field_box(label, type, v, dlo, dhi, (flags & ImGuiSliderFlags_Logarithmic) != 0,
                               (flags & ImGuiSliderFlags_AlwaysClamp) != 0);
-  const char* end = ImGui::FindRenderedTextEnd(label);
-  if (end != label) {
+  if (end != label && !label_above) {
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
     ImGui::TextUnformatted(label, end);
   }
@@ -187,6 +199,40 @@ const std::vector<NumberFieldBox>& number_field_boxes() {
 const std::string& number_field_active() {
   const auto& f = g_number_field_frame;
   return f.frame == ImGui::GetFrameCount() ? f.active : f.last_active;
+}
+
+void same_line_if_fits(float next_width) {
+  const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + next_width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x + 0.5f)
+    ImGui::SameLine();
+}
+
+float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+         ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+bool form_checkbox(const char* label, bool* v) {
+  const char* end = ImGui::FindRenderedTextEnd(label);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float needed =
+      ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label, end).x;
+  if (needed <= ImGui::GetContentRegionAvail().x + 0.5f) return ImGui::Checkbox(label, v);
+  // Too wide: the box, then the label wrapped beside it; clicking the label toggles too.
+  ImGui::PushID(label);
+  ImGui::BeginGroup();
+  bool changed = ImGui::Checkbox("##box", v);
+  ImGui::SameLine(0, style.ItemInnerSpacing.x);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(label, end);
+  ImGui::PopTextWrapPos();
+  if (ImGui::IsItemClicked()) {
+    *v = !*v;
+    changed = true;
+  }
+  ImGui::EndGroup();
+  ImGui::PopID();
+  return changed;
 }
 
 void number_field_hint() {

@@ -13,7 +13,8 @@
 
 namespace loadlab::app {
 
-/// ImGui::SliderScalar with the number box (ImGuiDataType_S32, S64 or Double). A typed value is
+/// ImGui::SliderScalar with the number box (ImGuiDataType_S32, S64 or Double). Its label goes
+/// beside the box, or above the slider, wrapped, when it would not fit beside it. A typed value is
 /// not clamped to [lo, hi] unless flags has ImGuiSliderFlags_AlwaysClamp (as ImGui's Ctrl+click
 /// was: the scenario's validator has the real limits); steps stay inside [lo, hi]. The slider,
 /// the box and the label form one item group, so IsItemActive / IsItemDeactivatedAfterEdit /
@@ -38,6 +39,17 @@ struct NumberFieldBox {
 };
 const std::vector<NumberFieldBox>& number_field_boxes();
 const std::string& number_field_active();
+
+/// ImGui::Checkbox whose label wraps beside the box instead of being cut when the panel is too
+/// narrow for it (clicking the wrapped label toggles too). True when the value changed.
+bool form_checkbox(const char* label, bool* v);
+
+/// ImGui::SameLine() when an item `next_width` wide still fits on the current line of the window,
+/// else nothing (the next item starts a new line): rows of checkboxes and buttons that wrap in a
+/// narrow panel instead of running past its edge.
+void same_line_if_fits(float next_width);
+/// The width ImGui::Checkbox(label) takes (box, spacing, label up to "##").
+float checkbox_width(const char* label);
 
 /// One muted line telling how the number boxes work (shown above a kind's form).
 void number_field_hint();

@@ -163,8 +163,9 @@ std::string plot_fit_text(const std::string& text, float width) {
 std::string short_number(double v) {
   char buf[32];
   const double a = std::fabs(v);
-  if (a < kNoiseFloor) return "0";  // rounding noise is not a value (format.h)
-  if (a >= 1e6 || a < 1e-3)
+  if (a < kNoiseFloor) return "0";         // rounding noise is not a value (format.h)
+  if (a >= 1e6) return format_real(v, 3);  // grouped digits, never "1.23e+06"
+  if (a < 1e-3)
     std::snprintf(buf, sizeof buf, "%.3g", v);
   else if (a >= 1000)
     std::snprintf(buf, sizeof buf, "%.0f", v);
