@@ -305,7 +305,9 @@ TEST_CASE("DagDuplication.Dsh.WithoutCopiesIsHlfet") {
 
 TEST_CASE("DagDuplication.BruteForce.TinyGraphs" * doctest::timeout(120)) {
   int strictly_better = 0, instances = 0;
-  for (const auto& [n, P] : std::vector<std::pair<int, int>>{{4, 2}, {3, 3}}) {
+  for (const auto& np : std::vector<std::pair<int, int>>{{4, 2}, {3, 3}}) {
+    // Plain names: clang 14 refuses structured bindings inside doctest's CAPTURE.
+    const int n = np.first, P = np.second;
     for (std::uint64_t seed = 1; seed <= 25; ++seed) {
       const TaskGraph g = dup_random_tiny(n, seed * 7919 + static_cast<std::uint64_t>(n));
       CAPTURE(n);
@@ -353,8 +355,10 @@ TEST_CASE("DagDuplication.ForkJoinHeavy.MatchOrBeatTheirCounterparts") {
           {"out_tree " + std::to_string(seed), assign_costs(out_tree_shape(3, 3), costs, seed)});
     }
   double dsh_sum = 0, hlfet_sum = 0, cpfd_sum = 0, plain_sum = 0;
-  for (const auto& [name, g] : graphs)
+  for (const auto& named : graphs)
     for (int P : {2, 4, 8}) {
+      const std::string& name = named.first;
+      const TaskGraph& g = named.second;
       CAPTURE(name);
       CAPTURE(P);
       const Schedule d = dsh(g, P), h = hlfet(g, P), c = cpfd(g, P),

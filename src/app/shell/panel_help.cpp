@@ -245,7 +245,17 @@ void draw_user_guide_window(App& app) {
         },
         [](const std::string& path) -> const MarkdownImage* {
           if (path.find("://") != std::string::npos) return nullptr;  // only the guide's own
-          return &markdown_image("docs/" + path);
+          return &markdown_image("docs/" + path, [](const std::string& p, std::string& bytes) {
+            switch (platform_read_doc_file(p, bytes)) {
+              case DocFile::pending:
+                return ImageFile::pending;
+              case DocFile::ready:
+                return ImageFile::ready;
+              case DocFile::missing:
+                break;
+            }
+            return ImageFile::missing;
+          });
         });
     h.guide_scroll_to = view.scroll_to;
     h.guide_images_drawn = view.images_drawn;

@@ -99,10 +99,7 @@ class KindModule {
   /// The narration of the result the kind's view shows and the step that is visible (-1: none):
   /// the shell draws its caption and pseudo-code under the view and reports the caption as the
   /// test hook's state().narration. `narration` is null when the view narrates nothing.
-  struct NarrationView {
-    const core::Narration* narration = nullptr;
-    int step = -1;
-  };
+  using NarrationView = core::NarrationView;
   virtual NarrationView narration(const App&) const { return {}; }
   /// The shell draws the narration's step player on the caption strip's line (step_by moves the
   /// narrated step), so the view keeps its room; false: the view has a player of its own.

@@ -8,7 +8,6 @@
 #include <stdexcept>
 
 #include "app/model/png_decode.h"
-#include "app/shell/platform.h"
 #include "app/widgets/gl_headers.h"
 
 namespace loadlab::app {
@@ -46,16 +45,16 @@ unsigned guide_upload_texture(const RgbaImage& img) {
 
 }  // namespace
 
-const MarkdownImage& markdown_image(const std::string& path) {
+const MarkdownImage& markdown_image(const std::string& path, ImageFileReader read) {
   static int decoded_in_frame = -1;
   MarkdownImage& m = guide_image_cache()[path];
   if (m.state != MarkdownImage::State::loading) return m;
   const int frame = ImGui::GetFrameCount();
   if (decoded_in_frame == frame) return m;  // one picture per frame: this one waits a frame
   std::string bytes;
-  const DocFile f = platform_read_doc_file(path, bytes);
-  if (f == DocFile::pending) return m;
-  if (f == DocFile::missing) {
+  const ImageFile f = read(path, bytes);
+  if (f == ImageFile::pending) return m;
+  if (f == ImageFile::missing) {
     m.state = MarkdownImage::State::failed;
     m.error = path + " was not found";
     return m;

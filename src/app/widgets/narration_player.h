@@ -12,7 +12,6 @@
 #include <memory>
 #include <string>
 
-#include "app/shell/registry.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/view_colours.h"
 #include "core/common/narration.h"
@@ -46,7 +45,7 @@ struct NarrationFollower {
   }
   int steps() const { return narration ? static_cast<int>(narration->steps.size()) : 0; }
   void seek(int s) { step = std::clamp(s, 0, std::max(0, steps() - 1)); }
-  KindModule::NarrationView view() const {
+  core::NarrationView view() const {
     if (!narration || narration->steps.empty()) return {};
     return {narration.get(), std::clamp(step, 0, steps() - 1)};
   }

@@ -28,6 +28,12 @@ struct Narration {
   static constexpr std::size_t kMaxNarratedSteps = 10000;
 };
 
+/// A narration and the step a view shows of it (-1: none).
+struct NarrationView {
+  const Narration* narration = nullptr;
+  int step = -1;
+};
+
 /// x with `digits` significant digits ("%.*g"): how captions quote the run's numbers.
 inline std::string narration_number(double x, int digits = 4) {
   char buf[48];
