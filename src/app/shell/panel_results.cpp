@@ -299,12 +299,25 @@ void draw_results_panel(App& app) {
 void draw_json_view(App& app) {
   ImGui::TextDisabled("This scenario kind has no graphical view yet; its JSON and results:");
   ImGui::BeginChild("json", {0, 0}, true);
-  ImGui::TextUnformatted(app.state.scenario.dump(2).c_str());
-  if (app.state.results.is_array()) {
+  // Printed once per scenario and run, not every frame (a big graph's JSON is megabytes).
+  static std::uint64_t shown_generation = ~std::uint64_t{0};
+  static const void* shown_results = nullptr;
+  static std::string scenario_text, results_text;
+  const void* results_id =
+      app.state.typed_results.empty() ? nullptr : app.state.typed_results.front().get();
+  if (shown_generation != app.state.generation || shown_results != results_id) {
+    shown_generation = app.state.generation;
+    shown_results = results_id;
+    scenario_text = app.state.scenario.dump(2);
+    results_text = app.state.results.is_array() ? app.state.results.dump(2) : std::string();
+  }
+  ImGui::TextUnformatted(scenario_text.c_str());
+  if (!results_text.empty()) {
     ImGui::Separator();
-    const std::string text = app.state.results.dump(2);
     // Very long results are cut for display; Export results gives the whole document.
-    ImGui::TextUnformatted(text.c_str(), text.c_str() + std::min<std::size_t>(text.size(), 200000));
+    ImGui::TextUnformatted(
+        results_text.c_str(),
+        results_text.c_str() + std::min<std::size_t>(results_text.size(), 200000));
   }
   ImGui::EndChild();
 }
