@@ -195,7 +195,14 @@ void draw_results_panel(App& app) {
                     {"rows", io::Json::array()},
                     {"x", io::Json::array()}};
   ImGui::PushID(st.kind.c_str());  // each kind keeps its own table layout
-  if (ImGui::BeginTable("results", ncols, flags, {0, -footer_h})) {
+  // The rows come first: when the pane is too short for rows and footer, the footer scrolls.
+  const float row_h = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+  const float table_need = row_h * static_cast<float>(st.results.size() + 1) +
+                           ImGui::GetStyle().ScrollbarSize + 4 * app.ui_scale;
+  const float avail_h = ImGui::GetContentRegionAvail().y;
+  float table_h = avail_h - footer_h;
+  if (footer_h > 0 && table_h < table_need) table_h = std::max(1.0f, std::min(table_need, avail_h));
+  if (ImGui::BeginTable("results", ncols, flags, {0, table_h})) {
     ImGui::TableSetupScrollFreeze(1, 1);
     for (int c = 0; c < ncols; ++c)
       ImGui::TableSetupColumn(headers[c].c_str(),
@@ -293,7 +300,18 @@ void draw_results_panel(App& app) {
   ImGui::PopID();
   app.help.results_table = std::move(table);
   if (stale) ImGui::PopStyleVar();
-  if (footer) footer->draw_results_footer(app);  // e.g. balance results beside the optimum
+  if (footer && footer_h > 0) {  // e.g. balance results beside the optimum
+    const float left = ImGui::GetContentRegionAvail().y;
+    if (left + 1 < footer_h) {
+      ImGui::BeginChild("##results_footer", {0, std::max(1.0f, left)});
+      footer->draw_results_footer(app);
+      ImGui::EndChild();
+    } else {
+      footer->draw_results_footer(app);
+    }
+  } else if (footer) {
+    footer->draw_results_footer(app);
+  }
 }
 
 void draw_json_view(App& app) {
