@@ -160,8 +160,12 @@ try {
 
   // 4. The dynamic kind's gallery presets: every strategy verified, the views drawn.
   for (const [preset, n] of [["dynamic_hotspot_mesh", 7], ["dynamic_bursts_hypercube", 5], ["dynamic_bnb_ring", 5]]) {
+    // Opening installs the scenario from the opener's worker a few frames later: wait for the new
+    // name, not only the kind (the previous preset is dynamic too).
+    const before = (await state()).scenario.name;
     check(await page.evaluate((p) => window.loadlab.openExample(p), preset), `the ${preset} preset exists`);
-    await page.waitForFunction(() => { const s = window.loadlab.state(); return s.kind === "dynamic"; }, null, { timeout: 30000 });
+    await page.waitForFunction((b) => { const s = window.loadlab.state(); return s.kind === "dynamic" && s.scenario.name !== b; },
+                               before, { timeout: 30000 });
     const name = (await state()).scenario.name;
     st = await settle(name, `kinds1_${preset}.png`);
     check(st.kind === "dynamic" && st.results.length === n && st.results.every((r) => r.verified === true),
