@@ -35,19 +35,25 @@ OsJob os_mech_job(double work, int threads, double lock_every, double lock_lengt
   return j;
 }
 
-// A seeded stream where locks matter: up to 16 threads, a section of 0.1 after every 0.5 of work.
-std::vector<OsJob> os_mech_locked_stream() {
+// A seeded Poisson stream on 16 processors: work exp(50), threads U[2,16], at an offered load.
+std::vector<OsJob> os_mech_stream(double load, std::uint64_t seed, double lock_every = 0,
+                                  double lock_length = 0) {
   OsGenerator g;
   g.count = 60;
-  g.rate = 0.8 * 16 / 50;
+  g.rate = load * 16 / 50;
   g.work.profile = "exponential";
   g.work.value = 50;
   g.threads.profile = "uniform";
   g.threads.low = 2;
   g.threads.high = 16;
-  g.lock_every = 0.5;
-  g.lock_length = 0.1;
-  return generate_os_jobs(g, 16, 5);
+  g.lock_every = lock_every;
+  g.lock_length = lock_length;
+  return generate_os_jobs(g, 16, seed);
+}
+
+// Where locks matter: a section of 0.1 after every 0.5 of work, at load 0.8.
+std::vector<OsJob> os_mech_locked_stream() {
+  return os_mech_stream(0.8, 5, 0.5, 0.1);
 }
 
 std::vector<std::int32_t> os_mech_allocate(OsAllocation rule, int P, const OsJob& j, int n) {
@@ -180,15 +186,7 @@ TEST_CASE("Os.Migration.EachTransferStopsForItsShare") {
   p.touched_fraction = 0.3;
   CHECK(os_detail::migration_stall(p, c) == doctest::Approx(0.6));
 
-  OsGenerator g;
-  g.count = 60;
-  g.rate = 0.7 * 16 / 50;
-  g.work.profile = "exponential";
-  g.work.value = 50;
-  g.threads.profile = "uniform";
-  g.threads.low = 2;
-  g.threads.high = 16;
-  const auto jobs = generate_os_jobs(g, 16, 9);
+  const auto jobs = os_mech_stream(0.7, 9);
   OsParams full;
   const auto f = os_mech_run("migration", 16, jobs, c, full);
   const auto pre = os_mech_run("migration", 16, jobs, c, p);
