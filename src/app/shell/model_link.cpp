@@ -7,7 +7,11 @@
 namespace loadlab::app {
 
 io::Json link_document(const io::Json& scenario, const io::Json& ui) {
-  io::Json doc = scenario;
+  return link_document(io::Json(scenario), ui);
+}
+
+io::Json link_document(io::Json&& scenario, const io::Json& ui) {
+  io::Json doc = std::move(scenario);
   if (!doc.is_object()) return doc;
   if (ui.is_object() && !ui.empty())
     doc["ui"] = ui;

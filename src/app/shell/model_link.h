@@ -25,6 +25,8 @@ io::Json current_link_document(const App& app);
 
 /// The document a share link carries: `scenario` with "ui" replaced by `ui` (removed when empty).
 io::Json link_document(const io::Json& scenario, const io::Json& ui);
+/// The same, taking the scenario over (no copy).
+io::Json link_document(io::Json&& scenario, const io::Json& ui);
 
 struct LinkState {
   LinkSync sync;

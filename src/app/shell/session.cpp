@@ -134,7 +134,10 @@ void session_before_install(App& app, const OpenOutcome& out) {
   s.link_pending = false;
   if (out.mode != OpenMode::load || !app.state.parsed) return;
   if (out.id == s.undo_open_id || out.id == s.restore_id) return;
-  s.undo.push(current_link_document(app));
+  // The replaced document is installed over right after this: it moves to the undo stack instead
+  // of being copied on the UI thread (a big workflow's document is megabytes).
+  const io::Json ui = current_ui(app);
+  s.undo.push(link_document(std::move(app.state.scenario), ui));
 }
 
 bool restore_available(const App& app) {
