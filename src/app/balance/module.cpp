@@ -302,7 +302,7 @@ class BalanceModule final : public KindModule {
       app.room<BalanceRoom>().view.step = args.value("step", 0);
       return io::Json(true);
     }
-    // The node simulation (nodes/view_node_sim.h), driven by the test hook.
+    // The node simulation (view_node_sim.h), driven by the test hook.
     if (name == "node_sim_start")
       return io::Json(node_sim_start(app, args.value("algorithm", ""), args.value("threads", 0),
                                      args.value("speed", 0.0), args.value("paused", false)));
