@@ -118,8 +118,8 @@ void balance_apply_pending(App& app, BalanceRoom& r) {
   if (!id || id == r.results_seen) return;
   r.results_seen = id;
   if (b.select)
-    for (std::size_t i = 0; i < st.results.size(); ++i)
-      if (st.results[i].value("algorithm", "") == *b.select)
+    for (std::size_t i = 0; i < st.typed_results.size(); ++i)
+      if (st.typed_results[i] && st.typed_results[i]->algorithm == *b.select)
         st.selected_result = static_cast<int>(i);
   if (b.step) r.view.step = std::clamp(*b.step, 0, balance_step_count(st, st.selected_result));
   r.pending.reset();
