@@ -1,7 +1,7 @@
 // `loadlab render SCENARIO --view gantt|network|plot [--algorithm A] -o FILE.svg|.png`: runs the
-// scenario and writes a picture of one result's view (app/widgets/svg_views.h). SVG is written
-// directly; PNG is the same picture rasterised in software (app/widgets/export_png.h), so no GPU
-// or display is needed.
+// scenario and writes a picture of one result's view (app/widgets/svg_views.h and the kinds'
+// pictures.cpp). SVG is written directly; PNG is the same picture rasterised in software
+// (app/widgets/export_png.h), so no GPU or display is needed.
 #pragma once
 
 #include <ostream>

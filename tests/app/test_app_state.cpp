@@ -122,7 +122,7 @@ TEST_CASE("AppState.SummaryCarriesResultsWithoutTheDocuments") {
   AppState s;
   loadlab::app::testing::run_in_state(s, dag);
   Json j = summary_json(s);
-  dag_summary(s.scenario, j);  // the dag kind's part (its module's summary hook)
+  dag_summary(s.parsed.get(), j);  // the dag kind's part (its module's summary hook)
   CHECK(j["kind"] == "dag");
   CHECK(j["name"] == "table 1");
   CHECK(j["tasks"] == 8);

@@ -1,7 +1,7 @@
 // The results table as TSV / CSV (app/widgets/export_table.h) and the headless pictures
-// (app/widgets/svg_views.h, export_png.h). Expected texts are written by hand from RFC 4180 and
-// the PNG specification; Gantt bar positions are computed here from the schedule and the
-// geometry the header documents.
+// (app/widgets/svg_views.h with each kind's picture hooks, export_png.h). Expected texts are
+// written by hand from RFC 4180 and the PNG specification; Gantt bar positions are computed here
+// from the schedule and the geometry the header documents.
 #include <doctest/doctest.h>
 
 #include <array>
@@ -9,12 +9,23 @@
 
 #include "app/widgets/export_png.h"
 #include "app/widgets/export_table.h"
+#include "app/widgets/svg_charts.h"
 #include "app/widgets/svg_views.h"
 
 using namespace loadlab::app;
 using loadlab::io::Json;
 
 namespace {
+
+// A kind made only here draws its plot through the same hooks as src/app/<kind>/pictures.cpp.
+std::optional<SvgDoc> export_test_kind_plot(const Json& scenario, const Json& r) {
+  if (!r.contains("values")) return std::nullopt;
+  return svg_series_plot(svg_title_of(scenario, r, "values"), "index",
+                         {{"value", svg_numbers(r["values"])}}, true);
+}
+
+const KindPicturesRegistrar export_test_kind_registrar{
+    {"export_test_kind", nullptr, export_test_kind_plot, nullptr}};
 
 TextTable export_sample_table() {
   return text_table_from_json(Json::parse(R"js({
@@ -88,6 +99,31 @@ TEST_CASE("Export.ViewErrorsNameTheOption") {
                     doctest::Contains("--view"));
   CHECK_THROWS_WITH(render_view_svg(Json::object(), results, "network", ""),
                     doctest::Contains("--view"));
+}
+
+TEST_CASE("Export.AKindDrawsThroughTheHooksItRegisters") {
+  const Json results = Json::parse(R"({"kind": "export_test_kind", "results": [
+    {"algorithm": "a", "verified": true, "values": [1, 3, 2]},
+    {"algorithm": "b", "verified": true}]})");
+  const Json scenario = Json::parse(R"({"kind": "export_test_kind", "name": "hooks"})");
+  const std::string svg = render_view_svg(scenario, results, "plot", "a").to_svg();
+  CHECK(svg.find("hooks | a | values") != std::string::npos);
+  // One column per value: three <rect>s with a tooltip "value <i>: <v>".
+  CHECK(svg.find("value 1: 3") != std::string::npos);
+  CHECK(svg.find("value 3:") == std::string::npos);
+  // A result the hook draws nothing for, and the views the kind has no hook for, are refused with
+  // the kinds that do have them (the registered ones, in io's kind order, then the test's).
+  CHECK_THROWS_WITH(
+      render_view_svg(scenario, results, "plot", "b"),
+      "--view: plot: no plot for a export_test_kind result (plots: balance, loop, dlt, "
+      "dynamic, export_test_kind)");
+  CHECK_THROWS_WITH(
+      render_view_svg(scenario, results, "network", "a"),
+      "--view: network: drawn for balance scenarios (a export_test_kind scenario has no "
+      "network view to export)");
+  CHECK_THROWS_WITH(render_view_svg(scenario, results, "gantt", "a"),
+                    doctest::Contains("has no schedule"));
+  CHECK_THROWS_AS(register_kind_pictures({"export_test_kind"}), std::logic_error);
 }
 
 TEST_CASE("Export.PngHasSignatureHeaderAndChecksums") {

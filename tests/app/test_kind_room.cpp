@@ -133,3 +133,35 @@ TEST_CASE("KindRoom.AnotherKindsTabStaysOutOfTheLink") {
 }
 
 }  // namespace loadlab::app
+
+namespace loadlab::app {
+
+TEST_CASE("KindRoom.TheLinkTextIsWrittenOncePerChangeOfTheView") {
+  // The link sync and the autosave ask for the "ui" text every frame; it is written again only
+  // when the visible view state changed, and is always what current_ui says.
+  App app;
+  open_room_test_document(app, {{"loadlab", 1}, {"kind", kRoomTestKind}, {"ui", {{"k", 1}}}});
+  ++app.state.generation;  // as install_scenario does
+  const KindModule* m = find_kind_module(kRoomTestKind);
+  m->draw_views(app);
+  const std::string first = current_ui_text(app);
+  CHECK(first == current_ui(app).dump());
+  CHECK(first == R"({"k":1,"room_view":"alpha"})");
+  for (int frame = 0; frame < 5; ++frame) CHECK(current_ui_text(app) == first);
+  CHECK(app.link.ui_text.dumps == 1);
+
+  app.room<RoomTestRoom>().requested = 1;  // the user clicks the second tab
+  m->draw_views(app);
+  CHECK(current_ui_text(app) == R"({"k":1,"room_view":"beta"})");
+  CHECK(current_ui_text(app) == current_ui(app).dump());
+  CHECK(app.link.ui_text.dumps == 2);
+
+  // Another scenario with its own "ui": read again although the visible tab is the same.
+  open_room_test_document(app, {{"loadlab", 1}, {"kind", kRoomTestKind}, {"ui", {{"k", 2}}}});
+  ++app.state.generation;
+  m->draw_views(app);
+  CHECK(current_ui_text(app) == R"({"k":2,"room_view":"beta"})");
+  CHECK(app.link.ui_text.dumps == 3);
+}
+
+}  // namespace loadlab::app

@@ -1,4 +1,4 @@
-// The network view's headless geometry and step player (src/app/balance/model_network.h):
+// The network view's headless geometry and step player (src/app/widgets/model_network.h):
 // layouts whose nodes never overlap at the drawn radius, torus wrap-around links
 // as two border stubs, incremental steps equal to recomputing from the initial loads.
 #include <doctest/doctest.h>
@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/balance/model_hypercube.h"
-#include "app/balance/model_network.h"
+#include "app/widgets/model_hypercube.h"
+#include "app/widgets/model_network.h"
 #include "core/balance/balance_result.h"
 #include "core/model/topology.h"
 

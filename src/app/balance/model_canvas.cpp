@@ -98,21 +98,6 @@ bool links_fit(std::size_t visible_nodes, double average_degree, float spacing_p
          spacing_px >= 3.0f;
 }
 
-void largest_transfers(const std::vector<core::Transfer>& ts, std::size_t begin, std::size_t end,
-                       std::size_t k, std::vector<std::uint32_t>& out) {
-  out.clear();
-  end = std::min(end, ts.size());
-  for (std::size_t i = begin; i < end; ++i) out.push_back(static_cast<std::uint32_t>(i));
-  auto bigger = [&](std::uint32_t x, std::uint32_t y) {
-    return ts[x].count != ts[y].count ? ts[x].count > ts[y].count : x < y;
-  };
-  if (out.size() > k) {
-    std::nth_element(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(k), out.end(), bigger);
-    out.resize(k);
-  }
-  std::sort(out.begin(), out.end(), bigger);
-}
-
 SweepMoves sweep_moves(const core::IterativeResult& r, int sweep, int cls, std::size_t k) {
   SweepMoves m;
   if (sweep < 1 || r.model != core::IterativeModel::Tasks) return m;

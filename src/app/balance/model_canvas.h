@@ -15,8 +15,8 @@
 #include <initializer_list>
 #include <vector>
 
-#include "app/balance/model_network.h"
 #include "app/model/app_state.h"
+#include "app/widgets/model_network.h"
 #include "core/balance/iterative.h"
 
 namespace loadlab::app {
@@ -138,10 +138,6 @@ bool links_fit(std::size_t visible_nodes, double average_degree, float spacing_p
 
 // ---- transfers
 // -----------------------------------------------------------------------------------
-
-/// Indices of the k largest of ts[begin, end) (count, then index), largest first.
-void largest_transfers(const std::vector<core::Transfer>& ts, std::size_t begin, std::size_t end,
-                       std::size_t k, std::vector<std::uint32_t>& out);
 
 /// The task moves an iterative tasks-model result made in the shown sweep `sweep` (1-based: the
 /// loads after it are shown) or in its colour class `cls` alone (GDE, cls >= 0): transfer steps

@@ -118,8 +118,8 @@ void balance_apply_pending(App& app, BalanceRoom& r) {
   if (!id || id == r.results_seen) return;
   r.results_seen = id;
   if (b.select)
-    for (std::size_t i = 0; i < st.results.size(); ++i)
-      if (st.results[i].value("algorithm", "") == *b.select)
+    for (std::size_t i = 0; i < st.typed_results.size(); ++i)
+      if (st.typed_results[i] && st.typed_results[i]->algorithm == *b.select)
         st.selected_result = static_cast<int>(i);
   if (b.step) r.view.step = std::clamp(*b.step, 0, balance_step_count(st, st.selected_result));
   r.pending.reset();
@@ -302,7 +302,7 @@ class BalanceModule final : public KindModule {
       app.room<BalanceRoom>().view.step = args.value("step", 0);
       return io::Json(true);
     }
-    // The node simulation (nodes/view_node_sim.h), driven by the test hook.
+    // The node simulation (view_node_sim.h), driven by the test hook.
     if (name == "node_sim_start")
       return io::Json(node_sim_start(app, args.value("algorithm", ""), args.value("threads", 0),
                                      args.value("speed", 0.0), args.value("paused", false)));

@@ -6,8 +6,8 @@
 
 #include "app/balance/model_form.h"
 #include "app/balance/view_iterative.h"
+#include "app/balance/view_node_sim.h"
 #include "app/balance/view_state.h"
-#include "app/nodes/view_node_sim.h"
 
 namespace loadlab::app {
 
@@ -18,7 +18,7 @@ const BalanceViewState& balance_state(const App& app);
 /// The iterative methods' tabs (balance/view_iterative.h).
 IterativeViewState& iterative_state(App& app);
 const IterativeViewState& iterative_state(const App& app);
-/// The network view's node-simulation mode (nodes/view_node_sim.h).
+/// The network view's node-simulation mode (view_node_sim.h).
 NodeSimState& node_sim_state(App& app);
 const NodeSimState& node_sim_state(const App& app);
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "app/balance/model_canvas.h"
-#include "app/balance/model_hypercube.h"
 #include "app/balance/node_renderer.h"
+#include "app/widgets/model_hypercube.h"
 #include "app/widgets/view_transform.h"
 
 namespace loadlab::app {

@@ -64,7 +64,7 @@ void draw_network_view(App& app) {
   draw_node_sim_controls(app);
   const bool sim = node_sim_active(app);
   if (sim) {
-    // The node simulation drives the loads and draws its messages (nodes/view_node_sim.cpp).
+    // The node simulation drives the loads and draws its messages (view_node_sim.cpp).
   } else if (steps > 0) {
     if (ImGui::Button(balance_state(app).playing ? "Pause" : "Play")) {
       if (!balance_state(app).playing && balance_state(app).step >= steps)

@@ -12,11 +12,11 @@
 
 #include "app/balance/model_canvas.h"
 #include "app/balance/model_form.h"
-#include "app/balance/model_hypercube.h"
-#include "app/balance/model_network.h"
 #include "app/balance/model_scene.h"
 #include "app/balance/node_renderer.h"
 #include "app/model/background_job.h"
+#include "app/widgets/model_hypercube.h"
+#include "app/widgets/model_network.h"
 #include "app/widgets/view_transform.h"
 #include "experiments/wu_experiments.h"
 #include "io/kind.h"

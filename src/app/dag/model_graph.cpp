@@ -200,12 +200,10 @@ DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string&
   return t;
 }
 
-void dag_summary(const io::Json& scenario, io::Json& j) {
-  // A task graph's size without the graph (state() carries megabytes for 10,000 tasks).
-  const io::Json* graph =
-      scenario.is_object() && scenario.contains("graph") ? &scenario["graph"] : nullptr;
-  if (graph && graph->is_object() && graph->contains("tasks") && (*graph)["tasks"].is_array())
-    j["tasks"] = (*graph)["tasks"].size();
+void dag_summary(const io::TypedScenario* scenario, io::Json& j) {
+  // A task graph's size without the graph (state() would carry megabytes for 10,000 tasks).
+  const auto* dag = dynamic_cast<const io::DagScenario*>(scenario);
+  if (dag && dag->graph) j["tasks"] = dag->graph->size();
 }
 
 }  // namespace loadlab::app

@@ -76,8 +76,8 @@ inline constexpr std::int32_t kMaxTraceTasks = 5000;
 DagTrace compute_trace(std::shared_ptr<const DagModel> model, const std::string& algorithm,
                        int processors, const io::ScenarioPtr& scenario);
 
-/// The test hook's summary facts of a dag scenario document: "tasks", its task count when the
-/// graph is inline (KindModule::summary).
-void dag_summary(const io::Json& scenario, io::Json& j);
+/// The test hook's summary facts of a parsed dag scenario: "tasks", the typed graph's task count
+/// (KindModule::summary); nothing for another kind or no scenario.
+void dag_summary(const io::TypedScenario* scenario, io::Json& j);
 
 }  // namespace loadlab::app

@@ -82,7 +82,9 @@ class DagModule final : public KindModule {
     };
   }
 
-  void summary(const App& app, io::Json& j) const override { dag_summary(app.state.scenario, j); }
+  void summary(const App& app, io::Json& j) const override {
+    dag_summary(app.state.parsed.get(), j);
+  }
 
   void test_state(App& app, io::Json& j, bool full) const override {
     if (!full) return;

@@ -11,14 +11,14 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/balance/model_hypercube.h"
-#include "app/balance/model_network.h"
 #include "app/dynamic/module.h"
 #include "app/dynamic/view_state.h"
 #include "app/model/results_follower.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
 #include "app/widgets/kind_view_header.h"
+#include "app/widgets/model_hypercube.h"
+#include "app/widgets/model_network.h"
 #include "app/widgets/plot_util.h"
 #include "app/widgets/view_colours.h"
 #include "core/dynamic/narration.h"

@@ -6,12 +6,12 @@
 
 #include <initializer_list>
 
-#include "app/balance/model_network.h"
 #include "app/dynamic/model_phases.h"
 #include "app/dynamic/model_threads.h"
 #include "app/dynamic/model_view.h"
 #include "app/model/results_follower.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/model_network.h"
 #include "app/widgets/narration_player.h"
 #include "app/widgets/tabs.h"
 

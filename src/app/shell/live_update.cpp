@@ -94,7 +94,7 @@ bool form_edit_field(App& app, const std::string& pointer, const io::Json& value
 }
 
 bool link_sync_due(App& app, double now_seconds) {
-  return app.link.sync.poll(app.state.parsed, current_ui(app).dump(), now_seconds);
+  return app.link.sync.poll(app.state.parsed, current_ui_text(app), now_seconds);
 }
 
 }  // namespace loadlab::app

@@ -32,16 +32,39 @@ std::optional<std::string> selected_name(const AppState& st) {
   return name;
 }
 
+UiState link_scenario_ui(const AppState& st) {
+  return read_ui_state(st.scenario.is_object() && st.scenario.contains("ui") ? st.scenario["ui"]
+                                                                             : io::Json::object());
+}
+
+// The scenario's "ui" overlaid with what is visible now: the selection, the kind's view state.
+UiState link_visible_ui(const App& app, UiState u) {
+  if (auto sel = selected_name(app.state)) u.select = sel;
+  if (const KindModule* k = find_kind_module(app.state.kind)) k->save_ui(app, u);
+  return u;
+}
+
 }  // namespace
 
 io::Json current_ui(const App& app) {
-  const AppState& st = app.state;
-  UiState u =
-      read_ui_state(st.scenario.is_object() && st.scenario.contains("ui") ? st.scenario["ui"]
-                                                                          : io::Json::object());
-  if (auto sel = selected_name(st)) u.select = sel;
-  if (const KindModule* k = find_kind_module(st.kind)) k->save_ui(app, u);
-  return ui_state_json(u);
+  return ui_state_json(link_visible_ui(app, link_scenario_ui(app.state)));
+}
+
+const std::string& current_ui_text(App& app) {
+  UiTextCache& c = app.link.ui_text;
+  // The scenario (and its "ui") is replaced only by install_scenario, which bumps the generation.
+  if (!c.valid || c.generation != app.state.generation) {
+    c.base = link_scenario_ui(app.state);
+    c.generation = app.state.generation;
+  }
+  UiState u = link_visible_ui(app, c.base);
+  if (!c.valid || !(u == c.written)) {
+    c.text = ui_state_json(u).dump();
+    c.written = std::move(u);
+    c.valid = true;
+    ++c.dumps;
+  }
+  return c.text;
 }
 
 io::Json current_link_document(const App& app) {

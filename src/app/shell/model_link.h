@@ -4,6 +4,7 @@
 // an error from a bad link stays in the status line until dismissed (LinkState::status_pinned).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,6 +21,9 @@ struct App;
 /// The visible view state of the current kind as a scenario "ui" object (keeps unknown keys):
 /// the selected result, then the kind's own (KindModule::save_ui).
 io::Json current_ui(const App& app);
+/// current_ui(app) as text, written only when the view state changed since the last call (the
+/// link sync and the autosave compare it every frame; a big "ui" is not dumped twice a frame).
+const std::string& current_ui_text(App& app);
 /// What a share link carries now: the scenario with "ui" = current_ui(app).
 io::Json current_link_document(const App& app);
 
@@ -28,8 +32,20 @@ io::Json link_document(const io::Json& scenario, const io::Json& ui);
 /// The same, taking the scenario over (no copy).
 io::Json link_document(io::Json&& scenario, const io::Json& ui);
 
+/// current_ui_text's memory: the scenario's own "ui" read once per scenario, and the state the
+/// text was last written from.
+struct UiTextCache {
+  bool valid = false;
+  std::uint64_t generation = 0;  ///< AppState::generation `base` was read at
+  UiState base;                  ///< read_ui_state of the scenario's "ui"
+  UiState written;               ///< the state `text` is the dump of
+  std::string text;
+  int dumps = 0;  ///< times `text` was written (tests count them)
+};
+
 struct LinkState {
   LinkSync sync;
+  UiTextCache ui_text;
   std::string run_note;  ///< what the form changed to stay valid: appended to the run's status
   int last_edit_id = 0;  ///< request id of the newest form edit (ScenarioOpener::result_of)
   /// A form edit waiting for the typing to pause (shell/live_update.h): applied, and run, at

@@ -68,7 +68,7 @@ void session_start(App& app, bool link_wins, bool autosave_on) {
       app_run(app);  // the default example
     }
   }
-  s.autosaver.enable(app.state.parsed, current_ui(app).dump());
+  s.autosaver.enable(app.state.parsed, current_ui_text(app));
 }
 
 void session_frame(App& app, double now) {
@@ -96,7 +96,7 @@ void session_frame(App& app, double now) {
   }
   if (!s.autosaver.enabled()) return;
   s.autosaver.set_from_link(s.unchanged_link);
-  const AutosaveStep step = s.autosaver.poll(app.state.parsed, current_ui(app).dump(), now,
+  const AutosaveStep step = s.autosaver.poll(app.state.parsed, current_ui_text(app), now,
                                              [&] { return current_link_document(app); });
   if (step.what == AutosaveStep::What::too_big) {
     set_status(app.state,

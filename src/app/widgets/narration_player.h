@@ -40,9 +40,6 @@ struct NarrationFollower {
     if (!k || !k->explain || r.failed()) return {};
     return k->explain(sc, r);
   }
-  void forget() {
-    follow(nullptr, 0, [] { return core::Narration{}; });
-  }
   int steps() const { return narration ? static_cast<int>(narration->steps.size()) : 0; }
   void seek(int s) { step = std::clamp(s, 0, std::max(0, steps() - 1)); }
   core::NarrationView view() const {

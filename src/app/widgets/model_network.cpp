@@ -1,6 +1,4 @@
-#include "app/balance/model_network.h"
-
-#include "app/balance/model_canvas.h"
+#include "app/widgets/model_network.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,6 +6,21 @@
 #include <numeric>
 
 namespace loadlab::app {
+
+void largest_transfers(const std::vector<core::Transfer>& ts, std::size_t begin, std::size_t end,
+                       std::size_t k, std::vector<std::uint32_t>& out) {
+  out.clear();
+  end = std::min(end, ts.size());
+  for (std::size_t i = begin; i < end; ++i) out.push_back(static_cast<std::uint32_t>(i));
+  auto bigger = [&](std::uint32_t x, std::uint32_t y) {
+    return ts[x].count != ts[y].count ? ts[x].count > ts[y].count : x < y;
+  };
+  if (out.size() > k) {
+    std::nth_element(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(k), out.end(), bigger);
+    out.resize(k);
+  }
+  std::sort(out.begin(), out.end(), bigger);
+}
 
 float load_scale_position(double load, double average) {
   if (!(average > 0)) return load > 0 ? 1.0f : 0.0f;

@@ -1,5 +1,5 @@
 // Node-simulation mode of the network view: toolbar, per-frame update and the message overlay.
-#include "app/nodes/view_node_sim.h"
+#include "app/balance/view_node_sim.h"
 #include "app/balance/module.h"
 
 #include <imgui.h>
@@ -9,8 +9,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/balance/model_network.h"
 #include "app/shell/app.h"
+#include "app/widgets/model_network.h"
 #include "app/widgets/view_colours.h"
 #include "core/balance/registry.h"
 #include "io/kinds/balance.h"

@@ -1,10 +1,10 @@
-// What the network view shows of a hypercube's dimensions, computed without ImGui or GL (tested in
-// tests/app): which dimension a link belongs to, one colour per dimension (the legend lists them),
-// the dimensions a communication step exchanges over (lit up while the others are dimmed: DEM and
-// CWA work one dimension per step), and for cubes too big to draw link by link (d >= 7) the
-// per-dimension flow summary shown instead of arrowheads.
-// The drawing itself (each dimension a fixed offset, so links of one dimension are parallel and
-// a d-cube is two (d-1)-cubes side by side) is core::Topology::layout.
+// What a network picture shows of a hypercube's dimensions, computed without ImGui or GL (tested in
+// tests/app; balance's network view and dynamic's network tab draw with it): which dimension a link
+// belongs to, one colour per dimension (the legend lists them), the dimensions a communication step
+// exchanges over (lit up while the others are dimmed: DEM and CWA work one dimension per step), and
+// for cubes too big to draw link by link (d >= 7) the per-dimension flow summary shown instead of
+// arrowheads. The drawing itself (each dimension a fixed offset, so links of one dimension are
+// parallel and a d-cube is two (d-1)-cubes side by side) is core::Topology::layout.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,6 @@
-// What the network view draws, computed without ImGui or GL (tested in tests/app):
+// What a network picture draws, computed without ImGui or GL (tested in tests/app): kind-neutral,
+// shared by every view that draws a processor network (balance's network view and its node
+// simulation, dynamic's network tab):
 //  - link geometry: a torus wrap-around link is two short stubs leaving the grid's border, not a
 //    line across the whole grid;
 //  - the node radius from the layout's smallest node distance, so nodes never overlap;
@@ -54,6 +56,12 @@ float min_node_distance(const std::vector<core::Point>& layout);
 /// touch, and never more than 0.32 of the average spacing 1/sqrt(n) (the view also caps it in
 /// pixels).
 float node_radius_layout(const std::vector<core::Point>& layout, float min_distance);
+
+// ---- transfers ---------------------------------------------------------------------------------
+
+/// Indices of the k largest of ts[begin, end) (count, then index), largest first.
+void largest_transfers(const std::vector<core::Transfer>& ts, std::size_t begin, std::size_t end,
+                       std::size_t k, std::vector<std::uint32_t>& out);
 
 // ---- step player -------------------------------------------------------------------------------
 

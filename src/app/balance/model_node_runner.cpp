@@ -1,6 +1,6 @@
 // The node-simulation controller: a runner thread (BackgroundJob) per run, commands under a short
-// mutex, results through a triple buffer (see model_runner.h).
-#include "app/nodes/model_runner.h"
+// mutex, results through a triple buffer (see model_node_runner.h).
+#include "app/balance/model_node_runner.h"
 
 #include <exception>
 #include <utility>

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "app/nodes/model_runner.h"
+#include "app/balance/model_node_runner.h"
 #include "core/model/loads.h"
 #include "core/model/topology.h"
 #include "io/json_reader.h"

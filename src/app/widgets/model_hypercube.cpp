@@ -1,4 +1,4 @@
-#include "app/balance/model_hypercube.h"
+#include "app/widgets/model_hypercube.h"
 
 #include <bit>
 
