@@ -1,11 +1,12 @@
 // SAGA's serialised problem instances: a file written by hand from SAGA's documented basic example
 // (examples/basic_example/main.py in ANRGUSC/saga: three nodes, four tasks) imports to that graph
 // and network; a LoadLab scenario written as SAGA JSON and read back gives the same schedules;
-// bad files name the field.
+// bad files name the field; SAGA's random data sets (core/dag/generators_saga.cpp).
 #include <doctest/doctest.h>
 
 #include <string>
 
+#include "core/dag/generators.h"
 #include "core/dag/registry.h"
 #include "core/verify/schedule_verify.h"
 #include "io/dag_formats/dag_formats.h"
@@ -239,4 +240,89 @@ TEST_CASE("SagaFormat.BadFilesNameTheField") {
   for (int i = 0; i < 1025; ++i)
     big["network"]["nodes"].push_back({{"name", std::to_string(i)}, {"speed", 1}});
   CHECK(saga_error_where(big.dump()) == "/network/nodes");
+}
+
+// SAGA's random data sets (src/saga/schedulers/data/random.py): shapes counted by hand from its
+// code, weights checked against the normal distribution they clip.
+TEST_CASE("SagaFormat.GeneratorShapes") {
+  // gen_parallel_chains(num_chains 2, chain_length 3): T0 -> T1 -> T2 -> T3 -> T7 and
+  // T0 -> T4 -> T5 -> T6 -> T7.
+  const core::GraphShape c = core::saga_chains_shape(2, 3);
+  REQUIRE(c.tasks == 8);
+  const std::vector<std::pair<core::TaskId, core::TaskId>> chain_edges = {
+      {0, 1}, {1, 2}, {2, 3}, {3, 7}, {0, 4}, {4, 5}, {5, 6}, {6, 7}};
+  CHECK(c.edges == chain_edges);
+  CHECK(c.names[7] == "T7");
+  // gen_out_trees(num_levels 3, branching_factor 2): networkx's balanced_tree(2, 3) has
+  // 1 + 2 + 4 + 8 = 15 nodes and 14 edges; the 8 leaves T7..T14 join a sink T15.
+  const core::TaskGraph out = core::saga_weighted_graph(core::saga_out_tree_shape(2, 3), 1);
+  CHECK(out.size() == 16);
+  CHECK(out.edge_count() == 22);
+  CHECK(out.entry_tasks().size() == 1);
+  CHECK(out.exit_tasks() == std::vector<core::TaskId>{15});
+  CHECK(out.in_degree(15) == 8);
+  CHECK(out.comm(2, 6) > 0);  // T2's children are T5 and T6 (networkx numbering)
+  CHECK(out.comm(2, 5) > 0);
+  // gen_in_trees: the reverse; T15 is the source (8 children) and T0 the sink (2 parents).
+  const core::TaskGraph in = core::saga_weighted_graph(core::saga_in_tree_shape(2, 3), 1);
+  REQUIRE(in.entry_tasks().size() == 1);
+  REQUIRE(in.exit_tasks().size() == 1);
+  CHECK(in.name(in.entry_tasks()[0]) == "T15");
+  CHECK(in.out_degree(in.entry_tasks()[0]) == 8);
+  CHECK(in.name(in.exit_tasks()[0]) == "T0");
+  CHECK(in.in_degree(in.exit_tasks()[0]) == 2);
+  CHECK_THROWS_AS(core::saga_chains_shape(0, 3), core::GraphError);
+}
+
+TEST_CASE("SagaFormat.GeneratorWeights") {
+  const core::GraphShape big = core::saga_chains_shape(100, 100);  // 10,002 tasks
+  const core::TaskGraph g = core::saga_weighted_graph(big, 5);
+  double sum = 0;
+  int above_1sd = 0, at_cap = 0;
+  for (core::TaskId t = 0; t < g.size(); ++t) {
+    const double w = g.comp(t);
+    REQUIRE(w >= 1e-9);
+    REQUIRE(w <= 2.0);
+    sum += w;
+    above_1sd += w > 1.0 + 1.0 / 3.0;
+    at_cap += w == 2.0;
+  }
+  // N(1, 1/3) clipped at 1e-9 (3 sd below) and 2 (3 sd above) keeps mean 1; P(Z > 1) = 0.1587,
+  // P(Z > 3) = 0.00135 (13.5 of 10,002 expected).
+  CHECK(sum / g.size() == doctest::Approx(1.0).epsilon(0.01));
+  CHECK(above_1sd > 1487);
+  CHECK(above_1sd < 1687);
+  CHECK(at_cap >= 3);
+  CHECK(at_cap <= 30);
+  const core::TaskGraph same = core::saga_weighted_graph(big, 5);
+  CHECK(same.comps() == g.comps());
+  CHECK(core::saga_weighted_graph(big, 6).comps() != g.comps());
+
+  const core::Machine m = core::saga_random_network(5, 3);
+  REQUIRE(m.processors == 5);
+  REQUIRE(m.speeds.size() == 5);
+  for (int p = 0; p < 5; ++p)
+    for (int q = 0; q < 5; ++q)
+      CHECK(m.bandwidth[static_cast<std::size_t>(p * 5 + q)] ==
+            m.bandwidth[static_cast<std::size_t>(q * 5 + p)]);
+  CHECK_NOTHROW(core::validate_machine(m, g));
+}
+
+TEST_CASE("SagaFormat.GeneratorsInScenarios") {
+  const Json sc = Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 3,
+    "graph": {"generator": "saga_chains", "num_chains": 3, "chain_length": 4},
+    "algorithms": ["heft"]})");
+  const io::DagScenario ds = io::read_dag_scenario(io::JsonReader(sc, ""), io::RunContext{});
+  CHECK(ds.graph->size() == 14);
+  Json bad = sc;
+  bad["graph"]["ccr"] = 2;  // SAGA's weights have no CCR
+  try {
+    io::read_dag_scenario(io::JsonReader(bad, ""), io::RunContext{});
+    FAIL("expected an error");
+  } catch (const io::ScenarioError& e) {
+    CHECK(e.pointer() == "/graph/ccr");
+  }
+  Json tree = sc;
+  tree["graph"] = {{"generator", "saga_in_tree"}, {"branching_factor", 3}, {"num_levels", 2}};
+  CHECK(io::read_dag_scenario(io::JsonReader(tree, ""), io::RunContext{}).graph->size() == 14);
 }
