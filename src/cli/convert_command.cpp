@@ -210,16 +210,7 @@ std::string convert_write(const std::string& format, const ConvertModel& m, cons
                {"algorithms", {"heft", "flb", "etf"}}};
     if (m.has_machine) {  // a SAGA network: its processors and machine; schedulers that take one
       sc["processors"] = m.machine.processors;
-      Json machine = Json::object();
-      if (!m.machine.speeds.empty()) machine["speeds"] = m.machine.speeds;
-      if (!m.machine.bandwidth.empty()) {
-        Json rows = Json::array();
-        const auto P = static_cast<std::size_t>(m.machine.processors);
-        for (std::size_t p = 0; p < P; ++p)
-          rows.push_back(std::vector<double>(m.machine.bandwidth.begin() + p * P,
-                                             m.machine.bandwidth.begin() + (p + 1) * P));
-        machine["bandwidth"] = std::move(rows);
-      }
+      Json machine = io::machine_scenario_json(m.machine);
       if (!machine.empty()) {
         sc["machine"] = std::move(machine);
         sc["algorithms"] = {"heft", "cpop", "peft"};

@@ -232,6 +232,20 @@ SagaInstance read_saga(std::string_view text) {
   return read_saga_json(doc);
 }
 
+Json machine_scenario_json(const core::Machine& m) {
+  Json machine = Json::object();
+  if (!m.speeds.empty()) machine["speeds"] = m.speeds;
+  if (!m.bandwidth.empty()) {
+    Json rows = Json::array();
+    const auto P = static_cast<std::ptrdiff_t>(m.processors);
+    for (std::ptrdiff_t p = 0; p < P; ++p)
+      rows.push_back(
+          std::vector<double>(m.bandwidth.begin() + p * P, m.bandwidth.begin() + (p + 1) * P));
+    machine["bandwidth"] = std::move(rows);
+  }
+  return machine;
+}
+
 Json saga_instance_json(const core::TaskGraph& g, const core::Machine& m, const std::string& name,
                         std::int32_t* added_tasks) {
   if (!m.etc.empty())

@@ -58,6 +58,10 @@ SagaInstance read_saga_json(const Json& doc);
 /// The same from text (at most DagFormatLimits::max_file_bytes).
 SagaInstance read_saga(std::string_view text);
 
+/// A dag scenario's "machine" object for `m` ({"speeds"?, "bandwidth"?: rows}); an empty object
+/// for identical processors. Used where a SAGA network becomes a scenario (convert, File > Import).
+Json machine_scenario_json(const core::Machine& m);
+
 /// Writes a ProblemInstance SAGA's models load: tasks and dependencies from `g`, nodes "N0".. with
 /// the machine's speeds, one edge per node pair with its bandwidth plus the self-links.
 /// SAGA's TaskGraph requires exactly one source and one sink task: a graph with several gets a
