@@ -194,7 +194,8 @@ int main(int argc, char** argv) {
   reproduce->add_flag("--quick", rep.quick, "Fewer cases and sizes (for smoke tests)");
   reproduce->add_option(
       "--data", rep.data_dir,
-      "walshaw: folder holding 3elt.graph, crack.graph, data.graph, whitaker3.graph");
+      "walshaw: folder holding 3elt.graph, crack.graph, data.graph, whitaker3.graph; saga: "
+      "a folder of WfCommons traces to add to SAGA's data sets");
 
   auto* benchcmd = app.add_subcommand("bench", "Time the algorithms; prints JSON records");
   benchcmd->add_option("--filter", bench.filter, "Only benchmarks whose name contains this");

@@ -2,7 +2,8 @@
 // comparison (Coleman & Krishnamachari, "PISA: An Adversarial Approach To Comparing Task Graph
 // Scheduling Algorithms", 2024; SAGA = ANRGUSC/saga) run with LoadLab's schedulers.
 //
-// 1. Benchmark: SAGA's random data sets with the parameters of its analyses/benchmarking/
+// 1. Benchmark: SAGA's random data sets (and, with --data DIR, the WfCommons traces in DIR) with
+// the parameters of its analyses/benchmarking/
 //    datasets.py (out_trees and in_trees: num_levels 3, branching_factor 2; parallel_chains:
 //    num_chains 2, chain_length 3; 10 task graphs x 10 random 5-node networks, every pair)
 //    scheduled by every scheduler both tools have that takes a heterogeneous machine; per data
@@ -27,6 +28,7 @@
 #include "core/dag/registry.h"
 #include "core/verify/schedule_verify.h"
 #include "experiments/verdict.h"
+#include "io/dag_formats/dag_formats.h"
 
 namespace loadlab::cli {
 
@@ -56,9 +58,29 @@ const std::vector<std::string>& saga_shared_schedulers() {
 }
 
 struct SagaDataSet {
-  const char* name;
-  core::GraphShape shape;
+  std::string name;
+  std::vector<core::TaskGraph> graphs;
 };
+
+// SAGA's WfCommons data sets are synthesised from the recipes of real traces; with --data we run
+// the real traces themselves (every WfFormat .json in the folder; file sizes over 1e8 B/s, the
+// convert default, become data, in seconds like the runtimes).
+std::vector<core::TaskGraph> saga_wfcommons_traces(const std::string& dir, std::ostream& out) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<core::TaskGraph> graphs;
+  for (const auto& f : files) {
+    try {
+      graphs.push_back(io::read_graph_file(f, 1e8));
+    } catch (const std::exception& e) {
+      out << "  (skipped " << f.filename().string() << ": " << e.what() << ")\n";
+    }
+  }
+  return graphs;
+}
 
 std::string saga_fmt(const char* f, double x) {
   char buf[64];
@@ -76,9 +98,21 @@ int reproduce_saga(const ReproduceOptions& opts, std::ostream& out) {
 
   // --- 1. SAGA's benchmarking data sets.
   const int graphs = opts.quick ? 3 : 10, networks = opts.quick ? 3 : 10;
-  const std::vector<SagaDataSet> sets = {{"out_trees", core::saga_out_tree_shape(2, 3)},
-                                         {"in_trees", core::saga_in_tree_shape(2, 3)},
-                                         {"parallel_chains", core::saga_chains_shape(2, 3)}};
+  std::vector<SagaDataSet> sets = {{"out_trees", {}}, {"in_trees", {}}, {"parallel_chains", {}}};
+  const core::GraphShape shapes[3] = {core::saga_out_tree_shape(2, 3),
+                                      core::saga_in_tree_shape(2, 3),
+                                      core::saga_chains_shape(2, 3)};
+  for (std::size_t d = 0; d < 3; ++d)
+    for (int gi = 0; gi < graphs; ++gi)
+      sets[d].graphs.push_back(
+          core::saga_weighted_graph(shapes[d], opts.seed * 1000003u + 17u * d + gi));
+  if (!opts.data_dir.empty()) {
+    sets.push_back({"wfcommons", saga_wfcommons_traces(opts.data_dir, out)});
+    if (sets.back().graphs.empty()) {
+      out << "error: --data " << opts.data_dir << " holds no WfCommons .json file\n";
+      return 2;
+    }
+  }
   out << "SAGA's data sets (Coleman & Krishnamachari's SAGA library, its benchmarking "
          "parameters):\nout_trees / in_trees (num_levels 3, branching_factor 2), "
          "parallel_chains (num_chains 2, chain_length 3); "
@@ -94,15 +128,17 @@ int reproduce_saga(const ReproduceOptions& opts, std::ostream& out) {
     for (std::size_t i = 0; i < refused.size(); ++i) out << (i ? ", " : "") << refused[i];
     out << "\n";
   }
+  if (!opts.data_dir.empty())
+    out << "wfcommons: the " << sets.back().graphs.size()
+        << " WfCommons traces of --data (SAGA synthesises its WfCommons data sets from the "
+           "recipes of such traces), file sizes / 1e8 B/s as data, on the same networks.\n";
   std::vector<std::vector<double>> mean(shared.size(), std::vector<double>(sets.size(), 0.0)),
       worst(shared.size(), std::vector<double>(sets.size(), 0.0));
   std::int64_t schedules = 0, invalid = 0;
   core::DagOptions dopts;
   dopts.seed = opts.seed;
   for (std::size_t d = 0; d < sets.size(); ++d) {
-    for (int gi = 0; gi < graphs; ++gi) {
-      const core::TaskGraph g =
-          core::saga_weighted_graph(sets[d].shape, opts.seed * 1000003u + 17u * d + gi);
+    for (const core::TaskGraph& g : sets[d].graphs) {
       for (int ni = 0; ni < networks; ++ni) {
         const core::Machine m = core::saga_random_network(5, opts.seed * 7919u + 101u + ni);
         std::vector<double> ms(shared.size());
@@ -115,7 +151,7 @@ int reproduce_saga(const ReproduceOptions& opts, std::ostream& out) {
         const double best = *std::min_element(ms.begin(), ms.end());
         for (std::size_t s = 0; s < shared.size(); ++s) {
           const double r = ms[s] / best;
-          mean[s][d] += r / (graphs * networks);
+          mean[s][d] += r / static_cast<double>(sets[d].graphs.size() * networks);
           worst[s][d] = std::max(worst[s][d], r);
         }
       }
@@ -125,7 +161,7 @@ int reproduce_saga(const ReproduceOptions& opts, std::ostream& out) {
   std::snprintf(buf, sizeof buf, "\n%-14s", "scheduler");
   out << buf;
   for (const auto& ds : sets) {
-    std::snprintf(buf, sizeof buf, "%18s", ds.name);
+    std::snprintf(buf, sizeof buf, "%18s", ds.name.c_str());
     out << buf;
   }
   out << "\n";

@@ -230,7 +230,7 @@ expect 2 "--a: flb is defined for identical processors" "$LL" adversary --a flb 
 expect 2 "--scenario: kind 'balance' is not a task graph" "$LL" adversary --scenario "$cube"
 expect 0 "ratio reached" "$LL" adversary --a heft --b cpop --scenario "$TMP/worst.json" --iterations 200
 # SAGA's data sets and PISA's matrix on heterogeneous machines (quick: about a second).
-expect 0 "0 failing the verifier" "$LL" reproduce saga --quick --csv "$TMP/saga_csv"
+expect 0 "0 failing the verifier" "$LL" reproduce saga --quick --csv "$TMP/saga_csv" --data "$SHARED/data/wfcommons"
 [ -s "$TMP/saga_csv/saga_pisa_pairwise.csv" ] && [ -s "$TMP/saga_csv/saga_claims.csv" ] && ok || bad "reproduce saga --csv wrote no CSV"
 # The expected-makespan target: A = B sees the same draws (ratio exactly 1); a bad target or
 # spread names its flag.
