@@ -206,9 +206,9 @@ int reproduce_saga(const ReproduceOptions& opts, std::ostream& out) {
       << opts.seed << "), " << base.iterations
       << " iterations per ordered pair; task costs, data, speeds and link speeds vary within "
          "PISA's "
-         "bounds [0.1, 1]; rows = A.\nThe paper's full matrix is not reproduced here: it is "
-         "published as a heat map we "
-         "could not read numbers from;\nits abstract's figures are judged below. Schedulers "
+         "bounds [0.1, 1]; rows = A.\nSAGA's published matrix is not reproduced here: its numbers "
+         "(a heat map) are in no source "
+         "we could consult;\nthe figures of the paper's abstract are judged below. Schedulers "
          "identical-processor-only in LoadLab (ETF, FCP, FLB) are left out.\n\n";
   const core::AdversaryMatrix mx = core::adversary_pairwise(pisa, start, base);
   std::snprintf(buf, sizeof buf, "%-13s", "A \\ B");
