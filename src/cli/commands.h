@@ -45,6 +45,7 @@ int reproduce_partition(const ReproduceOptions& opts, std::ostream& out);  // pa
 int reproduce_rips(const ReproduceOptions& opts, std::ostream& out);  // paper 000 §1 dynamic (RIPS)
 int reproduce_os(const ReproduceOptions& opts, std::ostream& out);    // paper 002 §4 (OS layer)
 int reproduce_adversary(const ReproduceOptions& opts, std::ostream& out);  // PISA pairwise
+int reproduce_saga(const ReproduceOptions& opts, std::ostream& out);     // SAGA's data sets + PISA
 int reproduce_loops(const ReproduceOptions& opts, std::ostream& out);    // survey §3.1 loop claims
 int reproduce_walshaw(const ReproduceOptions& opts, std::ostream& out);  // Walshaw meshes vs METIS
 

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "io/dag_formats/dag_formats.h"
+#include "io/dag_formats/saga.h"
 #include "io/formats.h"
 #include "io/json_reader.h"
 #include "io/kinds/dag.h"
@@ -23,12 +24,19 @@ const char* const kConvertHelp = R"(Formats (from the file extension, or --from 
   dot        DOT digraph with "size" attributes on nodes and edges (.dot, .gv)
   wfcommons  WfCommons WfFormat 1.5 workflow (.json with "workflow"): runtimes = task costs,
              edge cost = bytes of the files a child reads from its parent / --bandwidth
+  saga       SAGA problem instance (Coleman & Krishnamachari's SAGA library; .json with
+             "task_graph", or a bare TaskGraph with "tasks" and "dependencies"): tasks' costs,
+             dependencies' sizes, the network's node speeds and link speeds <-> a dag scenario's
+             graph, processors, machine.speeds and machine.bandwidth. Self-links are ignored
+             (LoadLab charges nothing on one processor) and written as "Infinity"; an infinite
+             link becomes bandwidth 1e12; a graph with several entry or exit tasks gets a
+             zero-cost "__saga_source" / "__saga_sink" (SAGA wants one of each)
   graph      LoadLab inline task graph {"tasks", "edges"} (.json with "tasks")
   metis      METIS / Chaco graph (.graph): an undirected mesh, optional vertex weights
   scenario   LoadLab scenario (.json with "loadlab"): kind dag <-> task graphs,
              kind partition <-> metis; a generated graph or mesh is written out in full
-Directions: any task-graph format (stg, dot, wfcommons, graph, dag scenario) to stg, dot,
-wfcommons, graph or scenario; metis or a partition scenario to metis or scenario. Task graphs and meshes do not
+Directions: any task-graph format (stg, dot, wfcommons, saga, graph, dag scenario) to stg, dot,
+wfcommons, saga, graph or scenario; metis or a partition scenario to metis or scenario. Task graphs and meshes do not
 convert into each other. Lossless: dot <-> graph <-> scenario; stg -> any -> stg (costs are whole
 numbers); metis <-> scenario without vertex weights. Lossy, with a warning: edge costs into stg,
 vertex weights and coordinates into a scenario / metis; from wfcommons only runtimes and
@@ -81,6 +89,8 @@ const io::FileFormat& convert_format_of(const std::string& path, const std::stri
 struct ConvertModel {
   bool graph = false;  // else a mesh
   core::TaskGraph dag;
+  core::Machine machine;  ///< a SAGA network or a dag scenario's machine (for saga / scenario)
+  bool has_machine = false;
   core::Mesh mesh;
   std::string kind_name;
 };
@@ -90,7 +100,13 @@ ConvertModel convert_read(const io::FileFormat& format, const std::string& text,
   ConvertModel m;
   const std::string where = o.in == "-" ? std::string("stdin") : o.in;
   try {
-    if (format.model == io::FileModel::task_graph) {
+    if (std::string(format.name) == "saga") {
+      io::SagaInstance inst = io::read_saga(text);
+      m.graph = true;
+      m.dag = std::move(inst.graph);
+      m.machine = std::move(inst.machine);
+      m.has_machine = inst.has_network;
+    } else if (format.model == io::FileModel::task_graph) {
       m.graph = true;
       m.dag = io::read_task_graph_file(format, text, o.bandwidth);
     } else if (format.model == io::FileModel::mesh) {
@@ -104,7 +120,13 @@ ConvertModel convert_read(const io::FileFormat& format, const std::string& text,
       const io::JsonReader s(doc, "");
       const std::string kind = doc.value("kind", "");
       const std::uint64_t seed = io::read_seed(s);
-      if (kind == "dag") {
+      if (kind == "dag" && o.to == "saga") {
+        const io::DagScenario sc = io::read_dag_scenario(s, ctx);
+        m.graph = true;
+        m.dag = *sc.graph;
+        m.machine = sc.machine;
+        m.has_machine = true;
+      } else if (kind == "dag") {
         m.graph = true;
         m.dag = io::read_task_graph(s, ctx, seed);
       } else if (kind == "partition") {
@@ -134,6 +156,9 @@ std::string convert_write(const std::string& format, const ConvertModel& m, cons
   if (m.graph) {
     if (format == "metis")
       throw ScenarioError("--to", "a task graph does not convert to a METIS mesh (see --help)");
+    if (m.has_machine && !m.machine.trivial() && format != "saga" && format != "scenario")
+      warn << "loadlab convert: " << format
+           << " files hold no machine: the node and link speeds are left out\n";
     if (format == "wfcommons") {
       std::size_t rounded = 0;
       std::string text;
@@ -160,14 +185,37 @@ std::string convert_write(const std::string& format, const ConvertModel& m, cons
              << " nonzero edge costs left out\n";
       return text;
     }
+    if (format == "saga") {
+      std::int32_t added = 0;
+      Json doc;
+      try {
+        doc = io::saga_instance_json(
+            m.dag, m.has_machine ? m.machine : core::Machine::identical(o.processors),
+            convert_default_name(o), &added);
+      } catch (const io::DagFormatError& e) {
+        throw ScenarioError(o.out == "-" ? std::string("stdout") : o.out, e.what());
+      }
+      if (added)
+        warn << "loadlab convert: SAGA task graphs have one source and one sink: " << added
+             << " zero-cost task(s) added\n";
+      return doc.dump(2) + "\n";
+    }
     if (format == "dot") return io::write_dot(m.dag);
     if (format == "graph") return io::graph_to_json(m.dag).dump(2) + "\n";
-    const Json sc = {{"loadlab", 1},
-                     {"kind", "dag"},
-                     {"name", convert_default_name(o)},
-                     {"processors", o.processors},
-                     {"graph", io::graph_to_json(m.dag)},
-                     {"algorithms", {"heft", "flb", "etf"}}};
+    Json sc = {{"loadlab", 1},
+               {"kind", "dag"},
+               {"name", convert_default_name(o)},
+               {"processors", o.processors},
+               {"graph", io::graph_to_json(m.dag)},
+               {"algorithms", {"heft", "flb", "etf"}}};
+    if (m.has_machine) {  // a SAGA network: its processors and machine; schedulers that take one
+      sc["processors"] = m.machine.processors;
+      Json machine = io::machine_scenario_json(m.machine);
+      if (!machine.empty()) {
+        sc["machine"] = std::move(machine);
+        sc["algorithms"] = {"heft", "cpop", "peft"};
+      }
+    }
     return sc.dump(2) + "\n";
   }
   if (format != "metis" && format != "scenario")

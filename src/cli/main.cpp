@@ -179,11 +179,12 @@ int main(int argc, char** argv) {
           "wu (Wu 1997), flb (Radulescu & van Gemund 1999), notes (the course notes' Problems "
           "2-3), dlt (Li, Veeravalli & Ko 2001), rips (Wu 1997, dynamic), partition "
           "(Houstis et al. Table 1), os (Houstis et al. Section 4), adversary (PISA pairwise "
-          "matrix), walshaw (real meshes vs METIS; needs --data), loops (Houstis et al. "
+          "matrix), saga (SAGA's data sets and PISA's matrix on heterogeneous machines), walshaw "
+          "(real meshes vs METIS; needs --data), loops (Houstis et al. "
           "Section 3.1 loop-scheduling claims)")
       ->required()
       ->check(CLI::IsMember({"wu", "flb", "notes", "dlt", "rips", "partition", "os", "adversary",
-                             "walshaw", "loops"}));
+                             "saga", "walshaw", "loops"}));
   reproduce->add_option("--csv", rep.csv_dir, "Also write CSV files into this folder");
   reproduce->add_option("--svg", rep.svg_dir,
                         "flb, wu: also draw the figures as SVG plots into this folder");
@@ -193,7 +194,8 @@ int main(int argc, char** argv) {
   reproduce->add_flag("--quick", rep.quick, "Fewer cases and sizes (for smoke tests)");
   reproduce->add_option(
       "--data", rep.data_dir,
-      "walshaw: folder holding 3elt.graph, crack.graph, data.graph, whitaker3.graph");
+      "walshaw: folder holding 3elt.graph, crack.graph, data.graph, whitaker3.graph; saga: "
+      "a folder of WfCommons traces to add to SAGA's data sets");
 
   auto* benchcmd = app.add_subcommand("bench", "Time the algorithms; prints JSON records");
   benchcmd->add_option("--filter", bench.filter, "Only benchmarks whose name contains this");
@@ -269,6 +271,7 @@ int main(int argc, char** argv) {
     if (*adversary) return loadlab::cli::adversary_command(adv, std::cout, std::cerr);
     if (*reproduce) {
       if (paper == "adversary") return loadlab::cli::reproduce_adversary(rep, std::cout);
+      if (paper == "saga") return loadlab::cli::reproduce_saga(rep, std::cout);
       if (paper == "wu") return loadlab::cli::reproduce_wu(rep, std::cout);
       if (paper == "flb") return loadlab::cli::reproduce_flb(rep, std::cout);
       if (paper == "notes") return loadlab::cli::reproduce_notes(rep, std::cout);

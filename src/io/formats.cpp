@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "io/dag_formats/dag_formats.h"
+#include "io/dag_formats/saga.h"
 #include "io/mesh_formats/metis_graph.h"
 
 namespace loadlab::io {
@@ -23,6 +24,10 @@ core::TaskGraph formats_read_graph_json(std::string_view text, double, const Jso
   if (doc) return read_graph_json(JsonReader(*doc, ""));
   const Json parsed = parse_json_text(text, DagFormatLimits::max_file_bytes);
   return read_graph_json(JsonReader(parsed, ""));
+}
+// The task graph alone; `loadlab convert` reads the network too (read_saga).
+core::TaskGraph formats_read_saga(std::string_view text, double, const Json* doc) {
+  return doc ? read_saga_json(*doc).graph : read_saga(text).graph;
 }
 
 }  // namespace
@@ -50,6 +55,13 @@ const std::vector<FileFormat>& file_formats() {
        FileModel::task_graph,
        "dag",
        formats_read_wfcommons},
+      {"saga",
+       "SAGA problem instance (Coleman & Krishnamachari's SAGA library)",
+       {".json"},
+       "task_graph",
+       FileModel::task_graph,
+       "dag",
+       formats_read_saga},
       {"graph",
        "LoadLab inline task graph",
        {".json"},
@@ -104,6 +116,8 @@ const FileFormat* format_by_extension(std::string_view path) {
 const FileFormat& json_file_format(const Json& doc) {
   const FileFormat& scenario = *find_file_format("scenario");
   if (!doc.is_object() || doc.contains("loadlab") || doc.contains("kind")) return scenario;
+  // A bare SAGA TaskGraph shares "tasks" with our inline graph; "dependencies" tells it apart.
+  if (doc.contains("tasks") && doc.contains("dependencies")) return *find_file_format("saga");
   for (const FileFormat& f : file_formats())
     if (f.json_key && doc.contains(f.json_key)) return f;
   return scenario;

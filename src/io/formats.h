@@ -38,7 +38,7 @@ struct FileFormat {
   core::Mesh (*read_mesh)(std::string_view text) = nullptr;
 };
 
-/// Every format: stg, dot, wfcommons, graph, metis, xyz, scenario.
+/// Every format: stg, dot, wfcommons, saga, graph, metis, xyz, scenario.
 const std::vector<FileFormat>& file_formats();
 /// The format named `name` (FileFormat::name), or nullptr.
 const FileFormat* find_file_format(std::string_view name);

@@ -229,6 +229,9 @@ expect 2 "--tasks: must be in [1, 200]" "$LL" adversary --tasks 201
 expect 2 "--a: flb is defined for identical processors" "$LL" adversary --a flb --b etf --heterogeneous
 expect 2 "--scenario: kind 'balance' is not a task graph" "$LL" adversary --scenario "$cube"
 expect 0 "ratio reached" "$LL" adversary --a heft --b cpop --scenario "$TMP/worst.json" --iterations 200
+# SAGA's data sets and PISA's matrix on heterogeneous machines (quick: about a second).
+expect 0 "0 failing the verifier" "$LL" reproduce saga --quick --csv "$TMP/saga_csv" --data "$SHARED/data/wfcommons"
+[ -s "$TMP/saga_csv/saga_pisa_pairwise.csv" ] && [ -s "$TMP/saga_csv/saga_claims.csv" ] && ok || bad "reproduce saga --csv wrote no CSV"
 # The expected-makespan target: A = B sees the same draws (ratio exactly 1); a bad target or
 # spread names its flag.
 expect 0 "E[makespan](heft)" "$LL" adversary --a heft --b cpop --tasks 8 --heterogeneous --iterations 50 --target expected_makespan
@@ -304,6 +307,33 @@ expect 0 "1 edge costs × --bandwidth rounded" "$LL" convert "$TMP/chain.json" -
 "$LL" convert "$wf" "$TMP/wf_w.json" --to wfcommons 2>/dev/null
 "$LL" convert "$TMP/wf_w.json" "$TMP/wf_g2.json" --to graph
 [ -s "$TMP/wf_g1.json" ] && cmp -s "$TMP/wf_g1.json" "$TMP/wf_g2.json" && ok || bad "wfcommons -> wfcommons -> graph differs"
+# SAGA: the library's basic example (three nodes, four tasks; self-links 1e9) written by hand reads
+# into a dag scenario with its speeds and links that runs verified; written back as SAGA JSON and
+# read again it is the same scenario; a missing link is named.
+cat >"$TMP/saga_basic.json" <<'J'
+{"name": "basic", "task_graph": {"tasks": [{"name": "t_1", "cost": 1}, {"name": "t_2", "cost": 3},
+  {"name": "t_3", "cost": 2}, {"name": "t_4", "cost": 1}], "dependencies": [
+  {"source": "t_1", "target": "t_2", "size": 1}, {"source": "t_1", "target": "t_3", "size": 1},
+  {"source": "t_2", "target": "t_4", "size": 5}, {"source": "t_3", "target": "t_4", "size": 5}]},
+ "network": {"nodes": [{"name": "v_1", "speed": 1}, {"name": "v_2", "speed": 2}, {"name": "v_3", "speed": 2}],
+  "edges": [{"source": "v_1", "target": "v_2", "speed": 2}, {"source": "v_1", "target": "v_3", "speed": 2},
+  {"source": "v_2", "target": "v_3", "speed": 1}, {"source": "v_1", "target": "v_1", "speed": 1e9},
+  {"source": "v_2", "target": "v_2", "speed": 1e9}, {"source": "v_3", "target": "v_3", "speed": 1e9}]}}
+J
+expect 0 "" "$LL" convert "$TMP/saga_basic.json" "$TMP/saga_sc.json"
+expect 0 '"verified": true' "$LL" run "$TMP/saga_sc.json"
+expect 0 "" "$LL" convert "$TMP/saga_sc.json" "$TMP/saga_back.json" --to saga
+expect 0 "" "$LL" convert "$TMP/saga_back.json" "$TMP/saga_sc2.json" --name saga_basic.json
+cmp -s "$TMP/saga_sc.json" "$TMP/saga_sc2.json" && ok || bad "saga -> scenario -> saga -> scenario differs"
+grep -qF '"Infinity"' "$TMP/saga_back.json" && ok || bad "saga self-links not written as Infinity"
+python3 - "$TMP/saga_basic.json" "$TMP/saga_nolink.json" <<'P'
+import json, sys
+d = json.load(open(sys.argv[1])); d["network"]["edges"] = d["network"]["edges"][1:]
+json.dump(d, open(sys.argv[2], "w"))
+P
+expect 2 "SAGA /network/edges: has no edge between 'v_1' and 'v_2'" "$LL" convert "$TMP/saga_nolink.json" "$TMP/x.json"
+echo '{"tasks": [{"id": "x", "cost": 1}, {"id": "y", "cost": 2}], "edges": []}' >"$TMP/two.json"
+expect 0 "2 zero-cost task(s) added" "$LL" convert "$TMP/two.json" - --to saga
 # METIS: a triangle 1-2-3 with a pendant 4 on vertex 3; the scenario lists each edge once, 0-based.
 printf '%% a triangle and a pendant\n4 4\n2 3\n1 3\n1 2 4\n3\n' >"$TMP/tri.graph"
 expect 0 "" "$LL" convert "$TMP/tri.graph" "$TMP/tri.json" --parts 2

@@ -76,6 +76,12 @@ bool generator_fields(DagDeferredSlider& d, io::Json& g, bool defer) {
   } else if (gen == "out_tree" || gen == "in_tree") {
     ch |= slider(d, "Branching", g, "branching", 2, 1, 8, true, false, defer);
     ch |= slider(d, "Depth", g, "depth", 5, 0, 16, true, false, true);
+  } else if (gen == "saga_chains") {  // SAGA's weights: no CCR or cost fields
+    ch |= slider(d, "Chains", g, "num_chains", 2, 1, 256, true, false, defer);
+    return ch | slider(d, "Chain length", g, "chain_length", 3, 1, 256, true, false, defer);
+  } else if (gen == "saga_out_tree" || gen == "saga_in_tree") {
+    ch |= slider(d, "Branching", g, "branching_factor", 2, 1, 8, true, false, defer);
+    return ch | slider(d, "Levels", g, "num_levels", 3, 0, 16, true, false, true);
   } else if (gen == "layered") {
     ch |= slider(d, "Tasks n", g, "n", 100, 1, 1000000, true, true, true);
     ch |= slider(d, "Fat", g, "fat", 0.5, 0.01, 1, false, false, defer);
@@ -211,8 +217,9 @@ void draw_dag_form(App& app) {
         if (ImGui::Selectable(name.c_str(), name == gen) && name != gen) {
           // Keep the cost fields; drop the old generator's own fields (the kind rejects them).
           io::Json ng{{"generator", name}};
+          const bool saga = name.rfind("saga_", 0) == 0;  // SAGA's weights take only a seed
           for (const char* k : {"ccr", "mean_comp", "distribution", "seed"})
-            if (graph.contains(k)) ng[k] = graph[k];
+            if (graph.contains(k) && (!saga || std::string(k) == "seed")) ng[k] = graph[k];
           graph = ng;
           changed = true;
         }

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "io/dag_formats/dag_formats.h"
+#include "io/dag_formats/saga.h"
 #include "io/formats.h"
 #include "io/scenario.h"
 
@@ -16,22 +17,29 @@ std::string dag_import_base_name(const std::string& name) {
   return slash == std::string::npos ? name : name.substr(slash + 1);
 }
 
-io::Json dag_import_wrap(const core::TaskGraph& g, const std::string& filename) {
-  io::Json algs = {"flb", "etf", "mcp", "dsc_llb", "heft"};
+// `machine`: a SAGA file's network (its nodes become the processors), or null.
+io::Json dag_import_wrap(const core::TaskGraph& g, const std::string& filename,
+                         const core::Machine* machine = nullptr) {
+  const io::Json mj = machine ? io::machine_scenario_json(*machine) : io::Json::object();
+  io::Json algs = mj.empty() ? io::Json{"flb", "etf", "mcp", "dsc_llb", "heft"}
+                             : io::Json{"heft", "cpop", "peft", "mct", "fastest_node"};
   if (g.size() <= 20) algs.push_back("optimal");
-  return {{"loadlab", io::kScenarioVersion},
-          {"kind", "dag"},
-          {"name", "Imported " + dag_import_base_name(filename) + " (" + std::to_string(g.size()) +
-                       " tasks)"},
-          {"processors", 4},
-          {"graph", io::graph_to_json(g)},
-          {"algorithms", algs}};
+  io::Json sc = {{"loadlab", io::kScenarioVersion},
+                 {"kind", "dag"},
+                 {"name", "Imported " + dag_import_base_name(filename) + " (" +
+                              std::to_string(g.size()) + " tasks)"},
+                 {"processors", machine ? machine->processors : 4},
+                 {"graph", io::graph_to_json(g)},
+                 {"algorithms", algs}};
+  if (!mj.empty()) sc["machine"] = mj;
+  return sc;
 }
 
 // The task graph in a graph file, or null when the file is a scenario or of no known format.
-std::shared_ptr<const core::TaskGraph> dag_import_read_graph(const std::string& filename,
-                                                             const std::string& text,
-                                                             const io::Json* parsed) {
+// A SAGA file's network goes to `machine` (when given), which stays null otherwise.
+std::shared_ptr<const core::TaskGraph> dag_import_read_graph(
+    const std::string& filename, const std::string& text, const io::Json* parsed,
+    std::optional<core::Machine>* machine = nullptr) {
   const std::string where = dag_import_base_name(filename);
   try {
     const io::FileFormat* format = io::format_by_extension(filename);
@@ -44,6 +52,11 @@ std::shared_ptr<const core::TaskGraph> dag_import_read_graph(const std::string& 
       format = &io::json_file_format(*parsed);
     }
     if (format->model != io::FileModel::task_graph) return nullptr;
+    if (machine && std::string(format->name) == "saga") {
+      io::SagaInstance inst = parsed ? io::read_saga_json(*parsed) : io::read_saga(text);
+      if (inst.has_network) *machine = std::move(inst.machine);
+      return std::make_shared<const core::TaskGraph>(std::move(inst.graph));
+    }
     return std::make_shared<const core::TaskGraph>(
         io::read_task_graph_file(*format, text, kImportBandwidth, parsed));
   } catch (const io::ScenarioError& e) {
@@ -59,18 +72,21 @@ std::shared_ptr<const core::TaskGraph> dag_import_read_graph(const std::string& 
 std::optional<io::Json> wrap_graph_file_as_scenario(const std::string& filename,
                                                     const std::string& text,
                                                     const io::Json* parsed) {
-  const auto g = dag_import_read_graph(filename, text, parsed);
+  std::optional<core::Machine> machine;
+  const auto g = dag_import_read_graph(filename, text, parsed, &machine);
   if (!g) return std::nullopt;
-  return dag_import_wrap(*g, filename);
+  return dag_import_wrap(*g, filename, machine ? &*machine : nullptr);
 }
 
 io::ScenarioPtr open_graph_file_as_scenario(const std::string& filename, const std::string& text,
                                             const io::Json* parsed, const io::RunContext& ctx) {
-  auto g = dag_import_read_graph(filename, text, parsed);
+  std::optional<core::Machine> machine;
+  auto g = dag_import_read_graph(filename, text, parsed, &machine);
   if (!g) return nullptr;
   io::RunContext with_graph = ctx;
   with_graph.imported_graph = g;  // the kind takes this graph instead of reading it back
-  return io::parse_scenario(dag_import_wrap(*g, filename), with_graph);
+  return io::parse_scenario(dag_import_wrap(*g, filename, machine ? &*machine : nullptr),
+                            with_graph);
 }
 
 }  // namespace loadlab::app

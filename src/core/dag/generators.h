@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/dag/machine.h"
 #include "core/dag/task_graph.h"
 
 namespace loadlab::core {
@@ -61,6 +62,19 @@ struct CostSpec {
 };
 /// Draws costs for a shape; throws GraphError for bad specs.
 TaskGraph assign_costs(const GraphShape& shape, const CostSpec& costs, std::uint64_t seed);
+
+/// The SAGA library's random data sets (generators_saga.cpp; names "T0", ... as SAGA's):
+/// balanced out-tree of `levels` levels below the root plus a sink joining the leaves; its
+/// reverse (a source, then an in-tree); a source, `num_chains` chains of `chain_length` tasks and
+/// a sink. Throw GraphError for sizes out of range.
+GraphShape saga_out_tree_shape(std::int32_t branching, std::int32_t levels);
+GraphShape saga_in_tree_shape(std::int32_t branching, std::int32_t levels);
+GraphShape saga_chains_shape(std::int32_t num_chains, std::int32_t chain_length);
+/// SAGA's weights: every task cost and edge datum gauss(1, 1/3) clipped to [1e-9, 2], seeded.
+TaskGraph saga_weighted_graph(const GraphShape& shape, std::uint64_t seed);
+/// SAGA's random complete network of `nodes` nodes (1..1024): speeds and symmetric link speeds
+/// gauss(1, 1/3) clipped to [MachineLimits::min_speed, 2], seeded.
+Machine saga_random_network(std::int32_t nodes, std::uint64_t seed);
 
 /// Names accepted by make_shape.
 const std::vector<std::string>& generator_names();

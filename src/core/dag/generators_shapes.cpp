@@ -162,7 +162,8 @@ TaskGraph assign_costs(const GraphShape& shape, const CostSpec& c, std::uint64_t
 
 const std::vector<std::string>& generator_names() {
   static const std::vector<std::string> names = {
-      "lu", "laplace", "stencil", "fft", "gaussian", "fork_join", "out_tree", "in_tree", "layered"};
+      "lu",       "laplace", "stencil", "fft",           "gaussian",     "fork_join",
+      "out_tree", "in_tree", "layered", "saga_out_tree", "saga_in_tree", "saga_chains"};
   return names;
 }
 

@@ -53,6 +53,31 @@ core::TaskGraph read_generator(const JsonReader& g, std::uint64_t seed) {
     } else if (gen == "fork_join") {
       keys.insert(keys.end(), {"width", "stages"});
       shape = core::fork_join_shape(i32("width", 8, 1, 1000000), i32("stages", 4, 1, 1000000));
+    } else if (gen == "saga_out_tree" || gen == "saga_in_tree" || gen == "saga_chains") {
+      // SAGA's data sets with SAGA's parameter names and weights (core/dag/generators_saga.cpp).
+      const bool chains = gen == "saga_chains";
+      std::vector<std::string_view> saga_keys = {"generator", "seed"};
+      if (chains)
+        saga_keys.insert(saga_keys.end(), {"num_chains", "chain_length"});
+      else
+        saga_keys.insert(saga_keys.end(), {"branching_factor", "num_levels"});
+      for (auto it = g.json().begin(); it != g.json().end(); ++it)
+        if (std::find(saga_keys.begin(), saga_keys.end(), it.key()) == saga_keys.end())
+          throw ScenarioError(
+              g.pointer(it.key()),
+              "unknown field for generator '" + gen + "' (its fields: " +
+                  (chains ? "num_chains, chain_length" : "branching_factor, num_levels") +
+                  ", seed)");
+      const core::GraphShape saga_shape =
+          chains                   ? core::saga_chains_shape(i32("num_chains", 2, 1, 100000),
+                                                             i32("chain_length", 3, 1, 100000))
+          : gen == "saga_out_tree" ? core::saga_out_tree_shape(i32("branching_factor", 2, 1, 1000),
+                                                               i32("num_levels", 3, 0, 60))
+                                   : core::saga_in_tree_shape(i32("branching_factor", 2, 1, 1000),
+                                                              i32("num_levels", 3, 0, 60));
+      return core::saga_weighted_graph(
+          saga_shape, static_cast<std::uint64_t>(g.get_int_or(
+                          "seed", static_cast<std::int64_t>(seed), 0, (1LL << 53) - 1)));
     } else if (gen == "out_tree" || gen == "in_tree") {
       keys.insert(keys.end(), {"branching", "depth"});
       const auto b = i32("branching", 2, 1, 1000), d = i32("depth", 5, 0, 60);
