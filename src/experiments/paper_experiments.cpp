@@ -126,8 +126,22 @@ PaperRun run_paper_experiments(const PaperRunOptions& o) {
     run.claims = r.claims;
     for (auto& [file, plot] : flb_plots(r)) {
       PaperPlot p{plot, {}, paper_claims_in_captions(plot, r.claims)};
-      // Fig 3 illustrates the speedup classes.
-      if (file.rfind("flb_fig3", 0) == 0 && !r.claims.empty()) p.claim_ids = {r.claims[0].id};
+      // Fig 3 illustrates the speedup classes (whose words name LU too); Fig 4 the NSL claims.
+      if (!r.claims.empty()) {
+        const std::string& classes = r.claims[0].id;
+        if (file.rfind("flb_fig3", 0) == 0)
+          p.claim_ids = {classes};
+        else
+          p.claim_ids.erase(std::remove(p.claim_ids.begin(), p.claim_ids.end(), classes),
+                            p.claim_ids.end());
+      }
+      // A Fig 4 plot no claim names by its problem shows the claims over all problems.
+      if (file.rfind("flb_fig4", 0) == 0 && p.claim_ids.empty())
+        for (const auto& c : r.claims)
+          if (c.source.where.find("Fig 4") != std::string::npos &&
+              c.claim.find("LU") == std::string::npos &&
+              c.claim.find("Laplace") == std::string::npos)
+            p.claim_ids.push_back(c.id);
       run.plots.push_back(std::move(p));
     }
   } else if (o.paper == "wu") {

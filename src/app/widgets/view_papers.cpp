@@ -43,8 +43,9 @@ void papers_poll(App& app, PapersPanelRoom& r) {
   } else if (out->run && out->run->cancelled) {
     set_status(app.state, "Experiments cancelled");
   } else if (out->run) {
-    std::snprintf(buf, sizeof buf, "Experiments of %s: %d claims, %d hold (%.1f s on a worker)",
-                  out->run->paper.c_str(), int(out->run->claims.size()),
+    const auto* info = experiments::find_paper_experiment(out->run->paper);
+    std::snprintf(buf, sizeof buf, "%s: %d claims, %d hold (%.1f s on a worker)",
+                  info ? info->run_label : out->run->paper.c_str(), int(out->run->claims.size()),
                   experiments::claims_holding(out->run->claims), secs);
     set_status(app.state, buf);
     r.cache[out->key] = std::move(*out->run);
@@ -61,7 +62,9 @@ void papers_claim_words(const experiments::ClaimResult& c) {
   ImGui::TextWrapped("%s", c.verdict == experiments::Verdict::Holds ? "HOLDS" : "DIFFERS");
   ImGui::PopStyleColor();
   ImGui::TextWrapped("%s", experiments::claim_verdict_line(c).c_str());
-  ImGui::TextDisabled("%s", experiments::source_text(c.source).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", experiments::source_text(c.source).c_str());
+  ImGui::PopStyleColor();
   if (!c.rule.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.rule.c_str());
 }
 
