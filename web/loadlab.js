@@ -269,6 +269,10 @@
     // The dag view's Adversary tab: "start" | "cancel" | "open_worst" | "pairwise" with
     // the tab's settings (scenario "ui".adversary); state().adversary has progress and results.
     adversary: (command) => call("loadlab_adversary", "number", ["string"], [command]) === 1,
+    // View > Papers' experiments and claims: "open" | "close" | "run" | "cancel" (run: paper "flb" |
+    // "wu" | "loops" | "dlt", size "quick" | "full"); state().experiments has progress and verdicts.
+    experiments: (command, paper = "flb", size = "quick") =>
+      call("loadlab_experiments", "number", ["string", "string", "string"], [command, paper, size]) === 1,
     setStep: (k) => Module._loadlab_set_step(k),
     // Node simulation: start({algorithm, threads, speed (supersteps/s, 0 = max), paused}),
     // commands "pause" | "resume" | "step" | "reset" | "off", and its state without the scenario.

@@ -2,7 +2,7 @@
 // remembered across a reload), the example gallery (each example loads with the name it is listed
 // under), F1 help on the selected algorithm, formatted integers in the results table, and the
 // optimum row visible at 1280 x 800 and 1920 x 1080, and the paper lessons (every step's number
-// equal to the paper's).
+// equal to the paper's), and the papers' experiments panel (the FLB paper's quick set as verdicts).
 //   node tests/web/e2e_help.mjs <site dir> <screenshot dir>
 import { join } from "node:path";
 import { startHarness, waitFrames } from "./harness.mjs";
@@ -182,6 +182,25 @@ try {
         { status: fetched.html.status, type: fetched.html.type, start: fetched.html.text.slice(0, 300) });
   check(fetched.md.status === 200 && fetched.md.type.startsWith("text/markdown"),
         "docs/playground.md is served as text, not as a download", { status: fetched.md.status, type: fetched.md.type });
+
+  // 8. View > Papers' experiments and claims: the FLB paper's quick set runs on a worker (the page
+  //    keeps drawing frames meanwhile), every claim gets a verdict, and its figures are plotted.
+  const framesBefore = (await state()).frames;
+  const started = await page.evaluate(() => window.loadlab.experiments("run", "flb", "quick"));
+  check(started === true, "the experiments panel starts the FLB paper's quick set", started);
+  const ex = await page.waitForFunction(() => {
+    const e = window.loadlab.state().experiments;
+    return e && !e.busy && e.claims > 0 && e.plots_drawn > 0 ? e : false;
+  }, null, { timeout: 60000 }).then((h) => h.jsonValue(), async () => (await state()).experiments);
+  check(ex && ex.open === true && ex.paper === "flb" && ex.size === "quick", "the panel shows the FLB quick set", ex);
+  check(ex && ex.claims === 11 && Array.isArray(ex.verdicts) && ex.verdicts.length === 11 &&
+        ex.verdicts.every((v) => v.verdict === "HOLDS" || v.verdict === "DIFFERS") &&
+        ex.holds === ex.verdicts.filter((v) => v.verdict === "HOLDS").length,
+        "each of the FLB paper's 11 claims (as reproduce flb --quick) has a verdict", ex && ex.verdicts);
+  check(ex && ex.plots === 11 && ex.plots_drawn >= 1, "the panel draws the figures as plots", ex && { plots: ex.plots, drawn: ex.plots_drawn });
+  check((await state()).frames > framesBefore, "frames kept coming while the experiments ran");
+  await page.screenshot({ path: join(shots, "help_experiments.png") });
+  await page.evaluate(() => window.loadlab.experiments("close"));
 
   check(errors.length === 0, "no uncaught page errors", errors);
   await context.close();

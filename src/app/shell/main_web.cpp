@@ -476,6 +476,16 @@ EMSCRIPTEN_KEEPALIVE int loadlab_adversary(const char* command) {
   return out && out->is_boolean() && out->get<bool>() ? 1 : 0;
 }
 
+/// View > Papers' experiments and claims: "open", "close", "run" (paper "flb" | "wu" | "loops" |
+/// "dlt", size "quick" | "full") or "cancel". Returns 1 if done or started; state().experiments.
+EMSCRIPTEN_KEEPALIVE int loadlab_experiments(const char* command, const char* paper,
+                                             const char* size) {
+  if (!g_web) return 0;
+  const auto out = loadlab::app::kind_command(
+      g_web->app, "experiments", {{"command", command}, {"paper", paper}, {"size", size}});
+  return out && out->is_boolean() && out->get<bool>() ? 1 : 0;
+}
+
 /// Runs the current scenario on the worker thread.
 EMSCRIPTEN_KEEPALIVE void loadlab_run() {
   if (g_web) loadlab::app::app_run(g_web->app);

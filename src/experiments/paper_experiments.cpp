@@ -1,0 +1,177 @@
+// One entry point per paper's evaluation for the playground (paper_experiments.h): the sizes are
+// those of `loadlab reproduce <paper>` (--quick for the quick set), so the panel's verdicts are the
+// CLI's.
+#include "experiments/paper_experiments.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "experiments/dlt_claims.h"
+#include "experiments/flb_experiments.h"
+#include "experiments/loop_claims.h"
+#include "experiments/wu_claims.h"
+#include "experiments/wu_experiments.h"
+
+namespace loadlab::experiments {
+
+namespace {
+
+// Claims the paper states without a plotted series: one bar chart per claim with a measured
+// number, the paper's figure (where it gives one) beside ours.
+std::vector<PaperPlot> paper_claim_bars(const std::vector<ClaimResult>& claims) {
+  std::vector<PaperPlot> out;
+  for (const auto& c : claims) {
+    if (std::isnan(c.measured_value)) continue;
+    PaperPlot p;
+    p.plot.title = c.source.where;
+    p.plot.x_label = "";
+    p.plot.y_label = c.unit.empty() ? "value" : c.unit;
+    PlotSeries s{"value", {}, {}};
+    if (!std::isnan(c.paper_value)) {
+      p.categories.push_back("paper");
+      s.y.push_back(c.paper_value);
+    }
+    p.categories.push_back("measured");
+    s.y.push_back(c.measured_value);
+    s.x.resize(s.y.size());
+    for (std::size_t i = 0; i < s.x.size(); ++i) s.x[i] = double(i);
+    p.plot.series.push_back(s);
+    p.plot.captions = {claim_verdict_line(c)};
+    p.claim_ids = {c.id};
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+// The claims whose text a plot's captions quote (Fig 4 lists its problem's claims).
+std::vector<std::string> paper_claims_in_captions(const Plot& plot,
+                                                  const std::vector<ClaimResult>& claims) {
+  std::vector<std::string> ids;
+  for (const auto& c : claims)
+    for (const auto& cap : plot.captions)
+      if (cap.rfind(c.claim, 0) == 0) {
+        ids.push_back(c.id);
+        break;
+      }
+  return ids;
+}
+
+}  // namespace
+
+const std::vector<PaperExperimentInfo>& paper_experiment_list() {
+  static const std::vector<PaperExperimentInfo> list = {
+      {"flb",
+       "Radulescu & van Gemund, \"FLB: Fast Load Balancing for Distributed-Memory Machines\" "
+       "(1999)",
+       "Section 6, Figs 2-4: running time, FLB speedup, NSL of MCP, ETF, DSC-LLB, FCP and FLB",
+       "Run the FLB paper's experiments"},
+      {"wu", "Min-You Wu, \"On Runtime Parallel Scheduling for Processor Load Balancing\" (1997)",
+       "Section 5, Table I and Figs 14-17 (DEM, CWA, MWA); Section 3, Fig 9",
+       "Run Wu's experiments"},
+      {"loops",
+       "Houstis, Kapidakis, Markatos & Gelenbe, \"Execution of Compute-Intensive Applications "
+       "into Parallel Machines\" (1996)",
+       "Section 3.1: loop scheduling (cyclic, self-scheduling, GSS, factoring, TSS, tapering, "
+       "affinity)",
+       "Run the survey's loop experiments"},
+      {"dlt",
+       "Li, Veeravalli & Ko, \"Divisible Load Scheduling on a Hypercube Cluster with Finite-size "
+       "Buffers and Granularity Constraints\" (2001)",
+       "Section 4.1, Conjecture 1: IBS is optimal", "Run the DLT conjecture check"},
+  };
+  return list;
+}
+
+const PaperExperimentInfo* find_paper_experiment(const std::string& id) {
+  for (const auto& p : paper_experiment_list())
+    if (id == p.id) return &p;
+  return nullptr;
+}
+
+std::string claim_verdict_line(const ClaimResult& c) {
+  std::string t = c.claim + " - measured: " + c.measured + ": " +
+                  (c.verdict == Verdict::Holds ? "HOLDS" : "DIFFERS");
+  if (!std::isnan(c.paper_value) && !std::isnan(c.measured_value)) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, " (by %+.3g%s)", c.by, c.unit.c_str());
+    t += buf;
+  }
+  return t;
+}
+
+int claims_holding(const std::vector<ClaimResult>& claims) {
+  return int(std::count_if(claims.begin(), claims.end(),
+                           [](const ClaimResult& c) { return c.verdict == Verdict::Holds; }));
+}
+
+PaperRun run_paper_experiments(const PaperRunOptions& o) {
+  if (!find_paper_experiment(o.paper))
+    throw std::invalid_argument("paper: unknown \"" + o.paper +
+                                "\" (expected flb, wu, loops or dlt)");
+  PaperRun run;
+  run.paper = o.paper;
+  run.quick = o.quick;
+  run.seed = o.seed;
+  auto cancelled = [&] { return o.cancel && o.cancel->load(); };
+  if (o.paper == "flb") {
+    FlbOptions fo;
+    fo.quick = o.quick;
+    fo.seed = o.seed;
+    fo.progress = o.progress;
+    fo.cancel = o.cancel;
+    const FlbResults r = run_flb_experiments(fo);
+    run.cancelled = r.cancelled;
+    run.claims = r.claims;
+    for (auto& [file, plot] : flb_plots(r)) {
+      PaperPlot p{plot, {}, paper_claims_in_captions(plot, r.claims)};
+      // Fig 3 illustrates the speedup classes (whose words name LU too); Fig 4 the NSL claims.
+      if (!r.claims.empty()) {
+        const std::string& classes = r.claims[0].id;
+        if (file.rfind("flb_fig3", 0) == 0)
+          p.claim_ids = {classes};
+        else
+          p.claim_ids.erase(std::remove(p.claim_ids.begin(), p.claim_ids.end(), classes),
+                            p.claim_ids.end());
+      }
+      // A Fig 4 plot no claim names by its problem shows the claims over all problems.
+      if (file.rfind("flb_fig4", 0) == 0 && p.claim_ids.empty())
+        for (const auto& c : r.claims)
+          if (c.source.where.find("Fig 4") != std::string::npos &&
+              c.claim.find("LU") == std::string::npos &&
+              c.claim.find("Laplace") == std::string::npos)
+            p.claim_ids.push_back(c.id);
+      run.plots.push_back(std::move(p));
+    }
+  } else if (o.paper == "wu") {
+    // `reproduce wu --quick`: 50 cases per cell, 10 per point of Figs 16-17.
+    WuOptions wo;
+    wo.cases = o.quick ? 50 : 1000;
+    wo.fig_cases = o.quick ? 10 : 100;
+    wo.seed = o.seed;
+    wo.progress = o.progress;
+    wo.cancel = o.cancel;
+    const WuResults r = run_wu_experiments(wo);
+    run.cancelled = r.cancelled || cancelled();
+    if (!run.cancelled) {
+      run.claims = judge_wu_claims(r);
+      run.claims.push_back(judge_wu_fig9(wu_fig9_instance()));
+      for (auto& [file, plot] : wu_plots(r, run.claims))
+        run.plots.push_back({plot, {}, paper_claims_in_captions(plot, run.claims)});
+    }
+  } else if (o.paper == "loops") {
+    LoopClaimOptions lo;
+    lo.seed = o.seed;
+    lo.cases = o.quick ? 20 : 200;
+    run.claims = judge_loop_claims(lo);
+    run.plots = paper_claim_bars(run.claims);
+  } else {
+    run.claims.push_back(judge_dlt_conjecture1(o.seed, o.quick ? 200 : 1000));
+    run.plots = paper_claim_bars(run.claims);
+  }
+  if (o.progress) o.progress(1.0);
+  return run;
+}
+
+}  // namespace loadlab::experiments
