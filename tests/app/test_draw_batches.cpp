@@ -1,7 +1,7 @@
 // The batching of Dear ImGui's draw commands (app/shell/model_draw_batches.h): the scissor
-// rectangles worked out by hand from the stock backend's formula, commands of one texture merged
-// into one draw call in their order, callbacks kept in place, and the per-fragment clip test
-// keeping exactly the pixels glScissor keeps (every pixel of a small framebuffer, many rectangles).
+// rectangles worked out by hand from the stock backend's formula, and which commands share a draw
+// call (same texture, and a rectangle that clips each exactly as its own would), in order, with
+// callbacks kept in place; coordinates of a 64 x 48 framebuffer chosen by hand.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -13,18 +13,36 @@ using namespace loadlab::app;
 
 namespace {
 
-BatchInputCommand batch_cmd(float x1, float y1, float x2, float y2, std::uint64_t tex,
-                            unsigned idx_offset, unsigned count, unsigned vtx_offset = 0) {
-  BatchInputCommand c{};
-  c.clip[0] = x1;
-  c.clip[1] = y1;
-  c.clip[2] = x2;
-  c.clip[3] = y2;
-  c.texture = tex;
-  c.idx_offset = idx_offset;
-  c.elem_count = count;
-  c.vtx_offset = vtx_offset;
-  return c;
+// A list under construction: each command one triangle of its own three vertices.
+struct TestList {
+  std::vector<BatchInputVertex> vtx;
+  std::vector<unsigned> idx;
+  std::vector<BatchInputCommand> cmds;
+
+  void triangle(const float clip[4], std::uint64_t tex, float x0, float y0, float x1, float y1,
+                float x2, float y2) {
+    BatchInputCommand c{};
+    for (int i = 0; i < 4; ++i) c.clip[i] = clip[i];
+    c.texture = tex;
+    c.idx_offset = static_cast<unsigned>(idx.size());
+    c.elem_count = 3;
+    const auto base = static_cast<unsigned>(vtx.size());
+    vtx.push_back({x0, y0, 0.5f, 0.25f, 0xff000000u + base});
+    vtx.push_back({x1, y1, 0.5f, 0.25f, 0xff000000u + base + 1});
+    vtx.push_back({x2, y2, 0.5f, 0.25f, 0xff000000u + base + 2});
+    idx.insert(idx.end(), {base + 2, base + 1, base});  // reversed: the order must survive
+    cmds.push_back(c);
+  }
+  void callback() {
+    BatchInputCommand c{};
+    c.callback = true;
+    cmds.push_back(c);
+  }
+  BatchInputList view() const { return {vtx.data(), vtx.size(), idx.data(), idx.size(), cmds}; }
+};
+
+bool same_rect(const int a[4], int x, int y, int w, int h) {
+  return a[0] == x && a[1] == y && a[2] == w && a[3] == h;
 }
 
 }  // namespace
@@ -35,127 +53,79 @@ TEST_CASE("draw batches: the scissor rectangle of the stock OpenGL 3 backend") {
   int r[4];
   REQUIRE(batch_scissor_rect(clip, origin, one, 100, r));
   // min (10.5, 20.25), max (100.75, 60): x = 10, y = 100 - 60 = 40, w = (int)90.25, h = (int)39.75
-  CHECK(r[0] == 10);
-  CHECK(r[1] == 40);
-  CHECK(r[2] == 90);
-  CHECK(r[3] == 39);
+  CHECK(same_rect(r, 10, 40, 90, 39));
   // Display origin (5, 5) and a 2x framebuffer: (5, 5)-(15, 10) is (0, 0)-(20, 10) in pixels.
   const float pos[2] = {5, 5}, two[2] = {2, 2};
   const float clip2[4] = {5, 5, 15, 10};
   REQUIRE(batch_scissor_rect(clip2, pos, two, 200, r));
-  CHECK(r[0] == 0);
-  CHECK(r[1] == 190);
-  CHECK(r[2] == 20);
-  CHECK(r[3] == 10);
+  CHECK(same_rect(r, 0, 190, 20, 10));
   const float empty[4] = {10, 10, 10, 20};
   CHECK_FALSE(batch_scissor_rect(empty, origin, one, 100, r));
 }
 
-TEST_CASE("draw batches: one draw call per run of one texture, callbacks in place") {
-  // List A: three triangles; the first two (texture 1, different clip rectangles) merge, the
-  // third has texture 2. List B: a callback, then a triangle of texture 2 (not merged across it).
-  std::vector<BatchInputVertex> va, vb;
-  for (int i = 0; i < 9; ++i)
-    va.push_back({float(i), float(10 * i), 0.5f, 0.25f, 0xff000000u + unsigned(i)});
-  for (int i = 0; i < 3; ++i) vb.push_back({float(100 + i), 7, 0, 0, 0xffu});
-  const std::vector<unsigned> ia = {0, 1, 2, 5, 4, 3, 6, 7, 8}, ib = {2, 1, 0};
-  std::vector<BatchInputList> lists(2);
-  lists[0] = {va.data(), va.size(), ia.data(), ia.size(), {}};
-  lists[0].cmds = {batch_cmd(0, 0, 50, 40, 1, 0, 3), batch_cmd(10, 5, 30, 25, 1, 3, 3),
-                   batch_cmd(0, 0, 64, 48, 2, 6, 3),
-                   batch_cmd(20, 20, 20, 30, 2, 0, 3)};  // empty rectangle: not drawn
-  lists[1] = {vb.data(), vb.size(), ib.data(), ib.size(), {}};
-  BatchInputCommand cb{};
-  cb.callback = true;
-  lists[1].cmds = {cb, batch_cmd(0, 0, 64, 48, 2, 0, 3)};
+TEST_CASE("draw batches: commands share a draw call only where the scissor clips them alike") {
+  const float full[4] = {0, 0, 64, 48}, box[4] = {10, 5, 30, 25}, empty[4] = {20, 20, 20, 30};
+  // box in pixels (origin bottom left, height 48): x 10..30, y 48 - 25 = 23 .. 43.
+  TestList a, b;
+  a.triangle(full, 1, 1, 1, 10, 1, 1, 10);      // A: inside its rectangle -> op 0, no scissor
+  a.triangle(box, 1, 12, 6, 28, 6, 12, 24);     // B: inside box (y 24..42) -> joins op 0
+  a.triangle(box, 1, 5, 10, 40, 10, 5, 20);     // C: leaves box -> op 1, scissored to box
+  a.triangle(box, 1, 0, 0, 63, 0, 0, 47);       // D: same box -> joins op 1
+  a.triangle(full, 1, 15, 10, 20, 10, 15, 15);  // E: unclipped and inside box -> joins op 1
+  a.triangle(full, 1, 50, 40, 60, 40, 50, 45);  // F: unclipped, outside box -> op 2
+  a.triangle(full, 2, 1, 1, 2, 1, 1, 2);        // G: texture 2 -> op 3
+  a.triangle(empty, 2, 1, 1, 2, 1, 1, 2);       // empty rectangle: not drawn
+  b.callback();                                 // op 4
+  b.triangle(full, 2, 1, 1, 2, 1, 1, 2);        // op 5: not merged across the callback
+  const std::vector<BatchInputList> lists = {a.view(), b.view()};
   const float origin[2] = {0, 0}, one[2] = {1, 1};
   DrawBatches out;
-  build_draw_batches(lists, origin, one, 48, out);
+  build_draw_batches(lists, origin, one, 64, 48, out);
 
-  REQUIRE(out.ops.size() == 4);
-  CHECK(out.commands_drawn == 4);
-  CHECK_FALSE(out.ops[0].callback);
-  CHECK(out.ops[0].texture == 1);
-  CHECK(out.ops[0].first == 0);
-  CHECK(out.ops[0].count == 6);
-  CHECK(out.ops[1].texture == 2);
-  CHECK(out.ops[1].first == 6);
-  CHECK(out.ops[1].count == 3);
-  CHECK(out.ops[2].callback);
-  CHECK(out.ops[2].list == 1);
-  CHECK(out.ops[2].cmd == 0);
-  CHECK(out.ops[3].texture == 2);
-  CHECK(out.ops[3].first == 9);
-  CHECK(out.ops[3].count == 3);
-  REQUIRE(out.indices.size() == 12);
+  CHECK(out.commands_drawn == 8);
+  REQUIRE(out.ops.size() == 6);
+  const unsigned first[6] = {0, 6, 15, 18, 0, 21}, count[6] = {6, 9, 3, 3, 0, 3};
+  const std::uint64_t tex[6] = {1, 1, 1, 2, 0, 2};
+  for (int i = 0; i < 6; ++i) {
+    CAPTURE(i);
+    CHECK(out.ops[i].callback == (i == 4));
+    if (i == 4) continue;
+    CHECK(out.ops[i].first == first[i]);
+    CHECK(out.ops[i].count == count[i]);
+    CHECK(out.ops[i].texture == tex[i]);
+  }
+  CHECK(same_rect(out.ops[0].scissor, 0, 0, 64, 48));
+  CHECK(same_rect(out.ops[1].scissor, 10, 23, 20, 20));
+  CHECK(same_rect(out.ops[2].scissor, 0, 0, 64, 48));
+  CHECK(out.ops[4].list == 1);
+  CHECK(out.ops[4].cmd == 0);
 
-  // Every index names a vertex equal to the input's, with its command's rectangle.
-  const std::vector<unsigned> want_a = {0, 1, 2, 5, 4, 3, 6, 7, 8};
-  // Rectangles (x1, y1, x2, y2) in pixels, origin bottom left, framebuffer height 48:
-  // (0, 0)-(50, 40) -> x 0..50, y 8..48; (10, 5)-(30, 25) -> x 10..30, y 23..43; full -> 0..64,
-  // 0..48.
-  const std::uint16_t rect[3][4] = {{0, 8, 50, 48}, {10, 23, 30, 43}, {0, 0, 64, 48}};
-  for (std::size_t k = 0; k < 9; ++k) {
+  // Every index names a vertex equal to the input's, in the input's order.
+  REQUIRE(out.indices.size() == 24);
+  for (std::size_t k = 0; k < 21; ++k) {
     const BatchVertex& v = out.vertices.at(out.indices[k]);
-    const BatchInputVertex& w = va[want_a[k]];
+    const BatchInputVertex& w = a.vtx[a.idx[k]];
     CHECK(v.x == w.x);
     CHECK(v.y == w.y);
-    CHECK(v.u == w.u);
     CHECK(v.col == w.col);
-    for (int c = 0; c < 4; ++c) CHECK(v.clip[c] == rect[k / 3][c]);
   }
-  for (std::size_t k = 9; k < 12; ++k) CHECK(out.vertices.at(out.indices[k]).x == vb[ib[k - 9]].x);
+  for (std::size_t k = 21; k < 24; ++k)
+    CHECK(out.vertices.at(out.indices[k]).col == b.vtx[b.idx[k - 21]].col);
 }
 
 TEST_CASE("draw batches: commands whose indices leave their list are not drawn") {
   std::vector<BatchInputVertex> v(3, BatchInputVertex{0, 0, 0, 0, 0});
   const std::vector<unsigned> idx = {0, 1, 7};
-  std::vector<BatchInputList> lists(1);
-  lists[0] = {v.data(), v.size(), idx.data(), idx.size(), {}};
-  lists[0].cmds = {batch_cmd(0, 0, 10, 10, 1, 0, 3), batch_cmd(0, 0, 10, 10, 1, 2, 3)};
+  BatchInputCommand c{};
+  c.clip[2] = c.clip[3] = 10;
+  c.texture = 1;
+  c.elem_count = 3;
+  BatchInputCommand d = c;
+  d.idx_offset = 2;  // past the 3 indices
+  const std::vector<BatchInputList> lists = {{v.data(), v.size(), idx.data(), idx.size(), {c, d}}};
   const float origin[2] = {0, 0}, one[2] = {1, 1};
   DrawBatches out;
-  build_draw_batches(lists, origin, one, 10, out);
+  build_draw_batches(lists, origin, one, 10, 10, out);
   CHECK(out.ops.empty());
   CHECK(out.indices.empty());
-}
-
-TEST_CASE("draw batches: the fragment test keeps exactly the pixels glScissor keeps") {
-  // gl_FragCoord is a pixel's centre (px + 0.5); shaders/imgui_batched.frag discards p.x < clip.x,
-  // p.x > clip.z (and the same in y). glScissor(x, y, w, h) keeps x <= px < x + w.
-  const int fb_w = 40, fb_h = 30;
-  const float pos[2] = {-3.0f, 2.0f}, scale[2] = {1.5f, 1.5f};
-  std::uint32_t seed = 12345;
-  auto next = [&seed]() {
-    seed = seed * 1664525u + 1013904223u;
-    return static_cast<float>(seed >> 8) / static_cast<float>(1u << 24);
-  };
-  int checked = 0;
-  for (int trial = 0; trial < 300; ++trial) {
-    const float x1 = -8 + 40 * next(), y1 = -8 + 30 * next();
-    const float clip[4] = {x1, y1, x1 + 30 * next(), y1 + 25 * next()};
-    std::vector<BatchInputVertex> v = {{0, 0, 0, 0, 0}, {1, 0, 0, 0, 0}, {0, 1, 0, 0, 0}};
-    const std::vector<unsigned> idx = {0, 1, 2};
-    std::vector<BatchInputList> lists(1);
-    lists[0] = {v.data(), v.size(), idx.data(), idx.size(), {}};
-    lists[0].cmds = {batch_cmd(clip[0], clip[1], clip[2], clip[3], 1, 0, 3)};
-    DrawBatches out;
-    build_draw_batches(lists, pos, scale, fb_h, out);
-    int r[4];
-    const bool drawn = batch_scissor_rect(clip, pos, scale, fb_h, r);
-    REQUIRE(out.ops.size() == (drawn ? 1u : 0u));
-    if (!drawn) continue;
-    const std::uint16_t* c = out.vertices.at(0).clip;
-    for (int py = 0; py < fb_h; ++py)
-      for (int px = 0; px < fb_w; ++px) {
-        const float fx = px + 0.5f, fy = py + 0.5f;
-        const bool kept_by_shader = !(fx < c[0] || fx > c[2] || fy < c[1] || fy > c[3]);
-        const bool kept_by_scissor =
-            px >= r[0] && px < r[0] + r[2] && py >= r[1] && py < r[1] + r[3];
-        if (kept_by_shader != kept_by_scissor)
-          FAIL("pixel ", px, ",", py, " differs in trial ", trial);
-        ++checked;
-      }
-  }
-  CHECK(checked > 100000);
 }

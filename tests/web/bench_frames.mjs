@@ -14,9 +14,9 @@
 // is SwiftShader filling the 1280 x 800 canvas and compositing it, not requestAnimationFrame
 // pacing (a blank page gets 16.7 ms intervals): it scales with the pixels, not the scene.
 // Also per scenario: ImGui's draw calls in the last drawn frame and the draw commands they carry
-// (Dear ImGui's own OpenGL 3 backend makes one draw call per command; SwiftShader spends 2-3 ms on
-// each at 1280 x 800, so the page batches them: shell/model_draw_batches.h). --stock draws with
-// Dear ImGui's own backend instead, to compare.
+// (Dear ImGui's own OpenGL 3 backend makes one draw call per command and reads GL state back;
+// the page's renderer batches them: shell/model_draw_batches.h). --stock draws with Dear ImGui's
+// own backend instead, to compare.
 // Not a test (speed goals are benchmarks): the README's measurement tables quote it.
 //   node tests/web/bench_frames.mjs <site dir> <screenshot dir> [--only=mesh,custom] [--stock]
 import { readFileSync } from "node:fs";
@@ -167,7 +167,7 @@ for (const s of scenarios) {
   console.log(`${s.name}: drawn frame median ${frames.med.toFixed(1)} ms (p95 ${frames.p95.toFixed(1)}, max ${frames.max.toFixed(1)}; ` +
               `${z.drawn} of ${z.ticks} zooming ticks drawn); UI build median ${u.med.toFixed(2)} ms (p95 ${u.p95.toFixed(2)}); ` +
               `CPU per drawn frame: renderer ${perFrame("renderer").toFixed(1)} ms, GPU process ${perFrame("gpu").toFixed(1)} ms; ` +
-              `ImGui: ${stock ? last.commands : last.draw_calls} draw calls for ${last.commands} commands, ${last.vertices} vertices; ` +
+              (stock ? "ImGui: Dear ImGui's own backend; " : `ImGui: ${last.draw_calls} draw calls for ${last.commands} commands, ${last.vertices} vertices; `) +
               `idle: ${idle.drawn} of ${idle.drawn + idle.skipped} frames drawn`);
   await page.screenshot({ path: join(shots, s.file) });
   check(Number.isFinite(frames.med) && Number.isFinite(u.med), `${s.name}: frame times measured`);

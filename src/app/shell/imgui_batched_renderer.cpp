@@ -1,7 +1,7 @@
 // Dear ImGui's draw data in few draw calls: the batching is shell/model_draw_batches.cpp; here
 // the upload (one vertex and one index buffer per frame) and the draw calls. Render state as in
-// Dear ImGui 1.86's backends/imgui_impl_opengl3.cpp (alpha blending, no culling or depth), the
-// scissor test done by the fragment shader instead.
+// Dear ImGui 1.86's backends/imgui_impl_opengl3.cpp (alpha blending, no culling or depth, the
+// scissor test on), set without reading the previous state back.
 #include "app/shell/imgui_batched_renderer.h"
 
 #include <imgui.h>
@@ -43,7 +43,7 @@ bool batched_create(BatchedRendererGl& g) {
   if (g.program) return true;
   if (g.failed) return false;
   g.program = gl_link_program(kShader_imgui_batched_vert, kShader_imgui_batched_frag,
-                              GlPrecision::High, "ImGui");
+                              GlPrecision::Medium, "ImGui");
   if (!g.program) {
     g.failed = true;
     return false;
@@ -66,9 +66,6 @@ bool batched_create(BatchedRendererGl& g) {
   glEnableVertexAttribArray(2);
   glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
                         reinterpret_cast<const void*>(offsetof(BatchVertex, col)));
-  glEnableVertexAttribArray(3);
-  glVertexAttribPointer(3, 4, GL_UNSIGNED_SHORT, GL_FALSE, stride,
-                        reinterpret_cast<const void*>(offsetof(BatchVertex, clip)));
   glBindVertexArray(0);
   return true;
 }
@@ -81,7 +78,7 @@ void batched_state(const BatchedRendererGl& g, const ImDrawData* dd, int fb_w, i
   glDisable(GL_CULL_FACE);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_STENCIL_TEST);
-  glDisable(GL_SCISSOR_TEST);  // the fragment shader clips
+  glEnable(GL_SCISSOR_TEST);
   const float l = dd->DisplayPos.x, r = dd->DisplayPos.x + dd->DisplaySize.x;
   const float t = dd->DisplayPos.y, b = dd->DisplayPos.y + dd->DisplaySize.y;
   const float projection[16] = {
@@ -129,7 +126,7 @@ bool imgui_batched_render(ImDrawData* dd) {
   }
   const float pos[2] = {dd->DisplayPos.x, dd->DisplayPos.y};
   const float scale[2] = {dd->FramebufferScale.x, dd->FramebufferScale.y};
-  build_draw_batches(g.lists, pos, scale, fb_h, g.batches);
+  build_draw_batches(g.lists, pos, scale, fb_w, fb_h, g.batches);
   g.stats.commands = g.batches.commands_drawn;
   g.stats.vertices = g.batches.vertices.size();
 
@@ -152,6 +149,7 @@ bool imgui_batched_render(ImDrawData* dd) {
       glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
       continue;
     }
+    glScissor(op.scissor[0], op.scissor[1], op.scissor[2], op.scissor[3]);
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(op.texture));
     glDrawElements(
         GL_TRIANGLES, static_cast<GLsizei>(op.count), GL_UNSIGNED_INT,

@@ -17,8 +17,8 @@ struct ImGuiBatchStats {
 };
 
 /// Draws `dd` into the current framebuffer (viewport, blending and the scissor test are set here;
-/// nothing is restored). Draw callbacks are called in their place, and the state is set again
-/// after each. Returns false when the shader could not be built (the caller falls back).
+/// nothing is read back or restored). Draw callbacks are called in their place, and the state is
+/// set again after each. Returns false when the shader could not be built (the caller falls back).
 bool imgui_batched_render(ImDrawData* dd);
 
 ImGuiBatchStats imgui_batched_stats();

@@ -1,5 +1,5 @@
-// Merging Dear ImGui's draw commands into few draw calls, the scissor test moved into the fragment
-// shader (see model_draw_batches.h for why). The scissor rectangle is computed as in Dear ImGui
+// Merging Dear ImGui's draw commands into few draw calls (see model_draw_batches.h for why). The
+// scissor rectangle is computed as in Dear ImGui
 // 1.86's backends/imgui_impl_opengl3.cpp (ImGui_ImplOpenGL3_RenderDrawData), so the pixels drawn
 // are the same.
 #include "app/shell/model_draw_batches.h"
@@ -24,18 +24,23 @@ bool batch_scissor_rect(const float clip[4], const float display_pos[2], const f
 
 namespace {
 
-std::uint16_t draw_batches_pixel(long long v) {
-  return static_cast<std::uint16_t>(std::clamp<long long>(v, 0, 65535));
+// Whether every pixel a triangle over these vertices covers lies in rectangle r (x, y, w, h;
+// origin bottom left): a covered pixel's centre lies in the vertices' bounding box, so the box
+// inside [x, x + w] x [y, y + h] is enough.
+bool draw_batches_inside(float min_x, float min_y, float max_x, float max_y, const int r[4]) {
+  return min_x >= static_cast<float>(r[0]) && max_x <= static_cast<float>(r[0] + r[2]) &&
+         min_y >= static_cast<float>(r[1]) && max_y <= static_cast<float>(r[1] + r[3]);
 }
 
 }  // namespace
 
 void build_draw_batches(const std::vector<BatchInputList>& lists, const float display_pos[2],
-                        const float fb_scale[2], int fb_height, DrawBatches& out) {
+                        const float fb_scale[2], int fb_width, int fb_height, DrawBatches& out) {
   out.vertices.clear();
   out.indices.clear();
   out.ops.clear();
   out.commands_drawn = 0;
+  const int full[4] = {0, 0, fb_width, fb_height};
   for (std::size_t li = 0; li < lists.size(); ++li) {
     const BatchInputList& list = lists[li];
     for (std::size_t ci = 0; ci < list.cmds.size(); ++ci) {
@@ -62,34 +67,38 @@ void build_draw_batches(const std::vector<BatchInputList>& lists, const float di
       }
       if (static_cast<std::size_t>(cmd.vtx_offset) + hi >= list.vtx_count) continue;
       ++out.commands_drawn;
-      const std::uint16_t clip[4] = {draw_batches_pixel(r[0]), draw_batches_pixel(r[1]),
-                                     draw_batches_pixel(static_cast<long long>(r[0]) + r[2]),
-                                     draw_batches_pixel(static_cast<long long>(r[1]) + r[3])};
-      // This command's vertices, each with the command's rectangle (a vertex two commands share
-      // is copied for each).
-      const unsigned base = static_cast<unsigned>(out.vertices.size());
+      // The vertices' box in framebuffer pixels (origin bottom left).
       const BatchInputVertex* vtx = list.vtx + cmd.vtx_offset;
-      for (unsigned v = lo; v <= hi; ++v)
-        out.vertices.push_back({vtx[v].x,
-                                vtx[v].y,
-                                vtx[v].u,
-                                vtx[v].v,
-                                vtx[v].col,
-                                {clip[0], clip[1], clip[2], clip[3]}});
+      float min_x = 1e30f, min_y = 1e30f, max_x = -1e30f, max_y = -1e30f;
+      for (unsigned v = lo; v <= hi; ++v) {
+        const float px = (vtx[v].x - display_pos[0]) * fb_scale[0];
+        const float py = static_cast<float>(fb_height) - (vtx[v].y - display_pos[1]) * fb_scale[1];
+        min_x = std::min(min_x, px);
+        max_x = std::max(max_x, px);
+        min_y = std::min(min_y, py);
+        max_y = std::max(max_y, py);
+      }
+      const bool unclipped = draw_batches_inside(min_x, min_y, max_x, max_y, r);
+      const unsigned base = static_cast<unsigned>(out.vertices.size());
+      out.vertices.insert(out.vertices.end(), vtx + lo, vtx + hi + 1);
       const unsigned first = static_cast<unsigned>(out.indices.size());
       for (unsigned k = 0; k < cmd.elem_count; ++k) out.indices.push_back(base + idx[k] - lo);
-      // Consecutive draws of one texture are one draw call (their indices are contiguous).
-      if (!out.ops.empty() && !out.ops.back().callback && out.ops.back().texture == cmd.texture) {
-        out.ops.back().count += cmd.elem_count;
-      } else {
-        BatchOp op;
-        op.texture = cmd.texture;
-        op.first = first;
-        op.count = cmd.elem_count;
-        op.list = li;
-        op.cmd = ci;
-        out.ops.push_back(op);
+      // Joins the previous draw call when that one's rectangle clips it exactly as its own would.
+      BatchOp* last = out.ops.empty() || out.ops.back().callback ? nullptr : &out.ops.back();
+      if (last && last->texture == cmd.texture &&
+          (std::equal(r, r + 4, last->scissor) ||
+           (unclipped && draw_batches_inside(min_x, min_y, max_x, max_y, last->scissor)))) {
+        last->count += cmd.elem_count;
+        continue;
       }
+      BatchOp op;
+      op.texture = cmd.texture;
+      std::copy(unclipped ? full : r, (unclipped ? full : r) + 4, op.scissor);
+      op.first = first;
+      op.count = cmd.elem_count;
+      op.list = li;
+      op.cmd = ci;
+      out.ops.push_back(op);
     }
   }
 }

@@ -1,11 +1,12 @@
-// Few draw calls for Dear ImGui's draw data. The stock OpenGL 3 backend issues one draw call per
-// draw command, each with its own scissor rectangle (16 for the playground's emptiest screen).
-// SwiftShader, the software WebGL of headless Chromium and of machines without a GPU, spends
-// 2-3 ms of CPU on every draw call at 1280 x 800 whatever its size, so a frame's ImGui part costs
-// more than the frame itself. Here every vertex carries its command's scissor rectangle (in
-// framebuffer pixels, exactly the rectangle the stock backend gives glScissor) and the fragment
-// shader discards what lies outside it: consecutive commands with the same texture become one
-// draw call. Draw callbacks (the GL canvases) keep their place in the order.
+// Few draw calls for Dear ImGui's draw data, and no GL state read back. The stock OpenGL 3
+// backend reads 13 GL states back every frame (in the browser each read waits until the GPU
+// process has drawn every queued frame: the main thread blocked for 0.5-0.8 s at a time under
+// load) and issues one draw call per command. Here consecutive commands of one texture share a
+// draw call when they share a scissor rectangle, or when a command's vertices lie inside its own
+// rectangle (then no scissor changes its pixels, and it joins a draw call whose rectangle also
+// contains them). The rectangles are those the stock backend gives glScissor, so the pixels are
+// the same. (Clipping in the fragment shader instead, one draw call for everything, cost
+// SwiftShader more: a discard per fragment.) Draw callbacks (the GL canvases) keep their place.
 // Pure data, no GL: shell/imgui_batched_renderer.cpp uploads and draws the result.
 #pragma once
 
@@ -40,19 +41,15 @@ struct BatchInputList {
   std::vector<BatchInputCommand> cmds;
 };
 
-/// A vertex as uploaded: ImGui's vertex plus the pixel rectangle [clip[0], clip[2]) x
-/// [clip[1], clip[3]) of the framebuffer (origin bottom left, as glScissor) it may cover.
-struct BatchVertex {
-  float x, y, u, v;
-  std::uint32_t col;
-  std::uint16_t clip[4];
-};
+/// A vertex as uploaded: ImGui's.
+using BatchVertex = BatchInputVertex;
 
-/// A draw call over indices [first, first + count) with `texture`, or a callback: command `cmd`
-/// of list `list`.
+/// A draw call over indices [first, first + count) with `texture` and the scissor rectangle
+/// `scissor` (x, y, width, height; origin bottom left), or a callback: command `cmd` of `list`.
 struct BatchOp {
   bool callback = false;
   std::uint64_t texture = 0;
+  int scissor[4] = {0, 0, 0, 0};
   unsigned first = 0, count = 0;
   std::size_t list = 0, cmd = 0;
 };
@@ -71,7 +68,9 @@ bool batch_scissor_rect(const float clip[4], const float display_pos[2], const f
                         int fb_height, int out[4]);
 
 /// Fills `out` (reusing its storage) with the vertices, indices and operations for `lists`.
+/// `fb_width` x `fb_height` is the framebuffer (the rectangle of a draw call that needs no
+/// scissor).
 void build_draw_batches(const std::vector<BatchInputList>& lists, const float display_pos[2],
-                        const float fb_scale[2], int fb_height, DrawBatches& out);
+                        const float fb_scale[2], int fb_width, int fb_height, DrawBatches& out);
 
 }  // namespace loadlab::app
