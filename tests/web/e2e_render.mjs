@@ -3,7 +3,8 @@
 // the node-simulation view of a 14-cube, and checks the screenshot's pixels: the bands around the
 // network's bounding box (inside the view's margin; the mapping comes from state()) hold only
 // background pixels, and the box itself is drawn. Also a 4 x 4 torus (wrap-around links drawn as border stubs)
-// for the screenshot. (The 2^20-node heatmap is measured by tests/web/bench_frames.mjs.)
+// for the screenshot. (The 2^20-node heatmap is measured by tests/web/bench_frames.mjs.) On the
+// paused node simulation, the batched ImGui renderer against Dear ImGui's own backend, pixel by pixel.
 //   node tests/web/e2e_render.mjs <site dir> <screenshot dir>
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -108,6 +109,21 @@ try {
   await page.evaluate(() => window.loadlab.nodeSimCommand("pause"));
   await waitFrames(page, 6);
   checkBands(h, await shoot("render_cube14_node_sim.png"), await page.evaluate(() => window.loadlab.state()), "14-cube node simulation");
+  // The page draws ImGui's commands in fewer draw calls, commands clipped alike sharing one
+  // (shell/model_draw_batches.h): the same pixels as Dear ImGui's own backend, which makes one
+  // draw call per command. Same frame (paused), both renderers, every pixel.
+  const batched = await page.evaluate(() => window.loadlab.frameStats());
+  const pixelsBatched = await shoot("render_cube14_batched.png");
+  await page.evaluate(() => Module._loadlab_stock_imgui_renderer(1));
+  await waitFrames(page, 3);
+  const pixelsStock = await shoot("render_cube14_stock.png");
+  await page.evaluate(() => Module._loadlab_stock_imgui_renderer(0));
+  let differ = 0;
+  for (let y = 0; y < pixelsStock.h; y++)
+    for (let x = 0; x < pixelsStock.w; x++) if (pixelsStock.px(x, y).join() !== pixelsBatched.px(x, y).join()) differ++;
+  console.log(`  ImGui: ${batched.draw_calls} draw calls for ${batched.commands} commands (${batched.vertices} vertices); ${differ} pixels differ from Dear ImGui's own backend`);
+  check(pixelsStock.w === 1280 && differ === 0, "the batched ImGui renderer draws exactly the pixels of Dear ImGui's own backend", differ);
+  check(batched.draw_calls > 0 && batched.draw_calls * 2 <= batched.commands, "ImGui's commands are drawn in at most half as many draw calls", batched);
   await page.evaluate(() => window.loadlab.nodeSimCommand("off"));
 
   // A screenshot for the eye: torus wrap-around links as stubs leaving the border.

@@ -159,11 +159,12 @@ void HeatmapRenderer::set_texels(int w, int h, const std::vector<std::uint8_t>& 
   if (rg.size() < static_cast<std::size_t>(w) * h * 2) return;
   key_ = key;
   glBindTexture(GL_TEXTURE_2D, tex_);
-  GLint align = 4;
-  glGetIntegerv(GL_UNPACK_ALIGNMENT, &align);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of 2w bytes
+  // Rows of 2w bytes; then back to GL's default 4, which the app keeps. Not read back first: in
+  // the browser a glGet waits for the GPU process to finish every queued command (SwiftShader
+  // rasterising the last frames), and this runs at every snapshot of a node simulation.
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RG8, w, h, 0, GL_RG, GL_UNSIGNED_BYTE, rg.data());
-  glPixelStorei(GL_UNPACK_ALIGNMENT, align);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   // Zoomed out, a pixel covers many texels: mipmaps average them (coverage-weighted, see
   // heatmap.frag) instead of picking one node per pixel; zoomed in, texels stay crisp squares.
   glGenerateMipmap(GL_TEXTURE_2D);

@@ -18,6 +18,7 @@
 
 #include "app/shell/app_setup.h"
 #include "app/shell/export_actions.h"
+#include "app/shell/imgui_batched_renderer.h"
 #include "app/shell/live_update.h"
 #include "app/shell/load_file_button.h"
 #include "app/shell/model_input.h"
@@ -51,6 +52,9 @@ struct WebApp {
   long long drawn = 0, skipped = 0;
   std::uint64_t drawn_key = 0;
   bool redraw_always = false;  // loadlab_redraw_always: draw every frame, as before
+  // loadlab_stock_imgui_renderer: Dear ImGui's own OpenGL 3 backend (a draw call per command)
+  // instead of the batched one, to compare; redraw_once draws the next frame whatever its key.
+  bool stock_renderer = false, redraw_once = false;
   // Text the exported functions return: the page copies it before the next call.
   std::string clipboard, state_text, summary_text, scenario_text, node_sim_text, stats_text,
       export_text;
@@ -196,18 +200,22 @@ void frame(void* arg) {
   // the last one). A PNG of the view is read from a drawn frame.
   const std::uint64_t key = frame_key(ImGui::GetDrawData(), loadlab::app::gl_canvas_content_take());
   const bool png_due = w.app.help.png_request != loadlab::app::HelpUi::PngRequest::none;
-  if (w.drawn > 0 && key == w.drawn_key && !png_due && !w.redraw_always) {
+  if (w.drawn > 0 && key == w.drawn_key && !png_due && !w.redraw_always && !w.redraw_once) {
     ++w.skipped;
     return;
   }
   w.drawn_key = key;
+  w.redraw_once = false;
   ++w.drawn;
   int fw, fh;
   glfwGetFramebufferSize(w.window, &fw, &fh);
   glViewport(0, 0, fw, fh);
   glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // SwiftShader spends 2-3 ms per draw call at this size, however small the call: ImGui's
+  // commands go out in a few draw calls (shell/model_draw_batches.h).
+  if (w.stock_renderer || !loadlab::app::imgui_batched_render(ImGui::GetDrawData()))
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   // A PNG of the view is read here, while the frame is still in the drawing buffer.
   loadlab::app::read_requested_view_png(w.app, ImGui::GetIO().DisplayFramebufferScale.x);
   w.render_ms = emscripten_get_now() - t_ui;
@@ -547,12 +555,29 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_node_sim_json(int with_loads) {
 EMSCRIPTEN_KEEPALIVE const char* loadlab_frame_stats_json() {
   if (!g_web) return "{}";
   std::string& text = g_web->stats_text;
-  text = loadlab::io::Json{{"ui", g_web->ui_ms},         {"ui_max", g_web->ui_ms_max},
-                           {"render", g_web->render_ms}, {"render_max", g_web->render_ms_max},
-                           {"drawn", g_web->drawn},      {"skipped", g_web->skipped}}
+  const loadlab::app::ImGuiBatchStats b = loadlab::app::imgui_batched_stats();
+  // draw_calls / commands / vertices: the last drawn frame's ImGui part (commands = the draw
+  // calls of Dear ImGui's own backend; 0 draw calls while that backend draws, to compare).
+  text = loadlab::io::Json{{"ui", g_web->ui_ms},
+                           {"ui_max", g_web->ui_ms_max},
+                           {"render", g_web->render_ms},
+                           {"render_max", g_web->render_ms_max},
+                           {"drawn", g_web->drawn},
+                           {"skipped", g_web->skipped},
+                           {"draw_calls", g_web->stock_renderer ? 0 : b.draw_calls},
+                           {"commands", b.commands},
+                           {"vertices", b.vertices}}
              .dump();
   g_web->ui_ms_max = g_web->render_ms_max = 0;
   return text.c_str();
+}
+
+/// 1: Dear ImGui's own OpenGL 3 backend draws the UI (one draw call per command, to compare);
+/// 0: the default, the batched renderer. The next frame is drawn either way.
+EMSCRIPTEN_KEEPALIVE void loadlab_stock_imgui_renderer(int on) {
+  if (!g_web) return;
+  g_web->stock_renderer = on != 0;
+  g_web->redraw_once = true;
 }
 
 /// 1: draw every frame even when it would draw the picture already shown (to compare); 0: the

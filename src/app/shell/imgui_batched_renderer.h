@@ -1,0 +1,29 @@
+// Draws Dear ImGui's draw data with few draw calls (shell/model_draw_batches.h says why): the
+// browser's renderer, in place of ImGui_ImplOpenGL3_RenderDrawData (which still creates the font
+// texture). Needs a current OpenGL 3.3 / WebGL2 context.
+#pragma once
+
+#include <cstddef>
+
+struct ImDrawData;
+
+namespace loadlab::app {
+
+/// Counts of the last frame drawn by imgui_batched_render.
+struct ImGuiBatchStats {
+  std::size_t draw_calls = 0;  // ImGui's draw calls (the GL canvases' own are not counted)
+  std::size_t commands = 0;    // draw calls the stock backend would have made
+  std::size_t vertices = 0;    // vertices uploaded
+};
+
+/// Draws `dd` into the current framebuffer (viewport, blending and the scissor test are set here;
+/// nothing is read back or restored). Draw callbacks are called in their place, and the state is
+/// set again after each. Returns false when the shader could not be built (the caller falls back).
+bool imgui_batched_render(ImDrawData* dd);
+
+ImGuiBatchStats imgui_batched_stats();
+
+/// Frees the GL objects (the context must still be current).
+void imgui_batched_shutdown();
+
+}  // namespace loadlab::app
