@@ -30,6 +30,8 @@ using namespace loadlab::core;
 
 namespace {
 
+constexpr int kBranchFreeSearchNodesForTests = 1 << 17;  // unit_transshipment.cpp's threshold
+
 std::int64_t optimal_solvers_hops(const BalanceResult& r) {
   std::int64_t h = 0;
   for (const Transfer& t : r.transfers) h += t.count;
@@ -290,6 +292,19 @@ TEST_CASE("OptimalSolvers.FewSourcesManyDeficitsAgree") {
         coarsened += f < 0 ? -f : f;
       CHECK(coarsened == optimal_solvers_hops(ref));
     }
+}
+
+TEST_CASE("OptimalSolvers.LargeTreeMatchesClosedForm") {
+  // Above kBranchFreeSearchNodes the breadth-first search takes its branching form: a random tree
+  // of 140,000 nodes against the closed form (the reference would take too long here).
+  util::Rng rng(515);
+  const Topology tree = Topology::random_tree(140000, rng);
+  REQUIRE(tree.size() > kBranchFreeSearchNodesForTests);
+  const LoadVector w = optimal_solvers_loads(3, tree.size(), rng);
+  const LoadVector q = quotas(average_load(w));
+  const BalanceResult fast = optimal(tree, w, OptimalSolver::PrimalDual);
+  CHECK(optimal_solvers_hops(fast) == optimal_solvers_tree_closed_form(tree, w, q));
+  optimal_solvers_check_schedule(tree, w, q, fast);
 }
 
 TEST_CASE("OptimalSolvers.SixtyFourBitPathAgrees") {
