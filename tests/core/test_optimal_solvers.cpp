@@ -30,6 +30,8 @@ using namespace loadlab::core;
 
 namespace {
 
+constexpr int kBranchFreeSearchNodesForTests = 1 << 17;  // unit_transshipment.cpp's threshold
+
 std::int64_t optimal_solvers_hops(const BalanceResult& r) {
   std::int64_t h = 0;
   for (const Transfer& t : r.transfers) h += t.count;
@@ -250,6 +252,59 @@ TEST_CASE("OptimalSolvers.MediumInstancesAgree") {
       optimal_solvers_check_schedule(topo, w, quotas(average_load(w)), fast);
       optimal_solvers_check_schedule(topo, w, quotas(average_load(w)), multilevel);
     }
+}
+
+TEST_CASE("OptimalSolvers.FewSourcesManyDeficitsAgree") {
+  // Deficits outnumbering the sources fifty times make the maximum flow search from the sources
+  // (the other direction of Dinic's layering): hot spots and a few heavy nodes, against the
+  // reference, with the count of such rounds checked so that the path is known to run.
+  util::Rng rng(4242);
+  const Topology topos[] = {Topology::mesh(30, 30), Topology::torus(24, 20), Topology::line(400),
+                            Topology::hypercube(9),
+                            optimal_solvers_random_connected(600, 300, rng)};
+  for (const Topology& topo : topos)
+    for (int kind = 0; kind < 3; ++kind) {
+      CAPTURE(topo.size());
+      CAPTURE(kind);
+      LoadVector w(static_cast<std::size_t>(topo.size()), 0);
+      if (kind == 0) {  // one hot spot
+        w[rng.below(static_cast<std::uint64_t>(topo.size()))] = 20 * topo.size() + 7;
+      } else {  // a few heavy nodes over light ones (kind 2: light loads of 0 to 3)
+        for (auto& x : w) x = kind == 2 ? rng.uniform_int(0, 3) : 0;
+        for (int h = 0; h < 4; ++h)
+          w[rng.below(static_cast<std::uint64_t>(topo.size()))] += rng.uniform_int(100, 3000);
+      }
+      const LoadVector q = quotas(average_load(w));
+      std::vector<std::int64_t> supply(w.size());
+      for (std::size_t k = 0; k < w.size(); ++k) supply[k] = w[k] - q[k];
+      UnitTransshipmentStats stats;
+      std::int64_t hops = 0;
+      for (std::int64_t f : unit_transshipment(topo, supply, &stats)) hops += f < 0 ? -f : f;
+      const BalanceResult ref = optimal(topo, w, OptimalSolver::NetworkSimplex);
+      CHECK(hops == optimal_solvers_hops(ref));
+      // A lone hot spot is served by its shortest-path forest alone, with no maximum flow.
+      if (kind > 0) CHECK(stats.rounds_from_sources > 0);
+      const BalanceResult fast = optimal(topo, w);
+      CHECK(optimal_solvers_hops(fast) == optimal_solvers_hops(ref));
+      optimal_solvers_check_schedule(topo, w, q, fast);
+      std::int64_t coarsened = 0;
+      for (std::int64_t f : multilevel_transshipment(topo, supply, nullptr, 2))
+        coarsened += f < 0 ? -f : f;
+      CHECK(coarsened == optimal_solvers_hops(ref));
+    }
+}
+
+TEST_CASE("OptimalSolvers.LargeTreeMatchesClosedForm") {
+  // Above kBranchFreeSearchNodes the breadth-first search takes its branching form: a random tree
+  // of 140,000 nodes against the closed form (the reference would take too long here).
+  util::Rng rng(515);
+  const Topology tree = Topology::random_tree(140000, rng);
+  REQUIRE(tree.size() > kBranchFreeSearchNodesForTests);
+  const LoadVector w = optimal_solvers_loads(3, tree.size(), rng);
+  const LoadVector q = quotas(average_load(w));
+  const BalanceResult fast = optimal(tree, w, OptimalSolver::PrimalDual);
+  CHECK(optimal_solvers_hops(fast) == optimal_solvers_tree_closed_form(tree, w, q));
+  optimal_solvers_check_schedule(tree, w, q, fast);
 }
 
 TEST_CASE("OptimalSolvers.SixtyFourBitPathAgrees") {

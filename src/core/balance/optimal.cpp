@@ -101,8 +101,8 @@ void solve(Solver& solver, Network& net) {
 // 0.013 vs 0.40; ring of 5,000 0.046 vs 0.080; random graph of 100,000 nodes and 2n edges 1.4 vs
 // 7.8; complete graph of 300 0.001 vs 0.011. On grids the plain primal-dual loses (256 x 256 mesh
 // 4.8 vs 1.95: about 100 phases, each a Dijkstra over every node), but started from the potentials
-// of coarser grids (multilevel_transshipment.h) it needs 15 phases: 256 x 256 mesh 0.53-0.60 vs
-// 1.95-2.19, 256 x 256 torus 0.58-0.68 vs 1.64, 1024 x 1024 mesh (mean 40) 39 vs 316.
+// of coarser grids (multilevel_transshipment.h) it needs 15 phases: 256 x 256 mesh 0.36-0.49 vs
+// 1.95-2.19, 256 x 256 torus 0.42-0.59 vs 1.64, 1024 x 1024 mesh (mean 40) 26-31 vs 316.
 OptimalSolver auto_optimal_solver(const Topology& topology) {
   const TopologyKind k = topology.kind();
   return k == TopologyKind::Mesh || k == TopologyKind::Torus ? OptimalSolver::Multilevel

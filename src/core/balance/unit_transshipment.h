@@ -7,8 +7,10 @@
 // the distances (every shortest path becomes tight), send what the shortest-path forest can carry
 // from its roots to the deficits in one pass up and one down, then a maximum flow over the tight
 // arcs (Dinic's blocking flows: exact distances to the deficits by breadth-first search, augmenting
-// paths along them, repeated while they deliver). Any augmentation along tight arcs keeps the flow
-// optimal for what it has delivered, so the final flow is a minimum-cost flow.
+// paths along them, repeated while they deliver; when the deficits outnumber the sources fifty
+// times, distances from the sources instead, up to the nearest deficit). Any augmentation along
+// tight arcs keeps the flow optimal for what it has delivered, so the final flow is a minimum-cost
+// flow.
 //
 // Why: with unit costs and unbounded links every reduced cost is 0, 1 or 2, so Dijkstra is a
 // three-bucket breadth-first search, and a phase leaves no tight path, so phases are few (3 on a
@@ -31,10 +33,11 @@
 namespace loadlab::core {
 
 struct UnitTransshipmentStats {
-  int phases = 0;                    ///< shortest-path forests (Dijkstra runs)
-  std::int64_t rounds = 0;           ///< Dinic's rounds (breadth-first search + blocking flow)
-  std::int64_t searched = 0;         ///< nodes the breadth-first searches expanded, in all
-  std::int64_t tasks_delivered = 0;  ///< equals the sum of the positive supplies
+  int phases = 0;                        ///< shortest-path forests (Dijkstra runs)
+  std::int64_t rounds = 0;               ///< Dinic's rounds (breadth-first search + blocking flow)
+  std::int64_t rounds_from_sources = 0;  ///< of which searched from the sources (few of them)
+  std::int64_t searched = 0;             ///< nodes the breadth-first searches expanded, in all
+  std::int64_t tasks_delivered = 0;      ///< equals the sum of the positive supplies
 };
 
 /// Net flow per undirected edge, in the order of Topology::for_each_edge (positive: a -> b with
