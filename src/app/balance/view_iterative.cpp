@@ -24,6 +24,7 @@
 #include "app/model/results_follower.h"
 #include "app/model/ui_state.h"
 #include "app/shell/app.h"
+#include "app/widgets/format.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
@@ -121,9 +122,9 @@ bool common_pickers(io::Json& p) {
     double v = p["stop"].begin()->get<double>();
     const double lo = 1e-6, hi = k == "relative" ? 1.0 : 1e6;
     ImGui::SetNextItemWidth(w);
-    if (ImGui::SliderScalar("##stopv", ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
-                            ImGuiSliderFlags_Logarithmic))
-      p["stop"][k] = std::clamp(v, lo, hi), changed = true;
+    if (ImGui::SliderScalar("##stopv", ImGuiDataType_Double, &v, &lo, &hi,
+                            format_literal(v, 4, false).c_str(), ImGuiSliderFlags_Logarithmic))
+      p["stop"][k] = std::clamp(round_significant(v, 4), lo, hi), changed = true;
   }
   ImGui::SameLine();
   bool tasks = p.value("model", std::string("real")) == "tasks";
@@ -178,9 +179,9 @@ void draw_params(App& app) {
         double v = p.value("threshold", 1.0);
         const double lo = 0, hi = 1e6;
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-        if (ImGui::SliderScalar("##thr", ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
-                                ImGuiSliderFlags_Logarithmic))
-          p["threshold"] = v, ch = true;
+        if (ImGui::SliderScalar("##thr", ImGuiDataType_Double, &v, &lo, &hi,
+                                format_literal(v, 4, false).c_str(), ImGuiSliderFlags_Logarithmic))
+          p["threshold"] = std::clamp(round_significant(v, 4), lo, hi), ch = true;
       }
     } else {
       ch |= parameter_picker(p, a);
