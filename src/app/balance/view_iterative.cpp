@@ -105,7 +105,10 @@ bool common_pickers(io::Json& p) {
   std::string stop = !p.contains("stop")              ? "max-min < 1"
                      : p["stop"].contains("relative") ? "relative"
                                                       : "max_minus_min";
-  ImGui::SetNextItemWidth(w);
+  // As wide as its longest choice: a shorter box cuts "max_minus_min".
+  ImGui::SetNextItemWidth(std::max(w, ImGui::CalcTextSize("max_minus_min").x +
+                                          ImGui::GetFrameHeight() +
+                                          2 * ImGui::GetStyle().FramePadding.x + 1.0f));
   if (ImGui::BeginCombo("##stop", stop.c_str())) {
     for (const char* s : {"max_minus_min", "relative"})
       if (ImGui::Selectable(s, stop == s)) {

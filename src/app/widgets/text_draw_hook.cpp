@@ -38,6 +38,10 @@ void text_draw_record(const ImDrawList* list, const ImFont* font, float font_siz
                       const ImVec2& pos, ImU32 col, const char* begin, const char* end,
                       float wrap_width, const ImVec4* fine_clip) {
   if ((col & IM_COL32_A_MASK) == 0 || begin == nullptr) return;
+  // A single-line text field draws its buffer with an explicit font and a fine clip rectangle
+  // (ImGui's labels pass no font, plain text no clip): its text scrolls inside the field, by
+  // design, so it is not a cut label.
+  if (font != nullptr && fine_clip != nullptr) return;
   if (end == nullptr) end = begin + std::strlen(begin);
   while (end > begin && (end[-1] == ' ' || end[-1] == '\n' || end[-1] == '\t')) --end;
   const char* first = begin;
