@@ -1,6 +1,7 @@
 // Layout and look: one example of every kind, each of its tabs, at 1280 x 800, 1920 x 1080 and on
 // a 2x screen; through the test hook, no drawn text box may intersect another or be cut by its
-// window or column (state().text_overlaps, counted from the frame's glyphs). Also: the UI font is
+// window or column (state().text_overlaps, counted from the frame's glyphs and from every text draw's
+// full size against its clip rectangle, so a label ImGui cut or shortened with "..." counts). Also: the UI font is
 // the proportional one, form labels wrap in a narrow scenario panel, the UI grows with the window, an edited scenario's title says so (panel,
 // page title, share link), a bad link's error shows in a dismissible banner, and the page asks for
 // nothing that is not there (favicon). At 1280 x 800 the view keeps at least 55% of the height
