@@ -6,7 +6,10 @@
 
 #include "io/kinds/balance.h"
 #include "io/kinds/dag.h"
+#include "io/kinds/dlt.h"
 #include "io/kinds/dynamic.h"
+#include "io/kinds/loop.h"
+#include "io/kinds/os.h"
 #include "io/kinds/partition.h"
 
 namespace loadlab::io {
@@ -25,6 +28,14 @@ struct RunEstimateRow {
 // estimate"): balance on 128x128 and 256x256 meshes, dag on LU graphs of size 60 and 120 with 8
 // processors, partition on 256x256 and 512x512 grids into 4 parts, dynamic on a 16x16 mesh with
 // 50 and 200 initial tasks per node. The order is the one the two sizes agree with.
+// Loop: the triangular loop of loop_decreasing.json at 1e6 and 4e6 iterations, one technique at a
+// time: 0.01-0.06 s (self and cyclic, one chunk per iteration or stride: 0.05 / 0.17 s); a
+// Mandelbrot profile at its limit (iterations x width x max_iter = 1e9) adds 0.48 s, about 30
+// pixel iterations per simulated iteration. Dlt: every algorithm at d = 24 (2^24 processors,
+// the limit), loads up to 1e15 and buffers down to 1e-6 (18 IBS rounds) takes under 0.01 s: the
+// solvers work per layer, so d + 1 layers is the size. Os: os_mixed.json's stream of 200 and 800
+// jobs, one policy at a time: 0.02-0.56 s; central_queue, the slowest per event, takes 1.3e-6 s per
+// event the policy's estimate counts (0.56 s for 4.2e5), space sharing far less.
 constexpr RunEstimateRow kRunEstimateRows[] = {
     {"balance", "optimal", CostOrder::n_1_5, 1.0e-8},
     {"balance", "diffusion", CostOrder::n_log_n, 3.7e-7},
@@ -36,8 +47,22 @@ constexpr RunEstimateRow kRunEstimateRows[] = {
     {"partition", "orb_sa", CostOrder::n_1_5, 1.2e-9},
     {"partition", "*", CostOrder::n_log_n, 5.0e-9},
     {"dynamic", "*", CostOrder::n_log_n, 2.0e-8},
+    {"loop", "self", CostOrder::linear, 4.5e-8},
+    {"loop", "cyclic", CostOrder::linear, 4.5e-8},
+    {"loop", "*", CostOrder::linear, 1.5e-8},
+    {"dlt", "*", CostOrder::linear, 1.0e-4},
+    {"os", "*", CostOrder::linear, 1.3e-6},
 };
 // clang-format on
+
+// The events one policy simulates, as the scenario reader bounds them (core::estimate_os_events):
+// the policies differ by orders of magnitude on the same jobs (time slicing against static
+// partitions), so each is sized on its own.
+double os_run_size(const OsScenario& o, const std::string& policy) {
+  const auto it = o.params.find(policy);
+  return core::estimate_os_events(policy, o.processors, o.jobs,
+                                  it == o.params.end() ? core::OsParams{} : it->second);
+}
 
 }  // namespace
 
@@ -74,6 +99,22 @@ double run_size(const TypedScenario& sc) {
                          core::expected_arrivals(y->workload.arrivals, nodes);
     return tasks * std::log2(std::max(2, nodes));
   }
+  if (const auto* l = dynamic_cast<const LoopScenario*>(&sc)) {
+    const double n = static_cast<double>(l->params.iterations);
+    // A Mandelbrot profile computes every row's escape iterations first: about width x max_iter
+    // steps per iteration, about 30 of them costing what one simulated iteration does.
+    const double rows = l->cost.profile == "mandelbrot"
+                            ? n * static_cast<double>(l->cost.width) * l->cost.max_iter / 30.0
+                            : 0.0;
+    return n + rows;
+  }
+  if (const auto* t = dynamic_cast<const DltScenario*>(&sc))
+    return t->params.dim + 1.0;  // the layers of the d-cube
+  if (const auto* o = dynamic_cast<const OsScenario*>(&sc)) {
+    double most = 0;
+    for (const auto& a : o->algorithms) most = std::max(most, os_run_size(*o, a));
+    return most;
+  }
   return 0;
 }
 
@@ -93,9 +134,10 @@ RunEstimate estimate_run(const TypedScenario& sc, double slowdown) {
   RunEstimate out;
   const double size = run_size(sc);
   if (size <= 0) return out;
+  const auto* os = dynamic_cast<const OsScenario*>(&sc);
   double slowest = -1;
   for (const auto& a : sc.algorithms) {
-    const auto s = estimate_algorithm_seconds(sc.kind, a, size);
+    const auto s = estimate_algorithm_seconds(sc.kind, a, os ? os_run_size(*os, a) : size);
     if (!s) return RunEstimate{};
     out.known = true;
     out.seconds += *s * slowdown;

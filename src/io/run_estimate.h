@@ -24,7 +24,9 @@ double cost_units(CostOrder order, double size);
 
 /// The instance's size as the cost model counts it, per kind: balance nodes + links, dag
 /// (tasks + edges) x processors, partition vertices + edges, dynamic tasks (initial + expected
-/// arrivals) x log2(nodes). 0 for kinds the model does not cover.
+/// arrivals) x log2(nodes), loop iterations (+ a Mandelbrot profile's pixel iterations / 30), dlt
+/// layers (d + 1), os the events the scenario's most costly policy is estimated to simulate (each
+/// policy is sized on its own in estimate_run). 0 for kinds the model does not cover.
 double run_size(const TypedScenario& scenario);
 
 /// One algorithm's predicted seconds (native) on an instance of `size`; nullopt when the model

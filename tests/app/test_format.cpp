@@ -2,6 +2,9 @@
 // Expected strings are written by hand from the rules in format.h.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <string>
+
 #include "app/widgets/format.h"
 
 using namespace loadlab::app;
@@ -99,4 +102,26 @@ TEST_CASE("Format.PointerErrorGivesTheLineOfItsValue") {
   CHECK(validation_error_line(text, "scenario: no pointer") == 0);
   CHECK(error_pointer("/loads: has 8 entries but the topology has 16 nodes") == "/loads");
   CHECK(error_pointer("Bad link") == "");
+}
+
+TEST_CASE("Format.LiteralsForImGuiFormatsPrintTheFormattersText") {
+  // Printed through printf, the literal gives back format_real's text (it has no "%").
+  const std::string grouped = format_literal(35220.5, 6);
+  CHECK(grouped == "35,220.5");
+  const std::string typed = format_literal(35220.5, 6, false);
+  CHECK(typed == "35220.5");
+  CHECK(std::strtod(typed.c_str(), nullptr) == 35220.5);  // a typed field reads it back
+  CHECK(format_literal(2.733e-16, 4) == "0");             // noise is not shown as a value
+  CHECK(format_literal(0.125, 3) == "0.125");
+}
+
+TEST_CASE("Format.SliderSnapsAndFormatDigits") {
+  CHECK(round_significant(0.123456, 3) == 0.123);
+  CHECK(round_significant(98765.0, 2) == 99000.0);
+  CHECK(round_significant(0.0, 3) == 0.0);
+  CHECK(g_format_digits("%.3g") == 3);
+  CHECK(g_format_digits("x %.12g s") == 12);
+  CHECK(g_format_digits("%.2f") == 0);
+  CHECK(g_format_digits("%d") == 0);
+  CHECK(g_format_digits(nullptr) == 0);
 }

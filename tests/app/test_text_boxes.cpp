@@ -85,3 +85,43 @@ TEST_CASE("TextBoxes.VerticalCutsCountOnlyWhereNothingScrolls") {
   auto scrolled_sideways = text_boxes_from_glyphs(wide);
   CHECK(mark_text_problems(scrolled_sideways) == 0);
 }
+
+TEST_CASE("TextBoxes.LabelCutOnTheCpuIsSeenFromItsDraw") {
+  // "mean tasks per node" asked for 0..190, cut by its column at x = 80: ImGui drops the glyphs
+  // past the column, so the glyphs alone (0..78) look whole; the draw's full width says otherwise.
+  std::vector<GlyphQuad> g;
+  add_label(g, 0, 0, 8, 80.0f);  // the eight glyphs that survive, 0..78
+  auto boxes = text_boxes_from_glyphs(g);
+  REQUIRE(mark_text_problems(boxes) == 0);
+  const TextDraw cut{0, 0, 190, 12, 0, 0, 80, 1e4f, 0, false, true, false};
+  CHECK(text_draw_cut(cut));
+  mark_cut_draws(boxes, {cut});
+  REQUIRE(boxes.size() == 1);
+  CHECK(boxes[0].clipped);
+}
+
+TEST_CASE("TextBoxes.DrawsThatFitOrAreOutOfSightAreNotCuts") {
+  const TextDraw fits{0, 0, 79.5f, 12, 0, 0, 80, 14, 0, true, true, false};
+  CHECK_FALSE(text_draw_cut(fits));
+  // Wholly outside its clip rectangle (a label panned out of a canvas): nothing shows.
+  CHECK_FALSE(text_draw_cut({100, 0, 150, 12, 0, 0, 80, 14, 0, true, true, false}));
+  // Cut at the bottom: counts only where the window cannot scroll that way.
+  CHECK(text_draw_cut({0, 10, 50, 22, 0, 0, 80, 14, 0, true, true, false}));
+  CHECK_FALSE(text_draw_cut({0, 10, 50, 22, 0, 0, 80, 14, 0, false, true, false}));
+  // Cut on the right inside a table that scrolls sideways: by design.
+  CHECK_FALSE(text_draw_cut({0, 0, 190, 12, 0, 0, 80, 14, 0, true, false, false}));
+  // ImGui's "..." after a shortened label: always a cut label.
+  CHECK(text_draw_cut({70, 0, 78, 12, 0, 0, 80, 14, 0, true, false, true}));
+}
+
+TEST_CASE("TextBoxes.CutDrawWithoutGlyphsAddsABoxAndTouchesOnlyItsOwnGroup") {
+  std::vector<GlyphQuad> g;
+  add_label(g, 0, 0, 4, 1e4f, 1);  // another window's label at the same place: untouched
+  auto boxes = text_boxes_from_glyphs(g);
+  // Every glyph of the draw was dropped except a sliver (the clip rectangle ends 2 px in).
+  mark_cut_draws(boxes, {{0, 0, 60, 12, 0, 0, 2, 14, 0, true, true, false}});
+  REQUIRE(boxes.size() == 2);
+  CHECK_FALSE(boxes[0].clipped);
+  CHECK(boxes[1].clipped);
+  CHECK(boxes[1].x1 == doctest::Approx(2));
+}

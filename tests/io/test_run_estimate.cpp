@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "io/kinds/os.h"
 #include "io/run_estimate.h"
 #include "io/scenario.h"
 
@@ -69,4 +70,57 @@ TEST_CASE("RunEstimate.TextIsRounded") {
   CHECK(estimate_text(23) == "about 25 s");
   CHECK(estimate_text(130) == "about 2 min");
   CHECK(estimate_text(7200) == "about 2 h");
+}
+
+TEST_CASE("RunEstimate.LoopDltAndOsAreCovered") {
+  // Loop: n iterations (linear), a Mandelbrot profile adds n x width x max_iter / 30.
+  const io::Json loop = {
+      {"loadlab", 1},          {"kind", "loop"},  {"seed", 1},
+      {"iterations", 1000000}, {"processors", 4}, {"cost", {{"profile", "constant"}, {"value", 1}}},
+      {"algorithms", {"gss"}}};
+  const auto l = io::parse_scenario(loop, io::RunContext{});
+  CHECK(run_size(*l) == doctest::Approx(1e6));
+  const RunEstimate le = estimate_run(*l);
+  CHECK(le.known);
+  CHECK(le.seconds < 1.0);  // a million iterations of GSS is not a long run
+  io::Json mandel = loop;
+  mandel["iterations"] = 1000;
+  mandel["cost"] = {{"profile", "mandelbrot"}, {"value", 1}, {"width", 1000}, {"max_iter", 1000}};
+  const auto m = io::parse_scenario(mandel, io::RunContext{});
+  CHECK(run_size(*m) == doctest::Approx(1000 + 1e9 / 30));
+
+  // Dlt: the d + 1 layers of the d-cube, whatever the load.
+  const io::Json dlt = {{"loadlab", 1}, {"kind", "dlt"}, {"dim", 24},
+                        {"E", 3},       {"C", 2},        {"load", 1e15}};
+  const auto d = io::parse_scenario(dlt, io::RunContext{});
+  CHECK(run_size(*d) == doctest::Approx(25));
+  CHECK(estimate_run(*d).known);
+  CHECK(estimate_run(*d).seconds < 1.0);
+
+  // Os: each policy sized by its own event estimate; a long job stream with a short quantum is
+  // over the long-run threshold (and space sharing, which does not slice time, is cheaper).
+  io::Json os = {{"loadlab", 1},
+                 {"kind", "os"},
+                 {"seed", 5},
+                 {"processors", 16},
+                 {"jobs",
+                  {{"generator", "poisson"},
+                   {"rate", 0.12},
+                   {"count", 60},
+                   {"work", {{"profile", "exponential"}, {"value", 100}}},
+                   {"threads", {{"profile", "uniform"}, {"low", 2}, {"high", 16}}}}},
+                 {"algorithms", {"central_queue", "static_partition"}}};
+  const auto o = io::parse_scenario(os, io::RunContext{});
+  const RunEstimate small = estimate_run(*o);
+  CHECK(small.known);
+  CHECK(small.slowest == "central_queue");
+  CHECK(small.seconds < kLongRunSeconds);
+  // The whole run is the policies one after the other, each at its own event count (the
+  // scenario reader's core::estimate_os_events), not the largest count times the policies.
+  const auto& typed = dynamic_cast<const OsScenario&>(*o);
+  double events = 0;
+  for (const auto& a : typed.algorithms)
+    events += core::estimate_os_events(a, typed.processors, typed.jobs, typed.params.at(a));
+  CHECK(small.seconds == doctest::Approx(1.3e-6 * events));
+  CHECK(small.seconds < 1.3e-6 * run_size(*o) * 2);
 }

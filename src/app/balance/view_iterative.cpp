@@ -24,6 +24,7 @@
 #include "app/model/results_follower.h"
 #include "app/model/ui_state.h"
 #include "app/shell/app.h"
+#include "app/widgets/format.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/plot_util.h"
@@ -104,7 +105,10 @@ bool common_pickers(io::Json& p) {
   std::string stop = !p.contains("stop")              ? "max-min < 1"
                      : p["stop"].contains("relative") ? "relative"
                                                       : "max_minus_min";
-  ImGui::SetNextItemWidth(w);
+  // As wide as its longest choice: a shorter box cuts "max_minus_min".
+  ImGui::SetNextItemWidth(std::max(w, ImGui::CalcTextSize("max_minus_min").x +
+                                          ImGui::GetFrameHeight() +
+                                          2 * ImGui::GetStyle().FramePadding.x + 1.0f));
   if (ImGui::BeginCombo("##stop", stop.c_str())) {
     for (const char* s : {"max_minus_min", "relative"})
       if (ImGui::Selectable(s, stop == s)) {
@@ -121,9 +125,9 @@ bool common_pickers(io::Json& p) {
     double v = p["stop"].begin()->get<double>();
     const double lo = 1e-6, hi = k == "relative" ? 1.0 : 1e6;
     ImGui::SetNextItemWidth(w);
-    if (ImGui::SliderScalar("##stopv", ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
-                            ImGuiSliderFlags_Logarithmic))
-      p["stop"][k] = std::clamp(v, lo, hi), changed = true;
+    if (ImGui::SliderScalar("##stopv", ImGuiDataType_Double, &v, &lo, &hi,
+                            format_literal(v, 4, false).c_str(), ImGuiSliderFlags_Logarithmic))
+      p["stop"][k] = std::clamp(round_significant(v, 4), lo, hi), changed = true;
   }
   ImGui::SameLine();
   bool tasks = p.value("model", std::string("real")) == "tasks";
@@ -178,9 +182,9 @@ void draw_params(App& app) {
         double v = p.value("threshold", 1.0);
         const double lo = 0, hi = 1e6;
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-        if (ImGui::SliderScalar("##thr", ImGuiDataType_Double, &v, &lo, &hi, "%.4g",
-                                ImGuiSliderFlags_Logarithmic))
-          p["threshold"] = v, ch = true;
+        if (ImGui::SliderScalar("##thr", ImGuiDataType_Double, &v, &lo, &hi,
+                                format_literal(v, 4, false).c_str(), ImGuiSliderFlags_Logarithmic))
+          p["threshold"] = std::clamp(round_significant(v, 4), lo, hi), ch = true;
       }
     } else {
       ch |= parameter_picker(p, a);

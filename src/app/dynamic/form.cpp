@@ -2,6 +2,7 @@
 // durations, arrivals, spawn trees), the costs, the strategies and their params/<strategy>.
 // Live update: every edit rewrites the scenario and re-runs it.
 #include <imgui.h>
+#include <imgui_internal.h>  // FindRenderedTextEnd
 
 #include <algorithm>
 #include <string>
@@ -30,7 +31,24 @@ template <typename Make>
 bool choice(const char* label, const std::string& current,
             std::initializer_list<const char*> options, Make make) {
   bool changed = false;
-  if (ImGui::BeginCombo(label, current.c_str())) {
+  // The box is as wide as its longest option (a narrower one cuts the choice to a letter); in a
+  // narrow panel the label goes above it, wrapped, as the number fields' labels do.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float need = ImGui::CalcTextSize(current.c_str()).x;
+  for (const char* o : options) need = std::max(need, ImGui::CalcTextSize(o).x);
+  need += ImGui::GetFrameHeight() + 2 * style.FramePadding.x + 1.0f;
+  const float box = std::max(ImGui::CalcItemWidth(), need);
+  const float label_w = ImGui::CalcTextSize(label, nullptr, true).x;
+  const bool above =
+      label_w > 0 && box + style.ItemInnerSpacing.x + label_w > ImGui::GetContentRegionAvail().x;
+  ImGui::PushID(label);
+  if (above) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(label, ImGui::FindRenderedTextEnd(label));
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::SetNextItemWidth(above ? std::min(box, ImGui::GetContentRegionAvail().x) : box);
+  if (ImGui::BeginCombo(above ? "##choice" : label, current.c_str())) {
     for (const char* o : options)
       if (ImGui::Selectable(o, current == o) && current != o) {
         make(std::string(o));
@@ -38,6 +56,7 @@ bool choice(const char* label, const std::string& current,
       }
     ImGui::EndCombo();
   }
+  ImGui::PopID();
   return changed;
 }
 

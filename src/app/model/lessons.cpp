@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "app/widgets/format.h"
 #include "core/common/citations.h"
 #include "io/presets.h"
 #include "lessons_embedded.h"
@@ -118,7 +119,7 @@ std::string lesson_value_text(const io::Json& v) {
     if (std::abs(x - std::round(x)) < 1e-9 && std::abs(x) < 1e15)
       std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(std::llround(x)));
     else
-      std::snprintf(buf, sizeof buf, "%.4g", x);
+      return format_real(x, 4);
     return buf;
   }
   if (v.is_array()) {

@@ -10,6 +10,7 @@
 #include "app/os/view_state.h"
 #include "app/shell/app.h"
 #include "app/widgets/algorithm_picker.h"
+#include "app/widgets/format.h"
 #include "app/widgets/number_field.h"
 #include "io/scenario.h"
 
@@ -159,12 +160,14 @@ void draw_os_form(App& app) {
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
         double a = j.value("arrival", 0.0);
-        if (ImGui::DragScalar("##a", ImGuiDataType_Double, &a, 0.1f, nullptr, nullptr, "%.3g"))
+        if (ImGui::DragScalar("##a", ImGuiDataType_Double, &a, 0.1f, nullptr, nullptr,
+                              format_literal(a, 3, false).c_str()))
           j["arrival"] = std::max(0.0, a), changed = true;
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
         double w = j.value("work", 1.0);
-        if (ImGui::DragScalar("##w", ImGuiDataType_Double, &w, 0.5f, nullptr, nullptr, "%.4g"))
+        if (ImGui::DragScalar("##w", ImGuiDataType_Double, &w, 0.5f, nullptr, nullptr,
+                              format_literal(w, 4, false).c_str()))
           j["work"] = std::max(1e-6, w), changed = true;
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3);
@@ -174,14 +177,15 @@ void draw_os_form(App& app) {
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
         double b = j.value("barrier_every", 0.0);
-        if (ImGui::DragScalar("##b", ImGuiDataType_Double, &b, 0.1f, nullptr, nullptr, "%.3g"))
+        if (ImGui::DragScalar("##b", ImGuiDataType_Double, &b, 0.1f, nullptr, nullptr,
+                              format_literal(b, 3, false).c_str()))
           j["barrier_every"] = std::max(0.0, b), changed = true;
         for (const char* k : {"lock_every", "lock_length"}) {
           ImGui::TableNextColumn();
           ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
           double v = j.value(k, 0.0);
           if (ImGui::DragScalar(k[5] == 'e' ? "##le" : "##ll", ImGuiDataType_Double, &v, 0.05f,
-                                nullptr, nullptr, "%.3g")) {
+                                nullptr, nullptr, format_literal(v, 3, false).c_str())) {
             j[k] = std::max(0.0, v), changed = true;
             os_pair_lock_fields(j, k);
           }

@@ -256,10 +256,10 @@ void draw_load_tab(App& app, OsViewState& c, int sel) {
   std::snprintf(
       caption, sizeof caption,
       "mean response time of the same %lld-job stream (seed, work, threads) at %zu arrival rates, "
-      "x%.2g .. x%.2g the scenario's %s; capped at %s jobs / %s estimated events%s",
-      static_cast<long long>(w.jobs), w.rates.size(), kOsSweepFactors[0],
-      kOsSweepFactors[std::size(kOsSweepFactors) - 1], short_number(w.rate).c_str(),
-      format_count(static_cast<long long>(kOsSweepMaxJobs)).c_str(),
+      "x%s .. x%s the scenario's %s; capped at %s jobs / %s estimated events%s",
+      static_cast<long long>(w.jobs), w.rates.size(), format_real(kOsSweepFactors[0], 2).c_str(),
+      format_real(kOsSweepFactors[std::size(kOsSweepFactors) - 1], 2).c_str(),
+      short_number(w.rate).c_str(), format_count(static_cast<long long>(kOsSweepMaxJobs)).c_str(),
       format_count(static_cast<long long>(kOsSweepMaxEvents)).c_str(),
       w.jobs < w.scenario_jobs ? " (the scenario has more jobs: a stream of this size)" : "");
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);

@@ -23,8 +23,9 @@ constexpr std::size_t kFallbackPoints = 150'000;  // no shaders: at most this ma
 void fit(PartitionViewState& c, ImVec2 size) {
   const PartitionViewModel& m = c.model;
   c.cx = (m.x0 + m.x1) / 2.0;
-  c.cy = (m.y0 + m.y1) / 2.0;
-  c.scale = 0.94 * std::min(size.x / (m.x1 - m.x0), size.y / (m.y1 - m.y0));
+  const float below = std::max(size.y * 0.5f, size.y - c.overlay_h);
+  c.scale = 0.94 * std::min(size.x / (m.x1 - m.x0), below / (m.y1 - m.y0));
+  c.cy = (m.y0 + m.y1) / 2.0 + (size.y - below) / 2.0 / c.scale;
   c.fitted = true;
   c.user_moved = false;
   c.fit_w = size.x, c.fit_h = size.y;

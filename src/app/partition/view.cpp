@@ -96,6 +96,12 @@ void draw_mesh_tab(App& app, PartitionViewState& c, int sel) {
   const float s = app.ui_scale;
   const PartitionViewModel& m = c.model;
   const PartitionMethodData& d = m.methods[static_cast<std::size_t>(sel)];
+  // The controls and the legend overlay the canvas's top edge (drawn in the upper channel; being
+  // submitted first they keep the mouse): the mesh gets the view's whole height below the tabs.
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  ImDrawList* overlay = ImGui::GetWindowDrawList();
+  overlay->ChannelsSplit(2);
+  overlay->ChannelsSetCurrent(1);
   ImGui::Checkbox("cut edges", &c.show_cut);
   ImGui::SameLine();
   ImGui::Checkbox("internal edges", &c.show_edges);
@@ -109,9 +115,13 @@ void draw_mesh_tab(App& app, PartitionViewState& c, int sel) {
   if (!d.available || d.part().empty()) {
     ImGui::TextColored({1, 0.6f, 0.4f, 1}, "%s: %s", d.name.c_str(),
                        d.note.empty() ? "no partition" : d.note.c_str());
+    overlay->ChannelsMerge();
     return;
   }
   view_draw_legend(c, d, s);
+  c.overlay_h = ImGui::GetCursorScreenPos().y - top.y;
+  overlay->ChannelsSetCurrent(0);
+  ImGui::SetCursorScreenPos(top);
   // Vertex colours by part (the hovered legend entry's part bright, the others dimmed), rebuilt
   // only when the method, the model or the hovered part changes.
   const std::uint64_t key = (c.generation << 32) | (static_cast<std::uint64_t>(sel) << 16) |
@@ -135,6 +145,7 @@ void draw_mesh_tab(App& app, PartitionViewState& c, int sel) {
   layer.show_edges = c.show_edges;
   layer.part = &d.part();
   draw_mesh_canvas(app, c, c.renderer, layer, "##mesh_canvas");
+  overlay->ChannelsMerge();
 }
 
 // Metrics table: one row per method, the survey's and Zoltan/METIS's measures.

@@ -57,6 +57,9 @@ struct PartitionViewState {
   bool fitted = false;
   bool user_moved = false;     ///< zoomed or panned since the last fit (no refit on resize then)
   float fit_w = 0, fit_h = 0;  ///< canvas size of the last fit
+  /// The controls' and legend's lines drawn over the canvas's top (pixels): a fit centres the
+  /// mesh in the canvas below them.
+  float overlay_h = 0;
   double cx = 0, cy = 0, scale = 1;
   bool show_cut = true, show_edges = true;
   // Level-of-detail raster of the last frame when shaders are unavailable (rebuilt when the method

@@ -261,6 +261,7 @@ void draw_partition_steps_tab(App& app, PartitionViewState& c, int sel) {
   layer.show_edges = c.show_edges;
   layer.grey_edges = t.show_key;
   layer.highlight = t.show_key ? nullptr : &t.highlight;
+  c.overlay_h = 0;  // nothing is drawn over this canvas (the mesh tab's controls overlay its own)
   draw_mesh_canvas(app, c, t.renderer, layer, "##steps_canvas");
   ImGui::EndChild();
   if (st.trace.refined) {

@@ -53,6 +53,13 @@ std::string panel_results_cell_text(const io::Json& r, const std::string& col) {
   return v ? format_json_value(*v) : "";
 }
 
+// Whether the last drawn results table was wider than its pane (it then shows a horizontal
+// scroll bar, which the pane's height makes room for; a table that fits gets no empty strip).
+bool& results_table_scrolls_x() {
+  static bool scrolls = true;
+  return scrolls;
+}
+
 // Per kind, the columns and widths of every run so far (widgets/model_results_columns.h).
 ResultsColumnMemory& panel_results_columns() {
   static ResultsColumnMemory memory;
@@ -131,7 +138,8 @@ float results_pane_height(const App& app, float max_height) {
   } else {
     const KindModule* footer = find_kind_module(st.kind);
     h += ImGui::GetTextLineHeightWithSpacing() + row_h * static_cast<float>(rows + 1) +
-         style.ScrollbarSize + 4 * s + (footer ? footer->results_footer_height(app) : 0.0f);
+         (results_table_scrolls_x() ? style.ScrollbarSize : 0.0f) + 4 * s +
+         (footer ? footer->results_footer_height(app) : 0.0f);
   }
   return std::clamp(h, min_h, std::max(min_h, max_height));
 }
@@ -197,8 +205,12 @@ void draw_results_panel(App& app) {
   ImGui::PushID(st.kind.c_str());  // each kind keeps its own table layout
   // The rows come first: when the pane is too short for rows and footer, the footer scrolls.
   const float row_h = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+  float columns_w = static_cast<float>(ncols + 1);  // the borders between and around them
+  for (const float w : widths) columns_w += w + 2 * ImGui::GetStyle().CellPadding.x;
+  results_table_scrolls_x() = columns_w + 2.0f > ImGui::GetContentRegionAvail().x;
   const float table_need = row_h * static_cast<float>(st.results.size() + 1) +
-                           ImGui::GetStyle().ScrollbarSize + 4 * app.ui_scale;
+                           (results_table_scrolls_x() ? ImGui::GetStyle().ScrollbarSize : 0.0f) +
+                           4 * app.ui_scale;
   const float avail_h = ImGui::GetContentRegionAvail().y;
   float table_h = avail_h - footer_h;
   if (footer_h > 0 && table_h < table_need) table_h = std::max(1.0f, std::min(table_need, avail_h));

@@ -95,6 +95,9 @@ class KindModule {
   /// Drawn under the results table for the current kind; results_footer_height is the room it
   /// needs (0 = none).
   virtual float results_footer_height(const App&) const { return 0; }
+  /// The share of the window's height the view keeps when the results pane sizes itself (a
+  /// kind whose drawing sits under several lines of controls asks for more).
+  virtual float view_share(const App&) const { return 0.56f; }
   virtual void draw_results_footer(App&) const {}
   /// The narration of the result the kind's view shows and the step that is visible (-1: none):
   /// the shell draws its caption and pseudo-code under the view and reports the caption as the

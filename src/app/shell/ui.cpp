@@ -265,14 +265,16 @@ void draw_frame(App& app, float dt) {
     load_results_height_setting(app);
     load_caption_strip_setting(app);
   }
-  // Results pane: as tall as its rows need, but the view keeps 56% of the window's height (at
+  // Results pane: as tall as its rows need, but the view keeps 56% of the window's height (or the
+  // kind's KindModule::view_share; at
   // 1280 x 800 a paper example's rows fit, a long table scrolls); its top edge drags it to any
   // height, remembered (panel_results.cpp).
   const float work_h = vp->WorkSize.y - status_h;
   const float results_h = results_pane_height(
       app, app.help.results_height > 0
                ? work_h - 120.0f * s
-               : std::max(140.0f * s, work_h - narration_line_height(app) - 0.56f * vp->Size.y));
+               : std::max(140.0f * s, work_h - narration_line_height(app) -
+                                          (kind ? kind->view_share(app) : 0.56f) * vp->Size.y));
   const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 

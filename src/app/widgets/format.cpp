@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 namespace loadlab::app {
@@ -59,6 +60,32 @@ std::string format_real(double value, int digits) {
   if (s.back() == '.') s.pop_back();
   if (s == "-0") return "0";
   return group_thousands(s);
+}
+
+std::string format_literal(double value, int digits, bool grouped) {
+  std::string out;
+  for (const char c : format_real(value, digits)) {
+    if (c == ',' && !grouped) continue;
+    if (c == '%') out += '%';
+    out += c;
+  }
+  return out;
+}
+
+double round_significant(double value, int digits) {
+  if (!std::isfinite(value) || value == 0) return value;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", std::clamp(digits, 1, 17), value);
+  return std::strtod(buf, nullptr);
+}
+
+int g_format_digits(const char* fmt) {
+  if (fmt == nullptr) return 0;
+  const char* p = std::strchr(fmt, '%');
+  if (p == nullptr || p[1] != '.') return 0;
+  char* end = nullptr;
+  const long n = std::strtol(p + 2, &end, 10);
+  return end != p + 2 && (*end == 'g' || *end == 'G') && n > 0 && n < 18 ? static_cast<int>(n) : 0;
 }
 
 std::string format_with_unit(double value, int digits, const char* unit) {

@@ -34,6 +34,14 @@ std::string format_real(double value);
 std::string format_real(double value, int digits);
 /// A real and its unit, separated by a space ("12.5 s"); the unit is omitted when empty.
 std::string format_with_unit(double value, int digits, const char* unit);
+/// format_real's text as a printf format that prints exactly that text ("%" doubled), for ImGui
+/// widgets that take a format instead of a string. `grouped` = false leaves out the thousands
+/// commas: a field the user types into must read its own text back.
+std::string format_literal(double value, int digits, bool grouped = true);
+/// `value` rounded to `digits` significant digits (1..17): where a slider's drag snaps.
+double round_significant(double value, int digits);
+/// The significant digits of a "%.<n>g" format (ImGui's slider formats), or 0 for any other.
+int g_format_digits(const char* fmt);
 /// A JSON scalar as the results table shows it: numbers as above, booleans "yes"/"no", strings
 /// unquoted; arrays/objects as compact JSON.
 std::string format_json_value(const io::Json& value);

@@ -30,9 +30,8 @@ std::string format_tick(double v, double step) {
   char buf[32];
   const double a = std::fabs(v);
   if (a >= 1e6) return format_real(v, 3);  // grouped digits, never "1e+06"
-  if (a != 0 && a < 1e-3)
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-  else if (step >= 1)
+  if (a != 0 && a < 1e-3) return format_real(v, 3);
+  if (step >= 1)
     std::snprintf(buf, sizeof buf, "%.0f", v);
   else {
     const int digits = std::min(6, static_cast<int>(std::ceil(-std::log10(step))));

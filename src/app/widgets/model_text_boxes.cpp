@@ -68,4 +68,32 @@ int mark_text_problems(std::vector<TextBox>& boxes, float tolerance) {
   return problems;
 }
 
+bool text_draw_cut(const TextDraw& d, float tolerance) {
+  const float vx0 = std::max(d.x0, d.clip_x0), vx1 = std::min(d.x1, d.clip_x1);
+  const float vy0 = std::max(d.y0, d.clip_y0), vy1 = std::min(d.y1, d.clip_y1);
+  if (!(vx1 > vx0 && vy1 > vy0)) return false;  // nothing of it shows
+  if (d.ellipsis) return true;
+  if (d.horizontal_clip_counts && (d.x0 < d.clip_x0 - tolerance || d.x1 > d.clip_x1 + tolerance))
+    return true;
+  return d.vertical_clip_counts && (d.y0 < d.clip_y0 - tolerance || d.y1 > d.clip_y1 + tolerance);
+}
+
+void mark_cut_draws(std::vector<TextBox>& boxes, const std::vector<TextDraw>& draws,
+                    float tolerance) {
+  const std::size_t glyph_boxes = boxes.size();
+  for (const TextDraw& d : draws) {
+    if (!text_draw_cut(d, tolerance)) continue;
+    const float vx0 = std::max(d.x0, d.clip_x0), vx1 = std::min(d.x1, d.clip_x1);
+    const float vy0 = std::max(d.y0, d.clip_y0), vy1 = std::min(d.y1, d.clip_y1);
+    bool found = false;
+    for (std::size_t i = 0; i < glyph_boxes; ++i) {
+      TextBox& b = boxes[i];
+      const float cx = 0.5f * (b.x0 + b.x1), cy = 0.5f * (b.y0 + b.y1);
+      if (b.group != d.group || cx < vx0 || cx > vx1 || cy < vy0 || cy > vy1) continue;
+      b.clipped = found = true;
+    }
+    if (!found) boxes.push_back({vx0, vy0, vx1, vy1, d.group, true, false});
+  }
+}
+
 }  // namespace loadlab::app

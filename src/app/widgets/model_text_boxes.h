@@ -33,6 +33,28 @@ struct TextBox {
 /// two labels drawn over each other stay two boxes.
 std::vector<TextBox> text_boxes_from_glyphs(const std::vector<GlyphQuad>& glyphs);
 
+/// One text draw as asked for (before ImGui cut it on the CPU): the whole text's box, the clip
+/// rectangle in effect, its group and which cuts count (as for GlyphQuad). An `ellipsis` draw is
+/// the "..." ImGui puts after a label it shortened to fit: the label is cut wherever it sits.
+struct TextDraw {
+  float x0, y0, x1, y1;
+  float clip_x0, clip_y0, clip_x1, clip_y1;
+  int group = 0;
+  bool vertical_clip_counts = false;
+  bool horizontal_clip_counts = true;
+  bool ellipsis = false;
+};
+
+/// True when part of the draw is visible and part is cut away (by more than `tolerance` pixels
+/// on a side whose cut counts), or when it is an ellipsis. A draw wholly outside its clip
+/// rectangle is not shown at all (a label panned out of a canvas): not a cut label.
+bool text_draw_cut(const TextDraw& draw, float tolerance = 1.0f);
+
+/// Marks as clipped every box of a cut draw's group whose centre lies in the draw's visible part;
+/// a cut draw that left no box (every glyph dropped) adds one, clipped, for its visible part.
+void mark_cut_draws(std::vector<TextBox>& boxes, const std::vector<TextDraw>& draws,
+                    float tolerance = 1.0f);
+
 /// Marks boxes that intersect another box of their group (by more than `tolerance` pixels both
 /// ways) and returns how many boxes overlap or are clipped.
 int mark_text_problems(std::vector<TextBox>& boxes, float tolerance = 1.0f);

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "app/widgets/format.h"
+
 namespace loadlab::app {
 
 namespace {
@@ -78,9 +80,10 @@ bool number_field_box(const char* label, ImGuiDataType type, void* v, double lo,
   double shown = cur;
   const ImGuiID id = ImGui::GetID("##value");
   if (g_number_field_pending.id == id) shown = g_number_field_pending.value;
-  const bool typed =
-      ImGui::InputScalar("##value", ImGuiDataType_Double, &shown, nullptr, nullptr,
-                         integer ? "%.0f" : "%.6g", ImGuiInputTextFlags_AutoSelectAll);
+  // The box shows the formatter's text without thousands commas (it reads back what it shows).
+  const std::string shown_text = integer ? std::string("%.0f") : format_literal(shown, 6, false);
+  const bool typed = ImGui::InputScalar("##value", ImGuiDataType_Double, &shown, nullptr, nullptr,
+                                        shown_text.c_str(), ImGuiInputTextFlags_AutoSelectAll);
   if (typed) g_number_field_pending = {id, shown};
   number_field_record(label);
   if (ImGui::IsItemActive()) {  // a focus ring: Tab / Shift+Tab land here, and it shows where
@@ -170,8 +173,18 @@ bool slider_scalar(const char* label, ImGuiDataType type, void* v, const void* l
     ImGui::PopTextWrapPos();
   }
   ImGui::SetNextItemWidth(slider_w);
+  // A "%.<n>g" format is shown through the one number formatter (no "1e+04", no noise), and a
+  // drag still snaps to n significant digits as ImGui's own rounding to the format did.
+  const int g_digits = g_format_digits(fmt);
+  const std::string shown =
+      g_digits > 0 ? format_literal(number_field_get(type, v), g_digits) : std::string();
   bool changed =
-      ImGui::SliderScalar("##slider", type, v, lo, hi, fmt, flags | ImGuiSliderFlags_NoInput);
+      ImGui::SliderScalar("##slider", type, v, lo, hi, g_digits > 0 ? shown.c_str() : fmt,
+                          flags | ImGuiSliderFlags_NoInput);
+  if (changed && g_digits > 0 && !(flags & ImGuiSliderFlags_NoRoundToFormat))
+    number_field_set(type, v,
+                     std::clamp(round_significant(number_field_get(type, v), g_digits),
+                                std::min(dlo, dhi), std::max(dlo, dhi)));
   ImGui::SameLine(0, style.ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(box);
   changed |= number_field_box(label, type, v, dlo, dhi, (flags & ImGuiSliderFlags_Logarithmic) != 0,

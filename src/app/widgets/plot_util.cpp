@@ -165,16 +165,15 @@ std::string short_number(double v) {
   const double a = std::fabs(v);
   if (a < kNoiseFloor) return "0";         // rounding noise is not a value (format.h)
   if (a >= 1e6) return format_real(v, 3);  // grouped digits, never "1.23e+06"
-  if (a < 1e-3)
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-  else if (a >= 1000)
+  if (a < 1e-3) return format_real(v, 3);
+  if (a >= 1000)
     std::snprintf(buf, sizeof buf, "%.0f", v);
   else if (a >= 100)
     std::snprintf(buf, sizeof buf, "%.1f", v);
   else if (a >= 10)
     std::snprintf(buf, sizeof buf, "%.2f", v);
   else
-    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return format_real(v, 3);
   std::string out = buf;
   // "2.50" -> "2.5", "4.00" -> "4" for ticks; keeps precision for data values that need it.
   if (out.find('.') != std::string::npos && out.find('e') == std::string::npos) {

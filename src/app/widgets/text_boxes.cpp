@@ -1,5 +1,7 @@
 #include "app/widgets/text_boxes.h"
 
+#include "app/widgets/text_draw_hook.h"
+
 #include <imgui.h>
 #include <imgui_internal.h>  // the windows that own the draw lists (groups, scrolling)
 
@@ -49,6 +51,11 @@ std::vector<TextBox> last_frame_text_boxes() {
   std::unordered_map<const ImDrawList*, const ImGuiWindow*> owner;
   for (const ImGuiWindow* w : ctx->Windows) owner[w->DrawList] = w;
   std::unordered_map<const ImGuiWindow*, int> group_of_root;
+  struct ListRules {
+    int group;
+    bool vertical, horizontal;
+  };
+  std::unordered_map<const ImDrawList*, ListRules> rules;
   std::vector<GlyphQuad> glyphs;
   for (int li = 0; li < dd->CmdListsCount; ++li) {
     const ImDrawList* list = dd->CmdLists[li];
@@ -60,6 +67,7 @@ std::vector<TextBox> last_frame_text_boxes() {
              : -1 - li;
     const bool vertical = window != nullptr && window->ScrollMax.y <= 0.0f;
     const bool horizontal = window == nullptr || window->ScrollMax.x <= 0.0f;
+    rules[list] = {group, vertical, horizontal};
     for (const ImDrawCmd& cmd : list->CmdBuffer) {
       if (cmd.UserCallback != nullptr || cmd.TextureId != atlas->TexID) continue;
       const ImDrawIdx* idx = list->IdxBuffer.Data + cmd.IdxOffset;
@@ -78,6 +86,16 @@ std::vector<TextBox> last_frame_text_boxes() {
   }
   boxes = text_boxes_from_glyphs(glyphs);
   mark_text_problems(boxes);
+  // The draws as asked for: what ImGui cut before any glyph reached the draw data (only draw
+  // lists that were rendered; a hidden window's list keeps last frame's commands).
+  std::vector<TextDraw> draws;
+  for (const RecordedTextDraw& r : recorded_text_draws()) {
+    const auto it = rules.find(r.list);
+    if (it == rules.end()) continue;
+    draws.push_back({r.x0, r.y0, r.x1, r.y1, r.clip_x0, r.clip_y0, r.clip_x1, r.clip_y1,
+                     it->second.group, it->second.vertical, it->second.horizontal, r.ellipsis});
+  }
+  mark_cut_draws(boxes, draws);
   return boxes;
 }
 
