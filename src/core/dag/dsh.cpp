@@ -19,7 +19,8 @@
 
 namespace loadlab::core {
 
-Schedule dsh(const TaskGraph& g, int processors, ScheduleTrace* trace, bool duplicate) {
+Schedule static_level_duplication_schedule(const TaskGraph& g, int processors, ScheduleTrace* trace,
+                                           bool duplicate, DuplicationSearch search) {
   const Levels lv = compute_levels(g);
   auto after = [&](TaskId a, TaskId b) {  // priority_queue: true when a comes after b
     if (lv.sl[a] != lv.sl[b]) return lv.sl[a] < lv.sl[b];
@@ -32,7 +33,7 @@ Schedule dsh(const TaskGraph& g, int processors, ScheduleTrace* trace, bool dupl
     missing[static_cast<std::size_t>(t)] = g.in_degree(t);
     if (g.is_entry(t)) ready.push(t);
   }
-  DuplicationPlacement pl(g, processors, false);
+  DuplicationPlacement pl(g, processors, false, search);
   while (!ready.empty()) {
     const TaskId t = ready.top();
     TraceStep* step = nullptr;
@@ -52,6 +53,11 @@ Schedule dsh(const TaskGraph& g, int processors, ScheduleTrace* trace, bool dupl
     }
   }
   return pl.take();
+}
+
+Schedule dsh(const TaskGraph& g, int processors, ScheduleTrace* trace, bool duplicate) {
+  return static_level_duplication_schedule(g, processors, trace, duplicate,
+                                           DuplicationSearch::kGreedy);
 }
 
 }  // namespace loadlab::core
