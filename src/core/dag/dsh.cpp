@@ -15,6 +15,7 @@
 #include <queue>
 
 #include "core/dag/duplication.h"
+#include "core/dag/list_scheduler.h"
 #include "core/dag/schedulers.h"
 
 namespace loadlab::core {
@@ -39,11 +40,7 @@ Schedule static_level_duplication_schedule(const TaskGraph& g, int processors, S
     TraceStep* step = nullptr;
     if (trace) {
       step = &trace->steps.emplace_back();
-      auto copy = ready;
-      while (!copy.empty()) {
-        step->ready.push_back({copy.top(), -1, 0, 0, lv.sl[copy.top()]});
-        copy.pop();
-      }
+      trace_ready_list(*step, ready, [&](TaskId u) { return TraceReady{u, -1, 0, 0, lv.sl[u]}; });
     }
     ready.pop();
     pl.place_best(t, duplicate, step);
