@@ -6,6 +6,7 @@
 // views drew frames without errors, and keeps a screenshot of each view
 // (kinds1_*.png). A scenario with diffusion, gradient and termination detection is opened with
 // window.loadlab.open(json) to show the convergence plot and the pressure surface.
+// A fork scheduled by DSH checks that the Gantt chart hatches the copies (state().gantt, the SVG).
 import { join } from "node:path";
 import { startHarness } from "./harness.mjs";
 
