@@ -97,7 +97,7 @@ nlohmann::json bench_dag(const BenchOptions& opts) {
     cs.ccr = 1.0;
     const core::TaskGraph g =
         core::assign_costs(core::stencil_shape(q ? 10 : 40, q ? 10 : 50), cs, 3);
-    for (const char* alg : {"etf", "flb", "hlfet", "dsh", "cpfd"}) {
+    for (const char* alg : {"etf", "flb", "hlfet", "dsh", "btdh", "cpfd"}) {
       const std::string name = std::string("dag/") + alg + "_vs/V2000/P32";
       if (!want(name)) continue;
       double makespan = 0;

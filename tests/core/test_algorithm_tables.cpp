@@ -104,7 +104,7 @@ TEST_CASE("AlgorithmTables.Dag.NamesTraitsAndDefaultSet") {
   CHECK(quadratic == std::vector<std::string>{"etf", "coffman_graham", "dls", "bil", "hbmct",
                                               "min_min", "max_min", "sufferage", "duplex", "wba",
                                               "min_min_batch", "max_min_batch", "mcp_descendants",
-                                              "dsh", "cpfd"});
+                                              "dsh", "btdh", "cpfd"});
   CHECK(find_dag_algorithm("nope") == nullptr);
 }
 

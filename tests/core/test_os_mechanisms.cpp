@@ -12,19 +12,12 @@
 #include "core/os/policies.h"
 #include "core/os/registry.h"
 #include "core/verify/os_verify.h"
+#include "os_test_helpers.h"
 
 using namespace loadlab::core;
+using loadlab::test::os_run_checked;
 
 namespace {
-
-OsRunResult os_mech_run(const std::string& policy, int p, const std::vector<OsJob>& jobs,
-                        const OsCosts& c = {}, const OsParams& prm = {}) {
-  const auto r = simulate_os(policy, p, jobs, c, prm);
-  const auto v = verify_os(p, jobs, r);
-  for (const auto& e : v.errors) MESSAGE(policy << ": " << e);
-  CHECK(v.ok);
-  return r;
-}
 
 OsJob os_mech_job(double work, int threads, double lock_every, double lock_length) {
   OsJob j;
@@ -69,7 +62,7 @@ std::vector<std::int32_t> os_mech_allocate(OsAllocation rule, int P, const OsJob
 TEST_CASE("Os.Locks.LoneThreadNeverWaits") {
   // Sections start after 1.5, 3.5, 5.5, 7.5 and 9.5 of its 10 units of work (the last one ends
   // the job): five sections, nobody to wait for.
-  const auto r = os_mech_run("static_partition", 1, {os_mech_job(10, 1, 1.5, 0.5)});
+  const auto r = os_run_checked("static_partition", 1, {os_mech_job(10, 1, 1.5, 0.5)});
   CHECK(r.makespan == doctest::Approx(10));
   CHECK(r.lost.lock_spin == 0.0);
   CHECK(r.locks.acquired == 5);
@@ -80,7 +73,7 @@ TEST_CASE("Os.Locks.TwoThreadsCollideOnceThenAlternate") {
   // thread 0 gets it, thread 1 spins until 4 and from then on lags by exactly one unit, so its
   // sections (5-6 after 8-9, ...) never meet thread 0's again. Thread 0 ends at 20, thread 1 at
   // 21; one unit of spinning in all; ten sections.
-  const auto r = os_mech_run("static_partition", 2, {os_mech_job(40, 2, 3, 1)});
+  const auto r = os_run_checked("static_partition", 2, {os_mech_job(40, 2, 3, 1)});
   CHECK(r.makespan == doctest::Approx(21));
   CHECK(r.lost.lock_spin == doctest::Approx(1));
   CHECK(r.locks.acquired == 10);
@@ -91,7 +84,7 @@ TEST_CASE("Os.Locks.SerialisedSectionsBoundTheMakespan") {
   // a release hands the lock to the next spinning sibling in slot order, so the sections go round
   // robin and thread i ends at 37 + i. Each spins its elapsed time less its 10 units of work:
   // 27 + 28 + 29 + 30 = 114.
-  const auto r = os_mech_run("static_partition", 4, {os_mech_job(40, 4, 1e-9, 1)});
+  const auto r = os_run_checked("static_partition", 4, {os_mech_job(40, 4, 1e-9, 1)});
   CHECK(r.makespan == doctest::Approx(40).epsilon(1e-6));
   CHECK(r.lost.lock_spin == doctest::Approx(114).epsilon(1e-6));
   CHECK(r.locks.acquired == 40);
@@ -103,26 +96,26 @@ TEST_CASE("Os.Locks.RemediesForAPreemptedHolder") {
   costs.context_switch = 0.01;
   OsParams prm;
   prm.quantum = 1;
-  const auto none = os_mech_run("central_queue", 16, jobs, costs, prm);
+  const auto none = os_run_checked("central_queue", 16, jobs, costs, prm);
   CHECK(none.locks.holder_preempted > 0);
   CHECK(none.lost.lock_spin > 0);
 
   // A warned thread only enters a section it can finish in its slice, and a section (0.1) fits a
   // slice (1): no holder is ever descheduled.
   prm.lock_remedy = OsLockRemedy::TwoMinuteWarning;
-  const auto warn = os_mech_run("central_queue", 16, jobs, costs, prm);
+  const auto warn = os_run_checked("central_queue", 16, jobs, costs, prm);
   CHECK(warn.locks.warnings_heeded > 0);
   CHECK(warn.locks.holder_preempted == 0);
 
   // The bit extends a holder's slice to the end of its section: never descheduled either.
   prm.lock_remedy = OsLockRemedy::DoNotPreempt;
-  const auto dnp = os_mech_run("central_queue", 16, jobs, costs, prm);
+  const auto dnp = os_run_checked("central_queue", 16, jobs, costs, prm);
   CHECK(dnp.locks.preemptions_deferred > 0);
   CHECK(dnp.locks.holder_preempted == 0);
 
   // Activations don't prevent the preemption; a waiting sibling finishes the section instead.
   prm.lock_remedy = OsLockRemedy::SchedulerActivations;
-  const auto act = os_mech_run("central_queue", 16, jobs, costs, prm);
+  const auto act = os_run_checked("central_queue", 16, jobs, costs, prm);
   CHECK(act.locks.finished_by_sibling > 0);
 
   for (const auto* r : {&warn, &dnp, &act}) {
@@ -135,7 +128,7 @@ TEST_CASE("Os.Locks.EveryPolicyRunsLockedJobs") {
   const auto jobs = os_mech_locked_stream();
   for (const auto& a : os_algorithm_table()) {
     INFO(a.name);
-    const auto r = os_mech_run(a.name, 16, jobs);
+    const auto r = os_run_checked(a.name, 16, jobs);
     CHECK(r.locks.acquired > 0);
   }
 }
@@ -188,8 +181,8 @@ TEST_CASE("Os.Migration.EachTransferStopsForItsShare") {
 
   const auto jobs = os_mech_stream(0.7, 9);
   OsParams full;
-  const auto f = os_mech_run("migration", 16, jobs, c, full);
-  const auto pre = os_mech_run("migration", 16, jobs, c, p);
+  const auto f = os_run_checked("migration", 16, jobs, c, full);
+  const auto pre = os_run_checked("migration", 16, jobs, c, p);
   CHECK(f.lost.migration > 0);
   CHECK(pre.lost.migration < f.lost.migration);
 }
@@ -213,21 +206,21 @@ TEST_CASE("Os.Pools.PlacementDecidesLocality") {
   // Pools: A and B each fill most of a pool (best fit) and finish at 10; C finds one free
   // processor per pool, spans both and runs 1.5 x 10 = 15; a third of that is remote access.
   prm.placement = OsPlacement::Pools;
-  const auto pools = os_mech_run("pool_allocation", 8, jobs, costs, prm);
+  const auto pools = os_run_checked("pool_allocation", 8, jobs, costs, prm);
   CHECK(pools.finish == std::vector<double>{10, 10, 15});
   CHECK(pools.lost.remote_access == doctest::Approx(2 * 5));
 
   // Subcubes: A and B take the aligned blocks [0, 4) and [4, 8); C needs an aligned pair and
   // waits for A's block: it starts at 10 and ends at 20, never remote.
   prm.placement = OsPlacement::Subcube;
-  const auto cubes = os_mech_run("pool_allocation", 8, jobs, costs, prm);
+  const auto cubes = os_run_checked("pool_allocation", 8, jobs, costs, prm);
   CHECK(cubes.finish == std::vector<double>{10, 10, 20});
   CHECK(cubes.lost.remote_access == 0.0);
 
   // Scattered: A takes 0-2, B takes 3-5 (both pools: 15, a third remote for 3 threads), C takes
   // 6-7 (one pool: 10).
   prm.placement = OsPlacement::Scattered;
-  const auto spread = os_mech_run("pool_allocation", 8, jobs, costs, prm);
+  const auto spread = os_run_checked("pool_allocation", 8, jobs, costs, prm);
   CHECK(spread.finish == std::vector<double>{10, 15, 10});
   CHECK(spread.lost.remote_access == doctest::Approx(3 * 5));
 }

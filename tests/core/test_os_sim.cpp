@@ -10,8 +10,10 @@
 #include "core/os/model.h"
 #include "core/os/registry.h"
 #include "core/verify/os_verify.h"
+#include "os_test_helpers.h"
 
 using namespace loadlab::core;
+using loadlab::test::os_run_checked;
 
 namespace {
 
@@ -23,15 +25,6 @@ OsJob job(double arrival, double work, int threads, OsSpeedup s = {}, double bar
   j.speedup = s;
   j.barrier_every = barrier;
   return j;
-}
-
-OsRunResult run_checked(const std::string& policy, int p, const std::vector<OsJob>& jobs,
-                        const OsCosts& c = {}, const OsParams& prm = {}) {
-  const auto r = simulate_os(policy, p, jobs, c, prm);
-  const auto v = verify_os(p, jobs, r);
-  for (const auto& e : v.errors) MESSAGE(policy << ": " << e);
-  CHECK(v.ok);
-  return r;
 }
 
 // A mix with barriers, sublinear speedup and staggered arrivals (every policy's paths).
@@ -61,7 +54,7 @@ TEST_CASE("Os.LinearJobAloneFinishesAtWorkOverP") {
   for (const auto& a : os_algorithm_table()) {
     const std::string name = a.name;
     CAPTURE(name);
-    const auto r = run_checked(a.name, 4, {job(0, 100, 4)});
+    const auto r = os_run_checked(a.name, 4, {job(0, 100, 4)});
     CHECK(r.finish[0] == doctest::Approx(25.0));
     CHECK(r.utilization == doctest::Approx(1.0));
   }
@@ -72,7 +65,7 @@ TEST_CASE("Os.AmdahlJobAlone") {
   for (const auto& a : os_algorithm_table()) {
     const std::string name = a.name;
     CAPTURE(name);
-    const auto r = run_checked(a.name, 4, {job(0, 100, 4, {OsSpeedupModel::Amdahl, 0.1, 1, 0})});
+    const auto r = os_run_checked(a.name, 4, {job(0, 100, 4, {OsSpeedupModel::Amdahl, 0.1, 1, 0})});
     CHECK(r.finish[0] == doctest::Approx(32.5));
   }
 }
@@ -85,7 +78,7 @@ TEST_CASE("Os.RoundRobin.OneProcessorEqualJobs") {
   std::vector<OsJob> jobs(n, job(0, w, 1));
   OsParams prm;
   prm.quantum = q;
-  const auto r = run_checked("central_queue", 1, jobs, {}, prm);
+  const auto r = os_run_checked("central_queue", 1, jobs, {}, prm);
   for (int i = 0; i < n; ++i)
     CHECK(r.finish[static_cast<std::size_t>(i)] == doctest::Approx(n * w - (n - 1 - i) * q));
   CHECK(r.mean_response_time == doctest::Approx(11.0));
@@ -93,7 +86,7 @@ TEST_CASE("Os.RoundRobin.OneProcessorEqualJobs") {
   // (k + 1)(q + c) and job i's last slice is k = n(w/q - 1) + i.
   OsCosts c;
   c.context_switch = 0.5;
-  const auto rc = run_checked("central_queue", 1, jobs, c, prm);
+  const auto rc = os_run_checked("central_queue", 1, jobs, c, prm);
   for (int i = 0; i < n; ++i)
     CHECK(rc.finish[static_cast<std::size_t>(i)] ==
           doctest::Approx((n * (w / q - 1) + i + 1) * (q + 0.5)));
@@ -109,8 +102,8 @@ TEST_CASE("Os.Leutenegger.QuantumInverseToThreads") {
   fixed.quantum = 0.5;
   OsParams inv = fixed;
   inv.quantum_inverse_threads = true;
-  const auto a = run_checked("central_queue", 1, jobs, {}, fixed);
-  const auto b = run_checked("central_queue", 1, jobs, {}, inv);
+  const auto a = os_run_checked("central_queue", 1, jobs, {}, fixed);
+  const auto b = os_run_checked("central_queue", 1, jobs, {}, inv);
   CHECK(a.finish[1] < a.finish[0]);
   CHECK(std::fabs(b.finish[1] - b.finish[0]) <= 0.5 + 1e-9);
   CHECK(b.finish[0] == doctest::Approx(16).epsilon(0.05));
@@ -124,8 +117,8 @@ TEST_CASE("Os.Coscheduling.NoBarrierSpin") {
                                    job(0, 20, 3, {}, 1)};
   OsParams prm;
   prm.quantum = 0.7;
-  const auto co = run_checked("coscheduling", 4, jobs, {}, prm);
-  const auto cq = run_checked("central_queue", 4, jobs, {}, prm);
+  const auto co = os_run_checked("coscheduling", 4, jobs, {}, prm);
+  const auto cq = os_run_checked("central_queue", 4, jobs, {}, prm);
   CHECK(co.lost.barrier_spin == 0.0);
   CHECK(cq.lost.barrier_spin > 0.0);
   // One job per row (3 + 3 > 4), each row keeps 3 processors busy: 60 / 3.
@@ -139,7 +132,7 @@ TEST_CASE("Os.Coscheduling.Fragmentation") {
   const std::vector<OsJob> jobs = {job(0, 100, 10), job(0, 10, 5)};
   OsParams prm;
   prm.quantum = 1;
-  const auto r = run_checked("coscheduling", 10, jobs, {}, prm);
+  const auto r = os_run_checked("coscheduling", 10, jobs, {}, prm);
   // Job 1 needs 2 time units of its row, so it ends at 4 (slots [1,2) and [3,4)); job 0 ran in
   // [0,1) and [2,3) and then alone: it ends at 4 + (100 - 20) / 10 = 12. Idle: 5 processors for 2.
   CHECK(r.finish[1] == doctest::Approx(4));
@@ -150,7 +143,7 @@ TEST_CASE("Os.Coscheduling.Fragmentation") {
   // idle time only moves to the end).
   OsParams fill = prm;
   fill.fill_idle = true;
-  const auto f = run_checked("coscheduling", 10, jobs, {}, fill);
+  const auto f = os_run_checked("coscheduling", 10, jobs, {}, fill);
   double end5 = 0, end0 = 0;
   for (const auto& x : f.intervals) {
     if (x.processor == 5) end5 = std::max(end5, x.end);
@@ -165,10 +158,10 @@ TEST_CASE("Os.StaticPartition.FreedProcessorsWaitForArrivals") {
   // its processors stay idle, the long one ends at 40 / 2 = 20. Process control gives it all 4
   // after the departure: 5 + (40 - 10) / 4 = 12.5.
   const std::vector<OsJob> jobs = {job(0, 40, 4), job(0, 10, 4)};
-  const auto s = run_checked("static_partition", 4, jobs);
+  const auto s = os_run_checked("static_partition", 4, jobs);
   CHECK(s.finish[1] == doctest::Approx(5));
   CHECK(s.finish[0] == doctest::Approx(20));
-  const auto pc = run_checked("process_control", 4, jobs);
+  const auto pc = os_run_checked("process_control", 4, jobs);
   CHECK(pc.finish[0] == doctest::Approx(12.5));
 }
 
@@ -179,11 +172,11 @@ TEST_CASE("Os.AllocationRules") {
   const std::vector<OsJob> jobs = {job(0, 1, 6), job(0, 16, 6)};
   OsParams prm;
   prm.allocation = OsAllocation::SqrtWork;
-  const auto r = run_checked("static_partition", 6, jobs, {}, prm);
+  const auto r = os_run_checked("static_partition", 6, jobs, {}, prm);
   CHECK(r.finish[0] == doctest::Approx(0.5));
   CHECK(r.finish[1] == doctest::Approx(4.0));
   prm.allocation = OsAllocation::Equal;
-  const auto e = run_checked("static_partition", 6, jobs, {}, prm);
+  const auto e = os_run_checked("static_partition", 6, jobs, {}, prm);
   CHECK(e.finish[1] == doctest::Approx(16.0 / 3));
 }
 
@@ -199,12 +192,12 @@ TEST_CASE("Os.AllocationRules.AverageParallelismExact") {
   const std::vector<OsJob> jobs = {job(0, 12, 8, a2), job(0, 12, 8, a3), job(1, 4, 4)};
   OsParams prm;
   prm.allocation = OsAllocation::AverageParallelismExact;
-  const auto x = run_checked("static_partition", 16, jobs, {}, prm);
+  const auto x = os_run_checked("static_partition", 16, jobs, {}, prm);
   CHECK(x.finish[0] == doctest::Approx(6));
   CHECK(x.finish[1] == doctest::Approx(4));
   CHECK(x.finish[2] == doctest::Approx(2));
   prm.allocation = OsAllocation::AverageParallelism;
-  const auto w = run_checked("static_partition", 16, jobs, {}, prm);
+  const auto w = os_run_checked("static_partition", 16, jobs, {}, prm);
   CHECK(w.finish[0] == doctest::Approx(6));
   CHECK(w.finish[2] > 4);
   CHECK(os_allocation_names()[static_cast<std::size_t>(OsAllocation::AverageParallelismExact)] ==
@@ -216,8 +209,8 @@ TEST_CASE("Os.Affinity.FewerCacheReloadsThanCentralQueue") {
   for (int i = 0; i < 6; ++i) jobs.push_back(job(0, 10, 1));
   OsCosts c;
   c.cache_reload = 0.2;
-  const auto cq = run_checked("central_queue", 4, jobs, c);
-  const auto aq = run_checked("affinity_queues", 4, jobs, c);
+  const auto cq = os_run_checked("central_queue", 4, jobs, c);
+  const auto aq = os_run_checked("affinity_queues", 4, jobs, c);
   CHECK(aq.lost.cache_reload < cq.lost.cache_reload);
 }
 
@@ -233,8 +226,8 @@ TEST_CASE("Os.MigrationVersusCheckpointRestart") {
   OsParams prm;
   prm.quantum = 1;
   prm.checkpoint_interval = 5;
-  const auto m = run_checked("migration", 4, jobs, c, prm);
-  const auto k = run_checked("checkpoint_restart", 4, jobs, c, prm);
+  const auto m = os_run_checked("migration", 4, jobs, c, prm);
+  const auto k = os_run_checked("checkpoint_restart", 4, jobs, c, prm);
   CHECK(m.lost.migration ==
         doctest::Approx(2 * 0.5 + 2 * 0.5));  // away at 7, back at the departure
   CHECK(m.lost.rollback == 0.0);
@@ -264,7 +257,7 @@ TEST_CASE("Os.AllPoliciesVerifiedOnAMix") {
       CAPTURE(p);
       auto jobs = mix();
       for (auto& j : jobs) j.threads = std::min(j.threads, p);
-      const auto r = run_checked(a.name, p, jobs, c, prm);
+      const auto r = os_run_checked(a.name, p, jobs, c, prm);
       // Rolled-back work is lost time, not busy time.
       CHECK(r.busy + r.idle + r.lost.total() == doctest::Approx(p * r.makespan));
     }
@@ -292,7 +285,7 @@ TEST_CASE("Os.DeterministicBySeed") {
   OsCosts c;
   c.cache_reload = 0.05;
   for (const auto& a : os_algorithm_table()) {
-    const auto r1 = run_checked(a.name, 8, jobs, c);
+    const auto r1 = os_run_checked(a.name, 8, jobs, c);
     const auto r2 = simulate_os(a.name, 8, jobs, c, {});
     CHECK(r1.events == r2.events);
     CHECK(r1.mean_response_time == r2.mean_response_time);

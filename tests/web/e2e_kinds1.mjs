@@ -6,6 +6,7 @@
 // views drew frames without errors, and keeps a screenshot of each view
 // (kinds1_*.png). A scenario with diffusion, gradient and termination detection is opened with
 // window.loadlab.open(json) to show the convergence plot and the pressure surface.
+// A fork scheduled by DSH checks that the Gantt chart hatches the copies (state().gantt, the SVG).
 import { join } from "node:path";
 import { startHarness } from "./harness.mjs";
 
@@ -109,6 +110,25 @@ try {
     check(seen, `${n.sc.kind} narration, step ${n.step}: "${n.caption}", pseudo-code line "${n.line}" lit`,
           { narration: now.narration, line: now.narration_line });
   }
+
+  // 1d. Duplicates in the Gantt chart: a (1) forks to b, c, d (2 each) over messages of 5 on three
+  //     processors; DSH copies a beside two children so each starts at 1 (makespan 3 = a + b, the
+  //     computation-only critical path): 4 tasks + 2 hatched copies, and the SVG marks both copies.
+  const fork = { loadlab: 1, kind: "dag", name: "fork with copies", processors: 3, algorithms: ["dsh"],
+                 graph: { tasks: [1, 2, 2, 2].map((c, i) => ({ id: "abcd"[i], cost: c })),
+                          edges: ["b", "c", "d"].map((to) => ({ from: "a", to, cost: 5 })) },
+                 ui: { tab: "gantt" } };
+  check(await openJson(fork), "window.loadlab.open accepts the fork with dsh");
+  st = await settle(fork.name, "kinds1_dag_duplicates_gantt.png");
+  const dshRun = st.results.find((r) => r.algorithm === "dsh");
+  check(dshRun && dshRun.verified === true && dshRun.makespan === 3, "dsh on the fork: verified, makespan 3", dshRun);
+  const gantt = await page.waitForFunction(() => { const g = window.loadlab.state().gantt;
+                                                  return g && g.bars === 6 ? g : false; },
+                                           null, { timeout: 10000 }).then((h) => h.jsonValue(), () => null);
+  check(gantt && gantt.duplicates === 2, "the Gantt chart draws 6 bars, 2 of them hatched copies", gantt);
+  const forkSvg = await page.evaluate(() => window.loadlab.exportView("svg"));
+  check((forkSvg.match(/task a \(duplicate\)/g) || []).length === 2 && forkSvg.includes("duplicate (a task run again"),
+        "the Gantt SVG hatches both copies of a and explains the hatching", forkSvg.slice(0, 200));
 
   // 2. Notes, Problem 3, opened as JSON with the sweeps tab in front: 22 sweeps.
   const p3 = await page.evaluate(() => { window.loadlab.openExample("notes_problem3"); return true; });

@@ -93,6 +93,15 @@ class DagModule final : public KindModule {
     j["adversary"] =
         adversary_state_json(d.adversary.search, d.adversary.pairwise, d.adversary.settings);
     j["dag_step"] = d.steps.step;
+    // The Gantt tab's chart of the selected result, once drawn: its bars and the hatched copies.
+    const int sel = app.state.selected_result;
+    if (sel >= 0 && static_cast<std::size_t>(sel) < d.gantt.charts.size() &&
+        d.gantt.charts[static_cast<std::size_t>(sel)]) {
+      const GanttChart& ch = *d.gantt.charts[static_cast<std::size_t>(sel)];
+      int hatched = 0;
+      for (std::size_t i = 0; i < ch.bar_count(); ++i) hatched += ch.bar(i).hatched ? 1 : 0;
+      j["gantt"] = {{"bars", ch.bar_count()}, {"duplicates", hatched}};
+    }
   }
 
   // The Steps tab narrates its trace in the caption strip (core/dag/narration.h).

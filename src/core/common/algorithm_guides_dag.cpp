@@ -30,6 +30,8 @@ const std::vector<AlgorithmGuide>& algorithm_guides_dag() {
        "A long message chain outranks heavy computation that could start now: ETF's earliest start does better on the LU graph (3,779).", "big_dag"},
       {"dag", "dsh", "Forks with costly messages: copying a parent onto the child's processor saves the message (3,803 with 1,636 copies on the LU graph against HLFET's 4,444).",
        "Scheduling time and processor time count: every copy is extra work (44-62 ms against HLFET's 0.3 ms on the LU graph), and HLFET's order stays (CPFD: 3,450).", "big_dag"},
+      {"dag", "btdh", "A parent's copy would itself wait for its own parents' messages, so the first copy makes the task start later and DSH stops: BTDH keeps copying up that chain and keeps the copies that give the earliest start (on the LU graph 3,803 like DSH, with 1,633 copies against 1,636; at CCR 10, 8,882 against DSH's 8,902).",
+       "Copies made for one task can hold later tasks back, so it is not better than DSH everywhere (1,065 against 1,059 on the 2,000-task stencil at CCR 1), and every (task, processor) trial lays out its copies again (0.09-0.15 s against DSH's 0.05-0.09 s on the LU graph).", "big_dag"},
       {"dag", "cpfd", "Communication dominates: critical-path order and recursive copies of the latest parent give the shortest schedules here (3,450 on the LU graph, ETF 3,779; 13 on the FLB Table 1 graph with one copy).",
        "Light communication or a tight time budget: copies gain little and cost trials with up to 64 copies each (about 0.1 s on the LU graph against MCP's 0.3 ms; on the 2,000-task stencil at CCR 1 it is longer than HLFET: 1,722 against 1,291).", "big_dag"},
       {"dag", "hlfnet", "Task times are unknown (unit times assumed): levels by task count.",

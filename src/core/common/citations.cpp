@@ -41,6 +41,13 @@ const std::vector<Citation>& citations() {
        "IEEE Transactions on Parallel and Distributed Systems 25(3)", "2014", ""},
       {"kruatrachue1988", "B. Kruatrachue and T. Lewis", "Kruatrachue & Lewis (1988)",
        "Grain Size Determination for Parallel Processing", "IEEE Software 5(1)", "1988", ""},
+      {"chung1992", "Y.-C. Chung and S. Ranka", "Chung & Ranka (1992)",
+       "Application and Performance Analysis of a Compile-Time Optimization Approach for List "
+       "Scheduling Algorithms on Distributed Memory Multiprocessors",
+       "Proceedings of Supercomputing '92", "1992", ""},
+      {"kwok1999", "Y.-K. Kwok and I. Ahmad", "Kwok & Ahmad (1999)",
+       "Static Scheduling Algorithms for Allocating Directed Task Graphs to Multiprocessors",
+       "ACM Computing Surveys 31(4)", "1999", ""},
       {"ahmad1998", "I. Ahmad and Y.-K. Kwok", "Ahmad & Kwok (1998)",
        "On Exploiting Task Duplication in Parallel Program Scheduling",
        "IEEE Transactions on Parallel and Distributed Systems 9(9)", "1998", ""},

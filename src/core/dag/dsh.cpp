@@ -15,11 +15,13 @@
 #include <queue>
 
 #include "core/dag/duplication.h"
+#include "core/dag/list_scheduler.h"
 #include "core/dag/schedulers.h"
 
 namespace loadlab::core {
 
-Schedule dsh(const TaskGraph& g, int processors, ScheduleTrace* trace, bool duplicate) {
+Schedule static_level_duplication_schedule(const TaskGraph& g, int processors, ScheduleTrace* trace,
+                                           bool duplicate, DuplicationSearch search) {
   const Levels lv = compute_levels(g);
   auto after = [&](TaskId a, TaskId b) {  // priority_queue: true when a comes after b
     if (lv.sl[a] != lv.sl[b]) return lv.sl[a] < lv.sl[b];
@@ -32,17 +34,13 @@ Schedule dsh(const TaskGraph& g, int processors, ScheduleTrace* trace, bool dupl
     missing[static_cast<std::size_t>(t)] = g.in_degree(t);
     if (g.is_entry(t)) ready.push(t);
   }
-  DuplicationPlacement pl(g, processors, false);
+  DuplicationPlacement pl(g, processors, false, search);
   while (!ready.empty()) {
     const TaskId t = ready.top();
     TraceStep* step = nullptr;
     if (trace) {
       step = &trace->steps.emplace_back();
-      auto copy = ready;
-      while (!copy.empty()) {
-        step->ready.push_back({copy.top(), -1, 0, 0, lv.sl[copy.top()]});
-        copy.pop();
-      }
+      trace_ready_list(*step, ready, [&](TaskId u) { return TraceReady{u, -1, 0, 0, lv.sl[u]}; });
     }
     ready.pop();
     pl.place_best(t, duplicate, step);
@@ -52,6 +50,11 @@ Schedule dsh(const TaskGraph& g, int processors, ScheduleTrace* trace, bool dupl
     }
   }
   return pl.take();
+}
+
+Schedule dsh(const TaskGraph& g, int processors, ScheduleTrace* trace, bool duplicate) {
+  return static_level_duplication_schedule(g, processors, trace, duplicate,
+                                           DuplicationSearch::kGreedy);
 }
 
 }  // namespace loadlab::core

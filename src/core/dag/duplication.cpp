@@ -11,13 +11,21 @@
 
 namespace loadlab::core {
 
-DuplicationPlacement::DuplicationPlacement(const TaskGraph& g, int processors, bool insertion)
+DuplicationPlacement::DuplicationPlacement(const TaskGraph& g, int processors, bool insertion,
+                                           DuplicationSearch search)
     : g_(g),
       P_(std::max(1, processors)),
       insertion_(insertion),
+      search_(search),
       busy_(static_cast<std::size_t>(P_)),
       copies_(static_cast<std::size_t>(g.size())),
       free_(static_cast<std::size_t>(P_), 0.0) {
+  if (search_ == DuplicationSearch::kBottomUp) {
+    topo_pos_.resize(static_cast<std::size_t>(g.size()));
+    const auto& order = g.topo_order();
+    for (std::size_t i = 0; i < order.size(); ++i)
+      topo_pos_[static_cast<std::size_t>(order[i])] = static_cast<std::int32_t>(i);
+  }
   sched_.processors = P_;
   sched_.entries.reserve(static_cast<std::size_t>(g.size()));
 }
@@ -100,7 +108,9 @@ DuplicationPlacement::Trial DuplicationPlacement::evaluate(TaskId t, int p, bool
   Trial tr;
   tr.proc = p;
   tr.free = free_[static_cast<std::size_t>(p)];
-  if (duplicate) {
+  if (duplicate && search_ == DuplicationSearch::kBottomUp && !insertion_) {
+    tr = evaluate_bottom_up(t, p);
+  } else if (duplicate) {
     int budget = kDuplicationAttemptBudget;
     tr.start = improve(t, tr, budget);
   } else {

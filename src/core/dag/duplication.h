@@ -26,11 +26,18 @@ namespace loadlab::core {
 /// decision explore every ancestor chain (docs/scenario-dag.md, "Duplication").
 inline constexpr int kDuplicationAttemptBudget = 64;
 
+/// How the ancestors to copy are chosen. kGreedy: the latest parent, itself improved
+/// recursively, kept while the task starts strictly earlier (DSH, CPFD). kBottomUp: BTDH's
+/// duplication set (btdh.cpp), grown along the chain of messages that hold the task back even when
+/// its start rises for a while; the set that gave the earliest start wins.
+enum class DuplicationSearch { kGreedy, kBottomUp };
+
 class DuplicationPlacement {
  public:
   /// `insertion`: a task (or copy) may fill an idle gap between tasks already on a processor
-  /// (CPFD); otherwise it is appended after the processor's last task (DSH).
-  DuplicationPlacement(const TaskGraph& g, int processors, bool insertion);
+  /// (CPFD); otherwise it is appended after the processor's last task (DSH, BTDH).
+  DuplicationPlacement(const TaskGraph& g, int processors, bool insertion,
+                       DuplicationSearch search = DuplicationSearch::kGreedy);
 
   /// A tentative placement on one processor: the copies it would add, in placement order.
   struct Trial {
@@ -63,14 +70,26 @@ class DuplicationPlacement {
   double data_ready(TaskId t, const Trial& tr, TaskId* latest) const;
   double slot_start(const Trial& tr, double ready, double dur) const;
   double improve(TaskId t, Trial& tr, int& budget) const;
+  // BTDH's search (defined in btdh.cpp): appending only.
+  Trial evaluate_bottom_up(TaskId t, int p) const;
+  Trial btdh_layout(TaskId t, int p, const std::vector<TaskId>& set) const;
+  TaskId btdh_next_ancestor(TaskId t, const Trial& tr) const;
 
   const TaskGraph& g_;
+  std::vector<std::int32_t> topo_pos_;  // kBottomUp: each task's index in g.topo_order()
   int P_;
   bool insertion_;
+  DuplicationSearch search_;
   std::vector<std::vector<std::pair<double, double>>> busy_;  // per processor, sorted by start
   std::vector<std::vector<ScheduleEntry>> copies_;            // per task: every copy so far
   std::vector<double> free_;                                  // per processor: last finish
   Schedule sched_;
 };
+
+/// DSH's list (largest static level first, ties to the smaller t-level, then the lower id), each
+/// task placed where it starts earliest, copies appended before it: DSH with kGreedy, BTDH with
+/// kBottomUp (the two papers share this frame and differ in the copy search).
+Schedule static_level_duplication_schedule(const TaskGraph& g, int processors, ScheduleTrace* trace,
+                                           bool duplicate, DuplicationSearch search);
 
 }  // namespace loadlab::core

@@ -55,12 +55,9 @@ Schedule static_list_schedule(const TaskGraph& g, int processors,
     TraceStep* step = nullptr;
     if (trace) {
       step = &trace->steps.emplace_back();
-      auto copy = ready;
-      while (!copy.empty()) {
-        const TaskId u = copy.top();
-        copy.pop();
-        step->ready.push_back({u, -1, 0, pl.data_ready(u, -1), keys[u].primary});
-      }
+      trace_ready_list(*step, ready, [&](TaskId u) {
+        return TraceReady{u, -1, 0, pl.data_ready(u, -1), keys[u].primary};
+      });
     }
     ready.pop();
     const auto [p, st] = rule == ProcessorRule::fcp ? fcp_proc(g, pl, t) : pl.best_proc(t);

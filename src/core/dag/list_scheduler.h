@@ -21,6 +21,16 @@ enum class ProcessorRule {
   fcp,  ///< only EP(t) and the processor idle earliest (FCP, paper 001 Section 4 / [7])
 };
 
+/// Copies a ready list (a priority queue, taken by value) into step.ready, head first; `row(u)`
+/// makes each task's row. Shared by the list schedulers that record their ready lists.
+template <class Queue, class Row>
+void trace_ready_list(TraceStep& step, Queue ready, Row row) {
+  while (!ready.empty()) {
+    step.ready.push_back(row(ready.top()));
+    ready.pop();
+  }
+}
+
 /// Static-priority list scheduling (notes 003, "list scheduling" steps 1-2).
 Schedule static_list_schedule(const TaskGraph& g, int processors,
                               const std::vector<PriorityKey>& keys, bool insertion,

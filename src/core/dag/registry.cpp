@@ -63,6 +63,9 @@ Schedule run_hlfet_comm(const TaskGraph& g, int p, const DagOptions&, Trace t, O
 Schedule run_dsh(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return dsh(g, p, t);
 }
+Schedule run_btdh(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
+  return btdh(g, p, t);
+}
 Schedule run_cpfd(const TaskGraph& g, int p, const DagOptions&, Trace t, Opt) {
   return cpfd(g, p, t);
 }
@@ -637,6 +640,20 @@ const std::vector<DagAlgorithm>& dag_algorithms() {
        false,
        true,
        run_dsh,
+       nullptr},
+      {{"btdh", "Bottom-up Top-down Duplication Heuristic", "chung1992; kwok1999 §6.4",
+        "P identical processors",
+        "DSH's order and placement, but the copying does not stop when a copy makes the task "
+        "start later: it follows what holds the task back (a parent's message, or the copy "
+        "before it) up through the ancestors, copying each, and keeps the set of copies that "
+        "gave the earliest start. It finds chains DSH gives up on; it may also copy more.",
+        "priority = sl(t);  for each p: D = {};  repeat: walk back from t along the message or "
+        "copy that holds it,\nadd the first ancestor not on p to D (laid out in topological "
+        "order);  keep the D with the least EST(t, p)",
+        "O(V P D^2), D = copies tried per (task, processor) (at most 64)", false},
+       false,
+       true,
+       run_btdh,
        nullptr},
       {{"cpfd", "Critical Path Fast Duplication", "ahmad1998; radulescu1999 §1",
         "P identical processors (the paper: unbounded)",

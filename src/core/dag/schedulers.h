@@ -79,6 +79,9 @@ Schedule heft(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr
 /// task. duplicate = false gives hlfet's schedule.
 Schedule dsh(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr,
              bool duplicate = true);
+/// BTDH (Chung & Ranka 1992): DSH's order and appending; the duplication set keeps growing while
+/// the start rises, and the set giving the earliest start is kept (btdh.cpp).
+Schedule btdh(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr);
 /// CPFD (Ahmad & Kwok 1998): CPN-dominant order; the very important parent copied recursively,
 /// with insertion. duplicate = false gives the same order and placement without copies.
 Schedule cpfd(const TaskGraph& g, int processors, ScheduleTrace* trace = nullptr,
