@@ -119,6 +119,10 @@ try {
   const mk = Object.fromEntries((st.results || []).map((r) => [r.algorithm, r.makespan]));
   check(mk.heft === 12 && mk.online_heft === 15 && mk.online_mct === 15,
         "online preset: offline HEFT 12, online HEFT and MCT 15 (by hand)", mk);
+  // The Steps tab takes the online record when drawn (its first frame resets the step).
+  await page.waitForFunction(() => { const s = window.loadlab.state();
+                                     return s.online && (s.narration || "").startsWith("t = "); },
+                             null, { timeout: 15000 }).catch(() => {});
   const onlineFrames = [
     { step: 1, time: 1, revealed: ["a", "b", "c", "e"], placed: ["a", "b"], caption: "cannot know that d arrives at 5" },
     { step: 4, time: 5, revealed: ["a", "b", "c", "e", "d"], placed: ["a", "b", "c", "e", "d"], caption: "t = 5: d" },
