@@ -129,8 +129,8 @@ const std::vector<Preset>& presets() {
                                  {"id":"d","cost":10},{"id":"e","cost":1}],
                         "edges":[{"from":"a","to":"b","cost":0},{"from":"a","to":"c","cost":0},
                                  {"from":"a","to":"e","cost":0},{"from":"e","to":"d","cost":0}]},
-               "algorithms":["heft","online_heft","online_mct"],
-               "ui":{"tab":"steps","select":"online_heft"}})json"),
+               "algorithms":["online_heft","heft","online_mct"],
+               "ui":{"tab":"steps"}})json"),
       // Paper 002 (survey) Section 3.1: a loop whose early iterations are expensive.
       make(
           "loop_decreasing", "Loop scheduling: 1000 iterations of decreasing cost on 4 processors",
