@@ -116,6 +116,21 @@ const std::vector<Preset>& presets() {
                                  {"from":"t6","to":"t7","cost":2}]},
                "algorithms":["heft","cpop","peft","dls"],
                "params":{"stochastic":{"plan":"quantile","k":1,"samples":2000}}})json"),
+      // Online scheduling (tasks revealed when their parents finish) against offline HEFT on a
+      // graph where knowing the future is worth 3 time units: 12 offline, 15 online
+      // (tests/io/test_dag_online_preset.cpp works both by hand).
+      make(
+          "dag_online_example",
+          "Online task graph: tasks revealed as their parents finish, HEFT with and without the "
+          "future",
+          R"json({"loadlab":1,"kind":"dag","name":"Online vs offline HEFT: a hidden chain","seed":1,
+               "processors":2,
+               "graph":{"tasks":[{"id":"a","cost":1},{"id":"b","cost":3},{"id":"c","cost":3},
+                                 {"id":"d","cost":10},{"id":"e","cost":1}],
+                        "edges":[{"from":"a","to":"b","cost":0},{"from":"a","to":"c","cost":0},
+                                 {"from":"a","to":"e","cost":0},{"from":"e","to":"d","cost":0}]},
+               "algorithms":["online_heft","heft","online_mct"],
+               "ui":{"tab":"steps"}})json"),
       // Paper 002 (survey) Section 3.1: a loop whose early iterations are expensive.
       make(
           "loop_decreasing", "Loop scheduling: 1000 iterations of decreasing cost on 4 processors",

@@ -130,6 +130,37 @@ try {
   check((forkSvg.match(/task a \(duplicate\)/g) || []).length === 2 && forkSvg.includes("duplicate (a task run again"),
         "the Gantt SVG hatches both copies of a and explains the hatching", forkSvg.slice(0, 200));
 
+  // 1e. Online arrivals (dag_online_example, Steps tab on online_heft): worked by hand in
+  //     tests/io/test_dag_online_preset.cpp, offline HEFT 12 and online HEFT 15; decisions a at 0,
+  //     b, c, e at 1 (a finished), d at 5 (e finished). After the second decision the clock is 1,
+  //     a, b, c, e are revealed, a and b placed; after the last, the clock is 5 and all 5 placed.
+  check(await page.evaluate(() => window.loadlab.openExample("dag_online_example")), "the dag_online_example preset exists");
+  st = await settle("Online vs offline HEFT: a hidden chain", "kinds1_online_dag.png");
+  const mk = Object.fromEntries((st.results || []).map((r) => [r.algorithm, r.makespan]));
+  check(mk.heft === 12 && mk.online_heft === 15 && mk.online_mct === 15,
+        "online preset: offline HEFT 12, online HEFT and MCT 15 (by hand)", mk);
+  // The Steps tab takes the online record when drawn (its first frame resets the step).
+  await page.waitForFunction(() => { const s = window.loadlab.state();
+                                     return s.online && (s.narration || "").startsWith("t = "); },
+                             null, { timeout: 15000 }).catch(() => {});
+  const onlineFrames = [
+    { step: 1, time: 1, revealed: ["a", "b", "c", "e"], placed: ["a", "b"], caption: "cannot know that d arrives at 5" },
+    { step: 4, time: 5, revealed: ["a", "b", "c", "e", "d"], placed: ["a", "b", "c", "e", "d"], caption: "t = 5: d" },
+  ];
+  for (const f of onlineFrames) {
+    await page.evaluate((k) => window.loadlab.setStep(k), f.step);
+    const seen = await page.waitForFunction((want) => {
+      const s = window.loadlab.state(), o = s.online;
+      return o && o.step === want.step && typeof s.narration === "string" && s.narration.includes(want.caption)
+        ? { online: o, narration: s.narration } : false;
+    }, f, { timeout: 15000 }).then((h) => h.jsonValue(), () => null);
+    const o = seen && seen.online;
+    check(o && o.time === f.time && JSON.stringify(o.revealed) === JSON.stringify(f.revealed) &&
+          JSON.stringify(o.placed) === JSON.stringify(f.placed),
+          `online frame at decision ${f.step}: clock ${f.time}, revealed ${f.revealed}, placed ${f.placed}; caption "${f.caption}"`,
+          seen || { online: (await state()).online, narration: (await state()).narration });
+  }
+
   // 2. Notes, Problem 3, opened as JSON with the sweeps tab in front: 22 sweeps.
   const p3 = await page.evaluate(() => { window.loadlab.openExample("notes_problem3"); return true; });
   check(p3, "the notes_problem3 preset exists");

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/dag/form_params.h"
 #include "app/dag/form_stochastic.h"
 #include "app/dag/model_machine_form.h"
 #include "app/dag/module.h"
@@ -270,6 +271,9 @@ void draw_dag_form(App& app) {
                     {"notes' priorities", {"hlfet", "hlfnet", "scfet", "scfnet", "random"}}};
   picker.none_checked_note = "(none checked: flb, etf, mcp and dsc_llb run)";
   changed |= algorithm_picker(doc, "dag", picker);
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.5f);
+  changed |= dag_param_fields(doc, pick == 1);
+  ImGui::PopItemWidth();
 
   if (changed) {
     app_edit_restore(app, doc);

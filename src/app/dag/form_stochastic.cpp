@@ -64,6 +64,12 @@ bool dag_stochastic_fields(io::Json& doc) {
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Sampled executions of each schedule (1 to 100,000)");
+  int bins = static_cast<int>(s.value("bins", 20));
+  if (ImGui::InputInt("Histogram bins", &bins, 1, 10)) {
+    s["bins"] = std::clamp(bins, 1, 200);
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Bins of the makespan's histogram (1 to 200)");
   if (changed) doc["params"]["stochastic"] = s;
   return changed;
 }

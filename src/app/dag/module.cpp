@@ -5,6 +5,7 @@
 
 #include "app/dag/model_import.h"
 #include "app/dag/model_machine_form.h"
+#include "app/dag/model_online.h"
 #include "app/dag/view.h"
 #include "app/model/ui_state.h"
 #include "app/shell/registry.h"
@@ -102,6 +103,14 @@ class DagModule final : public KindModule {
       for (std::size_t i = 0; i < ch.bar_count(); ++i) hatched += ch.bar(i).hatched ? 1 : 0;
       j["gantt"] = {{"bars", ch.bar_count()}, {"duplicates", hatched}};
     }
+    // An online result selected: the Steps tab's frame (clock, revealed, placed) at its step.
+    const auto& st = app.state;
+    if (app.state.kind == kind() && st.selected_result >= 0 &&
+        st.selected_result < static_cast<int>(st.typed_results.size()))
+      if (const auto* r = dynamic_cast<const io::DagRunResult*>(
+              st.typed_results[static_cast<std::size_t>(st.selected_result)].get());
+          r && r->online)
+        j["online"] = dag_online_state_json(*r, d.steps.step);
   }
 
   // The Steps tab narrates its trace in the caption strip (core/dag/narration.h).

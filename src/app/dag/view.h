@@ -12,6 +12,7 @@
 #include "app/dag/model_graph.h"
 #include "app/dag/view_state.h"
 #include "app/shell/app.h"
+#include "io/kinds/dag.h"
 
 namespace loadlab::app {
 
@@ -31,6 +32,8 @@ ImU32 dag_proc_colour(int proc);
 void draw_dag_graph_tab(App& app, const DagModel& m);
 void draw_dag_gantt_tab(App& app, const DagModel& m);
 void draw_dag_steps_tab(App& app, const DagModel& m);
+/// The Steps tab's body for a result carrying an online record (view_online.cpp).
+void draw_dag_online_steps(App& app, const DagModel& m, const io::DagRunResult& r);
 /// The Adversary tab (view_adversary.cpp); dag_poll_adversary collects its workers.
 void draw_dag_adversary_tab(App& app, const DagModel& m);
 void dag_poll_adversary(App& app);

@@ -15,6 +15,7 @@
 #include "app/widgets/plot_util.h"
 #include "app/widgets/view_colours.h"
 #include "core/dag/narration.h"
+#include "core/dag/online.h"
 #include "io/kinds/dag.h"
 
 namespace loadlab::app {
@@ -91,6 +92,8 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   const auto* typed = dynamic_cast<const io::DagRunResult*>(
       st.typed_results[static_cast<std::size_t>(st.selected_result)].get());
   const bool has_trace = typed && typed->trace;
+  // An online run plays its own record (decisions in time), no trace needed.
+  const bool has_online = typed && typed->online && !typed->online->empty();
   const auto* scenario = dynamic_cast<const io::DagScenario*>(st.parsed.get());
   const int procs = scenario ? scenario->processors : 1;
 
@@ -103,7 +106,8 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
 
   // Which trace we want; fetch it from the result or start the worker.
   ss.want = std::to_string(m.key) + "|" + alg + "|" + std::to_string(procs) + "|" +
-            std::to_string(scenario ? scenario->seed : 1) + (has_trace ? "|typed" : "");
+            std::to_string(scenario ? scenario->seed : 1) + (has_trace ? "|typed" : "") +
+            (has_online ? "|online" : "");
   if (auto done = ss.worker.poll()) {
     if (ss.worker_key == ss.want) {
       ss.trace = std::move(*done);
@@ -113,7 +117,15 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
     }
   }
   if (ss.have != ss.want) {
-    if (has_trace) {
+    if (has_online) {
+      ss.trace = DagTrace{};
+      ss.trace.algorithm = alg;
+      for (const auto& e : typed->schedule.entries)
+        if (!e.duplicate) ss.trace.trace.steps.emplace_back().chosen = e;
+      ss.have = ss.want;
+      ss.step = 0;
+      ++ss.trace_gen;
+    } else if (has_trace) {
       ss.trace = DagTrace{};
       ss.trace.algorithm = alg;
       ss.trace.trace = *typed->trace;
@@ -147,8 +159,10 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   }
   const auto& steps_v = ss.trace.trace.steps;
   if (ss.narration_gen != ss.trace_gen) {  // the caption strip's text for this trace
-    ss.narration = std::make_shared<const core::Narration>(core::dag_narration(
-        ss.trace.algorithm.empty() ? alg : ss.trace.algorithm, m.graph, ss.trace.trace));
+    ss.narration = std::make_shared<const core::Narration>(
+        has_online ? core::online_narration(alg, *typed->graph, typed->schedule, *typed->online)
+                   : core::dag_narration(ss.trace.algorithm.empty() ? alg : ss.trace.algorithm,
+                                         m.graph, ss.trace.trace));
     ss.narration_gen = ss.trace_gen;
   }
   // A scenario may open on a given step ("ui": {"tab": "steps", "step": k}, 1-based): read once
@@ -204,6 +218,10 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
               g.name(step.chosen.task).c_str(), step.chosen.proc,
               short_number(step.chosen.start).c_str(), short_number(step.chosen.finish).c_str(),
               ss.trace.computed ? "   (trace recomputed in the view)" : "");
+  if (has_online) {
+    draw_dag_online_steps(app, m, *typed);
+    return;
+  }
   if (!step.duplicates.empty()) {
     std::string names;
     for (const auto& d : step.duplicates)

@@ -572,6 +572,11 @@ DagRunResult run_dag_scheduler(const DagScenario& sc, const std::string& name,
     check = core::verify_schedule(g, sc.machine, r.schedule);
     r.metrics = core::schedule_metrics(g, sc.machine, r.schedule);
   }
+  if (name.rfind("online_", 0) == 0) {  // the decisions in time, checked against the model
+    r.online = core::online_arrivals(g, r.schedule);
+    for (auto& e : core::verify_online_arrivals(g, r.schedule, *r.online))
+      check.ok = false, check.errors.push_back(std::move(e));
+  }
   r.verified = check.ok;
   r.errors = check.errors;
   r.nsl_mcp = mcp_makespan > 0 ? r.metrics.makespan / mcp_makespan : 1.0;
@@ -632,6 +637,12 @@ Json DagRunResult::to_json() const {
                     {"nodes", optimal->nodes},
                     {"lower_bound", optimal->lower_bound}};
   if (trace) r["trace"] = trace_json(*trace);
+  if (online) {
+    Json arrivals = Json::array();
+    for (const auto& a : *online)
+      arrivals.push_back({{"task", g.name(a.task)}, {"released", a.released}});
+    r["online"] = {{"arrivals", std::move(arrivals)}};
+  }
   if (makespan_distribution) {
     r["makespan_distribution"] = makespan_distribution_json();
     // Also as metrics, so that results tables show them as columns.
@@ -671,6 +682,7 @@ namespace {
 
 core::Narration explain_dag_kind(const TypedScenario&, const TypedResult& result) {
   const auto& r = dynamic_cast<const DagRunResult&>(result);
+  if (r.online) return core::online_narration(r.algorithm, *r.graph, r.schedule, *r.online);
   const core::DagAlgorithm* a = core::find_dag_algorithm(r.algorithm);
   return core::narrate_dag_schedule(*r.graph, r.algorithm, a ? a->info.paper : "", r.schedule);
 }

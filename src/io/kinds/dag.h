@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/dag/machine.h"
+#include "core/dag/online.h"
 #include "core/dag/schedulers.h"
 #include "core/dag/stochastic.h"
 #include "core/dag/task_graph.h"
@@ -69,6 +70,9 @@ struct DagRunResult : TypedResult {
   std::optional<core::ScheduleTrace> trace;  ///< when the scenario asks for "trace"
   /// Monte-Carlo makespan of the schedule under the scenario's random costs (stochastic only).
   std::optional<core::MakespanDistribution> makespan_distribution;
+  /// online_* schedulers: each decision with its task's reveal time, in decision order
+  /// (core/dag/online.h); JSON "online": {"arrivals": [{"task", "released"}]}.
+  std::optional<std::vector<core::OnlineArrival>> online;
   std::string plan = "mean";  ///< the statistic planned on ("mean" or "quantile")
   double plan_k = 0;          ///< k of mean + k sigma when plan is "quantile"
   /// Today's result entry: algorithm, makespan, verified, schedule (task names), metrics,
