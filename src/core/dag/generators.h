@@ -40,6 +40,9 @@ GraphShape fork_join_shape(std::int32_t width, std::int32_t stages);
 /// levels below the root.
 GraphShape out_tree_shape(std::int32_t branching, std::int32_t depth);
 GraphShape in_tree_shape(std::int32_t branching, std::int32_t depth);
+/// Every edge reversed and ids renumbered n − 1 − id (names follow), so ids stay a topological
+/// order: an out-tree becomes an in-tree.
+void reverse_shape(GraphShape& s);
 
 /// DAGGEN-style layered random DAG (Suter's DAGGEN parameters).
 struct LayeredSpec {

@@ -15,25 +15,15 @@
 #include <cmath>
 
 #include "core/dag/generators.h"
-#include "core/util/det_math.h"
+#include "core/util/normal.h"
 #include "core/util/rng.h"
 
 namespace loadlab::core {
 
 namespace {
 
-double saga_gen_standard_normal(util::Rng& rng) {
-  for (;;) {
-    const double u = 2.0 * rng.uniform01() - 1.0;
-    const double v = 2.0 * rng.uniform01() - 1.0;
-    const double s = u * u + v * v;
-    if (s >= 1.0 || s == 0.0) continue;
-    return u * std::sqrt(-2.0 * util::det_log(s) / s);
-  }
-}
-
 double saga_gen_weight(util::Rng& rng, double lo) {
-  const double x = 1.0 + saga_gen_standard_normal(rng) / 3.0;
+  const double x = 1.0 + util::standard_normal(rng) / 3.0;
   return x < lo ? lo : (x > 2.0 ? 2.0 : x);
 }
 
@@ -61,13 +51,7 @@ GraphShape saga_in_tree_shape(std::int32_t branching, std::int32_t levels) {
   GraphShape s = saga_out_tree_shape(branching, levels);
   // SAGA reverses the out-tree's edges and keeps the names: T{sink} becomes the source. Ids are
   // reversed too so that they stay a topological order.
-  const TaskId n = s.tasks;
-  for (auto& [a, b] : s.edges) {
-    const TaskId na = n - 1 - b, nb = n - 1 - a;
-    a = na;
-    b = nb;
-  }
-  std::reverse(s.names.begin(), s.names.end());
+  reverse_shape(s);
   return s;
 }
 

@@ -61,7 +61,11 @@ GraphShape out_tree_shape(std::int32_t branching, std::int32_t depth) {
 
 GraphShape in_tree_shape(std::int32_t branching, std::int32_t depth) {
   GraphShape s = out_tree_shape(branching, depth);
-  // Reverse ids and edges: leaves first, root last.
+  reverse_shape(s);  // leaves first, root last
+  return s;
+}
+
+void reverse_shape(GraphShape& s) {
   const TaskId n = s.tasks;
   for (auto& [a, b] : s.edges) {
     const TaskId na = n - 1 - b, nb = n - 1 - a;
@@ -69,7 +73,6 @@ GraphShape in_tree_shape(std::int32_t branching, std::int32_t depth) {
     b = nb;
   }
   std::reverse(s.names.begin(), s.names.end());
-  return s;
 }
 
 GraphShape layered_shape(const LayeredSpec& sp, std::uint64_t seed) {

@@ -10,6 +10,7 @@
 
 #include "core/util/det_math.h"
 #include "core/util/exponential.h"
+#include "core/util/normal.h"
 
 namespace loadlab::core {
 
@@ -20,20 +21,6 @@ void stochastic_check_value(double v, const std::string& field) {
   if (v < 0) throw std::invalid_argument(field + ": must be >= 0 (a cost cannot be negative)");
   if (v > GraphLimits::max_cost)
     throw std::invalid_argument(field + ": must be <= 1e12 (the graph's cost limit)");
-}
-
-// Marsaglia's polar form of Box–Muller: (u, v) uniform in the unit disc, s = u² + v², then
-// u·sqrt(−2 ln s / s) is standard normal. Uses det_log and sqrt (exactly rounded) only, so the
-// draws are the same bits natively and in WebAssembly. The second normal of the pair is dropped
-// to keep one draw = one call.
-double stochastic_standard_normal(util::Rng& rng) {
-  for (;;) {
-    const double u = 2.0 * rng.uniform01() - 1.0;
-    const double v = 2.0 * rng.uniform01() - 1.0;
-    const double s = u * u + v * v;
-    if (s >= 1.0 || s == 0.0) continue;
-    return u * std::sqrt(-2.0 * util::det_log(s) / s);
-  }
 }
 
 }  // namespace
@@ -121,7 +108,7 @@ double CostDistribution::draw(util::Rng& rng) const {
     case Kind::normal: {
       if (b == 0) return a;
       for (;;) {  // truncated at 0: mean >= 0 (validated), so at least half the draws are kept
-        const double x = a + b * stochastic_standard_normal(rng);
+        const double x = a + b * util::standard_normal(rng);
         if (x >= 0) return x;
       }
     }
