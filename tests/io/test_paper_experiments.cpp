@@ -1,16 +1,18 @@
 // The playground's experiments panel runs experiments::run_paper_experiments: its quick set must
 // give the claims `loadlab reproduce <paper> --quick` prints (the CLI test counts 11 FLB and 7 loop
-// claims in the CSV files), each with a verdict and the figures plotted, stop when cancelled and
-// name the field of a bad request.
+// claims in the CSV files, and 52 verified OS runs), each with a verdict and the figures plotted,
+// stop when cancelled and name the field of a bad request.
 #include <doctest/doctest.h>
 
 #include <atomic>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 #include <string>
 
 #include "experiments/flb_experiments.h"
 #include "experiments/loop_claims.h"
+#include "experiments/os_claims.h"
 #include "experiments/paper_experiments.h"
 
 using namespace loadlab::experiments;
@@ -104,9 +106,103 @@ TEST_CASE("paper experiments: cancel, unknown papers and the list") {
   o.paper = "nope";
   o.cancel = nullptr;
   CHECK_THROWS_WITH_AS(run_paper_experiments(o), doctest::Contains("paper"), std::invalid_argument);
-  CHECK(paper_experiment_list().size() == 4);
+  CHECK(paper_experiment_list().size() == 5);
   for (const auto& p : paper_experiment_list()) {
     CHECK(find_paper_experiment(p.id) == &p);
     CHECK(std::string(p.citation).find('(') != std::string::npos);  // the year
+  }
+}
+
+TEST_CASE("paper experiments: the OS quick set is reproduce os --quick's claims, judged") {
+  PaperRunOptions o;
+  o.paper = "os";
+  const PaperRun run = run_paper_experiments(o);
+  REQUIRE_FALSE(run.cancelled);
+  // The thirteen sections `reproduce os` prints, one verdict each, ids unique.
+  REQUIRE(run.claims.size() == 13);
+  std::set<std::string> ids;
+  for (const auto& c : run.claims) {
+    CHECK(c.source.year == 1996);
+    CHECK(c.source.where.rfind("Section 4", 0) == 0);
+    CHECK_FALSE(c.measured.empty());
+    CHECK(ids.insert(c.id).second);
+    const std::string line = claim_verdict_line(c);
+    CHECK(
+        (line.find(": HOLDS") != std::string::npos || line.find(": DIFFERS") != std::string::npos));
+  }
+  const auto find = [&](const std::string& id) -> const ClaimResult& {
+    for (const auto& c : run.claims)
+      if (c.id == id) return c;
+    FAIL("no claim " << id);
+    return run.claims.front();
+  };
+  // The fragmentation example by hand: the 10-process job takes 100 / 10 = 10, the 5-process one
+  // 100 / 5 = 20, one row at a time: 10 * 30 - 200 = 100 of 300 processor-time units idle.
+  const auto& frag = find("os.fragmentation");
+  CHECK(frag.verdict == Verdict::Holds);
+  CHECK(frag.measured_value == doctest::Approx(100.0 / 3.0).epsilon(1e-12));
+  CHECK(frag.paper_value == doctest::Approx(100.0 / 3.0).epsilon(1e-12));
+  // Amdahl f = 0.05, work 1000: 50 dedicated processors give 1000 (0.05 + 0.95 / 50) = 69; half the
+  // time on 100 gives 2 * 1000 (0.05 + 0.95 / 100) = 119.
+  const auto& hundred = find("os.space_sharing_100");
+  CHECK(hundred.verdict == Verdict::Holds);
+  CHECK(hundred.measured_value == doctest::Approx(119.0 / 69.0).epsilon(1e-9));
+  // The survey's own numbers beside ours: Medusa's "about 80%" and Psyche's "factor of three".
+  CHECK(find("os.medusa_share").paper_value == 80);
+  CHECK(find("os.lock_holder_preemption").paper_value == 3);
+  CHECK(find("os.barrier_spin").paper_value == 0);
+
+  // The CLI prints from judge_os_claims with a runner that may split the runs across processes:
+  // a runner that serializes each run's numbers the CLI's way gives the same verdicts, and the
+  // CLI's run count (tests/cli: "52 runs, 52 verified").
+  OsClaimOptions oo;
+  int calls = 0;
+  oo.runner = [&](const std::string& policy, int p, const std::vector<loadlab::core::OsJob>& jobs,
+                  const loadlab::core::OsCosts& costs, const loadlab::core::OsParams& prm,
+                  bool share) {
+    ++calls;
+    OsClaimRun full = os_claim_run_verified(policy, p, jobs, costs, prm, share);
+    OsClaimRun copy;  // only what the CLI's record carries
+    copy.verified = full.verified;
+    copy.error = full.error;
+    copy.coscheduled_share = full.coscheduled_share;
+    copy.result.mean_response_time = full.result.mean_response_time;
+    copy.result.makespan = full.result.makespan;
+    copy.result.busy = full.result.busy;
+    copy.result.fragmentation = full.result.fragmentation;
+    copy.result.lost = full.result.lost;
+    copy.result.locks = full.result.locks;
+    return copy;
+  };
+  const OsClaimsResult cli = judge_os_claims(oo);
+  CHECK(calls == 52);
+  CHECK(cli.runs == 52);
+  CHECK(cli.failures == 0);
+  const auto cli_claims = os_claims_of(cli);
+  REQUIRE(cli_claims.size() == run.claims.size());
+  for (std::size_t i = 0; i < cli_claims.size(); ++i) {
+    CHECK(cli_claims[i].id == run.claims[i].id);
+    CHECK(cli_claims[i].verdict == run.claims[i].verdict);
+    CHECK(cli_claims[i].measured == run.claims[i].measured);
+  }
+  for (const auto& s : cli.sections) {
+    CHECK(s.text.find("[4.") == 0);  // the section's heading, as printed
+    CHECK(s.text.find("VERIFY FAILED") == std::string::npos);
+  }
+
+  // The two load sweeps as line plots (two loads each), then a bar chart per claim.
+  REQUIRE(run.plots.size() == 2 + 13);
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(run.plots[i].categories.empty());
+    REQUIRE(run.plots[i].claim_ids.size() == 1);
+    for (const auto& s : run.plots[i].plot.series) {
+      CHECK(s.x == std::vector<double>{0.5, 0.9});
+      for (double y : s.y) CHECK(std::isfinite(y));
+    }
+  }
+  for (std::size_t i = 2; i < run.plots.size(); ++i) {
+    CHECK_FALSE(run.plots[i].categories.empty());
+    REQUIRE(run.plots[i].plot.series.size() == 1);
+    CHECK(run.plots[i].plot.series[0].y.size() == run.plots[i].categories.size());
   }
 }
