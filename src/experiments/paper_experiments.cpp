@@ -11,6 +11,7 @@
 #include "experiments/dlt_claims.h"
 #include "experiments/flb_experiments.h"
 #include "experiments/loop_claims.h"
+#include "experiments/notes_claims.h"
 #include "experiments/os_claims.h"
 #include "experiments/wu_claims.h"
 #include "experiments/wu_experiments.h"
@@ -87,6 +88,9 @@ const std::vector<PaperExperimentInfo>& paper_experiment_list() {
        "Section 4: space vs time sharing, coscheduling, affinity, allocation rules, lock holders, "
        "pools and subcubes, reclaiming and migration",
        "Run the survey's OS experiments"},
+      {"notes", "CSE 4351/5351 course notes, \"Task Scheduling & Load Balancing\" (undated)",
+       "Overview of Techniques: the optimal lambda of GDE and alpha of diffusion per topology",
+       "Run the notes' parameter sweeps"},
   };
   return list;
 }
@@ -116,7 +120,7 @@ int claims_holding(const std::vector<ClaimResult>& claims) {
 PaperRun run_paper_experiments(const PaperRunOptions& o) {
   if (!find_paper_experiment(o.paper))
     throw std::invalid_argument("paper: unknown \"" + o.paper +
-                                "\" (expected flb, wu, loops, dlt or os)");
+                                "\" (expected flb, wu, loops, dlt, os or notes)");
   PaperRun run;
   run.paper = o.paper;
   run.quick = o.quick;
@@ -192,6 +196,14 @@ PaperRun run_paper_experiments(const PaperRunOptions& o) {
           run.plots.push_back(std::move(p));
         }
       for (auto& p : paper_claim_bars(run.claims)) run.plots.push_back(std::move(p));
+    }
+  } else if (o.paper == "notes") {
+    const NotesParameterClaims r = judge_notes_parameter_claims(o.quick);
+    run.claims = r.claims;
+    for (std::size_t i = 0; i < r.plots.size(); ++i) {
+      PaperPlot p{r.plots[i], {}, {r.claims[i].id}};
+      p.plot.captions = {claim_verdict_line(r.claims[i])};
+      run.plots.push_back(std::move(p));
     }
   } else {
     run.claims.push_back(judge_dlt_conjecture1(o.seed, o.quick ? 200 : 1000));

@@ -106,7 +106,7 @@ TEST_CASE("paper experiments: cancel, unknown papers and the list") {
   o.paper = "nope";
   o.cancel = nullptr;
   CHECK_THROWS_WITH_AS(run_paper_experiments(o), doctest::Contains("paper"), std::invalid_argument);
-  CHECK(paper_experiment_list().size() == 5);
+  CHECK(paper_experiment_list().size() == 6);
   for (const auto& p : paper_experiment_list()) {
     CHECK(find_paper_experiment(p.id) == &p);
     CHECK(std::string(p.citation).find('(') != std::string::npos);  // the year
@@ -205,4 +205,47 @@ TEST_CASE("paper experiments: the OS quick set is reproduce os --quick's claims,
     REQUIRE(run.plots[i].plot.series.size() == 1);
     CHECK(run.plots[i].plot.series[0].y.size() == run.plots[i].categories.size());
   }
+}
+
+TEST_CASE("paper experiments: the notes' optimal lambda / alpha judged by a sweep") {
+  PaperRunOptions o;
+  o.paper = "notes";
+  const PaperRun run = run_paper_experiments(o);
+  REQUIRE(run.claims.size() == 11);  // five GDE topologies, six diffusion ones
+  REQUIRE(run.plots.size() == run.claims.size());
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < run.claims.size(); ++i) {
+    const auto& c = run.claims[i];
+    CHECK(ids.insert(c.id).second);
+    CHECK(c.id.find(' ') == std::string::npos);
+    CHECK(c.source.year == 0);  // the undated notes
+    REQUIRE(run.plots[i].claim_ids.size() == 1);
+    CHECK(run.plots[i].claim_ids[0] == c.id);
+    CHECK(run.plots[i].plot.series[0].x.size() == 200);
+  }
+  const auto find = [&](const std::string& id) -> const ClaimResult& {
+    for (const auto& c : run.claims)
+      if (c.id == id) return c;
+    FAIL("no claim " << id);
+    return run.claims.front();
+  };
+  // Independent optima of diffusion's sweep I - alpha L: alpha* = 2 / (l_2 + l_max). Ring 12:
+  // l_2 = 2 - 2cos(2 pi/12), l_max = 4, which is the notes' 1 / (3 - cos(2 pi/k)).
+  const double pi = 3.14159265358979323846;
+  const auto& ring = find("notes.diffusion_alpha.ring_12");
+  CHECK(ring.verdict == Verdict::Holds);
+  CHECK(ring.paper_value == doctest::Approx(1 / (3 - std::cos(2 * pi / 12))).epsilon(1e-12));
+  CHECK(std::abs(ring.measured_value - 2 / (6 - 2 * std::cos(2 * pi / 12))) <= 0.0025);
+  // Mesh 4x6: l_2 = 2 - 2cos(pi/6), l_max = 4 + 2cos(pi/4) + 2cos(pi/6), alpha* = 1 / (3 +
+  // cos(pi/4)) = 0.2698; the notes' 1/4 (the large-mesh limit) converges visibly slower.
+  const auto& mesh = find("notes.diffusion_alpha.mesh_4x6");
+  CHECK(mesh.verdict == Verdict::Differs);
+  CHECK(mesh.paper_value == 0.25);
+  CHECK(std::abs(mesh.measured_value - 1 / (3 + std::cos(pi / 4))) <= 0.0025);
+  // ... and on a 16 x 16 mesh the limit is reached: 1 / (3 + cos(pi/16)) = 0.2512.
+  CHECK(find("notes.diffusion_alpha.mesh_16x16").verdict == Verdict::Holds);
+  // GDE on the 4-cube: lambda = 1/2 balances in one sweep (rate 0), the notes' Problem 2.
+  const auto& cube = find("notes.gde_lambda.hypercube_d4");
+  CHECK(cube.verdict == Verdict::Holds);
+  CHECK(cube.measured_value == doctest::Approx(0.5));
 }
