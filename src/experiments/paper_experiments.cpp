@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "core/util/number_text.h"
 #include "experiments/dlt_claims.h"
 #include "experiments/flb_experiments.h"
 #include "experiments/loop_claims.h"
@@ -105,9 +106,7 @@ std::string claim_verdict_line(const ClaimResult& c) {
   std::string t = c.claim + " - measured: " + c.measured + ": " +
                   (c.verdict == Verdict::Holds ? "HOLDS" : "DIFFERS");
   if (!std::isnan(c.paper_value) && !std::isnan(c.measured_value)) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, " (by %+.3g%s)", c.by, c.unit.c_str());
-    t += buf;
+    t += " (by " + util::number_text(c.by, 3, true) + c.unit + ")";
   }
   return t;
 }

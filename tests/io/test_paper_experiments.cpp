@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/util/number_text.h"
 #include "experiments/flb_experiments.h"
 #include "experiments/loop_claims.h"
 #include "experiments/os_claims.h"
@@ -248,4 +249,33 @@ TEST_CASE("paper experiments: the notes' optimal lambda / alpha judged by a swee
   const auto& cube = find("notes.gde_lambda.hypercube_d4");
   CHECK(cube.verdict == Verdict::Holds);
   CHECK(cube.measured_value == doctest::Approx(0.5));
+}
+
+TEST_CASE("paper experiments: numbers print without rounding residues or exponents") {
+  using loadlab::util::number_text;
+  // Residues of floating-point sums are zero, with or without a sign.
+  CHECK(number_text(1.2e-16) == "0");
+  CHECK(number_text(-3e-13) == "0");
+  CHECK(number_text(-3e-13, 3, true) == "+0");
+  // Ordinary magnitudes in fixed notation with 4 significant digits, trailing zeros dropped (%g
+  // would print 1.235e+04 and 0.0001235 alike).
+  CHECK(number_text(12345.6) == "12346");
+  CHECK(number_text(0.000123456) == "0.0001235");
+  CHECK(number_text(0.5) == "0.5");
+  CHECK(number_text(100.0 / 3.0) == "33.33");
+  CHECK(number_text(2.0) == "2");
+  CHECK(number_text(9.99996) == "10");
+  CHECK(number_text(-0.25, 3, true) == "-0.25");
+  CHECK(number_text(1.5, 3, true) == "+1.5");
+  // Extremes keep the exponent; NaN stays visible.
+  CHECK(number_text(2.5e-9) == "2.5e-09");
+  CHECK(number_text(3e16) == "3e+16");
+  CHECK(number_text(std::nan("")) == "nan");
+  // The SVG of a plot goes through it: a near-zero value in a series prints as 0 on the axis.
+  Plot p;
+  p.title = "t";
+  p.series.push_back({"s", {0, 1}, {1e-17, 25000.0}});
+  const std::string svg = plot_svg(p);
+  CHECK(svg.find("e-17") == std::string::npos);
+  CHECK(svg.find("e+04") == std::string::npos);
 }
