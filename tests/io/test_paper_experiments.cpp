@@ -104,6 +104,11 @@ TEST_CASE("paper experiments: cancel, unknown papers and the list") {
   CHECK(run.claims.empty());
   CHECK(run.plots.empty());
 
+  o.paper = "os";  // stops before its first section
+  const PaperRun os = run_paper_experiments(o);
+  CHECK(os.cancelled);
+  CHECK(os.claims.empty());
+
   o.paper = "nope";
   o.cancel = nullptr;
   CHECK_THROWS_WITH_AS(run_paper_experiments(o), doctest::Contains("paper"), std::invalid_argument);
