@@ -8,9 +8,12 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "core/util/number_text.h"
 #include "experiments/dlt_claims.h"
 #include "experiments/flb_experiments.h"
 #include "experiments/loop_claims.h"
+#include "experiments/notes_claims.h"
+#include "experiments/os_claims.h"
 #include "experiments/wu_claims.h"
 #include "experiments/wu_experiments.h"
 
@@ -80,6 +83,15 @@ const std::vector<PaperExperimentInfo>& paper_experiment_list() {
        "Li, Veeravalli & Ko, \"Divisible Load Scheduling on a Hypercube Cluster with Finite-size "
        "Buffers and Granularity Constraints\" (2001)",
        "Section 4.1, Conjecture 1: IBS is optimal", "Run the DLT conjecture check"},
+      {"os",
+       "Houstis, Kapidakis, Markatos & Gelenbe, \"Execution of Compute-Intensive Applications "
+       "into Parallel Machines\" (1996)",
+       "Section 4: space vs time sharing, coscheduling, affinity, allocation rules, lock holders, "
+       "pools and subcubes, reclaiming and migration",
+       "Run the survey's OS experiments"},
+      {"notes", "CSE 4351/5351 course notes, \"Task Scheduling & Load Balancing\" (undated)",
+       "Overview of Techniques: the optimal lambda of GDE and alpha of diffusion per topology",
+       "Run the notes' parameter sweeps"},
   };
   return list;
 }
@@ -94,9 +106,7 @@ std::string claim_verdict_line(const ClaimResult& c) {
   std::string t = c.claim + " - measured: " + c.measured + ": " +
                   (c.verdict == Verdict::Holds ? "HOLDS" : "DIFFERS");
   if (!std::isnan(c.paper_value) && !std::isnan(c.measured_value)) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, " (by %+.3g%s)", c.by, c.unit.c_str());
-    t += buf;
+    t += " (by " + util::number_text(c.by, 3, true) + c.unit + ")";
   }
   return t;
 }
@@ -109,7 +119,7 @@ int claims_holding(const std::vector<ClaimResult>& claims) {
 PaperRun run_paper_experiments(const PaperRunOptions& o) {
   if (!find_paper_experiment(o.paper))
     throw std::invalid_argument("paper: unknown \"" + o.paper +
-                                "\" (expected flb, wu, loops or dlt)");
+                                "\" (expected flb, wu, loops, dlt, os or notes)");
   PaperRun run;
   run.paper = o.paper;
   run.quick = o.quick;
@@ -166,6 +176,34 @@ PaperRun run_paper_experiments(const PaperRunOptions& o) {
     lo.cases = o.quick ? 20 : 200;
     run.claims = judge_loop_claims(lo);
     run.plots = paper_claim_bars(run.claims);
+  } else if (o.paper == "os") {
+    // `reproduce os --quick`: 120 jobs per stream, loads 0.5 and 0.9.
+    OsClaimOptions oo;
+    oo.seed = o.seed;
+    oo.quick = o.quick;
+    oo.progress = o.progress;
+    oo.cancel = o.cancel;
+    const OsClaimsResult r = judge_os_claims(oo);
+    run.cancelled = r.cancelled;
+    if (!run.cancelled) {
+      run.claims = os_claims_of(r);
+      // The load sweeps as line plots, then the paper's number beside ours per claim.
+      for (const auto& sec : r.sections)
+        for (const auto& plot : sec.plots) {
+          PaperPlot p{plot, {}, {sec.claim.id}};
+          p.plot.captions = {claim_verdict_line(sec.claim)};
+          run.plots.push_back(std::move(p));
+        }
+      for (auto& p : paper_claim_bars(run.claims)) run.plots.push_back(std::move(p));
+    }
+  } else if (o.paper == "notes") {
+    const NotesParameterClaims r = judge_notes_parameter_claims(o.quick);
+    run.claims = r.claims;
+    for (std::size_t i = 0; i < r.plots.size(); ++i) {
+      PaperPlot p{r.plots[i], {}, {r.claims[i].id}};
+      p.plot.captions = {claim_verdict_line(r.claims[i])};
+      run.plots.push_back(std::move(p));
+    }
   } else {
     run.claims.push_back(judge_dlt_conjecture1(o.seed, o.quick ? 200 : 1000));
     run.plots = paper_claim_bars(run.claims);

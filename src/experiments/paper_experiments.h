@@ -1,6 +1,7 @@
 // Every paper's evaluation as one on-demand run: the judged claims (ClaimResult) and the plotted
 // series, for the playground's experiments panel. The same functions `loadlab reproduce <paper>`
-// prints from (flb_experiments.h, wu_experiments.h + wu_claims.h, loop_claims.h, dlt_claims.h),
+// prints from (flb_experiments.h, wu_experiments.h + wu_claims.h, loop_claims.h, dlt_claims.h,
+// os_claims.h, notes_claims.h),
 // with the CLI's --quick sizes as the quick set.
 #pragma once
 
@@ -16,7 +17,8 @@
 namespace loadlab::experiments {
 
 struct PaperExperimentInfo {
-  const char* id;         ///< the `reproduce` command's name: "flb", "wu", "loops", "dlt"
+  const char* id;         ///< the `reproduce` command's name: "flb", "wu", "loops", "dlt", "os",
+                          ///< "notes"
   const char* citation;   ///< authors, title and year
   const char* scope;      ///< which sections and figures
   const char* run_label;  ///< the panel's button: "Run the FLB paper's experiments"

@@ -7,6 +7,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/util/number_text.h"
+
 namespace loadlab::experiments {
 
 namespace {
@@ -29,9 +31,7 @@ std::string svg_escape(const std::string& s) {
 }
 
 std::string svg_num(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", x);
-  return buf;
+  return util::number_text(x, 4);
 }
 
 const char* svg_colour(std::size_t i) {

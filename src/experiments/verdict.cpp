@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/util/number_text.h"
+
 namespace loadlab::experiments {
 
 namespace {
@@ -16,9 +18,7 @@ ClaimSource make_source(const char* authors, const char* title, int year,
 
 std::string verdict_number(double x) {
   if (std::isnan(x)) return "-";
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.4g", x);
-  return buf;
+  return util::number_text(x, 4);
 }
 
 std::string csv_quoted(const std::string& s) {
@@ -90,8 +90,8 @@ std::string claim_text(const ClaimResult& c) {
                   "\n  verdict:  " + (c.verdict == Verdict::Holds ? "HOLDS" : "DIFFERS");
   if (!std::isnan(c.paper_value) && !std::isnan(c.measured_value))
     t += " (paper " + verdict_number(c.paper_value) + c.unit + ", ours " +
-         verdict_number(c.measured_value) + c.unit + ", by " + (c.by >= 0 ? "+" : "") +
-         verdict_number(c.by) + c.unit + ")";
+         verdict_number(c.measured_value) + c.unit + ", by " + util::number_text(c.by, 4, true) +
+         c.unit + ")";
   else if (!std::isnan(c.measured_value))
     t += " (ours " + verdict_number(c.measured_value) + c.unit + "; the paper gives no number)";
   if (!c.rule.empty()) t += "; " + c.rule;

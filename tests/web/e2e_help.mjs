@@ -2,8 +2,10 @@
 // remembered across a reload), the example gallery (each example loads with the name it is listed
 // under), F1 help on the selected algorithm, formatted integers in the results table, and the
 // optimum row visible at 1280 x 800 and 1920 x 1080, and the paper lessons (every step's number
-// equal to the paper's), and the papers' experiments panel (the FLB paper's quick set as verdicts).
-//   node tests/web/e2e_help.mjs <site dir> <screenshot dir>
+// equal to the paper's), and the papers' experiments panel (the FLB paper's and the survey's OS
+// quick sets as verdicts, the OS ones equal to the CLI's).
+//   node tests/web/e2e_help.mjs <site dir> <screenshot dir> [loadlab CLI]
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { startHarness, waitFrames } from "./harness.mjs";
 
@@ -200,6 +202,25 @@ try {
   check(ex && ex.plots === 11 && ex.plots_drawn >= 1, "the panel draws the figures as plots", ex && { plots: ex.plots, drawn: ex.plots_drawn });
   check((await state()).frames > framesBefore, "frames kept coming while the experiments ran");
   await page.screenshot({ path: join(shots, "help_experiments.png") });
+
+  // 9. The survey's OS claims in the same panel: the quick set's 13 verdicts, equal (in order) to
+  //    the native CLI's `reproduce os --quick` (same code path, deterministic across builds).
+  const osStarted = await page.evaluate(() => window.loadlab.experiments("run", "os", "quick"));
+  check(osStarted === true, "the experiments panel starts the survey's OS quick set", osStarted);
+  const os = await page.waitForFunction(() => {
+    const e = window.loadlab.state().experiments;
+    return e && e.paper === "os" && !e.busy && e.claims > 0 ? e : false;
+  }, null, { timeout: 60000 }).then((h) => h.jsonValue(), async () => (await state()).experiments);
+  check(os && os.claims === 13 && os.verdicts.length === 13 && os.plots === 15 &&
+        new Set(os.verdicts.map((v) => v.id)).size === 13,
+        "the survey's 13 OS claims each have a verdict and a plot (+ two load sweeps)", os);
+  const cli = process.argv.slice(2).filter((a) => !a.startsWith("--"))[2];
+  if (cli) {
+    const printed = execFileSync(cli, ["reproduce", "os", "--quick"], { encoding: "utf8" })
+      .split("\n").filter((l) => l.startsWith("  -> ")).map((l) => l.slice(5).split(":")[0]);
+    check(os && JSON.stringify(os.verdicts.map((v) => v.verdict)) === JSON.stringify(printed),
+          "the panel's OS verdicts equal reproduce os --quick's", { panel: os && os.verdicts, cli: printed });
+  }
   await page.evaluate(() => window.loadlab.experiments("close"));
 
   check(errors.length === 0, "no uncaught page errors", errors);
