@@ -198,9 +198,9 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   if (ImGui::Button(">|")) ss.step = total - 1, ss.playing = false;
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::max(80.0f * s, ImGui::GetContentRegionAvail().x));
-  int shown = ss.step + 1;
-  if (ImGui::SliderInt("##step", &shown, 1, total, "step %d"))
-    ss.step = shown - 1, ss.playing = false;
+  // Counted from 0, as the caption strip and every other kind's step player count.
+  const std::string step_fmt = "step %d of " + std::to_string(total - 1);
+  if (ImGui::SliderInt("##step", &ss.step, 0, total - 1, step_fmt.c_str())) ss.playing = false;
   if (ss.playing) {
     ss.clock += ImGui::GetIO().DeltaTime;
     if (ss.clock > 0.6) {
@@ -214,7 +214,7 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
 
   const auto& step = steps_v[ss.step];
   const auto& g = m.graph;
-  ImGui::Text("Step %d of %d: %s places %s on P%d at [%s, %s]%s", ss.step + 1, total, alg.c_str(),
+  ImGui::Text("Step %d of %d: %s places %s on P%d at [%s, %s]%s", ss.step, total - 1, alg.c_str(),
               g.name(step.chosen.task).c_str(), step.chosen.proc,
               short_number(step.chosen.start).c_str(), short_number(step.chosen.finish).c_str(),
               ss.trace.computed ? "   (trace recomputed in the view)" : "");
