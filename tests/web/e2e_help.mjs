@@ -61,17 +61,20 @@ try {
   check(new Set(labels).size === labels.length, "gallery names are unique", labels);
 
   // 4. Wu's Example 3 at 1280 x 800: the optimum row is on screen; numbers are formatted.
-  const openAndRun = async (preset, n) => {
+  // Waits for the opened scenario's own name: the opener installs from a worker, so right after
+  // openExample the previous scenario (with as many results) can still be the one shown.
+  const openAndRun = async (preset, name, n) => {
     await page.evaluate((p) => window.loadlab.openExample(p), preset);
-    await page.waitForFunction(([p, k]) => {
+    await page.waitForFunction(([nm, k]) => {
       const s = window.loadlab.state();
-      return Array.isArray(s.results) && s.results.length === k && s.results_table &&
-             s.results_table.rows.length === k && s.status.startsWith("Ran");
-    }, [preset, n], { timeout: 60000 });
+      return s.scenario && s.scenario.name === nm && !s.busy && Array.isArray(s.results) &&
+             s.results.length === k && s.results_table && s.results_table.rows.length === k &&
+             s.status.startsWith("Ran");
+    }, [name, n], { timeout: 60000 });
     await waitFrames(page, 4);
     return state();
   };
-  st = await openAndRun("wu_example3", 3);
+  st = await openAndRun("wu_example3", "Wu, Example 3: CWA and DEM on a 3-cube", 3);
   check(st.results_visible.includes("optimal"), "at 1280x800 the optimum row is fully visible", st.results_visible);
   await page.screenshot({ path: join(shots, "help_results.png") });
   // The same at 1920 x 1080 (the canvas follows the window; the layout grows, nothing hides).
@@ -89,7 +92,7 @@ try {
   // thousands separators (Intl's en-US formatting, independent of ours), never as 3.522e+04.
   // A 12-cube's task-hops run into the hundreds of thousands. (A tiny real, e.g. a convergence
   // rate of 4.8e-17, may honestly be written in scientific notation.)
-  st = await openAndRun("big_balance", 3);
+  st = await openAndRun("big_balance", "Big: CWA, DEM and the optimum on a 12-cube (4,096 nodes)", 3);
   const t = st.results_table;
   const issues = [];
   let bigInts = 0;
@@ -109,7 +112,7 @@ try {
   check(t.headers.every((h, c) => c < 2 || h !== t.keys[c] || !h.includes("_")), "column headers are words, not JSON keys", t.headers);
 
   // 5. F1 opens the help for the selected algorithm.
-  st = await openAndRun("flb_table1", 4);
+  st = await openAndRun("flb_table1", "FLB, Table 1 example (graph reconstructed from the printed trace)", 4);
   const selected = st.results[st.selected_result !== undefined ? st.selected_result : 0].algorithm;
   check(!st.help_open, "no help window before F1");
   await page.mouse.move(640, 790);

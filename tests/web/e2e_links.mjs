@@ -58,8 +58,9 @@ try {
       const sc = withoutUi(v.sc);
       if (ui) sc.ui = ui;
       await pasteLink(sc);
-      await page.waitForFunction((k) => { const l = window.loadlab.link(); return l.ui && l.ui[k]; }, v.key, { timeout: 10000 })
-        .catch(() => {});
+      // The wanted value, not just the key: the previous link (same kind) already has the key.
+      await page.waitForFunction(([k, w]) => { const l = window.loadlab.link(); return l.ui && l.ui[k] === w; },
+                                 [v.key, want], { timeout: 10000 }).catch(() => {});
       link = await page.evaluate(() => window.loadlab.link());
       check(link.ui && link.ui[v.key] === want, `${sc.kind}: the link records ${v.key} = ${want}`, link.ui);
       if (ui) await page.screenshot({ path: join(shots, `forms_${v.key}.png`) });
