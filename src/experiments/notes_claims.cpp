@@ -131,7 +131,7 @@ NotesParameterClaims judge_notes_parameter_claims(bool quick) {
             notes_fmt("%.4f", alpha),
         "Overview of Techniques, diffusion", "alpha", alpha,
         core::diffusion_predicted_rate(t.topology, alpha, averaging, ro), 0.0025, 200,
-        [&](double p) { return core::diffusion_predicted_rate(t.topology, p, false, ro); });
+        [&](double p) { return core::diffusion_predicted_rate(t.topology, p, averaging, ro); });
   }
   return out;
 }
