@@ -12,9 +12,10 @@
 //    only, so they are printed without a verdict.
 // 2. PISA: the pairwise worst-case matrix for PISA's fifteen schedulers that LoadLab has and that
 //    take heterogeneous machines, searched by core::adversary_pairwise (the simulated annealing
-//    of `loadlab reproduce adversary`) with speeds and link speeds varying. The full matrix of
-//    the paper is not in any source we could consult; its abstract's three numbers are, and are
-//    judged (experiments/verdict.h).
+//    of `loadlab reproduce adversary`) with speeds and link speeds varying, from PISA's start
+//    instances with its 10 restarts; HEFT against FastestNode also on a fork-join built by hand.
+//    The full matrix of the paper is not in any source we could consult; its abstract's three
+//    numbers are, and are judged (experiments/verdict.h).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
