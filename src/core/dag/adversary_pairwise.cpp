@@ -109,7 +109,7 @@ AdversaryResult adversary_search_restarts(const std::vector<AdversaryInstance>& 
   std::int64_t iterations = 0, accepted = 0, improvements = 0, unproven = 0;
   for (std::size_t k = 0; k < starts.size(); ++k) {
     AdversaryOptions o = opts;
-    // Restart k's search seed: distinct for every k and seed (odd multiplier), opts.seed for k = 0.
+    // k times an odd constant: a different seed for every restart, opts.seed itself for k = 0.
     o.seed = opts.seed + 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(k);
     AdversaryResult r = adversary_search(starts[k], o, progress, progress_every);
     iterations += r.iterations;
