@@ -62,7 +62,8 @@ for args in "--a flb --b etf --tasks 12 --iterations 3000 --seed 1" \
             "--a mcp --b heft --tasks 20 --processors 3 --iterations 3000 --seed 2" \
             "--a heft --b cpop --tasks 15 --heterogeneous --iterations 3000 --seed 3" \
             "--a dls --b peft --tasks 10 --processors 5 --heterogeneous --iterations 2000 --seed 4" \
-            "--a heft --b optimal --tasks 7 --processors 3 --heterogeneous --iterations 300 --seed 5"; do
+            "--a heft --b optimal --tasks 7 --processors 3 --heterogeneous --iterations 300 --seed 5" \
+            "--a heft --b fastest_node --pisa 10 --iterations 500 --seed 1"; do
   name=adversary_$(echo "$args" | tr -cs 'A-Za-z0-9' '_')
   set +e
   # shellcheck disable=SC2086

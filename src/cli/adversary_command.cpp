@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/dag/adversary.h"
+#include "core/dag/registry.h"
 #include "io/kinds/dag_adversary.h"
 #include "io/scenario.h"
 #include "io/text_files.h"
@@ -30,6 +31,7 @@ std::string flag_message(const std::string& what, bool from_scenario) {
   for (const char* f :
        {"a", "b", "iterations", "tasks", "processors", "seed", "target", "spread", "samples"})
     if (field == f && !(from_scenario && field == "processors")) return "--" + what;
+  if (field == "restarts" && colon != std::string::npos) return "--pisa" + what.substr(colon);
   if (from_scenario) return "--scenario: " + what;
   return what;
 }
@@ -76,6 +78,8 @@ bool parse_adversary_args(const std::vector<std::string>& args, AdversaryCliOpti
         o.spread = std::stod(v);
       else if (k == "--samples")
         o.samples = std::stoll(v);
+      else if (k == "--pisa")
+        o.pisa = std::stoi(v);
       else {
         error = "unknown option " + k;
         return false;
@@ -99,8 +103,25 @@ int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostr
   opts.spread = o.spread;
   opts.samples = o.samples;
   core::AdversaryInstance start;
+  std::vector<core::AdversaryInstance> starts;
+  if (o.pisa != 0 && from_scenario) {
+    err << "loadlab: --pisa: PISA's start instances replace --scenario; give one of them\n";
+    return 2;
+  }
   try {
-    if (from_scenario) {
+    if (o.pisa != 0) {
+      opts.min_weight = 0.1;
+      opts.max_weight = 1.0;
+      opts.min_speed = 0.1;
+      opts.max_speed = 1.0;
+      starts = core::pisa_start_instances(o.pisa, 3, 5, o.seed);
+      // As PISA fixes speeds for schedulers defined on identical processors (ETF, FCP, FLB).
+      for (auto& st : starts)
+        if (!core::dag_algorithm_refusal(o.a, st.machine).empty() ||
+            !core::dag_algorithm_refusal(o.b, st.machine).empty())
+          st.machine = core::Machine::identical(st.machine.processors);
+      start = starts.front();
+    } else if (from_scenario) {
       io::RunContext ctx;
       ctx.base_dir = std::filesystem::absolute(o.scenario).parent_path();
       const auto parsed = io::parse_scenario_text(io::read_document(o.scenario), ctx);
@@ -125,7 +146,8 @@ int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostr
   core::AdversaryResult r;
   const auto t0 = std::chrono::steady_clock::now();
   try {
-    r = core::adversary_search(start, opts);
+    r = starts.empty() ? core::adversary_search(start, opts)
+                       : core::adversary_search_restarts(starts, opts);
   } catch (const std::invalid_argument& e) {
     err << "loadlab: " << flag_message(e.what(), from_scenario) << "\n";
     return 2;
@@ -137,12 +159,14 @@ int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostr
         io::adversary_instance_scenario(r.best, {o.a, o.b}, opts.dag_options.seed);
     io::write_text_file(o.output, sc.dump(2) + "\n");
   }
-  const std::int32_t tasks = start.graph.size();
+  // With restarts, the start shown is the best run's.
+  const core::AdversaryInstance& shown = starts.empty() ? start : r.start;
+  const std::int32_t tasks = shown.graph.size();
   if (o.json) {
     nlohmann::json j = {{"a", o.a},
                         {"b", o.b},
                         {"tasks", tasks},
-                        {"processors", start.machine.processors},
+                        {"processors", shown.machine.processors},
                         {"iterations", r.iterations},
                         {"seed", o.seed},
                         {"start_ratio", r.start_ratio},
@@ -158,6 +182,7 @@ int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostr
                         {"elapsed_seconds", secs},
                         {"iterations_per_second", rate}};
     if (!o.output.empty()) j["output"] = o.output;
+    if (o.pisa) j["pisa_restarts"] = o.pisa;
     j["target"] = o.target;
     if (o.target == "expected_makespan") {
       j["spread"] = o.spread;
@@ -172,8 +197,12 @@ int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostr
         << " of their value, " << o.samples << " executions per schedule\n";
   const char* what = expected ? "E[makespan]" : "makespan";
   out << "adversary: " << what << "(" << o.a << ") / " << what << "(" << o.b << "), " << tasks
-      << " tasks, " << start.machine.processors << " processors"
-      << (start.machine.trivial() ? " (identical)" : "") << ", seed " << o.seed << "\n";
+      << " tasks, " << shown.machine.processors << " processors"
+      << (shown.machine.trivial() ? " (identical)" : "") << ", seed " << o.seed << "\n";
+  if (o.pisa)
+    out << "PISA's setup:  best of " << o.pisa
+        << " restarts from chains of 3-5 tasks on 3-5 processors, weights in [0.1, 1]; the best "
+           "run above\n";
   out << "start ratio:   " << fixed(r.start_ratio) << "\n";
   out << "ratio reached: " << fixed(r.best_ratio) << "  (" << what << " " << o.a << " "
       << fixed(r.best_makespan_a) << ", " << o.b << " " << fixed(r.best_makespan_b) << ")\n";
@@ -181,7 +210,7 @@ int adversary_command(const AdversaryCliOptions& o, std::ostream& out, std::ostr
       << r.improvements;
   if (r.unproven) out << ", unproven optimum " << r.unproven;
   out << ") in " << fixed(secs, 3) << " s = " << fixed(rate, 0) << " iterations/s\n";
-  if (!r.machine_varied && (o.heterogeneous || !start.machine.trivial()))
+  if (!r.machine_varied && (o.heterogeneous || !shown.machine.trivial()))
     out << "machine:       kept as given (" << o.a << " or " << o.b
         << " needs identical processors)\n";
   if (!o.output.empty()) out << "wrote:         " << o.output << "\n";

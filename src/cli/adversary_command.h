@@ -25,6 +25,10 @@ struct AdversaryCliOptions {
   std::string target = "makespan";
   double spread = 0.5;
   std::int64_t samples = 200;
+  /// PISA's setup when > 0: the best of this many restarts (1..1000), each from one of PISA's
+  /// start instances (core::pisa_start_instances: chains of 3-5 tasks on 3-5 processors), with
+  /// costs, data, speeds and link speeds kept in PISA's bounds [0.1, 1]. Not with --scenario.
+  std::int32_t pisa = 0;
 };
 
 /// Runs the search; prints the start ratio, the ratio reached, iterations and iterations/s.
@@ -32,7 +36,8 @@ struct AdversaryCliOptions {
 int adversary_command(const AdversaryCliOptions& opts, std::ostream& out, std::ostream& err);
 
 /// Parses `--a A --b B --tasks N --processors P --heterogeneous --scenario F --iterations K
-/// --seed S -o F --json` (the WebAssembly CLI, without CLI11); returns false with a message.
+/// --seed S -o F --json --pisa N` (the WebAssembly CLI, without CLI11); returns false with a
+/// message.
 bool parse_adversary_args(const std::vector<std::string>& args, AdversaryCliOptions& opts,
                           std::string& error);
 

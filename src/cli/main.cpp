@@ -171,6 +171,9 @@ int main(int argc, char** argv) {
   adversary->add_option("--spread", adv.spread, "Relative spread of the random costs (0..1)");
   adversary->add_option("--samples", adv.samples,
                         "Executions per schedule for expected_makespan (1..10000)");
+  adversary->add_option("--pisa", adv.pisa,
+                        "PISA's setup: the best of N restarts (1..1000) from chains of 3-5 tasks "
+                        "on 3-5 processors, weights kept in [0.1, 1]; --iterations per restart");
 
   auto* reproduce = app.add_subcommand("reproduce", "Print a paper's tables beside ours");
   reproduce

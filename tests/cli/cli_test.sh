@@ -238,6 +238,19 @@ expect 0 "E[makespan](heft)" "$LL" adversary --a heft --b cpop --tasks 8 --heter
 expect 0 "ratio reached: 1.000000" "$LL" adversary --a heft --b heft --tasks 8 --iterations 20 --target expected_makespan
 expect 2 "--target: must be" "$LL" adversary --target mean
 expect 2 "--spread: must be in [0, 1]" "$LL" adversary --target expected_makespan --spread 3
+# PISA's setup (restarts from small chains, weights in [0.1, 1]): HEFT against FastestNode passes
+# PISA's 4.34 (the worst instance, written and run again, reproduces the ratio).
+"$LL" adversary --a heft --b fastest_node --pisa 10 --iterations 2000 --seed 1 --json -o "$TMP/pisa_worst.json" >"$TMP/pisa.json" &&
+  "$LL" run "$TMP/pisa_worst.json" >"$TMP/pisa_run.json" && ok || bad "adversary --pisa"
+python3 - "$TMP/pisa.json" "$TMP/pisa_run.json" <<'PY' && ok || bad "adversary --pisa: ratio below 4.34 or not reproduced by run"
+import json, sys
+a = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
+ms = {x["algorithm"]: x["makespan"] for x in r["results"]}
+assert a["pisa_restarts"] == 10 and a["best_ratio"] > 4.34, a
+assert abs(ms["heft"] / ms["fastest_node"] - a["best_ratio"]) < 1e-9 * a["best_ratio"], (ms, a)
+PY
+expect 2 "--pisa: must be in [1, 1000]" "$LL" adversary --a heft --b fastest_node --pisa 2000
+expect 2 "--pisa: PISA's start instances replace --scenario" "$LL" adversary --pisa 3 --scenario "$TMP/worst.json"
 # Random task costs: the preset runs verified with a makespan distribution in every result.
 "$LL" preset dag_stochastic_example >"$TMP/stoch.json" && "$LL" run "$TMP/stoch.json" -o "$TMP/stoch_run.json" && ok || bad "run dag_stochastic_example"
 python3 - "$TMP/stoch_run.json" <<'PY' && ok || bad "stochastic preset results"

@@ -142,6 +142,28 @@ AdversaryResult adversary_search_observed(const AdversaryInstance& start,
 AdversaryInstance random_adversary_instance(std::int32_t tasks, std::int32_t processors,
                                             bool heterogeneous, std::uint64_t seed);
 
+/// PISA's start instance (Coleman & Krishnamachari 2024; SAGA's scripts/experiments/pisa with
+/// get_chain_dag and get_network): the chain t0 -> t1 -> ... of `tasks` tasks, costs and data
+/// uniform in [0.1, 1); `processors` fully connected processors, speeds and symmetric link speeds
+/// uniform in [0.1, 1). Seeded with our own RNG; throws like random_adversary_instance.
+AdversaryInstance pisa_start_instance(std::int32_t tasks, std::int32_t processors,
+                                      std::uint64_t seed);
+
+/// PISA's restarts: `restarts` pisa_start_instance draws with tasks and processors each uniform
+/// in [min_size, max_size], all drawn from one generator seeded `seed`. Throws
+/// std::invalid_argument ("restarts": 1..1000; "min_size": 1 <= min_size <= max_size <= 12).
+std::vector<AdversaryInstance> pisa_start_instances(std::int32_t restarts, std::int32_t min_size,
+                                                    std::int32_t max_size, std::uint64_t seed);
+
+/// One search per start (start k's search seeded opts.seed + k * 0x9E3779B97F4A7C15, so start 0
+/// is exactly adversary_search(starts[0], opts)), the best kept (the first
+/// on ties); iterations, accepted, improvements and unproven are summed over the searches, the
+/// history is the best search's. PISA keeps the best of 10 such restarts per pair.
+AdversaryResult adversary_search_restarts(const std::vector<AdversaryInstance>& starts,
+                                          const AdversaryOptions& opts,
+                                          const AdversaryProgress& progress = {},
+                                          std::int64_t progress_every = 500);
+
 /// makespan(A) / makespan(B) on an instance (throws std::invalid_argument like the search). For
 /// tests and for showing an instance's ratio; `proven` receives whether "optimal" proved.
 double adversary_ratio(const AdversaryInstance& inst, const AdversaryOptions& opts,
@@ -169,6 +191,12 @@ struct AdversaryMatrix {
 /// for unknown names or fewer than 2.
 AdversaryMatrix adversary_pairwise(
     const std::vector<std::string>& schedulers, const AdversaryInstance& start,
+    const AdversaryOptions& base,
+    const std::function<bool(std::size_t done, std::size_t total)>& progress = {});
+
+/// The same with restarts: every cell is adversary_search_restarts over `starts` (non-empty).
+AdversaryMatrix adversary_pairwise(
+    const std::vector<std::string>& schedulers, const std::vector<AdversaryInstance>& starts,
     const AdversaryOptions& base,
     const std::function<bool(std::size_t done, std::size_t total)>& progress = {});
 
