@@ -24,7 +24,25 @@ constexpr double kNotesRateTolerance = 2e-3;
 struct NotesTopology {
   const char* name;
   core::Topology topology;
-  const char* formula;  ///< the notes' value as printed for this kind
+  const char* formula;     ///< the notes' value as printed for this kind
+  bool full_only = false;  ///< swept only without --quick
+};
+
+// The notes' value of a parameter on one topology and the predicted rate at any value of it.
+struct NotesRate {
+  double notes_value;
+  std::function<double(double)> rate;
+};
+
+// One of the notes' parameters, swept on each of its topologies.
+struct NotesParameter {
+  const char* id;       ///< the claim id's middle part: "gde_lambda"
+  const char* subject;  ///< "GDE's optimal lambda"
+  const char* where;
+  const char* symbol;  ///< the plot's x label
+  double step;         ///< the grid: step, 2 step, ..., 200 step
+  std::vector<NotesTopology> topologies;
+  std::function<NotesRate(const core::Topology&)> prepare;
 };
 
 std::string notes_fmt(const char* format, double x) {
@@ -87,52 +105,61 @@ NotesParameterClaims judge_notes_parameter_claims(bool quick) {
   NotesParameterClaims out;
   // Enough power iterations for the rate to settle on these sizes (the unit test's setting).
   const core::RateOptions ro{400, 400};
-  std::vector<NotesTopology> gde = {
-      {"hypercube d=4", Topology::hypercube(4), "1/2"},
-      {"ring 12", Topology::ring(12), "1 / (1 + sin(2 pi / k))"},
-      {"line 8", Topology::line(8), "1 / (1 + sin(pi / k))"},
-      {"torus 4x8", Topology::torus(4, 8), "1 / (1 + sin(2 pi / k_max))"},
-      {"mesh 4x6", Topology::mesh(4, 6), "1 / (1 + sin(pi / k_max))"}};
-  std::vector<NotesTopology> diffusion = {
-      {"hypercube d=4", Topology::hypercube(4), "the averaging rule, 1 / (d + 1)"},
-      {"ring 12", Topology::ring(12), "1 / (3 - cos(2 pi / k))"},
-      {"line 9", Topology::line(9), "1/2"},
-      {"torus 4x8", Topology::torus(4, 8), "1 / (5 - cos(2 pi / k_max))"},
-      {"mesh 4x6", Topology::mesh(4, 6), "1/4"},
-      {"mesh 16x16", Topology::mesh(16, 16), "1/4"}};
-  if (!quick) {
-    gde.push_back({"hypercube d=6", Topology::hypercube(6), "1/2"});
-    gde.push_back({"ring 32", Topology::ring(32), "1 / (1 + sin(2 pi / k))"});
-    gde.push_back({"mesh 8x8", Topology::mesh(8, 8), "1 / (1 + sin(pi / k_max))"});
-    gde.push_back({"torus 16x16", Topology::torus(16, 16), "1 / (1 + sin(2 pi / k_max))"});
-    diffusion.push_back(
-        {"hypercube d=6", Topology::hypercube(6), "the averaging rule, 1 / (d + 1)"});
-    diffusion.push_back({"ring 32", Topology::ring(32), "1 / (3 - cos(2 pi / k))"});
-    diffusion.push_back({"mesh 8x8", Topology::mesh(8, 8), "1/4"});
-    diffusion.push_back({"torus 16x16", Topology::torus(16, 16), "1 / (5 - cos(2 pi / k_max))"});
-  }
-  for (const auto& t : gde) {
-    const auto colouring = core::natural_edge_colouring(t.topology);
-    const double lambda = core::notes_gde_lambda(t.topology);
-    notes_judge_sweep(
-        out, "notes.gde_lambda." + notes_id_part(t.name),
-        std::string("GDE's optimal lambda on a ") + t.name + " is " + t.formula + " = " +
-            notes_fmt("%.4f", lambda),
-        "Overview of Techniques, GDE", "lambda", lambda,
-        core::gde_predicted_rate(t.topology, colouring, lambda, ro), 0.005, 200,
-        [&](double p) { return core::gde_predicted_rate(t.topology, colouring, p, ro); });
-  }
-  for (const auto& t : diffusion) {
-    bool averaging = false;
-    const double alpha = core::notes_diffusion_alpha(t.topology, averaging);
-    notes_judge_sweep(
-        out, "notes.diffusion_alpha." + notes_id_part(t.name),
-        std::string("diffusion's optimal alpha on a ") + t.name + " is " + t.formula + " = " +
-            notes_fmt("%.4f", alpha),
-        "Overview of Techniques, diffusion", "alpha", alpha,
-        core::diffusion_predicted_rate(t.topology, alpha, averaging, ro), 0.0025, 200,
-        [&](double p) { return core::diffusion_predicted_rate(t.topology, p, averaging, ro); });
-  }
+  const std::vector<NotesParameter> parameters = {
+      {"gde_lambda",
+       "GDE's optimal lambda",
+       "Overview of Techniques, GDE",
+       "lambda",
+       0.005,
+       {{"hypercube d=4", Topology::hypercube(4), "1/2"},
+        {"ring 12", Topology::ring(12), "1 / (1 + sin(2 pi / k))"},
+        {"line 8", Topology::line(8), "1 / (1 + sin(pi / k))"},
+        {"torus 4x8", Topology::torus(4, 8), "1 / (1 + sin(2 pi / k_max))"},
+        {"mesh 4x6", Topology::mesh(4, 6), "1 / (1 + sin(pi / k_max))"},
+        {"hypercube d=6", Topology::hypercube(6), "1/2", true},
+        {"ring 32", Topology::ring(32), "1 / (1 + sin(2 pi / k))", true},
+        {"mesh 8x8", Topology::mesh(8, 8), "1 / (1 + sin(pi / k_max))", true},
+        {"torus 16x16", Topology::torus(16, 16), "1 / (1 + sin(2 pi / k_max))", true}},
+       [&](const Topology& t) {
+         return NotesRate{core::notes_gde_lambda(t),
+                          [&t, colouring = core::natural_edge_colouring(t), &ro](double lambda) {
+                            return core::gde_predicted_rate(t, colouring, lambda, ro);
+                          }};
+       }},
+      {"diffusion_alpha",
+       "diffusion's optimal alpha",
+       "Overview of Techniques, diffusion",
+       "alpha",
+       0.0025,
+       {{"hypercube d=4", Topology::hypercube(4), "the averaging rule, 1 / (d + 1)"},
+        {"ring 12", Topology::ring(12), "1 / (3 - cos(2 pi / k))"},
+        {"line 9", Topology::line(9), "1/2"},
+        {"torus 4x8", Topology::torus(4, 8), "1 / (5 - cos(2 pi / k_max))"},
+        {"mesh 4x6", Topology::mesh(4, 6), "1/4"},
+        {"mesh 16x16", Topology::mesh(16, 16), "1/4"},
+        {"hypercube d=6", Topology::hypercube(6), "the averaging rule, 1 / (d + 1)", true},
+        {"ring 32", Topology::ring(32), "1 / (3 - cos(2 pi / k))", true},
+        {"mesh 8x8", Topology::mesh(8, 8), "1/4", true},
+        {"torus 16x16", Topology::torus(16, 16), "1 / (5 - cos(2 pi / k_max))", true}},
+       [&](const Topology& t) {
+         bool averaging = false;
+         const double alpha = core::notes_diffusion_alpha(t, averaging);
+         // The sweep uses the averaging rule the notes' value was chosen under.
+         return NotesRate{alpha, [&t, averaging, &ro](double a) {
+                            return core::diffusion_predicted_rate(t, a, averaging, ro);
+                          }};
+       }},
+  };
+  for (const NotesParameter& parameter : parameters)
+    for (const NotesTopology& t : parameter.topologies) {
+      if (quick && t.full_only) continue;
+      const NotesRate r = parameter.prepare(t.topology);
+      notes_judge_sweep(out, std::string("notes.") + parameter.id + "." + notes_id_part(t.name),
+                        std::string(parameter.subject) + " on a " + t.name + " is " + t.formula +
+                            " = " + notes_fmt("%.4f", r.notes_value),
+                        parameter.where, parameter.symbol, r.notes_value, r.rate(r.notes_value),
+                        parameter.step, 200, r.rate);
+    }
   return out;
 }
 

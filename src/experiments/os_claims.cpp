@@ -1,19 +1,22 @@
 // The survey's operating-system claims (os_claims.h), Sections 4.2-4.5 of Houstis, Kapidakis,
 // Markatos & Gelenbe (1996): space vs time sharing, coscheduling, affinity, allocation and
-// reclaiming. Each section writes the text `loadlab reproduce os` prints and returns its claim; the
-// mechanisms' sections are in os_claims_mechanisms.cpp.
+// reclaiming. Each section is data (an OsSection: its heading, the survey's claim and the rule that
+// judges it) and its measurement, which runs the policies and prints the table; os_run_section
+// makes the text `loadlab reproduce os` prints and the claim. The mechanisms' sections are in
+// os_claims_mechanisms.cpp.
 #include "experiments/os_claims.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include <limits>
 #include "core/verify/os_verify.h"
 
 namespace loadlab::experiments {
@@ -75,16 +78,20 @@ double efficiency(const std::vector<OsJob>& jobs, const OsRunResult& r) {
 
 }  // namespace
 
-// The section's text and its judged claim: the claim in the survey's words, `why` = what was
-// measured (the verdict line `reproduce os` prints).
-OsClaimSection os_finish(OsClaimSection& s, std::ostringstream& o, const char* id,
-                         const char* where, const char* claim, bool holds, const std::string& why,
-                         double paper_value, double measured_value, const char* unit,
-                         const char* rule) {
+OsClaimSection os_run_section(const OsSection& section, OsClaimCtx& c,
+                              const OsSectionSizes& sizes) {
+  std::ostringstream o;
+  c.out = &o;
+  o << section.heading;
+  OsMeasured m = section.measure(c, sizes, o);
+  OsClaimSection s;
   s.text = o.str();
-  s.claim = make_claim(id, claim, survey_paper(where), why, paper_value, measured_value, unit,
-                       holds, rule);
-  return std::move(s);
+  const OsSectionKeys& k = section.keys;
+  if (k.csv_file) s.csv.push_back({k.csv_file, std::move(m.csv)});
+  s.plots = std::move(m.plots);
+  s.claim = make_claim(k.id, section.claim, survey_paper(k.where), m.why, k.paper_value, m.value,
+                       k.unit, m.holds, section.rule);
+  return s;
 }
 
 std::string os_num(const char* format, double x) {
@@ -126,13 +133,7 @@ namespace {
 
 // Section 4.3, Crovella et al.: 100 processors, two applications; 50 dedicated processors each
 // versus half the time on all 100. Closed form: W(f + (1-f)/50) versus 2W(f + (1-f)/100).
-OsClaimSection os_hundred_processors(OsClaimCtx& c) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.3] Two applications on 100 processors: 50 dedicated each, or half the time on 100\n"
-    << "  claim: \"It is better to give each application 50 processors, than giving each\n"
-    << "  application half of the time in all 100 processors\" (sublinear speedup).\n";
+OsMeasured os_hundred_processors(OsClaimCtx& c, const OsSectionSizes&, std::ostream& o) {
   const double W = 1000, f = 0.05;
   const core::OsSpeedup am{core::OsSpeedupModel::Amdahl, f, 1, 0};
   OsJob j;
@@ -153,31 +154,27 @@ OsClaimSection os_hundred_processors(OsClaimCtx& c) {
   // The simulation must also hit Amdahl's closed forms exactly (up to rounding): 69 and 119.
   const bool exact = std::abs(ss.mean_response_time - closed_ss) <= 1e-9 * closed_ss &&
                      std::abs(ts.makespan - closed_ts) <= 1e-9 * closed_ts;
-  return os_finish(
-      s, o, "os.space_sharing_100", "Section 4.3",
-      "It is better to give each application 50 processors, than giving each application half of "
-      "the time in all 100 processors",
-      exact && ss.mean_response_time < ts.mean_response_time,
-      "space sharing " + os_num("%.1f", ss.mean_response_time) + " vs time sharing " +
-          os_num("%.1f", ts.mean_response_time) + " mean response; both equal the closed forms " +
-          os_num("%.0f", closed_ss) + " and " + os_num("%.0f", closed_ts) +
-          (exact ? "" : ": they do NOT"),
-      kOsNoPaperValue, ts.mean_response_time / ss.mean_response_time, "x",
-      "holds when space sharing's mean response is below time sharing's and both equal Amdahl's "
-      "closed forms (69 and 119) to 1e-9; measured: time sharing's over space sharing's");
+  return {exact && ss.mean_response_time < ts.mean_response_time,
+          "space sharing " + os_num("%.1f", ss.mean_response_time) + " vs time sharing " +
+              os_num("%.1f", ts.mean_response_time) +
+              " mean response; both equal the closed forms " + os_num("%.0f", closed_ss) + " and " +
+              os_num("%.0f", closed_ts) + (exact ? "" : ": they do NOT"),
+          ts.mean_response_time / ss.mean_response_time};
 }
 
+const OsSection kOsHundredProcessorsSection = {
+    {"os.space_sharing_100", "Section 4.3", nullptr, kOsNoPaperValue, "x"},
+    "[4.3] Two applications on 100 processors: 50 dedicated each, or half the time on 100\n"
+    "  claim: \"It is better to give each application 50 processors, than giving each\n"
+    "  application half of the time in all 100 processors\" (sublinear speedup).\n",
+    "It is better to give each application 50 processors, than giving each application half of "
+    "the time in all 100 processors",
+    "holds when space sharing's mean response is below time sharing's and both equal Amdahl's "
+    "closed forms (69 and 119) to 1e-9; measured: time sharing's over space sharing's",
+    os_hundred_processors};
+
 // Section 4.3: space sharing beats time sharing for sublinear speedup, over a range of loads.
-OsClaimSection os_space_vs_time(OsClaimCtx& c, std::int64_t count,
-                                const std::vector<double>& loads) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.3] Space sharing vs time sharing over load (Crovella et al.; Tucker & Gupta)\n"
-    << "  claim: space sharing outperforms time sharing and coscheduling because parallel\n"
-    << "  applications have sublinear speedup.\n"
-    << "  32 processors, Poisson jobs, work exp(200), threads U[4,32], Amdahl f = 0.05;\n"
-    << "  costs: context switch 0.01, cache reload 0.05; quantum 1. Mean response time:\n";
+OsMeasured os_space_vs_time(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 32;
   const core::OsSpeedup am{core::OsSpeedupModel::Amdahl, 0.05, 1, 0};
   OsCosts costs;
@@ -188,10 +185,12 @@ OsClaimSection os_space_vs_time(OsClaimCtx& c, std::int64_t count,
   o << "  load";
   for (const auto& p : pols) o << "  " << p;
   o << "\n";
-  std::string text = "load";
-  for (const auto& p : pols) text += "," + p;
-  text += "\n";
-  bool holds = true;
+  OsMeasured m{true,
+               "process_control has the lowest mean response of the time-sharing policies "
+               "at every load"};
+  m.csv = "load";
+  for (const auto& p : pols) m.csv += "," + p;
+  m.csv += "\n";
   double os_worst_gain = std::numeric_limits<double>::infinity();
   Plot plot{"Mean response time over load (Section 4.3)",
             "offered load",
@@ -200,52 +199,50 @@ OsClaimSection os_space_vs_time(OsClaimCtx& c, std::int64_t count,
             {},
             {}};
   for (const auto& p : pols) plot.series.push_back({p, {}, {}});
-  for (double load : loads) {
-    const auto jobs = os_claim_stream(c.opts.seed, P, load, count, 200, 4, 32, am, 0);
+  for (double load : sizes.loads) {
+    const auto jobs = os_claim_stream(c.opts.seed, P, load, sizes.count, 200, 4, 32, am, 0);
     OsParams prm;
     std::vector<double> resp;
     for (const auto& p : pols)
       resp.push_back(os_claim_run(c, p, P, jobs, costs, prm).mean_response_time);
     o << "  " << os_num("%.2f", load);
-    text += os_num("%.2f", load);
+    m.csv += os_num("%.2f", load);
     for (std::size_t i = 0; i < pols.size(); ++i) {
       const std::string v = os_num("%.1f", resp[i]);
       o << std::string(pols[i].size() + 2 - std::min(pols[i].size() + 1, v.size()), ' ') << v;
-      text += "," + os_num("%.4f", resp[i]);
+      m.csv += "," + os_num("%.4f", resp[i]);
     }
     o << "\n";
-    text += "\n";
-    holds = holds && resp[3] < resp[0] && resp[3] < resp[1];
+    m.csv += "\n";
+    m.holds = m.holds && resp[3] < resp[0] && resp[3] < resp[1];
     os_worst_gain = std::min(os_worst_gain, std::min(resp[0], resp[1]) / std::max(resp[3], 1e-12));
     for (std::size_t i = 0; i < pols.size(); ++i) {
       plot.series[i].x.push_back(load);
       plot.series[i].y.push_back(resp[i]);
     }
   }
-  s.csv.push_back({"os_space_vs_time.csv", text});
-  s.plots.push_back(plot);
-  return os_finish(
-      s, o, "os.space_vs_time", "Section 4.3",
-      "space sharing outperforms time sharing and coscheduling because parallel applications have "
-      "sublinear speedup",
-      holds,
-      "process_control has the lowest mean response of the time-sharing policies at every load",
-      kOsNoPaperValue, os_worst_gain, "x",
-      "holds when process_control responds sooner than central_queue and coscheduling at every "
-      "load; measured: the smallest ratio of the better of those two to process_control");
+  m.value = os_worst_gain;
+  m.plots.push_back(plot);
+  return m;
 }
 
+const OsSection kOsSpaceVsTimeSection = {
+    {"os.space_vs_time", "Section 4.3", "os_space_vs_time.csv", kOsNoPaperValue, "x"},
+    "[4.3] Space sharing vs time sharing over load (Crovella et al.; Tucker & Gupta)\n"
+    "  claim: space sharing outperforms time sharing and coscheduling because parallel\n"
+    "  applications have sublinear speedup.\n"
+    "  32 processors, Poisson jobs, work exp(200), threads U[4,32], Amdahl f = 0.05;\n"
+    "  costs: context switch 0.01, cache reload 0.05; quantum 1. Mean response time:\n",
+    "space sharing outperforms time sharing and coscheduling because parallel applications have "
+    "sublinear speedup",
+    "holds when process_control responds sooner than central_queue and coscheduling at every "
+    "load; measured: the smallest ratio of the better of those two to process_control",
+    os_space_vs_time};
+
 // Section 4.2: coscheduling and barrier spinning.
-OsClaimSection os_barriers(OsClaimCtx& c, std::int64_t count) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.2] Barriers under time sharing vs coscheduling (Medusa)\n"
-    << "  claim: with coscheduling all processes of an application run together, so a process\n"
-    << "  never spins at a barrier waiting for a descheduled sibling.\n"
-    << "  16 processors, load 0.8, work exp(100), threads U[2,16], linear, barrier every 1.\n";
+OsMeasured os_barriers(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 16;
-  const auto jobs = os_claim_stream(c.opts.seed + 1, P, 0.8, count, 100, 2, 16, {}, 1.0);
+  const auto jobs = os_claim_stream(c.opts.seed + 1, P, 0.8, sizes.count, 100, 2, 16, {}, 1.0);
   OsParams prm;
   prm.quantum = 1;
   std::string text = "policy,barrier_spin_fraction,mean_response_time\n";
@@ -260,25 +257,25 @@ OsClaimSection os_barriers(OsClaimCtx& c, std::int64_t count) {
     if (p == "central_queue") spin_cq = r.lost.barrier_spin;
     if (p == "coscheduling") spin_co = r.lost.barrier_spin;
   }
-  s.csv.push_back({"os_barriers.csv", text});
-  return os_finish(s, o, "os.barrier_spin", "Section 4.2",
-                   "with coscheduling all processes of an application run together, so a process "
-                   "never spins at a barrier waiting for a descheduled sibling",
-                   spin_co == 0 && spin_cq > 0,
-                   "coscheduling spins " + os_num("%.1f", spin_co) + ", central queue " +
-                       os_num("%.1f", spin_cq) + " time units",
-                   0.0, spin_co, "time units",
-                   "holds when coscheduling spins exactly 0 and the central queue more than 0");
+  return {spin_co == 0 && spin_cq > 0,
+          "coscheduling spins " + os_num("%.1f", spin_co) + ", central queue " +
+              os_num("%.1f", spin_cq) + " time units",
+          spin_co, text};
 }
 
+const OsSection kOsBarriersSection = {
+    {"os.barrier_spin", "Section 4.2", "os_barriers.csv", 0.0, "time units"},
+    "[4.2] Barriers under time sharing vs coscheduling (Medusa)\n"
+    "  claim: with coscheduling all processes of an application run together, so a process\n"
+    "  never spins at a barrier waiting for a descheduled sibling.\n"
+    "  16 processors, load 0.8, work exp(100), threads U[2,16], linear, barrier every 1.\n",
+    "with coscheduling all processes of an application run together, so a process never spins at "
+    "a barrier waiting for a descheduled sibling",
+    "holds when coscheduling spins exactly 0 and the central queue more than 0",
+    os_barriers};
+
 // Section 4.2: the Medusa fragmentation example.
-OsClaimSection os_fragmentation(OsClaimCtx& c) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.2] Coscheduling fragmentation: 10 processors, applications of 10 and 5 processes\n"
-    << "  claim: \"When the second application runs, only five processors are used\n"
-    << "  effectively\"; Medusa's simulations: about 80% of processors run coscheduled work.\n";
+OsMeasured os_fragmentation(OsClaimCtx& c, const OsSectionSizes&, std::ostream& o) {
   OsJob a, b;
   a.work = 100;
   a.threads = 10;
@@ -293,31 +290,26 @@ OsClaimSection os_fragmentation(OsClaimCtx& c) {
   // Independently: the 10-process job needs 100 / 10 = 10 time units, the 5-process one
   // 100 / 5 = 20, one row at a time, so the makespan is 30 and 10 * 30 - 200 = 100 of the 300
   // processor-time units are idle: exactly 1/3.
-  return os_finish(
-      s, o, "os.fragmentation", "Section 4.2",
-      "When the second application runs, only five processors are used effectively",
-      std::abs(r.fragmentation - 1.0 / 3.0) < 1e-9,
-      "idle share " + os_num("%.6f", r.fragmentation) +
-          ", exactly 1/3 expected (makespan 100/10 + 100/5 = 30, idle 10 * 30 - 200 = 100)",
-      100.0 / 3.0, 100 * r.fragmentation, "%",
-      "holds when the idle share is exactly 1/3 (to 1e-9): makespan 100/10 + 100/5 = 30, idle 10 * "
-      "30 - 200 = 100 of 300");
+  return {std::abs(r.fragmentation - 1.0 / 3.0) < 1e-9,
+          "idle share " + os_num("%.6f", r.fragmentation) +
+              ", exactly 1/3 expected (makespan 100/10 + 100/5 = 30, idle 10 * 30 - 200 = 100)",
+          100 * r.fragmentation};
 }
 
+const OsSection kOsFragmentationSection = {
+    {"os.fragmentation", "Section 4.2", nullptr, 100.0 / 3.0, "%"},
+    "[4.2] Coscheduling fragmentation: 10 processors, applications of 10 and 5 processes\n"
+    "  claim: \"When the second application runs, only five processors are used\n"
+    "  effectively\"; Medusa's simulations: about 80% of processors run coscheduled work.\n",
+    "When the second application runs, only five processors are used effectively",
+    "holds when the idle share is exactly 1/3 (to 1e-9): makespan 100/10 + 100/5 = 30, idle 10 * "
+    "30 - 200 = 100 of 300",
+    os_fragmentation};
+
 // Section 4.2: Medusa's simulations, "about 80%" of processors running coscheduled applications.
-OsClaimSection os_medusa_share(OsClaimCtx& c, std::int64_t count) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.2] Medusa's share of coscheduled processors\n"
-    << "  claim: \"Simulations done within the Medusa project, suggest that in an average "
-       "system\n  about 80% of the processors execute coscheduled applications, while the rest "
-       "20%\n  execute some (but not all) processes of parallel applications.\"\n"
-    << "  16 processors, load 0.8, work exp(100), threads U[2,16], coscheduling with "
-       "fill_idle\n  (Ousterhout's alternate scheduling: idle columns run another row's "
-       "process).\n";
+OsMeasured os_medusa_share(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 16;
-  const auto jobs = os_claim_stream(c.opts.seed + 7, P, 0.8, count, 100, 2, 16, {}, 0.0);
+  const auto jobs = os_claim_stream(c.opts.seed + 7, P, 0.8, sizes.count, 100, 2, 16, {}, 0.0);
   OsParams prm;
   prm.quantum = 1;
   prm.fill_idle = true;
@@ -325,30 +317,31 @@ OsClaimSection os_medusa_share(OsClaimCtx& c, std::int64_t count) {
   os_claim_run(c, "coscheduling", P, jobs, {}, prm, &share);
   o << "  executing time with the whole gang running: " << os_num("%.1f%%", 100 * share)
     << " (the rest: fragments of gangs run as fillers)\n";
-  s.csv.push_back({"os_medusa_share.csv", "policy,coscheduled_share\ncoscheduling_fill_idle," +
-                                              os_num("%.6f", share) + "\n"});
-  return os_finish(
-      s, o, "os.medusa_share", "Section 4.2",
-      "Simulations done within the Medusa project, suggest that in an average system about 80% of "
-      "the processors execute coscheduled applications",
-      std::abs(100 * share - 80) <= 10,
-      os_num("%.1f%%", 100 * share) + " coscheduled vs the paper's \"about 80%\" (by " +
-          os_num("%+.1f", 100 * share - 80) +
-          " points; holds within 10 points: the paper gives no workload)",
-      80.0, 100 * share, "%", "holds within 10 points of the survey's 80 % (it gives no workload)");
+  return {std::abs(100 * share - 80) <= 10,
+          os_num("%.1f%%", 100 * share) + " coscheduled vs the paper's \"about 80%\" (by " +
+              os_num("%+.1f", 100 * share - 80) +
+              " points; holds within 10 points: the paper gives no workload)",
+          100 * share,
+          "policy,coscheduled_share\ncoscheduling_fill_idle," + os_num("%.6f", share) + "\n"};
 }
 
+const OsSection kOsMedusaShareSection = {
+    {"os.medusa_share", "Section 4.2", "os_medusa_share.csv", 80.0, "%"},
+    "[4.2] Medusa's share of coscheduled processors\n"
+    "  claim: \"Simulations done within the Medusa project, suggest that in an average system\n"
+    "  about 80% of the processors execute coscheduled applications, while the rest 20%\n"
+    "  execute some (but not all) processes of parallel applications.\"\n"
+    "  16 processors, load 0.8, work exp(100), threads U[2,16], coscheduling with fill_idle\n"
+    "  (Ousterhout's alternate scheduling: idle columns run another row's process).\n",
+    "Simulations done within the Medusa project, suggest that in an average system about 80% of "
+    "the processors execute coscheduled applications",
+    "holds within 10 points of the survey's 80 % (it gives no workload)",
+    os_medusa_share};
+
 // Section 4.3: affinity.
-OsClaimSection os_affinity(OsClaimCtx& c, std::int64_t count) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.3] Cache affinity (Squillante & Lazowska)\n"
-    << "  claim: per-processor queues that keep a process where its working set is cached\n"
-    << "  reduce cache reloads; affinity-preserving policies outperform the others.\n"
-    << "  16 processors, load 0.9, work exp(20), threads U[1,4], cache reload 0.2, quantum 1.\n";
+OsMeasured os_affinity(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 16;
-  const auto jobs = os_claim_stream(c.opts.seed + 2, P, 0.9, count, 20, 1, 4, {}, 0);
+  const auto jobs = os_claim_stream(c.opts.seed + 2, P, 0.9, sizes.count, 20, 1, 4, {}, 0);
   OsCosts costs;
   costs.cache_reload = 0.2;
   costs.context_switch = 0.01;
@@ -359,36 +352,32 @@ OsClaimSection os_affinity(OsClaimCtx& c, std::int64_t count) {
     << "  mean response " << os_num("%.2f", cq.mean_response_time) << "\n"
     << "  affinity_queues  cache reload " << os_num("%8.1f", aq.lost.cache_reload)
     << "  mean response " << os_num("%.2f", aq.mean_response_time) << "\n";
-  s.csv.push_back({"os_affinity.csv", "policy,cache_reload,mean_response_time\ncentral_queue," +
-                                          os_num("%.4f", cq.lost.cache_reload) + "," +
-                                          os_num("%.4f", cq.mean_response_time) +
-                                          "\naffinity_queues," +
-                                          os_num("%.4f", aq.lost.cache_reload) + "," +
-                                          os_num("%.4f", aq.mean_response_time) + "\n"});
-  return os_finish(
-      s, o, "os.affinity", "Section 4.3",
-      "per-processor queues that keep a process where its working set is cached reduce cache "
-      "reloads; affinity-preserving policies outperform the others",
+  const double reloaded = 100 * aq.lost.cache_reload / std::max(cq.lost.cache_reload, 1e-12);
+  return {
       aq.lost.cache_reload < cq.lost.cache_reload && aq.mean_response_time < cq.mean_response_time,
-      "affinity queues reload " +
-          os_num("%.0f%%", 100 * aq.lost.cache_reload / std::max(cq.lost.cache_reload, 1e-12)) +
+      "affinity queues reload " + os_num("%.0f%%", reloaded) +
           " of the central queue's cache state",
-      kOsNoPaperValue, 100 * aq.lost.cache_reload / std::max(cq.lost.cache_reload, 1e-12), "%",
-      "holds when affinity queues reload less cache state and respond sooner than the central "
-      "queue; measured: their reloads as a share of the central queue's");
+      reloaded,
+      "policy,cache_reload,mean_response_time\ncentral_queue," +
+          os_num("%.4f", cq.lost.cache_reload) + "," + os_num("%.4f", cq.mean_response_time) +
+          "\naffinity_queues," + os_num("%.4f", aq.lost.cache_reload) + "," +
+          os_num("%.4f", aq.mean_response_time) + "\n"};
 }
 
+const OsSection kOsAffinitySection = {
+    {"os.affinity", "Section 4.3", "os_affinity.csv", kOsNoPaperValue, "%"},
+    "[4.3] Cache affinity (Squillante & Lazowska)\n"
+    "  claim: per-processor queues that keep a process where its working set is cached\n"
+    "  reduce cache reloads; affinity-preserving policies outperform the others.\n"
+    "  16 processors, load 0.9, work exp(20), threads U[1,4], cache reload 0.2, quantum 1.\n",
+    "per-processor queues that keep a process where its working set is cached reduce cache "
+    "reloads; affinity-preserving policies outperform the others",
+    "holds when affinity queues reload less cache state and respond sooner than the central "
+    "queue; measured: their reloads as a share of the central queue's",
+    os_affinity};
+
 // Section 4.3: process control keeps efficiency as load rises.
-OsClaimSection os_efficiency_over_load(OsClaimCtx& c, std::int64_t count,
-                                       const std::vector<double>& loads) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.3] Efficiency as load rises (Tucker & Gupta's process control)\n"
-    << "  claim: matching each application's processes to its processors keeps the machine\n"
-    << "  efficient as load rises, where time sharing with all processes does not.\n"
-    << "  32 processors, work exp(200), threads U[16,32], Amdahl f = 0.05, barrier every 5,\n"
-    << "  context switch 0.01, cache reload 0.05. Efficiency = work / processor time spent.\n";
+OsMeasured os_efficiency_over_load(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 32;
   const core::OsSpeedup am{core::OsSpeedupModel::Amdahl, 0.05, 1, 0};
   OsCosts costs;
@@ -405,8 +394,10 @@ OsClaimSection os_efficiency_over_load(OsClaimCtx& c, std::int64_t count,
             false,
             {{"central_queue", {}, {}}, {"process_control", {}, {}}},
             {}};
+  const std::vector<double>& loads = sizes.loads;
   for (std::size_t i = 0; i < loads.size(); ++i) {
-    const auto jobs = os_claim_stream(c.opts.seed + 3, P, loads[i], count, 200, 16, 32, am, 5);
+    const auto jobs =
+        os_claim_stream(c.opts.seed + 3, P, loads[i], sizes.count, 200, 16, 32, am, 5);
     const auto cq = os_claim_run(c, "central_queue", P, jobs, costs, {});
     const auto pc = os_claim_run(c, "process_control", P, jobs, costs, {});
     const double ecq = efficiency(jobs, cq), epc = efficiency(jobs, pc);
@@ -424,33 +415,33 @@ OsClaimSection os_efficiency_over_load(OsClaimCtx& c, std::int64_t count,
     pc_last = epc;
     cq_last = ecq;
   }
-  s.csv.push_back({"os_efficiency.csv", text});
-  s.plots.push_back(plot);
-  return os_finish(s, o, "os.process_control_efficiency", "Section 4.3",
-                   "matching each application's processes to its processors keeps the machine "
-                   "efficient as load rises, where time sharing with all processes does not",
-                   pc_last >= pc_first && pc_last > cq_last,
-                   "process control efficiency " + os_num("%.3f", pc_first) + " -> " +
-                       os_num("%.3f", pc_last) + ", central queue at the highest load " +
-                       os_num("%.3f", cq_last),
-                   kOsNoPaperValue, pc_last, "efficiency",
-                   "holds when process control's efficiency at the highest load is at least its "
-                   "efficiency at the lowest and above the central queue's");
+  return {pc_last >= pc_first && pc_last > cq_last,
+          "process control efficiency " + os_num("%.3f", pc_first) + " -> " +
+              os_num("%.3f", pc_last) + ", central queue at the highest load " +
+              os_num("%.3f", cq_last),
+          pc_last,
+          text,
+          {plot}};
 }
 
+const OsSection kOsEfficiencyOverLoadSection = {
+    {"os.process_control_efficiency", "Section 4.3", "os_efficiency.csv", kOsNoPaperValue,
+     "efficiency"},
+    "[4.3] Efficiency as load rises (Tucker & Gupta's process control)\n"
+    "  claim: matching each application's processes to its processors keeps the machine\n"
+    "  efficient as load rises, where time sharing with all processes does not.\n"
+    "  32 processors, work exp(200), threads U[16,32], Amdahl f = 0.05, barrier every 5,\n"
+    "  context switch 0.01, cache reload 0.05. Efficiency = work / processor time spent.\n",
+    "matching each application's processes to its processors keeps the machine efficient as load "
+    "rises, where time sharing with all processes does not",
+    "holds when process control's efficiency at the highest load is at least its efficiency at "
+    "the lowest and above the central queue's",
+    os_efficiency_over_load};
+
 // Section 4.4: initial allocation rules.
-OsClaimSection os_allocation_rules(OsClaimCtx& c, std::int64_t count) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.4] Initial processor allocation (Sevcik; Eager et al.)\n"
-    << "  claim: allocating processors in proportion to the square root of each application's\n"
-    << "  work is optimal (Sevcik); average parallelism guarantees speedup or efficiency "
-       "(Eager).\n"
-    << "  32 processors, load 0.7, work exp(200), threads U[4,32], Downey A = 8, sigma = 1;\n"
-    << "  static_partition and process_control, mean response time per rule:\n";
+OsMeasured os_allocation_rules(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 32;
-  const auto jobs = os_claim_stream(c.opts.seed + 4, P, 0.7, count, 200, 4, 32,
+  const auto jobs = os_claim_stream(c.opts.seed + 4, P, 0.7, sizes.count, 200, 4, 32,
                                     {core::OsSpeedupModel::Downey, 0, 8, 1}, 0);
   std::string text = "policy,allocation,mean_response_time\n";
   double best_sqrt = 0, best_equal = 0;
@@ -471,33 +462,31 @@ OsClaimSection os_allocation_rules(OsClaimCtx& c, std::int64_t count) {
     }
     o << "\n";
   }
-  s.csv.push_back({"os_allocation.csv", text});
-  return os_finish(
-      s, o, "os.sqrt_allocation", "Section 4.4",
-      "allocating processors in proportion to the square root of each application's work is "
-      "optimal (Sevcik)",
-      best_sqrt <= best_equal,
-      "process_control: sqrt_work " + os_num("%.1f", best_sqrt) + " vs equal " +
-          os_num("%.1f", best_equal) +
-          " (Sevcik's optimality is for known work and a fixed job set; ours is a dynamic stream)",
-      kOsNoPaperValue, best_sqrt / std::max(best_equal, 1e-12), "x",
-      "holds when process_control's mean response with sqrt_work is at most that with equal "
-      "allocation; measured: their ratio");
+  return {best_sqrt <= best_equal,
+          "process_control: sqrt_work " + os_num("%.1f", best_sqrt) + " vs equal " +
+              os_num("%.1f", best_equal) +
+              " (Sevcik's optimality is for known work and a fixed job set; ours is a dynamic "
+              "stream)",
+          best_sqrt / std::max(best_equal, 1e-12), text};
 }
 
+const OsSection kOsAllocationRulesSection = {
+    {"os.sqrt_allocation", "Section 4.4", "os_allocation.csv", kOsNoPaperValue, "x"},
+    "[4.4] Initial processor allocation (Sevcik; Eager et al.)\n"
+    "  claim: allocating processors in proportion to the square root of each application's\n"
+    "  work is optimal (Sevcik); average parallelism guarantees speedup or efficiency (Eager).\n"
+    "  32 processors, load 0.7, work exp(200), threads U[4,32], Downey A = 8, sigma = 1;\n"
+    "  static_partition and process_control, mean response time per rule:\n",
+    "allocating processors in proportion to the square root of each application's work is "
+    "optimal (Sevcik)",
+    "holds when process_control's mean response with sqrt_work is at most that with equal "
+    "allocation; measured: their ratio",
+    os_allocation_rules};
+
 // Section 4.5: reclaiming processors.
-OsClaimSection os_reclaiming(OsClaimCtx& c, std::int64_t count) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.5] Reclaiming processors: checkpoint-restart vs migration\n"
-    << "  claim: checkpoint-restart pays periodic checkpoints and redoes the work since the "
-       "last\n"
-    << "  checkpoint; migration saves state only when a process moves (lower overhead).\n"
-    << "  16 processors, load 0.7, work exp(100), threads U[2,16], linear; migration 0.5,\n"
-    << "  restart 0.5, checkpoint 0.1 every 10.\n";
+OsMeasured os_reclaiming(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 16;
-  const auto jobs = os_claim_stream(c.opts.seed + 5, P, 0.7, count, 100, 2, 16, {}, 0);
+  const auto jobs = os_claim_stream(c.opts.seed + 5, P, 0.7, sizes.count, 100, 2, 16, {}, 0);
   OsCosts costs;
   costs.migration = 0.5;
   costs.restart = 0.5;
@@ -515,21 +504,26 @@ OsClaimSection os_reclaiming(OsClaimCtx& c, std::int64_t count) {
     << os_num("%.1f", k.mean_response_time) << "\n"
     << "  (free moves, shared memory: mean response " << os_num("%.1f", d.mean_response_time)
     << ")\n";
-  s.csv.push_back({"os_reclaiming.csv",
-                   "policy,time_lost,mean_response_time\nmigration," +
-                       os_num("%.4f", m.lost.total()) + "," + os_num("%.4f", m.mean_response_time) +
-                       "\ncheckpoint_restart," + os_num("%.4f", k.lost.total()) + "," +
-                       os_num("%.4f", k.mean_response_time) + "\n"});
-  return os_finish(
-      s, o, "os.reclaiming", "Section 4.5",
-      "checkpoint-restart pays periodic checkpoints and redoes the work since the last checkpoint; "
-      "migration saves state only when a process moves (lower overhead)",
-      m.lost.total() < k.lost.total(),
-      "migration loses less processor time than checkpoint-restart", kOsNoPaperValue,
-      m.lost.total() / std::max(k.lost.total(), 1e-12), "x",
-      "holds when migration loses less processor time than checkpoint-restart; measured: their "
-      "ratio");
+  return {m.lost.total() < k.lost.total(),
+          "migration loses less processor time than checkpoint-restart",
+          m.lost.total() / std::max(k.lost.total(), 1e-12),
+          "policy,time_lost,mean_response_time\nmigration," + os_num("%.4f", m.lost.total()) + "," +
+              os_num("%.4f", m.mean_response_time) + "\ncheckpoint_restart," +
+              os_num("%.4f", k.lost.total()) + "," + os_num("%.4f", k.mean_response_time) + "\n"};
 }
+
+const OsSection kOsReclaimingSection = {
+    {"os.reclaiming", "Section 4.5", "os_reclaiming.csv", kOsNoPaperValue, "x"},
+    "[4.5] Reclaiming processors: checkpoint-restart vs migration\n"
+    "  claim: checkpoint-restart pays periodic checkpoints and redoes the work since the last\n"
+    "  checkpoint; migration saves state only when a process moves (lower overhead).\n"
+    "  16 processors, load 0.7, work exp(100), threads U[2,16], linear; migration 0.5,\n"
+    "  restart 0.5, checkpoint 0.1 every 10.\n",
+    "checkpoint-restart pays periodic checkpoints and redoes the work since the last checkpoint; "
+    "migration saves state only when a process moves (lower overhead)",
+    "holds when migration loses less processor time than checkpoint-restart; measured: their "
+    "ratio",
+    os_reclaiming};
 
 }  // namespace
 
@@ -554,33 +548,33 @@ OsClaimsResult judge_os_claims(const OsClaimOptions& opts) {
   using namespace os_claims_detail;
   OsClaimsResult res;
   OsClaimCtx c{opts, opts.runner ? opts.runner : OsClaimRunner(os_claim_run_verified)};
-  const std::int64_t n = opts.quick ? 120 : 1000;
-  const std::vector<double> loads =
-      opts.quick ? std::vector<double>{0.5, 0.9} : std::vector<double>{0.3, 0.5, 0.7, 0.8, 0.9};
-  res.jobs_per_stream = n;
-  const std::vector<std::function<OsClaimSection()>> sections = {
-      [&] { return os_hundred_processors(c); },
-      [&] { return os_space_vs_time(c, n, loads); },
-      [&] { return os_barriers(c, n); },
-      [&] { return os_fragmentation(c); },
-      [&] { return os_medusa_share(c, n); },
-      [&] { return os_affinity(c, n); },
-      [&] { return os_efficiency_over_load(c, n, loads); },
-      [&] { return os_allocation_rules(c, n); },
-      [&] { return os_efficiency_rules(c, n); },
-      [&] { return os_reclaiming(c, n); },
-      [&] { return os_migration_transfers(c, n); },
-      [&] { return os_spin_locks(c, n); },
-      [&] { return os_pools_and_subcubes(c, n); },
-  };
-  for (std::size_t i = 0; i < sections.size(); ++i) {
+  const OsSectionSizes sizes{
+      opts.quick ? 120 : 1000,
+      opts.quick ? std::vector<double>{0.5, 0.9} : std::vector<double>{0.3, 0.5, 0.7, 0.8, 0.9}};
+  res.jobs_per_stream = sizes.count;
+  // In the order `reproduce os` prints them.
+  const OsSection* const sections[] = {&kOsHundredProcessorsSection,
+                                       &kOsSpaceVsTimeSection,
+                                       &kOsBarriersSection,
+                                       &kOsFragmentationSection,
+                                       &kOsMedusaShareSection,
+                                       &kOsAffinitySection,
+                                       &kOsEfficiencyOverLoadSection,
+                                       &kOsAllocationRulesSection,
+                                       &kOsEfficiencyRulesSection,
+                                       &kOsReclaimingSection,
+                                       &kOsMigrationTransferSection,
+                                       &kOsSpinLocksSection,
+                                       &kOsPoolsSection};
+  const std::size_t count = std::size(sections);
+  for (std::size_t i = 0; i < count; ++i) {
     if (opts.cancel && opts.cancel->load()) {
       res.cancelled = true;
       break;
     }
-    res.sections.push_back(sections[i]());
+    res.sections.push_back(os_run_section(*sections[i], c, sizes));
     c.out = nullptr;
-    if (opts.progress) opts.progress(double(i + 1) / double(sections.size()));
+    if (opts.progress) opts.progress(double(i + 1) / double(count));
   }
   res.runs = c.runs;
   res.failures = c.failures;

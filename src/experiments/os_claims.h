@@ -101,21 +101,55 @@ std::vector<core::OsJob> os_claim_stream(std::uint64_t seed, int p, double load,
                                          double mean_work, double threads_lo, double threads_hi,
                                          core::OsSpeedup s, double barrier);
 
-/// The section's text and its judged claim: the claim in the survey's words, `why` = what was
-/// measured (the verdict line `reproduce os` prints).
-OsClaimSection os_finish(OsClaimSection& s, std::ostringstream& o, const char* id,
-                         const char* where, const char* claim, bool holds, const std::string& why,
-                         double paper_value, double measured_value, const char* unit,
-                         const char* rule);
 inline constexpr double kOsNoPaperValue = std::numeric_limits<double>::quiet_NaN();
+
+/// What a section's measurement found: the verdict and its explanation (the line `reproduce os`
+/// prints), the measured number, the section's CSV table and its sweeps.
+struct OsMeasured {
+  bool holds = false;
+  std::string why;
+  double value = kOsNoPaperValue;
+  std::string csv;  ///< written to the section's csv_file
+  std::vector<Plot> plots;
+};
+
+/// The stream length and the loads a sweep visits (quick or the full set).
+struct OsSectionSizes {
+  std::int64_t count = 0;
+  std::vector<double> loads;
+};
+
+/// The short facts of a section: its claim's id and place in the survey, the CSV file it writes
+/// (nullptr: none), the survey's number (kOsNoPaperValue where it gives none) and the unit.
+struct OsSectionKeys {
+  const char* id;
+  const char* where;  ///< "Section 4.3"
+  const char* csv_file;
+  double paper_value;
+  const char* unit;
+};
+
+/// One section of `reproduce os` as data: what it prints before its table, the survey's claim and
+/// the rule that judges it. `measure` runs the policies and writes its table under the heading.
+struct OsSection {
+  OsSectionKeys keys;
+  const char* heading;  ///< the section's title, the claim as printed and the workload
+  const char* claim;    ///< the claim in the survey's words (ClaimResult::claim)
+  const char* rule;     ///< what decides the verdict (ClaimResult::rule)
+  OsMeasured (*measure)(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o);
+};
+
+/// The section's text and its judged claim.
+OsClaimSection os_run_section(const OsSection& section, OsClaimCtx& c, const OsSectionSizes& sizes);
 
 /// snprintf of one number.
 std::string os_num(const char* format, double x);
 
-OsClaimSection os_efficiency_rules(OsClaimCtx& c, std::int64_t count);
-OsClaimSection os_migration_transfers(OsClaimCtx& c, std::int64_t count);
-OsClaimSection os_spin_locks(OsClaimCtx& c, std::int64_t count);
-OsClaimSection os_pools_and_subcubes(OsClaimCtx& c, std::int64_t count);
+// The mechanisms' sections (os_claims_mechanisms.cpp).
+extern const OsSection kOsEfficiencyRulesSection;
+extern const OsSection kOsMigrationTransferSection;
+extern const OsSection kOsSpinLocksSection;
+extern const OsSection kOsPoolsSection;
 
 }  // namespace os_claims_detail
 

@@ -37,16 +37,7 @@ std::vector<std::int32_t> os_mech_allocate(core::OsAllocation rule, int P, const
 }  // namespace
 
 // Section 4.4: Sevcik's load-dependent rule and Eager et al.'s efficiency rule.
-OsClaimSection os_efficiency_rules(OsClaimCtx& c, std::int64_t count) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.4] Sevcik's load-dependent rule and Eager et al.'s efficiency rule\n"
-    << "  claim (Sevcik 1989): under high load give each application about the processors it\n"
-    << "  keeps 100% busy (usually 1-2), under light load about the most it can use.\n"
-    << "  claim (Eager, Zahorjan & Lazowska 1989): the processors that minimise completion\n"
-    << "  time over efficiency, or its average parallelism, keep at least half the speedup\n"
-    << "  and at least 50% efficiency.\n";
+OsMeasured os_efficiency_rules(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 32;
   OsJob j;
   j.work = 100;
@@ -77,7 +68,8 @@ OsClaimSection os_efficiency_rules(OsClaimCtx& c, std::int64_t count) {
   std::string text = "load,allocation,mean_response_time\n";
   double eq_heavy = 0, sev_heavy = 0, knee_heavy = 0;
   for (double load : {0.3, 0.9}) {
-    const auto jobs = os_claim_stream(c.opts.seed + 11, P, load, count, 100, 4, 32, j.speedup, 0);
+    const auto jobs =
+        os_claim_stream(c.opts.seed + 11, P, load, sizes.count, 100, 4, 32, j.speedup, 0);
     o << "  load " << os_num("%.1f", load) << ":";
     for (auto rule : {core::OsAllocation::Equal, core::OsAllocation::Sevcik,
                       core::OsAllocation::EfficiencyKnee}) {
@@ -95,38 +87,38 @@ OsClaimSection os_efficiency_rules(OsClaimCtx& c, std::int64_t count) {
     }
     o << "\n";
   }
-  s.csv.push_back({"os_efficiency_rules.csv", text});
   const bool rule_shape = light == 32 && heavy[0] == 2;
-  return os_finish(
-      s, o, "os.sevcik_eager_rules", "Section 4.4",
-      "under high load give each application about the processors it keeps 100% busy (usually "
-      "1-2), under light load about the most it can use (Sevcik); the efficiency knee keeps at "
-      "least half the speedup and 50% efficiency (Eager, Zahorjan & Lazowska)",
-      rule_shape && guarantee,
-      std::string("sevcik gives ") + std::to_string(light) + " alone and " +
-          std::to_string(heavy[0]) + " each under load; the knee keeps half the speedup and " +
-          "50% efficiency on 16 Amdahl and Downey profiles" + (guarantee ? "" : ": it does NOT") +
-          "; at load 0.9 sevcik " + os_num("%.1f", sev_heavy) + ", efficiency_knee " +
-          os_num("%.1f", knee_heavy) + " vs equal " + os_num("%.1f", eq_heavy),
-      kOsNoPaperValue, heavy[0], "processors",
-      "holds when sevcik gives a lone job all 32 processors and each of 16 jobs 2, and the knee "
-      "keeps half the speedup and 50% efficiency on all 16 profiles; measured: processors per job "
-      "under load");
+  return {rule_shape && guarantee,
+          std::string("sevcik gives ") + std::to_string(light) + " alone and " +
+              std::to_string(heavy[0]) + " each under load; the knee keeps half the speedup and " +
+              "50% efficiency on 16 Amdahl and Downey profiles" +
+              (guarantee ? "" : ": it does NOT") + "; at load 0.9 sevcik " +
+              os_num("%.1f", sev_heavy) + ", efficiency_knee " + os_num("%.1f", knee_heavy) +
+              " vs equal " + os_num("%.1f", eq_heavy),
+          double(heavy[0]), text};
 }
 
+const OsSection kOsEfficiencyRulesSection = {
+    {"os.sevcik_eager_rules", "Section 4.4", "os_efficiency_rules.csv", kOsNoPaperValue,
+     "processors"},
+    "[4.4] Sevcik's load-dependent rule and Eager et al.'s efficiency rule\n"
+    "  claim (Sevcik 1989): under high load give each application about the processors it\n"
+    "  keeps 100% busy (usually 1-2), under light load about the most it can use.\n"
+    "  claim (Eager, Zahorjan & Lazowska 1989): the processors that minimise completion\n"
+    "  time over efficiency, or its average parallelism, keep at least half the speedup\n"
+    "  and at least 50% efficiency.\n",
+    "under high load give each application about the processors it keeps 100% busy (usually "
+    "1-2), under light load about the most it can use (Sevcik); the efficiency knee keeps at "
+    "least half the speedup and 50% efficiency (Eager, Zahorjan & Lazowska)",
+    "holds when sevcik gives a lone job all 32 processors and each of 16 jobs 2, and the knee "
+    "keeps half the speedup and 50% efficiency on all 16 profiles; measured: processors per job "
+    "under load",
+    os_efficiency_rules};
+
 // Section 4.5.2: what the memory transfer of a migration costs, per variant.
-OsClaimSection os_migration_transfers(OsClaimCtx& c, std::int64_t count) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.5.2] Process migration: moving the memory image\n"
-    << "  claim: \"The most expensive part in process migration is usually the transfer of the\n"
-    << "  virtual memory\"; the V-system's precopy keeps the process running during the "
-       "transfer,\n  Accent's copy on reference copies only the pages it needs.\n"
-    << "  16 processors, load 0.7, work exp(100), threads U[2,16], linear; a whole image takes "
-       "2\n  time units; 10% of it dirtied during a precopy, 30% touched after a move.\n";
+OsMeasured os_migration_transfers(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 16;
-  const auto jobs = os_claim_stream(c.opts.seed + 12, P, 0.7, count, 100, 2, 16, {}, 0);
+  const auto jobs = os_claim_stream(c.opts.seed + 12, P, 0.7, sizes.count, 100, 2, 16, {}, 0);
   OsCosts costs;
   costs.migration = 2;
   std::string text = "transfer,migration_time,mean_response_time\n";
@@ -145,35 +137,32 @@ OsClaimSection os_migration_transfers(OsClaimCtx& c, std::int64_t count) {
     lost.push_back(r.lost.migration);
     resp.push_back(r.mean_response_time);
   }
-  s.csv.push_back({"os_migration_transfer.csv", text});
-  return os_finish(s, o, "os.migration_transfer", "Section 4.5.2",
-                   "The most expensive part in process migration is usually the transfer of the "
-                   "virtual memory; precopy keeps the process running during the transfer, copy on "
-                   "reference copies only the pages it needs",
-                   lost[1] < lost[2] && lost[2] < lost[0] && resp[1] <= resp[0],
-                   "time stopped: full " + os_num("%.1f", lost[0]) + ", copy on reference " +
-                       os_num("%.1f", lost[2]) + ", precopy " + os_num("%.1f", lost[1]),
-                   kOsNoPaperValue, lost[1] / std::max(lost[0], 1e-12), "x",
-                   "holds when precopy stops less than copy on reference, which stops less than a "
-                   "full copy, and precopy responds no later than a full copy; measured: precopy's "
-                   "stopped time over a full copy's");
+  return {lost[1] < lost[2] && lost[2] < lost[0] && resp[1] <= resp[0],
+          "time stopped: full " + os_num("%.1f", lost[0]) + ", copy on reference " +
+              os_num("%.1f", lost[2]) + ", precopy " + os_num("%.1f", lost[1]),
+          lost[1] / std::max(lost[0], 1e-12), text};
 }
 
+const OsSection kOsMigrationTransferSection = {
+    {"os.migration_transfer", "Section 4.5.2", "os_migration_transfer.csv", kOsNoPaperValue, "x"},
+    "[4.5.2] Process migration: moving the memory image\n"
+    "  claim: \"The most expensive part in process migration is usually the transfer of the\n"
+    "  virtual memory\"; the V-system's precopy keeps the process running during the transfer,\n"
+    "  Accent's copy on reference copies only the pages it needs.\n"
+    "  16 processors, load 0.7, work exp(100), threads U[2,16], linear; a whole image takes 2\n"
+    "  time units; 10% of it dirtied during a precopy, 30% touched after a move.\n",
+    "The most expensive part in process migration is usually the transfer of the virtual memory; "
+    "precopy keeps the process running during the transfer, copy on reference copies only the "
+    "pages it needs",
+    "holds when precopy stops less than copy on reference, which stops less than a full copy, and "
+    "precopy responds no later than a full copy; measured: precopy's stopped time over a full "
+    "copy's",
+    os_migration_transfers};
+
 // Section 4.2: spin locks under time sharing, and the three remedies the survey lists.
-OsClaimSection os_spin_locks(OsClaimCtx& c, std::int64_t count) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.2] A lock holder preempted: two-minute warning, do-not-preempt bit, scheduler "
-       "activations\n"
-    << "  claim: \"if a process is preempted while holding a lock, all other processes that "
-       "want\n  to get the lock will be forced either to spin-wait\"; Psyche's two-minute "
-       "warning \"may\n  improve performance by a factor of three in some cases\".\n"
-    << "  16 processors, load 0.8, work exp(50), threads U[2,16], linear; every thread takes "
-       "the\n  job's lock after each 0.5 of work for 0.1 of work; quantum 1, context switch "
-       "0.01.\n";
+OsMeasured os_spin_locks(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 16;
-  auto jobs = os_claim_stream(c.opts.seed + 13, P, 0.8, count, 50, 2, 16, {}, 0);
+  auto jobs = os_claim_stream(c.opts.seed + 13, P, 0.8, sizes.count, 50, 2, 16, {}, 0);
   for (auto& j : jobs) j.lock_every = 0.5, j.lock_length = 0.1;
   OsCosts costs;
   costs.context_switch = 0.01;
@@ -215,36 +204,32 @@ OsClaimSection os_spin_locks(OsClaimCtx& c, std::int64_t count) {
     << ", mean response " << os_num("%.1f", co.mean_response_time) << "\n";
   text += "coscheduling,none," + os_num("%.6f", co_frac) + ",0," +
           os_num("%.4f", co.mean_response_time) + "\n";
-  s.csv.push_back({"os_spin_locks.csv", text});
-  return os_finish(
-      s, o, "os.lock_holder_preemption", "Section 4.2",
-      "Psyche's two-minute warning may improve performance by a factor of three in some cases",
-      all_acted && worst_remedy < spin_none,
-      "every remedy spins less than none (" + os_num("%.1f", worst_remedy) + " at most vs " +
-          os_num("%.1f", spin_none) +
-          " time units); the best cuts mean "
-          "response by a factor " +
-          os_num("%.2f", resp_none / best_resp) +
-          " on this workload (the survey's \"three\" is Psyche's best case)",
-      3.0, resp_none / best_resp, "x",
-      "holds when every remedy acts and spins less than no remedy; the factor (no remedy's mean "
-      "response over the best remedy's) is reported beside the survey's best case of three");
+  return {all_acted && worst_remedy < spin_none,
+          "every remedy spins less than none (" + os_num("%.1f", worst_remedy) + " at most vs " +
+              os_num("%.1f", spin_none) + " time units); the best cuts mean response by a factor " +
+              os_num("%.2f", resp_none / best_resp) +
+              " on this workload (the survey's \"three\" is Psyche's best case)",
+          resp_none / best_resp, text};
 }
 
+const OsSection kOsSpinLocksSection = {
+    {"os.lock_holder_preemption", "Section 4.2", "os_spin_locks.csv", 3.0, "x"},
+    "[4.2] A lock holder preempted: two-minute warning, do-not-preempt bit, scheduler "
+    "activations\n"
+    "  claim: \"if a process is preempted while holding a lock, all other processes that want\n"
+    "  to get the lock will be forced either to spin-wait\"; Psyche's two-minute warning \"may\n"
+    "  improve performance by a factor of three in some cases\".\n"
+    "  16 processors, load 0.8, work exp(50), threads U[2,16], linear; every thread takes the\n"
+    "  job's lock after each 0.5 of work for 0.1 of work; quantum 1, context switch 0.01.\n",
+    "Psyche's two-minute warning may improve performance by a factor of three in some cases",
+    "holds when every remedy acts and spins less than no remedy; the factor (no remedy's mean "
+    "response over the best remedy's) is reported beside the survey's best case of three",
+    os_spin_locks};
+
 // Section 4.4: which processors a job gets, on a NUMA machine of pools or a hypercube.
-OsClaimSection os_pools_and_subcubes(OsClaimCtx& c, std::int64_t count) {
-  OsClaimSection s;
-  std::ostringstream o;
-  c.out = &o;
-  o << "[4.4] Processor pools (Zhou & Brecht) and subcube allocation\n"
-    << "  claim: an application should get processors in the same pool unless spanning pools "
-       "pays;\n  on a hypercube, processors \"not connected in a sub-cube\" degrade it "
-       "severely, hence\n  subcube allocation.\n"
-    << "  64 processors in pools of 8; a job spread over pools runs 1 + remote times slower;\n"
-    << "  load 0.7, work exp(100), threads U[1,16]; first come, first served, one processor "
-       "per thread:\n";
+OsMeasured os_pools_and_subcubes(OsClaimCtx& c, const OsSectionSizes& sizes, std::ostream& o) {
   const int P = 64;
-  const auto jobs = os_claim_stream(c.opts.seed + 14, P, 0.7, count, 100, 1, 16, {}, 0);
+  const auto jobs = os_claim_stream(c.opts.seed + 14, P, 0.7, sizes.count, 100, 1, 16, {}, 0);
   std::string text = "remote,placement,remote_share,fragmentation,mean_response_time\n";
   std::vector<double> resp, remote, frag;
   for (double penalty : {0.5, 2.0}) {
@@ -269,26 +254,33 @@ OsClaimSection os_pools_and_subcubes(OsClaimCtx& c, std::int64_t count) {
       frag.push_back(r.fragmentation);
     }
   }
-  s.csv.push_back({"os_pools.csv", text});
   // [0..2]: remote 0.5 (pools, subcube, scattered); [3..5]: remote 2.
-  return os_finish(
-      s, o, "os.pools_subcubes", "Section 4.4",
-      "an application should get processors in the same pool unless spanning pools pays; on a "
-      "hypercube, processors not connected in a sub-cube degrade it severely",
-      remote[0] < remote[2] && remote[1] == 0 && remote[4] == 0 && resp[0] < resp[2] &&
-          resp[3] < resp[5] && resp[4] < resp[5],
-      "pools answer sooner than scattered processors (" + os_num("%.1f", resp[0]) + " vs " +
-          os_num("%.1f", resp[2]) +
-          " at remote 0.5); subcubes never go "
-          "remote but hold more of the machine idle (" +
-          os_mech_pct(frag[1]) + " vs " + os_mech_pct(frag[2]) +
-          "), so they win only when spreading is severe: " + os_num("%.1f", resp[4]) + " vs " +
-          os_num("%.1f", resp[5]) + " at remote 2 (" + os_num("%.1f", resp[1]) + " vs " +
-          os_num("%.1f", resp[2]) + " at 0.5)",
-      kOsNoPaperValue, resp[2] / std::max(resp[0], 1e-12), "x",
-      "holds when pools go remote less and answer sooner than scattered processors, subcubes never "
-      "go remote, and at remote 2 pools and subcubes beat scattered; measured: scattered's mean "
-      "response over pools' at remote 0.5");
+  return {remote[0] < remote[2] && remote[1] == 0 && remote[4] == 0 && resp[0] < resp[2] &&
+              resp[3] < resp[5] && resp[4] < resp[5],
+          "pools answer sooner than scattered processors (" + os_num("%.1f", resp[0]) + " vs " +
+              os_num("%.1f", resp[2]) +
+              " at remote 0.5); subcubes never go remote but hold more of the machine idle (" +
+              os_mech_pct(frag[1]) + " vs " + os_mech_pct(frag[2]) +
+              "), so they win only when spreading is severe: " + os_num("%.1f", resp[4]) + " vs " +
+              os_num("%.1f", resp[5]) + " at remote 2 (" + os_num("%.1f", resp[1]) + " vs " +
+              os_num("%.1f", resp[2]) + " at 0.5)",
+          resp[2] / std::max(resp[0], 1e-12), text};
 }
+
+const OsSection kOsPoolsSection = {
+    {"os.pools_subcubes", "Section 4.4", "os_pools.csv", kOsNoPaperValue, "x"},
+    "[4.4] Processor pools (Zhou & Brecht) and subcube allocation\n"
+    "  claim: an application should get processors in the same pool unless spanning pools pays;\n"
+    "  on a hypercube, processors \"not connected in a sub-cube\" degrade it severely, hence\n"
+    "  subcube allocation.\n"
+    "  64 processors in pools of 8; a job spread over pools runs 1 + remote times slower;\n"
+    "  load 0.7, work exp(100), threads U[1,16]; first come, first served, one processor per "
+    "thread:\n",
+    "an application should get processors in the same pool unless spanning pools pays; on a "
+    "hypercube, processors not connected in a sub-cube degrade it severely",
+    "holds when pools go remote less and answer sooner than scattered processors, subcubes never "
+    "go remote, and at remote 2 pools and subcubes beat scattered; measured: scattered's mean "
+    "response over pools' at remote 0.5",
+    os_pools_and_subcubes};
 
 }  // namespace loadlab::experiments::os_claims_detail

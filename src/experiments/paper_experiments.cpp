@@ -21,30 +21,44 @@ namespace loadlab::experiments {
 
 namespace {
 
+// A plot that illustrates one claim, captioned with the claim's verdict line.
+PaperPlot paper_claim_plot(Plot plot, const ClaimResult& c,
+                           std::vector<std::string> categories = {}) {
+  plot.captions = {claim_verdict_line(c)};
+  return {std::move(plot), std::move(categories), {c.id}};
+}
+
 // Claims the paper states without a plotted series: one bar chart per claim with a measured
 // number, the paper's figure (where it gives one) beside ours.
 std::vector<PaperPlot> paper_claim_bars(const std::vector<ClaimResult>& claims) {
   std::vector<PaperPlot> out;
   for (const auto& c : claims) {
     if (std::isnan(c.measured_value)) continue;
-    PaperPlot p;
-    p.plot.title = c.source.where;
-    p.plot.x_label = "";
-    p.plot.y_label = c.unit.empty() ? "value" : c.unit;
+    Plot plot;
+    plot.title = c.source.where;
+    plot.y_label = c.unit.empty() ? "value" : c.unit;
+    std::vector<std::string> categories;
     PlotSeries s{"value", {}, {}};
     if (!std::isnan(c.paper_value)) {
-      p.categories.push_back("paper");
+      categories.push_back("paper");
       s.y.push_back(c.paper_value);
     }
-    p.categories.push_back("measured");
+    categories.push_back("measured");
     s.y.push_back(c.measured_value);
-    s.x.resize(s.y.size());
-    for (std::size_t i = 0; i < s.x.size(); ++i) s.x[i] = double(i);
-    p.plot.series.push_back(s);
-    p.plot.captions = {claim_verdict_line(c)};
-    p.claim_ids = {c.id};
-    out.push_back(std::move(p));
+    for (std::size_t i = 0; i < s.y.size(); ++i) s.x.push_back(double(i));
+    plot.series.push_back(std::move(s));
+    out.push_back(paper_claim_plot(std::move(plot), c, std::move(categories)));
   }
+  return out;
+}
+
+// The settings every paper's runner takes from the panel's run.
+template <class Options>
+Options paper_run_options(const PaperRunOptions& o) {
+  Options out;
+  out.seed = o.seed;
+  out.progress = o.progress;
+  out.cancel = o.cancel;
   return out;
 }
 
@@ -126,11 +140,8 @@ PaperRun run_paper_experiments(const PaperRunOptions& o) {
   run.seed = o.seed;
   auto cancelled = [&] { return o.cancel && o.cancel->load(); };
   if (o.paper == "flb") {
-    FlbOptions fo;
+    FlbOptions fo = paper_run_options<FlbOptions>(o);
     fo.quick = o.quick;
-    fo.seed = o.seed;
-    fo.progress = o.progress;
-    fo.cancel = o.cancel;
     const FlbResults r = run_flb_experiments(fo);
     run.cancelled = r.cancelled;
     run.claims = r.claims;
@@ -156,12 +167,9 @@ PaperRun run_paper_experiments(const PaperRunOptions& o) {
     }
   } else if (o.paper == "wu") {
     // `reproduce wu --quick`: 50 cases per cell, 10 per point of Figs 16-17.
-    WuOptions wo;
+    WuOptions wo = paper_run_options<WuOptions>(o);
     wo.cases = o.quick ? 50 : 1000;
     wo.fig_cases = o.quick ? 10 : 100;
-    wo.seed = o.seed;
-    wo.progress = o.progress;
-    wo.cancel = o.cancel;
     const WuResults r = run_wu_experiments(wo);
     run.cancelled = r.cancelled || cancelled();
     if (!run.cancelled) {
@@ -178,32 +186,22 @@ PaperRun run_paper_experiments(const PaperRunOptions& o) {
     run.plots = paper_claim_bars(run.claims);
   } else if (o.paper == "os") {
     // `reproduce os --quick`: 120 jobs per stream, loads 0.5 and 0.9.
-    OsClaimOptions oo;
-    oo.seed = o.seed;
+    OsClaimOptions oo = paper_run_options<OsClaimOptions>(o);
     oo.quick = o.quick;
-    oo.progress = o.progress;
-    oo.cancel = o.cancel;
     const OsClaimsResult r = judge_os_claims(oo);
     run.cancelled = r.cancelled;
     if (!run.cancelled) {
       run.claims = os_claims_of(r);
       // The load sweeps as line plots, then the paper's number beside ours per claim.
       for (const auto& sec : r.sections)
-        for (const auto& plot : sec.plots) {
-          PaperPlot p{plot, {}, {sec.claim.id}};
-          p.plot.captions = {claim_verdict_line(sec.claim)};
-          run.plots.push_back(std::move(p));
-        }
+        for (const auto& plot : sec.plots) run.plots.push_back(paper_claim_plot(plot, sec.claim));
       for (auto& p : paper_claim_bars(run.claims)) run.plots.push_back(std::move(p));
     }
   } else if (o.paper == "notes") {
     const NotesParameterClaims r = judge_notes_parameter_claims(o.quick);
     run.claims = r.claims;
-    for (std::size_t i = 0; i < r.plots.size(); ++i) {
-      PaperPlot p{r.plots[i], {}, {r.claims[i].id}};
-      p.plot.captions = {claim_verdict_line(r.claims[i])};
-      run.plots.push_back(std::move(p));
-    }
+    for (std::size_t i = 0; i < r.plots.size(); ++i)
+      run.plots.push_back(paper_claim_plot(r.plots[i], r.claims[i]));
   } else {
     run.claims.push_back(judge_dlt_conjecture1(o.seed, o.quick ? 200 : 1000));
     run.plots = paper_claim_bars(run.claims);

@@ -1,12 +1,5 @@
 #include "io/explain.h"
 
-#include "core/balance/narration.h"
-#include "core/dag/narration.h"
-#include "core/dlt/narration.h"
-#include "core/dynamic/narration.h"
-#include "core/loops/narration.h"
-#include "core/os/narration.h"
-#include "core/partition/narration.h"
 #include "io/scenario.h"
 
 namespace loadlab::io {
@@ -37,15 +30,9 @@ Json narration_json(const core::Narration& narration) {
 }
 
 std::vector<std::string> narration_pseudocode(std::string_view kind, std::string_view algorithm) {
-  if (kind == "balance") return core::balance_pseudocode(algorithm);
-  if (kind == "dynamic") return core::dynamic_pseudocode(algorithm);
-  if (kind == "partition") return core::partition_pseudocode(algorithm);
-  if (kind == "os") return core::os_pseudocode(algorithm);
-  if (kind == "loop") return core::loop_pseudocode(algorithm);
-  if (kind == "dlt") return core::dlt_pseudocode(algorithm);
-  // The Steps tab narrates any list scheduler in one generic loop; only FLB's is its own.
-  if (kind == "dag" && algorithm == "flb") return core::dag_pseudocode(algorithm);
-  return {};
+  const KindHandler* handler = find_kind(kind);
+  if (handler == nullptr || handler->pseudocode == nullptr) return {};
+  return handler->pseudocode(algorithm);
 }
 
 }  // namespace loadlab::io

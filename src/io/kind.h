@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/common/algorithm_info.h"
@@ -78,6 +79,10 @@ struct KindHandler {
   /// The step-by-step narration of one successful result (`loadlab explain`, the playground's
   /// caption); nullptr while the kind narrates nothing.
   core::Narration (*explain)(const TypedScenario& scenario, const TypedResult& result) = nullptr;
+  /// The pseudo-code the narration of `algorithm` lights line by line, without running anything
+  /// (the help panel shows it too); empty for an algorithm that narrates none. nullptr while the
+  /// kind narrates nothing.
+  std::vector<std::string> (*pseudocode)(std::string_view algorithm) = nullptr;
   /// Keys of "params" that are settings of the whole kind, not of one algorithm (dag:
   /// "stochastic"); nullptr when every key names an algorithm.
   const std::vector<std::string>& (*param_sections)() = nullptr;

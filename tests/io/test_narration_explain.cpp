@@ -150,6 +150,13 @@ TEST_CASE("Explain.CitationAndPseudocodeFromTheTables") {
   CHECK(narration_pseudocode("dag", "flb") == loadlab::core::dag_pseudocode("flb"));
   CHECK(narration_pseudocode("dag", "heft").empty());
   CHECK(narration_pseudocode("balance", "no_such_algorithm").empty());
+  CHECK(narration_pseudocode("no_such_kind", "flb").empty());
+  // A kind that narrates its results shows the pseudo-code its captions point into, and a kind
+  // without narration has none to show.
+  for (const auto& kind : loadlab::io::scenario_kinds()) {
+    CAPTURE(kind.name);
+    CHECK((kind.explain != nullptr) == (kind.pseudocode != nullptr));
+  }
   CHECK_THROWS_AS(loadlab::core::cite_full("nobody2000", ""), std::invalid_argument);
   const auto* houstis = loadlab::core::find_citation("houstis1996");
   REQUIRE(houstis != nullptr);

@@ -185,6 +185,7 @@ KindHandler balance_kind() {
   KindHandler kind{"balance", "Network load balancing", core::balance_algorithm_table,
                    parse_balance_kind, run_balance_kind};
   kind.explain = explain_balance_kind;
+  kind.pseudocode = core::balance_pseudocode;
   return kind;
 }
 

@@ -13,6 +13,7 @@
 
 #include "core/dag/generators.h"
 #include "core/dag/hetero_schedulers.h"
+#include "core/dag/narration.h"
 #include "core/dag/narration_schedule.h"
 #include "core/dag/registry.h"
 #include "core/verify/schedule_verify.h"
@@ -687,6 +688,13 @@ core::Narration explain_dag_kind(const TypedScenario&, const TypedResult& result
   return core::narrate_dag_schedule(*r.graph, r.algorithm, a ? a->info.paper : "", r.schedule);
 }
 
+// The Steps tab narrates any list scheduler in one generic loop; only FLB's is its own, so only
+// FLB has pseudo-code of its own to show.
+std::vector<std::string> dag_kind_pseudocode(std::string_view algorithm) {
+  if (algorithm == "flb") return core::dag_pseudocode(algorithm);
+  return {};
+}
+
 }  // namespace
 
 KindHandler dag_kind() {
@@ -694,6 +702,7 @@ KindHandler dag_kind() {
                    run_dag_kind};
   kind.param_sections = dag_param_sections;
   kind.explain = explain_dag_kind;
+  kind.pseudocode = dag_kind_pseudocode;
   return kind;
 }
 

@@ -188,8 +188,8 @@ core::Narration explain_dlt_kind(const TypedScenario& scenario, const TypedResul
 }  // namespace
 
 KindHandler dlt_kind() {
-  return {"dlt",          "Divisible load", core::dlt_algorithm_table,
-          parse_dlt_kind, run_dlt_kind,     explain_dlt_kind};
+  return {"dlt",        "Divisible load", core::dlt_algorithm_table, parse_dlt_kind,
+          run_dlt_kind, explain_dlt_kind, core::dlt_pseudocode};
 }
 
 }  // namespace loadlab::io

@@ -387,8 +387,9 @@ core::Narration explain_dynamic_kind(const TypedScenario& scenario, const TypedR
 }  // namespace
 
 KindHandler dynamic_kind() {
-  return {"dynamic",          "Dynamic load balancing", core::dynamic_algorithm_table,
-          parse_dynamic_kind, run_dynamic_kind,         explain_dynamic_kind};
+  return {
+      "dynamic",        "Dynamic load balancing", core::dynamic_algorithm_table, parse_dynamic_kind,
+      run_dynamic_kind, explain_dynamic_kind,     core::dynamic_pseudocode};
 }
 
 }  // namespace loadlab::io

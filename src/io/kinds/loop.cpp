@@ -211,8 +211,8 @@ core::Narration explain_loop_kind(const TypedScenario& scenario, const TypedResu
 }  // namespace
 
 KindHandler loop_kind() {
-  return {"loop",          "Loop scheduling", core::loop_algorithm_table,
-          parse_loop_kind, run_loop_kind,     explain_loop_kind};
+  return {"loop",        "Loop scheduling", core::loop_algorithm_table, parse_loop_kind,
+          run_loop_kind, explain_loop_kind, core::loop_pseudocode};
 }
 
 }  // namespace loadlab::io

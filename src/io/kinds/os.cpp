@@ -400,7 +400,8 @@ KindHandler os_kind() {
           core::os_algorithm_table,
           parse_os_kind,
           run_os_kind,
-          explain_os_kind};
+          explain_os_kind,
+          core::os_pseudocode};
 }
 
 }  // namespace loadlab::io

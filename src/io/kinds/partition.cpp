@@ -377,8 +377,13 @@ core::Narration explain_partition_kind(const TypedScenario& scenario, const Type
 }  // namespace
 
 KindHandler partition_kind() {
-  return {"partition",          "Mesh partitioning", core::partition_algorithm_table,
-          parse_partition_kind, run_partition_kind,  explain_partition_kind};
+  return {"partition",
+          "Mesh partitioning",
+          core::partition_algorithm_table,
+          parse_partition_kind,
+          run_partition_kind,
+          explain_partition_kind,
+          core::partition_pseudocode};
 }
 
 }  // namespace loadlab::io
