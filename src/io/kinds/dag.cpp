@@ -245,8 +245,12 @@ core::Machine read_machine(const JsonReader& s, const core::TaskGraph& g, int pr
                         "seed", static_cast<std::int64_t>(seed), 0, (1LL << 53) - 1)));
     try {
       core::validate_machine(m, g);
+      // One node, or equal draws: the identical-processor schedulers run on scaled costs.
+      if (m.uniform() && !m.trivial()) (void)core::uniform_graph(g, m);
     } catch (const std::invalid_argument& e) {
       throw ScenarioError(mr.pointer(), e.what());
+    } catch (const core::GraphError& e) {
+      throw ScenarioError(mr.pointer(), std::string("scaled costs: ") + e.what());
     }
     return m;
   }
