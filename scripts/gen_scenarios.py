@@ -67,6 +67,15 @@ DAG_GENERATORS = {
                           "density": round(r.uniform(0.1, 0.9), 2),
                           "regularity": round(r.uniform(0.1, 0.9), 2), "jump": r.randint(1, 3)},
 }
+# Generators with their own weights (SAGA's data sets; WfCommons' recipes with trace-fitted
+# costs): no ccr / mean_comp / distribution fields.
+DAG_OWN_COST_GENERATORS = {
+    "saga_out_tree": lambda r: {"branching_factor": r.randint(1, 3), "num_levels": r.randint(0, 5)},
+    "saga_in_tree": lambda r: {"branching_factor": r.randint(1, 3), "num_levels": r.randint(0, 5)},
+    "saga_chains": lambda r: {"num_chains": r.randint(1, 8), "chain_length": r.randint(1, 8)},
+    "wfcommons_recipe": lambda r: {"recipe": r.choice(["blast", "epigenomics", "srasearch"]),
+                                   "tasks": r.randint(9, 120)},
+}
 DAG_ALGOS = ["flb", "etf", "mcp", "mcp_insertion", "fcp", "dsc", "llb", "dsc_llb", "hlfet", "hlfnet",
              "scfet", "scfnet", "random", "coffman_graham", "heft"]
 # Schedulers that run on heterogeneous machines.
@@ -120,6 +129,17 @@ def dag(r, i):
             doc["algorithms"] = r.sample(DAG_HETERO_ALGOS, r.randint(1, 6)) + ["optimal"]
         else:
             doc["algorithms"] = r.sample(DAG_ALGOS, r.randint(1, 5)) + ["optimal"]
+        return doc
+    if r.random() < 0.25:
+        gen = r.choice(sorted(DAG_OWN_COST_GENERATORS))
+        doc["graph"] = {"generator": gen, **DAG_OWN_COST_GENERATORS[gen](r)}
+        if r.random() < 0.6:  # SAGA's random network (its seed: the scenario's, or its own)
+            doc["machine"] = {"generator": "saga_random_network"}
+            if r.random() < 0.5:
+                doc["machine"]["seed"] = r.randint(0, 2**31)
+            doc["algorithms"] = r.sample(DAG_HETERO_ALGOS, r.randint(1, 7))
+        else:
+            doc["algorithms"] = r.sample(DAG_ALGOS, r.randint(1, 6))
         return doc
     gen = r.choice(sorted(DAG_GENERATORS))
     g = {"generator": gen, **DAG_GENERATORS[gen](r),

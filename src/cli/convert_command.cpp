@@ -91,6 +91,7 @@ struct ConvertModel {
   core::TaskGraph dag;
   core::Machine machine;  ///< a SAGA network or a dag scenario's machine (for saga / scenario)
   bool has_machine = false;
+  std::vector<std::string> node_names;  ///< the SAGA network's / scenario's processor names
   core::Mesh mesh;
   std::string kind_name;
 };
@@ -106,6 +107,7 @@ ConvertModel convert_read(const io::FileFormat& format, const std::string& text,
       m.dag = std::move(inst.graph);
       m.machine = std::move(inst.machine);
       m.has_machine = inst.has_network;
+      if (inst.has_network) m.node_names = std::move(inst.node_names);
     } else if (format.model == io::FileModel::task_graph) {
       m.graph = true;
       m.dag = io::read_task_graph_file(format, text, o.bandwidth);
@@ -125,6 +127,7 @@ ConvertModel convert_read(const io::FileFormat& format, const std::string& text,
         m.graph = true;
         m.dag = *sc.graph;
         m.machine = sc.machine;
+        m.node_names = sc.processor_names;
         m.has_machine = true;
       } else if (kind == "dag") {
         m.graph = true;
@@ -191,7 +194,7 @@ std::string convert_write(const std::string& format, const ConvertModel& m, cons
       try {
         doc = io::saga_instance_json(
             m.dag, m.has_machine ? m.machine : core::Machine::identical(o.processors),
-            convert_default_name(o), &added);
+            convert_default_name(o), &added, m.node_names);
       } catch (const io::DagFormatError& e) {
         throw ScenarioError(o.out == "-" ? std::string("stdout") : o.out, e.what());
       }
@@ -210,11 +213,10 @@ std::string convert_write(const std::string& format, const ConvertModel& m, cons
                {"algorithms", {"heft", "flb", "etf"}}};
     if (m.has_machine) {  // a SAGA network: its processors and machine; schedulers that take one
       sc["processors"] = m.machine.processors;
-      Json machine = io::machine_scenario_json(m.machine);
-      if (!machine.empty()) {
-        sc["machine"] = std::move(machine);
+      if (!io::machine_scenario_json(m.machine).empty())
         sc["algorithms"] = {"heft", "cpop", "peft"};
-      }
+      Json machine = io::machine_scenario_json(m.machine, m.node_names);
+      if (!machine.empty()) sc["machine"] = std::move(machine);
     }
     return sc.dump(2) + "\n";
   }

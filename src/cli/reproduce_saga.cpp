@@ -2,7 +2,8 @@
 // comparison (Coleman & Krishnamachari, "PISA: An Adversarial Approach To Comparing Task Graph
 // Scheduling Algorithms", 2024; SAGA = ANRGUSC/saga) run with LoadLab's schedulers.
 //
-// 1. Benchmark: SAGA's random data sets (and, with --data DIR, the WfCommons traces in DIR) with
+// 1. Benchmark: SAGA's random data sets, WfCommons' recipes (blast, epigenomics, srasearch) and,
+// with --data DIR, the WfCommons traces in DIR, with
 // the parameters of its analyses/benchmarking/
 //    datasets.py (out_trees and in_trees: num_levels 3, branching_factor 2; parallel_chains:
 //    num_chains 2, chain_length 3; 10 task graphs x 10 random 5-node networks, every pair)
@@ -20,6 +21,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -97,6 +99,15 @@ core::AdversaryInstance pisa_heft_fork_join() {
   return inst;
 }
 
+// WfCommons' recipes at the size of the real trace each was checked against (blast 43,
+// epigenomics 41, srasearch 22 tasks; core/dag/generators_wfcommons.cpp), data at 1e8 B/s.
+struct SagaRecipeSize {
+  const char* recipe;
+  std::int32_t tasks;
+};
+constexpr SagaRecipeSize saga_recipe_sizes[] = {
+    {"blast", 43}, {"epigenomics", 41}, {"srasearch", 22}};
+
 std::string saga_fmt(const char* f, double x) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, x);
@@ -121,6 +132,13 @@ int reproduce_saga(const ReproduceOptions& opts, std::ostream& out) {
     for (int gi = 0; gi < graphs; ++gi)
       sets[d].graphs.push_back(
           core::saga_weighted_graph(shapes[d], opts.seed * 1000003u + 17u * d + gi));
+  for (std::size_t r = 0; r < std::size(saga_recipe_sizes); ++r) {
+    sets.push_back({std::string("wf_") + saga_recipe_sizes[r].recipe, {}});
+    for (int gi = 0; gi < graphs; ++gi)
+      sets.back().graphs.push_back(
+          core::wfcommons_recipe_graph(saga_recipe_sizes[r].recipe, saga_recipe_sizes[r].tasks,
+                                       opts.seed * 1000003u + 7919u * (r + 1) + gi));
+  }
   if (!opts.data_dir.empty()) {
     sets.push_back({"wfcommons", saga_wfcommons_traces(opts.data_dir, out)});
     if (sets.back().graphs.empty()) {
@@ -138,6 +156,10 @@ int reproduce_saga(const ReproduceOptions& opts, std::ostream& out) {
       << opts.seed
       << ".\nCell: mean / largest makespan ratio (makespan / the instance's best "
          "makespan over these schedulers).\n";
+  out << "wf_blast / wf_epigenomics / wf_srasearch: WfCommons' recipes (Coleman et al., "
+         "WfCommons, 2022) at 43 / 41 / 22 tasks, runtimes and file sizes fitted on the real "
+         "Chameleon traces, data at 1e8 B/s; "
+      << graphs << " graphs each on the same networks.\n";
   if (!refused.empty()) {
     out << "Not run (identical processors only): ";
     for (std::size_t i = 0; i < refused.size(); ++i) out << (i ? ", " : "") << refused[i];

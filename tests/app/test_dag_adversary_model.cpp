@@ -238,3 +238,20 @@ TEST_CASE("DagMachineForm.FieldsRoundTripAndStayValid") {
   app::write_machine_fields(doc, f);
   CHECK_FALSE(doc.contains("machine"));
 }
+
+// A generated SAGA network edited in the form becomes the form's explicit machine: the kind
+// refuses "generator" next to "speeds".
+TEST_CASE("DagMachineForm.GeneratedNetworkBecomesExplicit") {
+  Json doc = small_dag();
+  doc["machine"] = {{"generator", "saga_random_network"}, {"seed", 4}};
+  doc["algorithms"] = Json::array({"heft"});
+  REQUIRE(parse(doc) != nullptr);
+  auto f = app::read_machine_fields(doc);
+  f.model = app::DagMachineFields::speeds;
+  f.speed_values = {1, 3};
+  app::write_machine_fields(doc, f);
+  CHECK_FALSE(doc["machine"].contains("generator"));
+  CHECK_FALSE(doc["machine"].contains("seed"));
+  CHECK(doc["machine"]["speeds"] == Json::array({1.0, 3.0}));
+  CHECK(parse(doc) != nullptr);
+}

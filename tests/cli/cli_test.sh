@@ -231,6 +231,7 @@ expect 2 "--scenario: kind 'balance' is not a task graph" "$LL" adversary --scen
 expect 0 "ratio reached" "$LL" adversary --a heft --b cpop --scenario "$TMP/worst.json" --iterations 200
 # SAGA's data sets and PISA's matrix on heterogeneous machines (quick: about a second).
 expect 0 "0 failing the verifier" "$LL" reproduce saga --quick --csv "$TMP/saga_csv" --data "$SHARED/data/wfcommons"
+grep -qF "wf_srasearch" "$TMP/all_output.log" && ok || bad "reproduce saga lacks the WfCommons recipes' data sets"
 [ -s "$TMP/saga_csv/saga_pisa_pairwise.csv" ] && [ -s "$TMP/saga_csv/saga_claims.csv" ] && ok || bad "reproduce saga --csv wrote no CSV"
 # The expected-makespan target: A = B sees the same draws (ratio exactly 1); a bad target or
 # spread names its flag.
@@ -339,6 +340,15 @@ expect 0 "" "$LL" convert "$TMP/saga_sc.json" "$TMP/saga_back.json" --to saga
 expect 0 "" "$LL" convert "$TMP/saga_back.json" "$TMP/saga_sc2.json" --name saga_basic.json
 cmp -s "$TMP/saga_sc.json" "$TMP/saga_sc2.json" && ok || bad "saga -> scenario -> saga -> scenario differs"
 grep -qF '"Infinity"' "$TMP/saga_back.json" && ok || bad "saga self-links not written as Infinity"
+# Node and task names survive saga -> scenario -> saga (the scenario keeps them as machine.names).
+python3 - "$TMP/saga_basic.json" "$TMP/saga_back.json" <<'P' && ok || bad "saga round trip lost node or task names"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+names = lambda d, part, key: [x["name"] for x in d[part][key]]
+assert names(a, "network", "nodes") == names(b, "network", "nodes") == ["v_1", "v_2", "v_3"], names(b, "network", "nodes")
+assert names(a, "task_graph", "tasks") == names(b, "task_graph", "tasks")
+assert {(e["source"], e["target"]) for e in a["network"]["edges"]} == {(e["source"], e["target"]) for e in b["network"]["edges"]}
+P
 python3 - "$TMP/saga_basic.json" "$TMP/saga_nolink.json" <<'P'
 import json, sys
 d = json.load(open(sys.argv[1])); d["network"]["edges"] = d["network"]["edges"][1:]

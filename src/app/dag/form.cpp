@@ -83,6 +83,16 @@ bool generator_fields(DagDeferredSlider& d, io::Json& g, bool defer) {
   } else if (gen == "saga_out_tree" || gen == "saga_in_tree") {
     ch |= slider(d, "Branching", g, "branching_factor", 2, 1, 8, true, false, defer);
     return ch | slider(d, "Levels", g, "num_levels", 3, 0, 16, true, false, true);
+  } else if (gen == "wfcommons_recipe") {  // costs fitted on real traces: no CCR or cost fields
+    const auto& recipes = core::wfcommons_recipe_names();
+    const std::string recipe = g.value("recipe", std::string("blast"));
+    if (ImGui::BeginCombo("Recipe", recipe.c_str())) {
+      for (const auto& r : recipes)
+        if (ImGui::Selectable(r.c_str(), r == recipe) && r != recipe) g["recipe"] = r, ch = true;
+      ImGui::EndCombo();
+    }
+    return ch | slider(d, "Tasks", g, "tasks", 50, core::wfcommons_recipe_min_tasks(recipe), 2000,
+                       true, true, true);
   } else if (gen == "layered") {
     ch |= slider(d, "Tasks n", g, "n", 100, 1, 1000000, true, true, true);
     ch |= slider(d, "Fat", g, "fat", 0.5, 0.01, 1, false, false, defer);
@@ -218,7 +228,8 @@ void draw_dag_form(App& app) {
         if (ImGui::Selectable(name.c_str(), name == gen) && name != gen) {
           // Keep the cost fields; drop the old generator's own fields (the kind rejects them).
           io::Json ng{{"generator", name}};
-          const bool saga = name.rfind("saga_", 0) == 0;  // SAGA's weights take only a seed
+          // SAGA's weights and WfCommons' fitted costs take only a seed
+          const bool saga = name.rfind("saga_", 0) == 0 || name == "wfcommons_recipe";
           for (const char* k : {"ccr", "mean_comp", "distribution", "seed"})
             if (graph.contains(k) && (!saga || std::string(k) == "seed")) ng[k] = graph[k];
           graph = ng;

@@ -70,6 +70,10 @@ void write_machine_fields(io::Json& sc, const DagMachineFields& f) {
   io::Json m =
       sc.contains("machine") && sc["machine"].is_object() ? sc["machine"] : io::Json::object();
   const int p = processors_of(sc);
+  // Edited in the form, a generated network ("generator": "saga_random_network") becomes the
+  // form's explicit machine (the kind refuses both together).
+  m.erase("generator");
+  m.erase("seed");
   if (f.model == DagMachineFields::speeds) {
     m.erase("etc");
     m["speeds"] = f.speed_values;

@@ -79,6 +79,23 @@ TaskGraph saga_weighted_graph(const GraphShape& shape, std::uint64_t seed);
 /// gauss(1, 1/3) clipped to [MachineLimits::min_speed, 2], seeded.
 Machine saga_random_network(std::int32_t nodes, std::uint64_t seed);
 
+/// WfCommons' recipes (generators_wfcommons.cpp): the application's task types and their
+/// fan-in / fan-out at a task budget of `tasks` (blast: exactly `tasks`; epigenomics and
+/// srasearch: at most `tasks`, as WfCommons' from_num_tasks), names "<type>_ID0000001" in a
+/// topological order. Recipes: "blast", "epigenomics", "srasearch" (the ones with a real trace
+/// to fit the costs on). Throw GraphError for an unknown recipe or `tasks` out of
+/// [wfcommons_recipe_min_tasks, kWfcommonsRecipeMaxTasks].
+inline constexpr std::int32_t kWfcommonsRecipeMaxTasks = 100000;
+const std::vector<std::string>& wfcommons_recipe_names();
+std::int32_t wfcommons_recipe_min_tasks(const std::string& recipe);
+GraphShape wfcommons_recipe_shape(const std::string& recipe, std::int32_t tasks);
+/// A recipe task's type: its name without the "_ID0000001" suffix.
+std::string wfcommons_task_type(const std::string& name);
+/// The recipe's shape with seeded costs fitted on the real trace: task runtimes in seconds, data
+/// in bytes divided by `bandwidth` (bytes per second, (0, 1e18]).
+TaskGraph wfcommons_recipe_graph(const std::string& recipe, std::int32_t tasks, std::uint64_t seed,
+                                 double bandwidth = 1e8);
+
 /// Names accepted by make_shape.
 const std::vector<std::string>& generator_names();
 

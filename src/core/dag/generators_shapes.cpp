@@ -165,8 +165,9 @@ TaskGraph assign_costs(const GraphShape& shape, const CostSpec& c, std::uint64_t
 
 const std::vector<std::string>& generator_names() {
   static const std::vector<std::string> names = {
-      "lu",       "laplace", "stencil", "fft",           "gaussian",     "fork_join",
-      "out_tree", "in_tree", "layered", "saga_out_tree", "saga_in_tree", "saga_chains"};
+      "lu",           "laplace",     "stencil",         "fft",     "gaussian",
+      "fork_join",    "out_tree",    "in_tree",         "layered", "saga_out_tree",
+      "saga_in_tree", "saga_chains", "wfcommons_recipe"};
   return names;
 }
 

@@ -232,8 +232,9 @@ SagaInstance read_saga(std::string_view text) {
   return read_saga_json(doc);
 }
 
-Json machine_scenario_json(const core::Machine& m) {
+Json machine_scenario_json(const core::Machine& m, const std::vector<std::string>& node_names) {
   Json machine = Json::object();
+  if (!node_names.empty()) machine["names"] = node_names;
   if (!m.speeds.empty()) machine["speeds"] = m.speeds;
   if (!m.bandwidth.empty()) {
     Json rows = Json::array();
@@ -247,7 +248,7 @@ Json machine_scenario_json(const core::Machine& m) {
 }
 
 Json saga_instance_json(const core::TaskGraph& g, const core::Machine& m, const std::string& name,
-                        std::int32_t* added_tasks) {
+                        std::int32_t* added_tasks, const std::vector<std::string>& node_names) {
   if (!m.etc.empty())
     throw DagFormatError("SAGA", "machine.etc",
                          "SAGA has no per-task execution times (only node speeds)");
@@ -289,17 +290,22 @@ Json saga_instance_json(const core::TaskGraph& g, const core::Machine& m, const 
     ++added;
   }
   if (added_tasks) *added_tasks = added;
+  if (!node_names.empty() && static_cast<std::int32_t>(node_names.size()) != P)
+    throw DagFormatError("SAGA", "machine.names",
+                         "has " + std::to_string(node_names.size()) + " names for " +
+                             std::to_string(P) + " processors");
+  const auto node = [&](std::int32_t p) {
+    return node_names.empty() ? "N" + std::to_string(p) : node_names[static_cast<std::size_t>(p)];
+  };
   Json nodes = Json::array(), links = Json::array();
   for (std::int32_t p = 0; p < P; ++p)
-    nodes.push_back({{"name", "N" + std::to_string(p)},
+    nodes.push_back({{"name", node(p)},
                      {"speed", m.speeds.empty() ? 1.0 : m.speeds[static_cast<std::size_t>(p)]}});
   for (std::int32_t p = 0; p < P; ++p) {
-    links.push_back({{"source", "N" + std::to_string(p)},
-                     {"target", "N" + std::to_string(p)},
-                     {"speed", "Infinity"}});
+    links.push_back({{"source", node(p)}, {"target", node(p)}, {"speed", "Infinity"}});
     for (std::int32_t q = p + 1; q < P; ++q)
-      links.push_back({{"source", "N" + std::to_string(p)},
-                       {"target", "N" + std::to_string(q)},
+      links.push_back({{"source", node(p)},
+                       {"target", node(q)},
                        {"speed", m.bandwidth.empty() ? 1.0 : m.bandwidth[idx(p, q)]}});
   }
   return {{"name", name},

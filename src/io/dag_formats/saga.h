@@ -58,18 +58,21 @@ SagaInstance read_saga_json(const Json& doc);
 /// The same from text (at most DagFormatLimits::max_file_bytes).
 SagaInstance read_saga(std::string_view text);
 
-/// A dag scenario's "machine" object for `m` ({"speeds"?, "bandwidth"?: rows}); an empty object
-/// for identical processors. Used where a SAGA network becomes a scenario (convert, File > Import).
-Json machine_scenario_json(const core::Machine& m);
+/// A dag scenario's "machine" object for `m` ({"speeds"?, "bandwidth"?: rows, "names"?}); an
+/// empty object for identical processors without names. Used where a SAGA network becomes a
+/// scenario (convert, File > Import); `node_names` (one per processor, or none) are kept as
+/// "names".
+Json machine_scenario_json(const core::Machine& m, const std::vector<std::string>& node_names = {});
 
-/// Writes a ProblemInstance SAGA's models load: tasks and dependencies from `g`, nodes "N0".. with
-/// the machine's speeds, one edge per node pair with its bandwidth plus the self-links.
-/// SAGA's TaskGraph requires exactly one source and one sink task: a graph with several gets a
-/// zero-cost task "__saga_source" / "__saga_sink" joined by zero-size dependencies, counted in
-/// `added_tasks`. Throws DagFormatError naming
-/// "machine.etc" (SAGA has no per-task times) or "machine.bandwidth/p/q" (an asymmetric link:
-/// SAGA's network is undirected).
+/// Writes a ProblemInstance SAGA's models load: tasks and dependencies from `g`, nodes named
+/// `node_names` (one per processor; "N0".. when empty) with the machine's speeds, one edge per node
+/// pair with its bandwidth plus the self-links. SAGA's TaskGraph requires exactly one source and
+/// one sink task: a graph with several gets a zero-cost task "__saga_source" / "__saga_sink" joined
+/// by zero-size dependencies, counted in `added_tasks`. Throws DagFormatError naming "machine.etc"
+/// (SAGA has no per-task times) or "machine.bandwidth/p/q" (an asymmetric link: SAGA's network is
+/// undirected).
 Json saga_instance_json(const core::TaskGraph& g, const core::Machine& m, const std::string& name,
-                        std::int32_t* added_tasks = nullptr);
+                        std::int32_t* added_tasks = nullptr,
+                        const std::vector<std::string>& node_names = {});
 
 }  // namespace loadlab::io

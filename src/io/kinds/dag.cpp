@@ -79,6 +79,18 @@ core::TaskGraph read_generator(const JsonReader& g, std::uint64_t seed) {
       return core::saga_weighted_graph(
           saga_shape, static_cast<std::uint64_t>(g.get_int_or(
                           "seed", static_cast<std::int64_t>(seed), 0, (1LL << 53) - 1)));
+    } else if (gen == "wfcommons_recipe") {
+      // WfCommons' application structures with costs fitted on real traces
+      // (core/dag/generators_wfcommons.cpp): runtimes in seconds, data over `bandwidth` B/s.
+      g.reject_unknown({"generator", "recipe", "tasks", "seed", "bandwidth"});
+      const std::string recipe = g.get_enum_or("recipe", "blast", core::wfcommons_recipe_names());
+      const auto tasks = i32("tasks", 50, core::wfcommons_recipe_min_tasks(recipe),
+                             core::kWfcommonsRecipeMaxTasks);
+      return core::wfcommons_recipe_graph(
+          recipe, tasks,
+          static_cast<std::uint64_t>(
+              g.get_int_or("seed", static_cast<std::int64_t>(seed), 0, (1LL << 53) - 1)),
+          g.get_number_or("bandwidth", 1e8, 1e-9, 1e18));
     } else if (gen == "out_tree" || gen == "in_tree") {
       keys.insert(keys.end(), {"branching", "depth"});
       const auto b = i32("branching", 2, 1, 1000), d = i32("depth", 5, 0, 60);
@@ -222,7 +234,28 @@ core::Machine read_machine(const JsonReader& s, const core::TaskGraph& g, int pr
   core::Machine m = core::Machine::identical(processors);
   if (!s.has("machine")) return m;
   const JsonReader mr = s.object("machine");
-  mr.reject_unknown({"speeds", "bandwidth", "etc"});
+  if (mr.has("generator")) {
+    // SAGA's random complete network (core/dag/generators_saga.cpp), one node per processor.
+    mr.reject_unknown({"generator", "seed", "names"});
+    (void)mr.get_enum("generator", {"saga_random_network"});
+    if (processors > 1024)
+      throw ScenarioError(mr.pointer("generator"), "a SAGA network has at most 1024 nodes (have " +
+                                                       std::to_string(processors) + " processors)");
+    m = core::saga_random_network(
+        processors, static_cast<std::uint64_t>(mr.get_int_or(
+                        "seed", static_cast<std::int64_t>(seed), 0, (1LL << 53) - 1)));
+    try {
+      core::validate_machine(m, g);
+      // One node, or equal draws: the identical-processor schedulers run on scaled costs.
+      if (m.uniform() && !m.trivial()) (void)core::uniform_graph(g, m);
+    } catch (const std::invalid_argument& e) {
+      throw ScenarioError(mr.pointer(), e.what());
+    } catch (const core::GraphError& e) {
+      throw ScenarioError(mr.pointer(), std::string("scaled costs: ") + e.what());
+    }
+    return m;
+  }
+  mr.reject_unknown({"speeds", "bandwidth", "etc", "names"});
   using Limits = core::MachineLimits;
   const auto P = static_cast<std::size_t>(processors);
   // A row-major matrix of `rows` x P numbers in [lo, hi] (diagonal in [0, hi] if `diag_free`).
@@ -294,6 +327,28 @@ core::Machine read_machine(const JsonReader& s, const core::TaskGraph& g, int pr
 }
 
 namespace {
+
+// "machine": {"names": [one distinct, non-empty string of at most 256 characters per processor]}.
+std::vector<std::string> read_processor_names(const JsonReader& s, int processors) {
+  if (!s.has("machine") || !s.object("machine").has("names")) return {};
+  const JsonReader mr = s.object("machine");
+  const Json& a = mr.array("names", static_cast<std::size_t>(DagLimits::max_processors));
+  if (static_cast<int>(a.size()) != processors)
+    throw ScenarioError(mr.pointer("names"), "has " + std::to_string(a.size()) +
+                                                 " names, needs one per processor (" +
+                                                 std::to_string(processors) + ")");
+  std::vector<std::string> names;
+  std::unordered_set<std::string> seen;
+  for (std::size_t p = 0; p < a.size(); ++p) {
+    const std::string ptr = mr.pointer("names") + "/" + std::to_string(p);
+    std::string n = JsonReader::as_string(a[p], ptr);
+    if (n.empty() || n.size() > 256)
+      throw ScenarioError(ptr, "must be a non-empty name of at most 256 characters");
+    if (!seen.insert(n).second) throw ScenarioError(ptr, "repeats the name '" + n + "'");
+    names.push_back(std::move(n));
+  }
+  return names;
+}
 
 // params/<algorithm>: heft has "rank", wba "alpha", hybrid "schedulers"; any other key is refused.
 void read_dag_params(const JsonReader& s, core::DagOptions& o) {
@@ -443,6 +498,7 @@ DagScenario read_dag_scenario(const JsonReader& s, const RunContext& ctx) {
   const core::TaskGraph& g = *graph;
   sc.graph = std::move(graph);
   sc.machine = read_machine(s, g, sc.processors, sc.seed);
+  sc.processor_names = read_processor_names(s, sc.processors);
   if (sc.stochastic && !sc.machine.etc.empty())
     throw ScenarioError("/machine/etc",
                         "an ETC matrix fixes every execution time; random costs "

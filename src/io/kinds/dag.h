@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/dag/machine.h"
 #include "core/dag/online.h"
@@ -34,6 +35,9 @@ struct DagScenario : TypedScenario {
   int processors = 1;
   /// "machine": speeds, bandwidth matrix or ETC matrix; trivial when absent.
   core::Machine machine;
+  /// "machine": {"names": [...]}: one distinct name per processor (a SAGA network's node names,
+  /// kept through `loadlab convert`); empty when not given.
+  std::vector<std::string> processor_names;
   core::DagOptions options;  ///< seed (random priorities) and the optimal search budget
   bool trace = false;        ///< record each list-scheduling step
   /// Random costs (a cost given as a distribution, or "params": {"stochastic": {...}}): one
