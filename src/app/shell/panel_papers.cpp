@@ -1,7 +1,7 @@
-// The papers' experiments panel (view_papers.h): every paper `loadlab reproduce` judges, run on
+// The papers' experiments panel (panel_papers.h): every paper `loadlab reproduce` judges, run on
 // demand off the UI thread, each figure drawn with the plot widget and the claims it checks
 // beside it in words, with the verdict.
-#include "app/widgets/view_papers.h"
+#include "app/shell/panel_papers.h"
 
 #include <imgui.h>
 
@@ -175,6 +175,9 @@ io::Json papers_panel_state(const PapersPanelRoom& r) {
     j["holds"] = experiments::claims_holding(claims);
     j["plots"] = it->second.plots.size();
     j["verdicts"] = verdicts;
+    io::Json axes = io::Json::array();  // each plot's value axis label, "" = none
+    for (const auto& p : it->second.plots) axes.push_back(p.plot.y_label);
+    j["y_labels"] = axes;
   } else {
     j["claims"] = 0;
     j["holds"] = 0;
