@@ -75,7 +75,7 @@ std::vector<PaperPlot> paper_claim_bars(const std::vector<ClaimResult>& claims) 
     p.plot.title = c.source.where;
     p.plot.x_label = "";
     p.plot.y_label = claim_bar_axis_label(c);
-    PlotSeries s{"value", {}, {}};
+    PlotSeries s{p.plot.y_label.empty() ? std::string("value") : p.plot.y_label, {}, {}};
     if (!std::isnan(c.paper_value)) {
       p.categories.push_back("paper");
       s.y.push_back(c.paper_value);
