@@ -55,7 +55,7 @@ async function problems(page) {
   return page.evaluate(() => {
     const s = window.loadlab.state();
     return { n: s.text_overlaps, boxes: s.text_boxes, where: s.text_problems, run: s.run_button,
-             w: window.innerWidth, h: window.innerHeight };
+             w: window.innerWidth, h: window.innerHeight, sliders: s.sliders, inSliders: s.text_in_sliders };
   });
 }
 
@@ -109,6 +109,7 @@ async function roomChecks(page, name, tab) {
 }
 
 const failures = [];
+let slidersSeen = 0;
 async function sweep(page, label, all, which = views) {
   for (const v of which) {
     await openPreset(page, v.preset);
@@ -120,6 +121,10 @@ async function sweep(page, label, all, which = views) {
       if (p.n !== 0) failures.push({ name, ...p });
       check(p.n === 0 && p.boxes > 20, `${name}: ${p.boxes} text boxes, none overlapping or cut`, p);
       runButtonChecks(name, p);
+      // A form slider draws no value under its grab: no text box meets a slider's frame (the
+      // number box beside it shows the value).
+      slidersSeen += p.sliders || 0;
+      check(p.inSliders === 0, `${name}: no text in the form's ${p.sliders} slider frames`, p.inSliders);
       const png = await page.screenshot({ path: join(shots, `layout_${label}_${v.preset}${v.key ? "_" + tab : ""}.png`) });
       if (label !== "1280x800") continue;
       const g = await roomChecks(page, name, tab);
@@ -150,6 +155,7 @@ try {
   check(["dark", "light"].includes(small.theme), "a theme is set (the system's preference)", small.theme);
 
   await sweep(page, "1280x800", allTabs);
+  check(slidersSeen >= 8, `the forms' sliders were checked (${slidersSeen} in all)`, slidersSeen);
 
   // Form labels wrap instead of being cut: the scenario panel dragged to its narrowest, then the
   // forms with the longest labels ("mean tasks per node", "barrier every (work)", "hot region

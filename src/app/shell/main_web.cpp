@@ -411,6 +411,18 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
     }
     j["text_overlaps"] = problems;
     j["text_boxes"] = boxes.size();
+    // Text drawn inside a form slider's frame, where the grab would cover it (0: the number box
+    // beside the slider shows the value).
+    int in_sliders = 0;
+    for (const auto& b : boxes)
+      for (const auto& f : loadlab::app::number_field_boxes())
+        if (f.slider[2] > f.slider[0] && b.x0 < f.slider[2] && b.x1 > f.slider[0] &&
+            b.y0 < f.slider[3] && b.y1 > f.slider[1]) {
+          ++in_sliders;
+          break;
+        }
+    j["text_in_sliders"] = in_sliders;
+    j["sliders"] = loadlab::app::number_field_boxes().size();
     j["text_problems"] = where;
   }
   j["input"] = {{"clicks", loadlab::app::input_counters().clicks},

@@ -203,10 +203,14 @@ bool slider_scalar(const char* label, ImGuiDataType type, void* v, const void* l
       ImGui::SliderScalar("##slider", type, v, lo, hi, "", flags | ImGuiSliderFlags_NoInput);
   if (changed && !(flags & ImGuiSliderFlags_NoRoundToFormat))
     number_field_round_to_format(type, v, fmt, dlo, dhi);
+  const ImVec2 slider_min = ImGui::GetItemRectMin(), slider_max = ImGui::GetItemRectMax();
   ImGui::SameLine(0, style.ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(box);
   changed |= number_field_box(label, type, v, dlo, dhi, (flags & ImGuiSliderFlags_Logarithmic) != 0,
                               (flags & ImGuiSliderFlags_AlwaysClamp) != 0);
+  float* slider_box = g_number_field_frame.current.back().slider;
+  slider_box[0] = slider_min.x, slider_box[1] = slider_min.y;
+  slider_box[2] = slider_max.x, slider_box[3] = slider_max.y;
   if (end != label && !label_above) {
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
     ImGui::TextUnformatted(label, end);

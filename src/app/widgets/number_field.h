@@ -41,11 +41,13 @@ bool readable_slider_float(const char* label, float* v, float lo, float hi,
 double number_field_step(double v, double lo, double hi, bool integer, bool log, bool up,
                          bool fine);
 
-/// The number boxes drawn in the last frame (label, screen box x0 y0 x1 y1) and the label of the
-/// one being typed in ("" = none), for the browser test hook.
+/// The number boxes drawn in the last frame (label, screen box x0 y0 x1 y1, and the slider's
+/// frame beside it, which draws no text) and the label of the one being typed in ("" = none), for
+/// the browser test hook.
 struct NumberFieldBox {
   std::string label;
   float box[4];
+  float slider[4] = {0, 0, 0, 0};
 };
 const std::vector<NumberFieldBox>& number_field_boxes();
 const std::string& number_field_active();
