@@ -41,6 +41,7 @@ try {
       await page.mouse.wheel(0, 100);
       await page.waitForTimeout(50);
     }
+    await page.mouse.move(vp.width / 2, 4);  // off the plots: no hover tooltip in the picture
     await page.waitForTimeout(500);
     await page.screenshot({ path: join(shots, file) });
     await page.evaluate(() => window.loadlab.experiments("close"));
