@@ -73,6 +73,8 @@ try {
                  ["dlt_example4", "dlt", 4], ["dynamic_hotspot_mesh", "dynamic", 7],
                  ["partition_grid", "partition", 10], ["os_mixed", "os", 8]];
   for (const [preset, kind, n] of kinds) await shot(preset, `playground_${kind}_1920x1080.png`, n);
+  // (over Wu's Example 3: a view of few colours keeps the palette PNG of the panel faithful)
+  await shot("wu_example3", "playground_balance_1920x1080.png", 3);
   await experimentsShot("experiments_os_1920x1080.png");
   const hi = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
   const page2 = await hi.newPage();
