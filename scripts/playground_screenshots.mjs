@@ -1,4 +1,5 @@
-// Screenshots for docs/playground.md: one per scenario kind, the welcome panel and the help window,
+// Screenshots for docs/playground.md: one per scenario kind, the welcome panel, the help window and
+// the papers' experiments panel (the survey's OS claims) at 1280 x 800 and 1920 x 1080,
 // taken in headless Chromium from a built site.
 //   node scripts/playground_screenshots.mjs build/web/site docs/img
 // Then scripts/shrink_png.py docs/img/*.png keeps each under 150 KB (palette PNG).
@@ -26,7 +27,28 @@ try {
     await page.screenshot({ path: join(shots, file) });
     check(true, "took " + file);
   };
+  // The papers' experiments panel on the survey's OS claims (quick set), then closed.
+  // `scroll`: wheel notches over the figures (the claims' bar charts come after the load sweeps).
+  const experimentsShot = async (file, scroll = 0) => {
+    await page.evaluate(() => window.loadlab.experiments("run", "os", "quick"));
+    await page.waitForFunction(() => {
+      const e = window.loadlab.state().experiments;
+      return e && e.paper === "os" && !e.busy && e.claims > 0 && e.plots_drawn > 0;
+    }, null, { timeout: 120000 });
+    const vp = page.viewportSize();
+    await page.mouse.move(vp.width / 2, vp.height / 2);
+    for (let i = 0; i < scroll; ++i) {
+      await page.mouse.wheel(0, 100);
+      await page.waitForTimeout(50);
+    }
+    await page.mouse.move(vp.width / 2, 4);  // off the plots: no hover tooltip in the picture
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(shots, file) });
+    await page.evaluate(() => window.loadlab.experiments("close"));
+    check(true, "took " + file);
+  };
   await shot("wu_example3", "playground_balance.png", 3);
+  await experimentsShot("experiments_os.png", 6);
   await shot("flb_table1", "playground_dag.png", 4);
   await shot("loop_decreasing", "playground_loop.png", 9);
   await shot("dlt_example4", "playground_dlt.png", 4);
@@ -51,6 +73,9 @@ try {
                  ["dlt_example4", "dlt", 4], ["dynamic_hotspot_mesh", "dynamic", 7],
                  ["partition_grid", "partition", 10], ["os_mixed", "os", 8]];
   for (const [preset, kind, n] of kinds) await shot(preset, `playground_${kind}_1920x1080.png`, n);
+  // (over Wu's Example 3: a view of few colours keeps the palette PNG of the panel faithful)
+  await shot("wu_example3", "playground_balance_1920x1080.png", 3);
+  await experimentsShot("experiments_os_1920x1080.png");
   const hi = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
   const page2 = await hi.newPage();
   await page2.goto(base);

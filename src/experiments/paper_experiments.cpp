@@ -21,6 +21,50 @@ namespace loadlab::experiments {
 
 namespace {
 
+// What a claim's bars measure (measured_value, and the paper's figure beside it), as the bar
+// chart's axis label: a bare unit ("x" for a ratio) says nothing of what is compared. The words
+// follow each claim's rule ("measured: ..."), in os_claims*.cpp and loop_claims.cpp.
+struct PaperBarAxis {
+  const char* id;
+  const char* label;
+};
+constexpr PaperBarAxis kPaperBarAxes[] = {
+    {"os.space_sharing_100", "mean response, time / space sharing"},
+    {"os.space_vs_time", "mean response, others / process control"},
+    {"os.barrier_spin", "coscheduling's barrier spin (time units)"},
+    {"os.fragmentation", "idle processor time (%)"},
+    {"os.medusa_share", "processors coscheduled (%)"},
+    {"os.affinity", "cache reloads, affinity / central queue (%)"},
+    {"os.process_control_efficiency", "process control's efficiency, highest load"},
+    {"os.sqrt_allocation", "mean response, sqrt_work / equal"},
+    {"os.reclaiming", "time lost, migration / checkpoint-restart"},
+    {"os.sevcik_eager_rules", "processors per job under load (sevcik)"},
+    {"os.migration_transfer", "time stopped, precopy / full copy"},
+    {"os.lock_holder_preemption", "mean response, no remedy / best remedy"},
+    {"os.pools_subcubes", "mean response, scattered / pools"},
+    {"loops.cyclic_vs_block", "parallel time, block / cyclic"},
+    {"loops.self_within_one_iteration", "largest finish spread (iterations)"},
+    {"loops.gss_within_one_iteration", "largest finish spread (iterations)"},
+    {"loops.factoring_vs_gss", "parallel time, GSS / factoring by halves"},
+    {"loops.tss_sequence", "first chunk (iterations)"},
+    {"loops.tapering_bound", "tapering's mean finish spread (iterations)"},
+    {"loops.affinity_locality", "parallel time, self-scheduling / affinity"},
+};
+
+}  // namespace
+
+std::string claim_bar_axis_label(const ClaimResult& c) {
+  for (const auto& a : kPaperBarAxes)
+    if (c.id == a.id) return a.label;
+  // A claim not in the table: its unit in words where it is more than a symbol, else no label.
+  std::string unit = c.unit;
+  unit.erase(0, unit.find_first_not_of(' '));
+  if (unit == "x" || unit == "%" || unit == "pp") return "";
+  return unit;
+}
+
+namespace {
+
 // A plot that illustrates one claim, captioned with the claim's verdict line.
 PaperPlot paper_claim_plot(Plot plot, const ClaimResult& c,
                            std::vector<std::string> categories = {}) {
@@ -36,9 +80,10 @@ std::vector<PaperPlot> paper_claim_bars(const std::vector<ClaimResult>& claims) 
     if (std::isnan(c.measured_value)) continue;
     Plot plot;
     plot.title = c.source.where;
-    plot.y_label = c.unit.empty() ? "value" : c.unit;
+    plot.x_label = "";
+    plot.y_label = claim_bar_axis_label(c);
     std::vector<std::string> categories;
-    PlotSeries s{"value", {}, {}};
+    PlotSeries s{plot.y_label.empty() ? std::string("value") : plot.y_label, {}, {}};
     if (!std::isnan(c.paper_value)) {
       categories.push_back("paper");
       s.y.push_back(c.paper_value);

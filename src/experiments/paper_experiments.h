@@ -56,6 +56,10 @@ struct PaperRunOptions {
 /// Runs one paper's experiments. Throws std::invalid_argument naming `paper` when it is unknown.
 PaperRun run_paper_experiments(const PaperRunOptions& options);
 
+/// The axis label of a claim's bar chart (a claim stated without a plotted series): what its bars
+/// measure, e.g. "mean response, time / space sharing"; "" where only a unit symbol is known.
+std::string claim_bar_axis_label(const ClaimResult& c);
+
 /// "MCP up to 23 % better than ETF on LU - measured 19 %: HOLDS" style line: the claim, what we
 /// measured and the verdict.
 std::string claim_verdict_line(const ClaimResult& claim);

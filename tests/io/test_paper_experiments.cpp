@@ -91,6 +91,9 @@ TEST_CASE("paper experiments: the loops quick set equals reproduce loops --quick
     REQUIRE(p.claim_ids.size() == 1);
     REQUIRE(p.plot.series.size() == 1);
     CHECK(p.plot.series[0].y.size() == p.categories.size());
+    // The axis says what the bars measure, not a bare unit ("x" for a ratio read as an axis name).
+    CHECK(p.plot.y_label.size() > 8);
+    CHECK(p.plot.y_label != "value");
   }
 }
 
@@ -210,7 +213,16 @@ TEST_CASE("paper experiments: the OS quick set is reproduce os --quick's claims,
     CHECK_FALSE(run.plots[i].categories.empty());
     REQUIRE(run.plots[i].plot.series.size() == 1);
     CHECK(run.plots[i].plot.series[0].y.size() == run.plots[i].categories.size());
+    CHECK(run.plots[i].plot.y_label.size() > 8);  // what the bars measure, not "x" or "%"
   }
+  // A claim the label table does not know: a unit symbol gives no axis label, a unit in words is
+  // the label.
+  ClaimResult unknown;
+  unknown.id = "os.not_a_claim";
+  unknown.unit = "x";
+  CHECK(claim_bar_axis_label(unknown).empty());
+  unknown.unit = " iterations";
+  CHECK(claim_bar_axis_label(unknown) == "iterations");
 }
 
 TEST_CASE("paper experiments: the notes' optimal lambda / alpha judged by a sweep") {

@@ -217,6 +217,10 @@ try {
   check(os && os.claims === 13 && os.verdicts.length === 13 && os.plots === 15 &&
         new Set(os.verdicts.map((v) => v.id)).size === 13,
         "the survey's 13 OS claims each have a verdict and a plot (+ two load sweeps)", os);
+  // A claim's bar chart names what its bars measure (a ratio's unit "x" is no axis name).
+  check(os && Array.isArray(os.y_labels) && os.y_labels.length === os.plots &&
+        os.y_labels.slice(2).every((l) => l.length > 8 && !/^\s*(x|%|value)\s*$/.test(l)),
+        "each OS claim's bar chart has an axis label saying what the bars are", os && os.y_labels);
   const cli = process.argv.slice(2).filter((a) => !a.startsWith("--"))[2];
   if (cli) {
     const printed = execFileSync(cli, ["reproduce", "os", "--quick"], { encoding: "utf8" })

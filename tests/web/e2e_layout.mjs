@@ -4,7 +4,7 @@
 // full size against its clip rectangle, so a label ImGui cut or shortened with "..." counts). Also: the UI font is
 // the proportional one, form labels wrap in a narrow scenario panel, the UI grows with the window, an edited scenario's title says so (panel,
 // page title, share link), a bad link's error shows in a dismissible banner, and the page asks for
-// nothing that is not there (favicon). At 1280 x 800 the view keeps at least 55% of the height
+// nothing that is not there (favicon). The Run button stays in view in every kind at every size. At 1280 x 800 the view keeps at least 55% of the height
 // (results pane as tall as its rows, caption strip on one line) and follows the theme (a light
 // canvas under the light theme, a dark one under the dark). Screenshots go to the screenshot folder.
 //   node tests/web/e2e_layout.mjs <site dir> <screenshot dir>
@@ -54,8 +54,17 @@ async function problems(page) {
   await waitFrames(page, 4);
   return page.evaluate(() => {
     const s = window.loadlab.state();
-    return { n: s.text_overlaps, boxes: s.text_boxes, where: s.text_problems };
+    return { n: s.text_overlaps, boxes: s.text_boxes, where: s.text_problems, run: s.run_button,
+             w: window.innerWidth, h: window.innerHeight, sliders: s.sliders, inSliders: s.text_in_sliders };
   });
+}
+
+// The Run button (Cancel while running) is pinned under the form: inside the window without
+// scrolling, whatever the kind's form length and the window's size.
+function runButtonChecks(name, p) {
+  const b = p.run && p.run.box;
+  check(b && b[0] >= 0 && b[1] >= 0 && b[2] <= p.w && b[3] <= p.h && b[3] - b[1] >= 10 && b[2] - b[0] >= 40,
+        `${name}: the ${p.run ? p.run.label : "Run"} button is in view without scrolling (${b ? b.map(Math.round).join(", ") : "not drawn"} in ${p.w} x ${p.h})`, p.run);
 }
 
 // Share of the pixels inside `box` (CSS pixels) of a screenshot that are near black: a dark
@@ -100,6 +109,7 @@ async function roomChecks(page, name, tab) {
 }
 
 const failures = [];
+let slidersSeen = 0;
 async function sweep(page, label, all, which = views) {
   for (const v of which) {
     await openPreset(page, v.preset);
@@ -110,6 +120,11 @@ async function sweep(page, label, all, which = views) {
       const name = `${label} ${v.preset}${v.key ? " " + tab : ""}`;
       if (p.n !== 0) failures.push({ name, ...p });
       check(p.n === 0 && p.boxes > 20, `${name}: ${p.boxes} text boxes, none overlapping or cut`, p);
+      runButtonChecks(name, p);
+      // A form slider draws no value under its grab: no text box meets a slider's frame (the
+      // number box beside it shows the value).
+      slidersSeen += p.sliders || 0;
+      check(p.inSliders === 0, `${name}: no text in the form's ${p.sliders} slider frames`, p.inSliders);
       const png = await page.screenshot({ path: join(shots, `layout_${label}_${v.preset}${v.key ? "_" + tab : ""}.png`) });
       if (label !== "1280x800") continue;
       const g = await roomChecks(page, name, tab);
@@ -140,6 +155,7 @@ try {
   check(["dark", "light"].includes(small.theme), "a theme is set (the system's preference)", small.theme);
 
   await sweep(page, "1280x800", allTabs);
+  check(slidersSeen >= 8, `the forms' sliders were checked (${slidersSeen} in all)`, slidersSeen);
 
   // Form labels wrap instead of being cut: the scenario panel dragged to its narrowest, then the
   // forms with the longest labels ("mean tasks per node", "barrier every (work)", "hot region

@@ -27,6 +27,7 @@
 #include "app/widgets/format.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 #include "core/balance/gde.h"
 
@@ -86,8 +87,8 @@ bool parameter_picker(io::Json& p, const std::string& alg) {
     double v = p[key].is_number() ? p[key].get<double>() : 0.5;
     const double lo = 0.01, hi = 1.0;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-    if (ImGui::SliderScalar(sym, ImGuiDataType_Double, &v, &lo, &hi, "%.4f",
-                            ImGuiSliderFlags_NoRoundToFormat))
+    if (readable_slider(sym, ImGuiDataType_Double, &v, &lo, &hi, "%.4f",
+                        ImGuiSliderFlags_NoRoundToFormat))
       p[key] = std::clamp(v, lo, hi), changed = true;
   }
   return changed;
@@ -99,7 +100,7 @@ bool common_pickers(io::Json& p) {
   ImGui::SameLine();
   int ms = p.value("max_sweeps", 1000);
   ImGui::SetNextItemWidth(w);
-  if (ImGui::SliderInt("max sweeps", &ms, 1, 100000, "%d", ImGuiSliderFlags_Logarithmic))
+  if (readable_slider_int("max sweeps", &ms, 1, 100000, "%d", ImGuiSliderFlags_Logarithmic))
     p["max_sweeps"] = std::clamp(ms, 1, 100000), changed = true;
   ImGui::SameLine();
   std::string stop = !p.contains("stop")              ? "max-min < 1"
@@ -125,8 +126,8 @@ bool common_pickers(io::Json& p) {
     double v = p["stop"].begin()->get<double>();
     const double lo = 1e-6, hi = k == "relative" ? 1.0 : 1e6;
     ImGui::SetNextItemWidth(w);
-    if (ImGui::SliderScalar("##stopv", ImGuiDataType_Double, &v, &lo, &hi,
-                            format_literal(v, 4, false).c_str(), ImGuiSliderFlags_Logarithmic))
+    if (readable_slider("##stopv", ImGuiDataType_Double, &v, &lo, &hi,
+                        format_literal(v, 4, false).c_str(), ImGuiSliderFlags_Logarithmic))
       p["stop"][k] = std::clamp(round_significant(v, 4), lo, hi), changed = true;
   }
   ImGui::SameLine();
@@ -150,7 +151,7 @@ bool common_pickers(io::Json& p) {
     ImGui::SameLine();
     int k = p.value("termination_k", 3);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
-    if (ImGui::SliderInt("k", &k, 1, 20)) p["termination_k"] = k, changed = true;
+    if (readable_slider_int("k", &k, 1, 20)) p["termination_k"] = k, changed = true;
   }
   return changed;
 }
@@ -182,8 +183,8 @@ void draw_params(App& app) {
         double v = p.value("threshold", 1.0);
         const double lo = 0, hi = 1e6;
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-        if (ImGui::SliderScalar("##thr", ImGuiDataType_Double, &v, &lo, &hi,
-                                format_literal(v, 4, false).c_str(), ImGuiSliderFlags_Logarithmic))
+        if (readable_slider("##thr", ImGuiDataType_Double, &v, &lo, &hi,
+                            format_literal(v, 4, false).c_str(), ImGuiSliderFlags_Logarithmic))
           p["threshold"] = std::clamp(round_significant(v, 4), lo, hi), ch = true;
       }
     } else {

@@ -19,6 +19,7 @@
 #include "app/balance/network_canvas.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/view_colours.h"
 
 namespace loadlab::app {
@@ -141,7 +142,7 @@ void sweeps_controls(App& app, IterativeViewState& v, int shown, int last, int c
     std::snprintf(label, sizeof label, "sweep %d, class %d/%d", shown_sweep, v.class_step, classes);
   else
     std::snprintf(label, sizeof label, "sweep %d", shown_sweep);
-  if (ImGui::SliderInt("##snap", &v.snapshot, 0, std::max(0, last), label))
+  if (readable_slider_int("##snap", &v.snapshot, 0, std::max(0, last), label))
     v.playing = false, v.class_step = -1;
   if (!rp.ds_parent.empty()) {
     ImGui::SameLine();

@@ -20,6 +20,7 @@
 #include "app/balance/network_canvas.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/view_colours.h"
 #include "io/kinds/balance.h"
 
@@ -77,7 +78,7 @@ void draw_network_view(App& app) {
     if (ImGui::Button(">")) balance_state(app).step = std::min(steps, balance_state(app).step + 1);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
-    ImGui::SliderInt("Step", &balance_state(app).step, 0, steps);
+    readable_slider_int("Step", &balance_state(app).step, 0, steps);
     ImGui::SameLine();
     if (c.result) ImGui::TextDisabled("%s", c.result->algorithm.c_str());
   } else {

@@ -11,6 +11,7 @@
 
 #include "app/shell/app.h"
 #include "app/widgets/model_network.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/view_colours.h"
 #include "core/balance/registry.h"
 #include "io/kinds/balance.h"
@@ -261,7 +262,7 @@ void draw_node_sim_controls(App& app) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(em * 5);
   int threads = ns.threads;
-  if (ImGui::SliderInt("##threads", &threads, 1, kMaxThreads, "%d thr")) {
+  if (readable_slider_int("##threads", &threads, 1, kMaxThreads, "%d thr")) {
     ns.threads = clamp_threads(threads);
     clear_run(ns);  // the thread count is fixed per run (results do not depend on it)
   }
@@ -289,8 +290,8 @@ void draw_node_sim_controls(App& app) {
   ImGui::BeginDisabled(ns.fast);
   ImGui::SetNextItemWidth(em * 7);
   float speed = ns.speed;
-  if (ImGui::SliderFloat("##speed", &speed, 0.5f, 500.0f, "%.1f step/s",
-                         ImGuiSliderFlags_Logarithmic))
+  if (readable_slider_float("##speed", &speed, 0.5f, 500.0f, "%.1f step/s",
+                            ImGuiSliderFlags_Logarithmic))
     node_sim_set_speed(app, std::max(0.5f, speed));
   ImGui::EndDisabled();
   ImGui::SameLine();

@@ -1,6 +1,7 @@
 // The dag form's per-scheduler settings (form_params.h). Defaults are left out of the document
 // (a key appears only when it differs), so a scenario keeps the shape a user would write.
 #include "app/dag/form_params.h"
+#include "app/widgets/number_field.h"
 
 #include <imgui.h>
 
@@ -82,7 +83,9 @@ bool dag_param_fields(io::Json& doc, bool seed_shown) {
   if (wba) {
     const io::Json* v = dag_form_param_value(doc, "wba", "alpha");
     float alpha = v && v->is_number() ? v->get<float>() : 0.5f;
-    if (ImGui::SliderFloat("WBA alpha", &alpha, 0.0f, 1.0f, "%.2f")) {
+    const float alpha_lo = 0.0f, alpha_hi = 1.0f;
+    if (slider_scalar("WBA alpha", ImGuiDataType_Float, &alpha, &alpha_lo, &alpha_hi, "%.2f",
+                      ImGuiSliderFlags_AlwaysClamp)) {
       const double a = std::round(static_cast<double>(std::clamp(alpha, 0.0f, 1.0f)) * 100) / 100;
       if (a == 0.5)
         dag_form_drop_param(doc, "wba", "alpha");

@@ -2,6 +2,7 @@
 // mean + k std after Tang et al. 2011) and how many sampled executions evaluate each schedule
 // (core/dag/stochastic.h).
 #include "app/dag/form_stochastic.h"
+#include "app/widgets/number_field.h"
 
 #include <imgui.h>
 
@@ -52,7 +53,9 @@ bool dag_stochastic_fields(io::Json& doc) {
         "deviations (SHEFT, Tang et al. 2011); then each schedule runs with drawn costs");
   if (plan == 1) {
     float k = static_cast<float>(s.value("k", 1.0));
-    if (ImGui::SliderFloat("k", &k, 0.0f, 3.0f, "%.2f")) {
+    const float k_lo = 0.0f, k_hi = 3.0f;
+    if (slider_scalar("k", ImGuiDataType_Float, &k, &k_lo, &k_hi, "%.2f",
+                      ImGuiSliderFlags_AlwaysClamp)) {
       s["k"] = std::round(static_cast<double>(k) * 100.0) / 100.0;
       changed = true;
     }

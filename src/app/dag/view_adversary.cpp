@@ -14,6 +14,7 @@
 #include "app/dag/view.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 #include "app/widgets/view_colours.h"
 #include "core/dag/registry.h"
@@ -74,8 +75,8 @@ void draw_search_settings(App& app, DagAdversaryState& a, std::int32_t scenario_
   if (ImGui::RadioButton(label, s.from_scenario)) s.from_scenario = true;
   if (ImGui::RadioButton("random", !s.from_scenario)) s.from_scenario = false;
   if (!s.from_scenario) {
-    ImGui::SliderInt("Tasks", &s.tasks, 2, core::AdversaryLimits::max_tasks);
-    ImGui::SliderInt("Processors", &s.processors, 1, 16);
+    readable_slider_int("Tasks", &s.tasks, 2, core::AdversaryLimits::max_tasks);
+    readable_slider_int("Processors", &s.processors, 1, 16);
     ImGui::Checkbox("heterogeneous (speeds, bandwidths)", &s.heterogeneous);
   }
   ImGui::Checkbox("vary speeds and bandwidths", &s.vary_machine);

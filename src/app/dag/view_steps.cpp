@@ -12,6 +12,7 @@
 #include "app/dag/module.h"
 #include "app/dag/view.h"
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 #include "app/widgets/view_colours.h"
 #include "core/dag/narration.h"
@@ -200,7 +201,7 @@ void draw_dag_steps_tab(App& app, const DagModel& m) {
   ImGui::SetNextItemWidth(std::max(80.0f * s, ImGui::GetContentRegionAvail().x));
   // Counted from 0, as the caption strip and every other kind's step player count.
   const std::string step_fmt = "step %d of " + std::to_string(total - 1);
-  if (ImGui::SliderInt("##step", &ss.step, 0, total - 1, step_fmt.c_str())) ss.playing = false;
+  if (readable_slider_int("##step", &ss.step, 0, total - 1, step_fmt.c_str())) ss.playing = false;
   if (ss.playing) {
     ss.clock += ImGui::GetIO().DeltaTime;
     if (ss.clock > 0.6) {

@@ -16,6 +16,7 @@
 #include "app/shell/app.h"
 #include "app/widgets/gantt_chart.h"
 #include "app/widgets/kind_view_header.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 #include "app/widgets/view_colours.h"
 
@@ -241,7 +242,7 @@ void draw_ibs_tab(App& app, DltViewState& c, int sel) {
   if (ImGui::Button(">")) c.step = std::min(n, c.step + 1);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(160 * s);
-  ImGui::SliderInt("IBS iteration", &c.step, 0, n);
+  readable_slider_int("IBS iteration", &c.step, 0, n);
   ImGui::SameLine();
   if (c.step == 0) {
     ImGui::TextDisabled("empty buffers, L = %s waits at Y0",

@@ -19,6 +19,7 @@
 #include "app/widgets/kind_view_header.h"
 #include "app/widgets/model_hypercube.h"
 #include "app/widgets/model_network.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 #include "app/widgets/view_colours.h"
 #include "core/dynamic/narration.h"
@@ -286,11 +287,11 @@ void dynamic_draw_network_tab(App& app, DynamicViewState& c, int sel, float dt) 
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
   const double zero = 0;
-  ImGui::SliderScalar("time", ImGuiDataType_Double, &c.time, &zero, &T, "%.3f");
+  readable_slider("time", ImGuiDataType_Double, &c.time, &zero, &T, "%.3f");
   c.time = std::clamp(c.time, 0.0, T);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-  ImGui::SliderFloat("speed", &c.speed, 0.1f, 5.0f, "%.1fx", ImGuiSliderFlags_Logarithmic);
+  readable_slider_float("speed", &c.speed, 0.1f, 5.0f, "%.1fx", ImGuiSliderFlags_Logarithmic);
   // The sample at or before the time shown.
   const auto& S = c.series;
   std::size_t k = 0;

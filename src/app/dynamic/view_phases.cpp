@@ -12,6 +12,7 @@
 #include "app/dynamic/view_state.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 #include "app/widgets/view_colours.h"
 
@@ -237,7 +238,7 @@ void draw_dynamic_phases_tab(App& app, DynamicViewState& c, int sel) {
   ImGui::SameLine();
   int step = c.phase_player.step();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-  if (ImGui::SliderInt("step", &step, 0, c.phase_player.steps())) c.phase_player.seek(step);
+  if (readable_slider_int("step", &step, 0, c.phase_player.steps())) c.phase_player.seek(step);
   ImGui::SameLine();
   if (ImGui::ArrowButton("##phase_prev", ImGuiDir_Left)) c.phase = std::max(0, c.phase - 1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous system phase");

@@ -12,6 +12,7 @@
 #include "app/dynamic/view_state.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -70,12 +71,12 @@ void draw_dynamic_threads_tab(App& app, DynamicViewState& c) {
   if (ImGui::Combo("workload", &w, kLabels, 3)) req.workload = kWorkloads[w];
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110 * s);
-  ImGui::SliderInt("threads", &req.threads, 1, thread_cap());
+  readable_slider_int("threads", &req.threads, 1, thread_cap());
   if (req.workload == "scenario") {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110 * s);
     float t = static_cast<float>(req.target_seconds);
-    if (ImGui::SliderFloat("s of work", &t, 0.05f, 2.0f, "%.2f", ImGuiSliderFlags_Logarithmic))
+    if (readable_slider_float("s of work", &t, 0.05f, 2.0f, "%.2f", ImGuiSliderFlags_Logarithmic))
       req.target_seconds = t;
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(

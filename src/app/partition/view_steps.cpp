@@ -15,6 +15,7 @@
 #include "app/partition/view_state.h"
 #include "app/shell/app.h"
 #include "app/widgets/format.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/view_colours.h"
 
 namespace loadlab::app {
@@ -206,7 +207,7 @@ void draw_partition_steps_tab(App& app, PartitionViewState& c, int sel) {
     if (ImGui::SmallButton(">|")) t.step = last, t.show_key = false;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(std::max(120.0f * s, ImGui::GetContentRegionAvail().x));
-    if (ImGui::SliderInt("##fm_step", &t.step, 0, last, "step %d")) t.show_key = false;
+    if (readable_slider_int("##fm_step", &t.step, 0, last, "step %d")) t.show_key = false;
     if (t.playing) {
       // About 4 seconds for the whole timeline, at least one step a frame.
       t.play_accum += ImGui::GetIO().DeltaTime * std::max(30.0, last / 4.0);

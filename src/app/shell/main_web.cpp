@@ -386,6 +386,12 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
   j["results_box"] = {rb[0] / g_web->dpr, rb[1] / g_web->dpr, rb[2] / g_web->dpr,
                       rb[3] / g_web->dpr};
   j["caption_open"] = g_web->app.help.caption_open;
+  // The Run (or Cancel) button in CSS pixels (x0, y0, x1, y1), pinned under the form.
+  if (const auto& hb = g_web->app.help; hb.run_button_frame >= ImGui::GetFrameCount() - 1)
+    j["run_button"] = {{"label", hb.run_button_label},
+                       {"box",
+                        {hb.run_button_box[0] / g_web->dpr, hb.run_button_box[1] / g_web->dpr,
+                         hb.run_button_box[2] / g_web->dpr, hb.run_button_box[3] / g_web->dpr}}};
   // The scenario panel's width in CSS pixels (dragging its right edge resizes it).
   j["scenario_panel_width"] = g_web->app.left_width_units * g_web->app.ui_scale / g_web->dpr;
   j["title"] = loadlab::app::scenario_title(g_web->app);
@@ -405,6 +411,18 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_state_json() {
     }
     j["text_overlaps"] = problems;
     j["text_boxes"] = boxes.size();
+    // Text drawn inside a form slider's frame, where the grab would cover it (0: the number box
+    // beside the slider shows the value).
+    int in_sliders = 0;
+    for (const auto& b : boxes)
+      for (const auto& f : loadlab::app::number_field_boxes())
+        if (f.slider[2] > f.slider[0] && b.x0 < f.slider[2] && b.x1 > f.slider[0] &&
+            b.y0 < f.slider[3] && b.y1 > f.slider[1]) {
+          ++in_sliders;
+          break;
+        }
+    j["text_in_sliders"] = in_sliders;
+    j["sliders"] = loadlab::app::number_field_boxes().size();
     j["text_problems"] = where;
   }
   j["input"] = {{"clicks", loadlab::app::input_counters().clicks},

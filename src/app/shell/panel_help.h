@@ -50,6 +50,11 @@ struct HelpUi {
   /// Where the editor was drawn (screen x0, y0, x1, y1) and in which ImGui frame (test hook).
   float json_editor_box[4] = {0, 0, 0, 0};
   int json_editor_frame = -1;
+  /// The Run (or, while running, Cancel) button's box (screen x0, y0, x1, y1), its label and the
+  /// ImGui frame it was drawn in (test hook: it stays in view, pinned under the form).
+  float run_button_box[4] = {0, 0, 0, 0};
+  const char* run_button_label = "";
+  int run_button_frame = -1;
   /// The main view window's box in the last frame (screen x0, y0, x1, y1): what a PNG export reads.
   float view_box[4] = {0, 0, 0, 0};
   /// The results pane's box in the last frame (screen x0, y0, x1, y1; test hook).

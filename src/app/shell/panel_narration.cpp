@@ -8,6 +8,7 @@
 #include "app/shell/model_narration.h"
 #include "app/shell/platform.h"
 #include "app/shell/ui.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -37,7 +38,7 @@ void narration_line_player(App& app, const ShownNarration& s) {
   int shown = s.step;
   ImGui::SetNextItemWidth(std::min(150 * app.ui_scale, ImGui::GetContentRegionAvail().x * 0.3f));
   const std::string fmt = "step %d of " + std::to_string(n - 1);
-  if (ImGui::SliderInt("##step", &shown, 0, n - 1, fmt.c_str()) && shown != s.step)
+  if (readable_slider_int("##step", &shown, 0, n - 1, fmt.c_str()) && shown != s.step)
     kind->step_by(app, shown - s.step);
   ImGui::SameLine(0, 2);
   if (ImGui::ArrowButton("##next", ImGuiDir_Right)) kind->step_by(app, 1);

@@ -150,26 +150,19 @@ void draw_json_editor(App& app, float height) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Edit in a large window");
 }
 
-}  // namespace
-
-void draw_scenario_panel(App& app) {
+// The Run / Cancel control, the progress, the estimate and the pending-edit line: pinned under
+// the form, so they are in view whatever the form's length and the window's height.
+void draw_scenario_run_footer(App& app) {
   const float s = app.ui_scale;
-  ImGui::Text("Kind: %s", app.state.kind.c_str());
-  ImGui::TextWrapped("%s", scenario_title(app).c_str());
-  static bool renaming = false;  // the Title field, shown on demand (an input cuts long titles)
-  if (renaming) {
-    draw_title_field(app);
-    if (ImGui::SmallButton("Done##title")) renaming = false;
-  } else if (ImGui::SmallButton("Rename...")) {
-    renaming = true;
-  }
   ImGui::Separator();
-  if (const KindModule* kind = find_kind_module(app.state.kind)) {
-    number_field_hint();  // how the number boxes beside the sliders work
-    kind->draw_form(app);
-  }
-
-  ImGui::Separator();
+  auto record_run_button = [&app](const char* label) {
+    HelpUi& h = app.help;
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    h.run_button_box[0] = a.x, h.run_button_box[1] = a.y;
+    h.run_button_box[2] = b.x, h.run_button_box[3] = b.y;
+    h.run_button_label = label;
+    h.run_button_frame = ImGui::GetFrameCount();
+  };
   static double run_seen_since = -1;  // when this panel first saw the current run busy
   if (!app.jobs.busy()) run_seen_since = -1;
   if (app.jobs.busy()) {
@@ -187,11 +180,15 @@ void draw_scenario_panel(App& app) {
       else
         ImGui::TextDisabled("Running %.0f s", elapsed);
     }
-    if (ImGui::Button("Cancel", {-1, 0})) app_cancel_run(app);
+    const bool cancel = ImGui::Button("Cancel", {-1, 0});
+    record_run_button("Cancel");
+    if (cancel) app_cancel_run(app);
   } else {
     const io::RunEstimate& estimate = panel_run_estimate(app);
     draw_run_estimate_line(estimate);
-    if (ImGui::Button("Run", {-1, 28 * s})) {
+    const bool run = ImGui::Button("Run", {-1, 28 * s});
+    record_run_button("Run");
+    if (run) {
       // A run predicted to be long asks first; a waiting edit runs once installed.
       if (estimate.known && estimate.seconds > io::kLongRunSeconds)
         ImGui::OpenPopup("Long run");
@@ -213,6 +210,34 @@ void draw_scenario_panel(App& app) {
   }
   if (app.link.edit_pending && !app.jobs.busy())
     ImGui::TextDisabled("Edited: runs when you pause, or press Run.");
+}
+
+}  // namespace
+
+void draw_scenario_panel(App& app) {
+  const float s = app.ui_scale;
+  ImGui::Text("Kind: %s", app.state.kind.c_str());
+  ImGui::TextWrapped("%s", scenario_title(app).c_str());
+  static bool renaming = false;  // the Title field, shown on demand (an input cuts long titles)
+  if (renaming) {
+    draw_title_field(app);
+    if (ImGui::SmallButton("Done##title")) renaming = false;
+  } else if (ImGui::SmallButton("Rename...")) {
+    renaming = true;
+  }
+  ImGui::Separator();
+  // The form and the JSON editor scroll in a child window; the run footer under it keeps the
+  // height it took in the last frame (a first guess before that: an estimate line and the button).
+  static float footer_h = 0;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float footer_guess = 2 * ImGui::GetFrameHeightWithSpacing() + 28 * s;
+  const float reserve = (footer_h > 0 ? footer_h : footer_guess) + style.ItemSpacing.y;
+  const float form_h = ImGui::GetContentRegionAvail().y - reserve;
+  ImGui::BeginChild("##scenario_form", {0, std::max(form_h, 4 * ImGui::GetFrameHeight())}, false);
+  if (const KindModule* kind = find_kind_module(app.state.kind)) {
+    number_field_hint();  // how the number boxes beside the sliders work
+    kind->draw_form(app);
+  }
 
   ImGui::Separator();
   follow_editor_error(app);
@@ -228,6 +253,11 @@ void draw_scenario_panel(App& app) {
       draw_json_editor(app, std::max(20 * line, rest));
     }
   }
+  ImGui::EndChild();
+  const float footer_top = ImGui::GetCursorPosY();
+  draw_scenario_run_footer(app);
+  footer_h = ImGui::GetCursorPosY() - footer_top;
+
   if (app.help.json_editor_large) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowSize({vp->WorkSize.x * 0.6f, vp->WorkSize.y * 0.8f}, ImGuiCond_Appearing);

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "app/widgets/gantt_chart.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/view_colours.h"
 #include "core/common/narration.h"
 #include "io/scenario.h"
@@ -60,7 +61,7 @@ inline void draw_narration_player(NarrationFollower& f, const char* id, float wi
   int shown = f.step;
   ImGui::SetNextItemWidth(width);
   const std::string fmt = "step %d of " + std::to_string(n - 1);
-  if (ImGui::SliderInt("##step", &shown, 0, n - 1, fmt.c_str())) f.seek(shown);
+  if (readable_slider_int("##step", &shown, 0, n - 1, fmt.c_str())) f.seek(shown);
   ImGui::SameLine();
   if (ImGui::ArrowButton("##next", ImGuiDir_Right)) f.seek(f.step + 1);
   if (ImGui::IsItemHovered() || ImGui::IsItemActive())

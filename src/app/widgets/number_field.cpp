@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 
 #include "app/widgets/format.h"
 
@@ -39,6 +41,27 @@ void number_field_set(ImGuiDataType type, void* p, double v) {
     default:
       *static_cast<double*>(p) = v;
   }
+}
+
+// What ImGui's rounding to a slider's format did, for a slider drawn without text: "%.<n>g" to n
+// significant digits, other real formats ("%.2f", "%.1f step/s") to what they print.
+void number_field_round_to_format(ImGuiDataType type, void* v, const char* fmt, double lo,
+                                  double hi) {
+  if (type == ImGuiDataType_S32 || type == ImGuiDataType_S64 || !fmt) return;
+  const double x = number_field_get(type, v);
+  double r = x;
+  if (const int g_digits = g_format_digits(fmt); g_digits > 0) {
+    r = round_significant(x, g_digits);
+  } else {
+    char spec[32], text[64];
+    ImParseFormatTrimDecorations(fmt, spec, sizeof spec);
+    if (spec[0] != '%') return;
+    std::snprintf(text, sizeof text, spec, x);
+    char* end = nullptr;
+    r = std::strtod(text, &end);
+    if (end == text || !std::isfinite(r)) return;
+  }
+  number_field_set(type, v, std::clamp(r, std::min(lo, hi), std::max(lo, hi)));
 }
 
 // The value typed so far in the active box: committed when the box is left (Enter, Tab, click
@@ -173,22 +196,21 @@ bool slider_scalar(const char* label, ImGuiDataType type, void* v, const void* l
     ImGui::PopTextWrapPos();
   }
   ImGui::SetNextItemWidth(slider_w);
-  // A "%.<n>g" format is shown through the one number formatter (no "1e+04", no noise), and a
-  // drag still snaps to n significant digits as ImGui's own rounding to the format did.
-  const int g_digits = g_format_digits(fmt);
-  const std::string shown =
-      g_digits > 0 ? format_literal(number_field_get(type, v), g_digits) : std::string();
+  // The slider draws no text: ImGui centres its value in the frame, under the grab, where it is
+  // unreadable; the box beside it shows the value. A drag still snaps to the format's digits as
+  // ImGui's own rounding to the format did.
   bool changed =
-      ImGui::SliderScalar("##slider", type, v, lo, hi, g_digits > 0 ? shown.c_str() : fmt,
-                          flags | ImGuiSliderFlags_NoInput);
-  if (changed && g_digits > 0 && !(flags & ImGuiSliderFlags_NoRoundToFormat))
-    number_field_set(type, v,
-                     std::clamp(round_significant(number_field_get(type, v), g_digits),
-                                std::min(dlo, dhi), std::max(dlo, dhi)));
+      ImGui::SliderScalar("##slider", type, v, lo, hi, "", flags | ImGuiSliderFlags_NoInput);
+  if (changed && !(flags & ImGuiSliderFlags_NoRoundToFormat))
+    number_field_round_to_format(type, v, fmt, dlo, dhi);
+  const ImVec2 slider_min = ImGui::GetItemRectMin(), slider_max = ImGui::GetItemRectMax();
   ImGui::SameLine(0, style.ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(box);
   changed |= number_field_box(label, type, v, dlo, dhi, (flags & ImGuiSliderFlags_Logarithmic) != 0,
                               (flags & ImGuiSliderFlags_AlwaysClamp) != 0);
+  float* slider_box = g_number_field_frame.current.back().slider;
+  slider_box[0] = slider_min.x, slider_box[1] = slider_min.y;
+  slider_box[2] = slider_max.x, slider_box[3] = slider_max.y;
   if (end != label && !label_above) {
     ImGui::SameLine(0, style.ItemInnerSpacing.x);
     ImGui::TextUnformatted(label, end);
@@ -201,6 +223,51 @@ bool slider_scalar(const char* label, ImGuiDataType type, void* v, const void* l
 bool slider_int(const char* label, int* v, int lo, int hi, const char* fmt,
                 ImGuiSliderFlags flags) {
   return slider_scalar(label, ImGuiDataType_S32, v, &lo, &hi, fmt, flags);
+}
+
+bool readable_slider(const char* label, ImGuiDataType type, void* v, const void* lo, const void* hi,
+                     const char* fmt, ImGuiSliderFlags flags) {
+  const double dlo = number_field_get(type, lo), dhi = number_field_get(type, hi);
+  const float w = ImGui::CalcItemWidth();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  // The text as ImGui would print it, "%.<n>g" through the one number formatter.
+  const int g_digits = g_format_digits(fmt);
+  char text[96];
+  if (g_digits > 0)
+    std::snprintf(text, sizeof text, "%s",
+                  format_literal(number_field_get(type, v), g_digits).c_str());
+  else
+    ImGui::DataTypeFormatString(text, sizeof text, type, v,
+                                fmt ? fmt : (type == ImGuiDataType_S32 ? "%d" : "%.3f"));
+  bool changed = ImGui::SliderScalar(label, type, v, lo, hi, "", flags);
+  if (changed && !(flags & ImGuiSliderFlags_NoRoundToFormat))
+    number_field_round_to_format(type, v, fmt, dlo, dhi);
+  // The value in the half of the frame the grab is not in (left when the grab is right of the
+  // middle), so the grab never covers it.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const ImRect frame(at, {at.x + w, at.y + ImGui::GetFrameHeight()});
+  const double x = number_field_get(type, v);
+  double t = dhi != dlo ? (x - dlo) / (dhi - dlo) : 0.0;
+  if ((flags & ImGuiSliderFlags_Logarithmic) && dlo > 0 && dhi > dlo && x > 0)
+    t = std::log(x / dlo) / std::log(dhi / dlo);
+  const bool grab_right = t > 0.5;
+  const ImRect inner(frame.Min.x + style.FramePadding.x, frame.Min.y,
+                     frame.Max.x - style.FramePadding.x, frame.Max.y);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
+  ImGui::RenderTextClipped(inner.Min, inner.Max, text, nullptr, nullptr,
+                           {grab_right ? 0.0f : 1.0f, 0.5f}, &frame);
+  ImGui::PopStyleColor();
+  return changed;
+}
+
+bool readable_slider_int(const char* label, int* v, int lo, int hi, const char* fmt,
+                         ImGuiSliderFlags flags) {
+  return readable_slider(label, ImGuiDataType_S32, v, &lo, &hi, fmt, flags);
+}
+
+bool readable_slider_float(const char* label, float* v, float lo, float hi, const char* fmt,
+                           ImGuiSliderFlags flags) {
+  return readable_slider(label, ImGuiDataType_Float, v, &lo, &hi, fmt, flags);
 }
 
 const std::vector<NumberFieldBox>& number_field_boxes() {

@@ -25,17 +25,29 @@ bool slider_scalar(const char* label, ImGuiDataType type, void* v, const void* l
 bool slider_int(const char* label, int* v, int lo, int hi, const char* fmt = "%d",
                 ImGuiSliderFlags flags = 0);
 
+/// ImGui::SliderScalar for sliders without a number box (a view's step, threads, speed): the
+/// value text is drawn in the half of the frame the grab is not in, not centred under the grab.
+/// `fmt` as ImGui's (decorations like "step %d" kept; "%.<n>g" through the number formatter).
+bool readable_slider(const char* label, ImGuiDataType type, void* v, const void* lo, const void* hi,
+                     const char* fmt = nullptr, ImGuiSliderFlags flags = 0);
+bool readable_slider_int(const char* label, int* v, int lo, int hi, const char* fmt = "%d",
+                         ImGuiSliderFlags flags = 0);
+bool readable_slider_float(const char* label, float* v, float lo, float hi,
+                           const char* fmt = "%.3f", ImGuiSliderFlags flags = 0);
+
 /// The next step from `v` in [lo, hi]: integers by 1 (logarithmic: about 10%, at least 1),
 /// linear reals by 1/100 of the range, logarithmic reals by 10%; `fine` = Shift: 1/10 of that
 /// (integers: 1). `up` = larger. Pure, so the forms' tests can check it.
 double number_field_step(double v, double lo, double hi, bool integer, bool log, bool up,
                          bool fine);
 
-/// The number boxes drawn in the last frame (label, screen box x0 y0 x1 y1) and the label of the
-/// one being typed in ("" = none), for the browser test hook.
+/// The number boxes drawn in the last frame (label, screen box x0 y0 x1 y1, and the slider's
+/// frame beside it, which draws no text) and the label of the one being typed in ("" = none), for
+/// the browser test hook.
 struct NumberFieldBox {
   std::string label;
   float box[4];
+  float slider[4] = {0, 0, 0, 0};
 };
 const std::vector<NumberFieldBox>& number_field_boxes();
 const std::string& number_field_active();

@@ -269,9 +269,19 @@ bool draw_line_plot(const char* id, ImVec2 size, const std::vector<PlotSeries>& 
   if (inside) {
     dl->AddLine({io.MousePos.x, f.y0}, {io.MousePos.x, f.y1}, view_ink(70));
     const double xv = ax.unmap(io.MousePos.x);
+    // The x the values below are read at: a line plot's nearest sample (rounding the cursor's x
+    // printed "offered load 1" over the samples at 0.9), a staircase's step.
+    double shown_x = axes.step ? std::floor(xv) : std::round(xv);
+    if (!axes.step)
+      for (const auto& ser : series) {
+        if (ser.x.empty()) continue;
+        shown_x = ser.x.front();
+        for (double x : ser.x)
+          if (std::abs(x - xv) < std::abs(shown_x - xv)) shown_x = x;
+        break;
+      }
     ImGui::BeginTooltip();
-    ImGui::Text("%s %s", axes.x_label.c_str(),
-                short_number(axes.step ? std::floor(xv) : std::round(xv)).c_str());
+    ImGui::Text("%s %s", axes.x_label.c_str(), short_number(shown_x).c_str());
     int shown = 0;
     for (const auto& ser : series) {
       const auto it = std::upper_bound(ser.x.begin(), ser.x.end(), xv);

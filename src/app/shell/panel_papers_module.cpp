@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "app/shell/app.h"
+#include "app/shell/panel_papers.h"
 #include "app/shell/registry.h"
-#include "app/widgets/view_papers.h"
 
 namespace loadlab::app {
 

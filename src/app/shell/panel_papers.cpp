@@ -1,7 +1,7 @@
-// The papers' experiments panel (view_papers.h): every paper `loadlab reproduce` judges, run on
+// The papers' experiments panel (panel_papers.h): every paper `loadlab reproduce` judges, run on
 // demand off the UI thread, each figure drawn with the plot widget and the claims it checks
 // beside it in words, with the verdict.
-#include "app/widgets/view_papers.h"
+#include "app/shell/panel_papers.h"
 
 #include <imgui.h>
 
@@ -11,6 +11,7 @@
 
 #include "app/shell/app.h"
 #include "app/shell/theme.h"
+#include "app/widgets/number_field.h"
 #include "app/widgets/plot_util.h"
 
 namespace loadlab::app {
@@ -175,6 +176,9 @@ io::Json papers_panel_state(const PapersPanelRoom& r) {
     j["holds"] = experiments::claims_holding(claims);
     j["plots"] = it->second.plots.size();
     j["verdicts"] = verdicts;
+    io::Json axes = io::Json::array();  // each plot's value axis label, "" = none
+    for (const auto& p : it->second.plots) axes.push_back(p.plot.y_label);
+    j["y_labels"] = axes;
   } else {
     j["claims"] = 0;
     j["holds"] = 0;
@@ -204,16 +208,25 @@ void draw_papers_panel(App& app, PapersPanelRoom& r) {
   const auto& info = list[std::size_t(r.paper)];
   const bool busy = r.job.busy();
   ImGui::BeginDisabled(busy);
-  ImGui::SetNextItemWidth(std::min(520 * s, ImGui::GetContentRegionAvail().x * 0.6f));
+  // The combo as wide as the paper's citation (so it is not cut), the size choice beside it
+  // while it fits, else on the next line.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float combo_w = ImGui::CalcTextSize(info.citation).x + ImGui::GetFrameHeight() +
+                        2 * style.FramePadding.x + style.ItemInnerSpacing.x;
+  ImGui::SetNextItemWidth(std::min(combo_w, ImGui::GetContentRegionAvail().x -
+                                                ImGui::CalcTextSize("Paper").x -
+                                                style.ItemInnerSpacing.x));
   if (ImGui::BeginCombo("Paper", info.citation)) {
     for (std::size_t i = 0; i < list.size(); ++i)
       if (ImGui::Selectable(list[i].citation, int(i) == r.paper)) r.paper = int(i);
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
-  if (ImGui::RadioButton("quick set", r.quick)) r.quick = true;
-  ImGui::SameLine();
-  if (ImGui::RadioButton("the paper's sizes (slow)", !r.quick)) r.quick = false;
+  const char* quick_label = "quick set";
+  const char* full_label = "the paper's sizes (slow)";
+  same_line_if_fits(checkbox_width(quick_label));
+  if (ImGui::RadioButton(quick_label, r.quick)) r.quick = true;
+  same_line_if_fits(checkbox_width(full_label));
+  if (ImGui::RadioButton(full_label, !r.quick)) r.quick = false;
   ImGui::EndDisabled();
   ImGui::TextDisabled("%s", info.scope);
   const std::string key = papers_key(info.id, r.quick);

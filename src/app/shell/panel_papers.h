@@ -41,7 +41,8 @@ void draw_papers_panel(App& app, PapersPanelRoom& room);
 /// Starts a run of `paper` ("flb", ...) at the quick or the paper's size unless it is cached or a
 /// run is going; false with the reason in `why` when the paper is unknown or a run is going.
 bool start_paper_run(PapersPanelRoom& room, const std::string& paper, bool quick, std::string& why);
-/// The hook's state().experiments: open, paper, size, busy, progress, claims, holds, plots drawn.
+/// The hook's state().experiments: open, paper, size, busy, progress, claims, holds, plots drawn,
+/// and each plot's value axis label (y_labels).
 io::Json papers_panel_state(const PapersPanelRoom& room);
 
 }  // namespace loadlab::app
