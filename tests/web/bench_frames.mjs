@@ -26,10 +26,8 @@ import { workflowOfShape } from "./workflow_gen.mjs";
 
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 const stock = process.argv.includes("--stock");
-// --paths=N: the batched renderer's faster paths (bit 0 opaque rectangles as clears, bit 1 solid
-// shapes without sampling the atlas; default 3), to measure each.
-const pathsArg = process.argv.find((a) => a.startsWith("--paths="));
-const paths = pathsArg ? Number(pathsArg.slice(8)) : 3;
+// --no-fills: the batched renderer draws ImGui's opaque rectangles as triangles, not as clears.
+const noFills = process.argv.includes("--no-fills");
 const only = (process.argv.find((a) => a.startsWith("--only=")) || "").slice(7).split(",").filter(Boolean);
 const { shots, base, browser, check, finish } = await startHarness({ detailLimit: 300 });
 const cdp = await browser.newBrowserCDPSession();
@@ -141,7 +139,7 @@ for (const s of scenarios) {
     await page.waitForFunction(() => window.loadlab && window.loadlab.ready, null, { timeout: 120000 });
   }
   if (stock) await page.evaluate(() => Module._loadlab_stock_imgui_renderer(1));
-  if (paths !== 3) await page.evaluate((p) => Module._loadlab_imgui_paths(p), paths);
+  if (noFills) await page.evaluate(() => Module._loadlab_imgui_fills(0));
   // Wait for the run through the summary (state() would carry the large results every time).
   const deadline = Date.now() + 600000;
   while (Date.now() < deadline) {
@@ -172,7 +170,7 @@ for (const s of scenarios) {
   console.log(`${s.name}: drawn frame median ${frames.med.toFixed(1)} ms (p95 ${frames.p95.toFixed(1)}, max ${frames.max.toFixed(1)}; ` +
               `${z.drawn} of ${z.ticks} zooming ticks drawn); UI build median ${u.med.toFixed(2)} ms (p95 ${u.p95.toFixed(2)}); ` +
               `CPU per drawn frame: renderer ${perFrame("renderer").toFixed(1)} ms, GPU process ${perFrame("gpu").toFixed(1)} ms; ` +
-              (stock ? "ImGui: Dear ImGui's own backend; " : `ImGui: ${last.draw_calls} draw calls for ${last.commands} commands, ${last.vertices} vertices, ${last.fills} fills as clears, ${last.fills_dropped} left out (paths ${paths}); `) +
+              (stock ? "ImGui: Dear ImGui's own backend; " : `ImGui: ${last.draw_calls} draw calls for ${last.commands} commands, ${last.vertices} vertices, ${last.fills} fills as clears, ${last.fills_dropped} left out; `) +
               `idle: ${idle.drawn} of ${idle.drawn + idle.skipped} frames drawn`);
   await page.screenshot({ path: join(shots, s.file) });
   check(Number.isFinite(frames.med) && Number.isFinite(u.med), `${s.name}: frame times measured`);

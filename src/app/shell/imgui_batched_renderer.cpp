@@ -27,9 +27,9 @@ namespace {
 
 struct BatchedRendererGl {
   unsigned program = 0, vao = 0, vbo = 0, ebo = 0;
-  int loc_projection = -1, loc_tex = -1, loc_white = -1;
+  int loc_projection = -1, loc_tex = -1;
   bool failed = false;
-  bool fills = true, solid = true;  // imgui_batched_set_paths
+  bool fills = true;  // imgui_batched_set_fills
   std::vector<BatchInputList> lists;
   DrawBatches batches;
   ImGuiBatchStats stats;
@@ -51,7 +51,6 @@ bool batched_create(BatchedRendererGl& g) {
   }
   g.loc_projection = glGetUniformLocation(g.program, "u_projection");
   g.loc_tex = glGetUniformLocation(g.program, "u_tex");
-  g.loc_white = glGetUniformLocation(g.program, "u_white");
   glGenVertexArrays(1, &g.vao);
   glGenBuffers(1, &g.vbo);
   glGenBuffers(1, &g.ebo);
@@ -164,9 +163,6 @@ bool imgui_batched_render(ImDrawData* dd, const std::uint32_t* cleared_to) {
   glBufferData(GL_ELEMENT_ARRAY_BUFFER,
                static_cast<GLsizeiptr>(g.batches.indices.size() * sizeof(unsigned)),
                g.batches.indices.data(), GL_STREAM_DRAW);
-  // The atlas' white pixel samples as exactly 1: the shader skips the texture there (the
-  // solid shapes), about half of the sampling cost in SwiftShader. Other textures always sample.
-  int white_for = -1;  // 1: u_white names the atlas' white pixel, 0: disabled
   for (const BatchOp& op : g.batches.ops) {
     if (op.callback) {
       const ImDrawList* list = dd->CmdLists[op.list];
@@ -175,17 +171,11 @@ bool imgui_batched_render(ImDrawData* dd, const std::uint32_t* cleared_to) {
       // A canvas binds its own program, buffers and scissor: set ours again.
       batched_state(g, dd, fb_w, fb_h);
       glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
-      white_for = -1;
       continue;
     }
     if (op.fill) {
       batched_fill(op.scissor, op.col);
       continue;
-    }
-    const int white_now = g.solid && op.texture == fills.texture ? 1 : 0;
-    if (white_now != white_for) {
-      white_for = white_now;
-      glUniform3f(g.loc_white, fills.white[0], fills.white[1], static_cast<float>(white_now));
     }
     glScissor(op.scissor[0], op.scissor[1], op.scissor[2], op.scissor[3]);
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(op.texture));
@@ -203,21 +193,19 @@ ImGuiBatchStats imgui_batched_stats() {
   return batched_gl().stats;
 }
 
-void imgui_batched_set_paths(bool fills, bool solid) {
-  batched_gl().fills = fills;
-  batched_gl().solid = solid;
+void imgui_batched_set_fills(bool on) {
+  batched_gl().fills = on;
 }
 
 void imgui_batched_shutdown() {
   BatchedRendererGl& g = batched_gl();
-  const bool fills = g.fills, solid = g.solid;
+  const bool fills = g.fills;
   if (g.program) glDeleteProgram(g.program);
   if (g.vao) glDeleteVertexArrays(1, &g.vao);
   if (g.vbo) glDeleteBuffers(1, &g.vbo);
   if (g.ebo) glDeleteBuffers(1, &g.ebo);
   g = BatchedRendererGl{};
   g.fills = fills;
-  g.solid = solid;
 }
 
 }  // namespace loadlab::app

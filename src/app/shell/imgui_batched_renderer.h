@@ -29,9 +29,8 @@ bool imgui_batched_render(ImDrawData* dd, const std::uint32_t* cleared_to = null
 
 ImGuiBatchStats imgui_batched_stats();
 
-/// Which of the faster paths are taken (both by default; off to compare in a benchmark): opaque
-/// rectangles as clears (`fills`), solid shapes drawn without sampling the atlas (`solid`).
-void imgui_batched_set_paths(bool fills, bool solid);
+/// Whether opaque rectangles are drawn as clears (the default; off to compare in a benchmark).
+void imgui_batched_set_fills(bool on);
 
 /// Frees the GL objects (the context must still be current).
 void imgui_batched_shutdown();

@@ -594,12 +594,11 @@ EMSCRIPTEN_KEEPALIVE void loadlab_stock_imgui_renderer(int on) {
   g_web->redraw_once = true;
 }
 
-/// The batched renderer's faster paths (shell/imgui_batched_renderer.h), to compare: bit 0 opaque
-/// rectangles as clears, bit 1 solid shapes without sampling the atlas; 3 is the default. The next
-/// frame is drawn either way.
-EMSCRIPTEN_KEEPALIVE void loadlab_imgui_paths(int bits) {
+/// 1: the batched renderer draws ImGui's large opaque rectangles as clears (the default); 0: as
+/// triangles, to compare (shell/model_draw_fills.h). The next frame is drawn either way.
+EMSCRIPTEN_KEEPALIVE void loadlab_imgui_fills(int on) {
   if (!g_web) return;
-  loadlab::app::imgui_batched_set_paths((bits & 1) != 0, (bits & 2) != 0);
+  loadlab::app::imgui_batched_set_fills(on != 0);
   g_web->redraw_once = true;
 }
 

@@ -106,24 +106,9 @@ void build_draw_batches(const std::vector<BatchInputList>& lists, const float di
         if (e <= b) return;
         const unsigned first = static_cast<unsigned>(out.indices.size());
         for (unsigned k = b; k < e; ++k) out.indices.push_back(base + idx[k] - lo);
-        if (fills) {
-          // The pixels they may touch: their box, a pixel wider, inside the scissor rectangle.
-          float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
-          for (unsigned k = b; k < e; ++k) {
-            x0 = std::min(x0, fb_x(vtx[idx[k]]));
-            x1 = std::max(x1, fb_x(vtx[idx[k]]));
-            y0 = std::min(y0, fb_y(vtx[idx[k]]));
-            y1 = std::max(y1, fb_y(vtx[idx[k]]));
-          }
-          const auto clampi = [](float v) { return static_cast<int>(std::clamp(v, -1e8f, 1e8f)); };
-          FillRect t{clampi(std::floor(x0)) - 1, clampi(std::floor(y0)) - 1,
-                     clampi(std::ceil(x1)) + 1, clampi(std::ceil(y1)) + 1, 0};
-          t.x0 = std::max(t.x0, scissor_rect.x0);
-          t.y0 = std::max(t.y0, scissor_rect.y0);
-          t.x1 = std::min(t.x1, scissor_rect.x1);
-          t.y1 = std::min(t.y1, scissor_rect.y1);
-          if (t.x0 < t.x1 && t.y0 < t.y1) planner.touch(t);
-        }
+        if (fills)
+          planner.touch_triangles(vtx, idx + b, e - b, display_pos, fb_scale, fb_height,
+                                  scissor_rect);
         BatchOp* last = out.ops.empty() || out.ops.back().callback || out.ops.back().fill
                             ? nullptr
                             : &out.ops.back();

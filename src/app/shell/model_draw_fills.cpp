@@ -69,6 +69,49 @@ void FillPlanner::reset(const BatchFillOptions& options) {
   first_.clear();
 }
 
+void FillPlanner::touch_triangles(const BatchInputVertex* vtx, const unsigned* idx, unsigned count,
+                                  const float display_pos[2], const float fb_scale[2],
+                                  int fb_height, const FillRect& scissor) {
+  const float fh = static_cast<float>(fb_height);
+  const auto clamp_int = [](float v) { return static_cast<int>(std::clamp(v, -1e8f, 1e8f)); };
+  const auto area = [](long long x0, long long y0, long long x1, long long y1) {
+    return (x1 - x0) * (y1 - y0);
+  };
+  FillRect run;
+  bool open = false;
+  const auto close_run = [&]() {
+    FillRect t{std::max(run.x0, scissor.x0), std::max(run.y0, scissor.y0),
+               std::min(run.x1, scissor.x1), std::min(run.y1, scissor.y1), 0};
+    if (t.x0 < t.x1 && t.y0 < t.y1) touched_.push_back(t);
+  };
+  for (unsigned k = 0; k + 2 < count; k += 3) {
+    float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
+    for (unsigned c = 0; c < 3; ++c) {
+      const BatchInputVertex& v = vtx[idx[k + c]];
+      const float x = (v.x - display_pos[0]) * fb_scale[0];
+      const float y = fh - (v.y - display_pos[1]) * fb_scale[1];
+      x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+    // A pixel wider than the triangle: every pixel whose centre it covers.
+    const FillRect t{clamp_int(std::floor(x0)) - 1, clamp_int(std::floor(y0)) - 1,
+                     clamp_int(std::ceil(x1)) + 1, clamp_int(std::ceil(y1)) + 1, 0};
+    if (open) {
+      const FillRect u{std::min(run.x0, t.x0), std::min(run.y0, t.y0), std::max(run.x1, t.x1),
+                       std::max(run.y1, t.y1), 0};
+      // Joined while the joint box adds little area: text lines stay one box, a frame's four
+      // edges do not become the whole frame.
+      if (area(u.x0, u.y0, u.x1, u.y1) <= run.pixels() + t.pixels() + 256) {
+        run = u;
+        continue;
+      }
+      close_run();
+    }
+    run = t;
+    open = true;
+  }
+  if (open) close_run();
+}
+
 FillPlanner::Place FillPlanner::place(const FillRect& f) {
   const auto overlaps = [&f](const FillRect& r) { return fill_rects_overlap(f, r); };
   if (std::none_of(touched_.begin(), touched_.end(), overlaps)) {

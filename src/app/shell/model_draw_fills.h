@@ -60,8 +60,13 @@ class FillPlanner {
   enum class Place { dropped, first, in_place };
 
   void reset(const BatchFillOptions& options);
-  /// Pixels drawn by triangles or a callback (a conservative box).
+  /// Pixels drawn by a callback (a conservative box).
   void touch(const FillRect& r) { touched_.push_back(r); }
+  /// Pixels the `count` / 3 triangles at `idx` (into `vtx`) may draw inside `scissor`: boxes
+  /// around runs of nearby triangles (a window's thin border stays four boxes, not the window).
+  void touch_triangles(const BatchInputVertex* vtx, const unsigned* idx, unsigned count,
+                       const float display_pos[2], const float fb_scale[2], int fb_height,
+                       const FillRect& scissor);
   /// The fill's place: `dropped` when it would write the colour its pixels already hold (the
   /// clear colour, nothing drawn there yet), `first` when no pixel under it was drawn before (it
   /// is then in first_fills(), in order), else `in_place` (the caller draws it between the
