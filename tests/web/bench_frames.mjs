@@ -170,7 +170,7 @@ for (const s of scenarios) {
   console.log(`${s.name}: drawn frame median ${frames.med.toFixed(1)} ms (p95 ${frames.p95.toFixed(1)}, max ${frames.max.toFixed(1)}; ` +
               `${z.drawn} of ${z.ticks} zooming ticks drawn); UI build median ${u.med.toFixed(2)} ms (p95 ${u.p95.toFixed(2)}); ` +
               `CPU per drawn frame: renderer ${perFrame("renderer").toFixed(1)} ms, GPU process ${perFrame("gpu").toFixed(1)} ms; ` +
-              (stock ? "ImGui: Dear ImGui's own backend; " : `ImGui: ${last.draw_calls} draw calls for ${last.commands} commands, ${last.vertices} vertices, ${last.fills} fills as clears, ${last.fills_dropped} left out; `) +
+              (stock ? "ImGui: Dear ImGui's own backend; " : `ImGui: ${last.draw_calls} draw calls for ${last.commands} commands, ${last.vertices} vertices, ${last.fills} opaque rectangles as clears (${last.fills_in_place} in place), ${last.fills_dropped} left out; `) +
               `idle: ${idle.drawn} of ${idle.drawn + idle.skipped} frames drawn`);
   await page.screenshot({ path: join(shots, s.file) });
   check(Number.isFinite(frames.med) && Number.isFinite(u.med), `${s.name}: frame times measured`);

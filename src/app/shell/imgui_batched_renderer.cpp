@@ -149,6 +149,7 @@ bool imgui_batched_render(ImDrawData* dd, const std::uint32_t* cleared_to) {
   g.stats.vertices = g.batches.vertices.size();
   g.stats.fills = g.batches.first_fills.size() + g.batches.fills_in_place;
   g.stats.fills_dropped = g.batches.fills_dropped;
+  g.stats.fills_in_place = g.batches.fills_in_place;
 
   batched_state(g, dd, fb_w, fb_h);
   for (const FillRect& f : g.batches.first_fills) {

@@ -12,11 +12,12 @@ namespace loadlab::app {
 
 /// Counts of the last frame drawn by imgui_batched_render.
 struct ImGuiBatchStats {
-  std::size_t draw_calls = 0;     // ImGui's draw calls (the GL canvases' own are not counted)
-  std::size_t commands = 0;       // draw calls the stock backend would have made
-  std::size_t vertices = 0;       // vertices uploaded
-  std::size_t fills = 0;          // opaque rectangles drawn as clears
-  std::size_t fills_dropped = 0;  // opaque rectangles left out (the colour already there)
+  std::size_t draw_calls = 0;      // ImGui's draw calls (the GL canvases' own are not counted)
+  std::size_t commands = 0;        // draw calls the stock backend would have made
+  std::size_t vertices = 0;        // vertices uploaded
+  std::size_t fills = 0;           // opaque rectangles drawn as clears
+  std::size_t fills_dropped = 0;   // opaque rectangles left out (the colour already there)
+  std::size_t fills_in_place = 0;  // fills drawn between two triangles of one draw call
 };
 
 /// Draws `dd` into the current framebuffer (viewport, blending and the scissor test are set here;

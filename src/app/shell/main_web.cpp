@@ -580,7 +580,8 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_frame_stats_json() {
                            {"commands", b.commands},
                            {"vertices", b.vertices},
                            {"fills", g_web->stock_renderer ? 0 : b.fills},
-                           {"fills_dropped", g_web->stock_renderer ? 0 : b.fills_dropped}}
+                           {"fills_dropped", g_web->stock_renderer ? 0 : b.fills_dropped},
+                           {"fills_in_place", g_web->stock_renderer ? 0 : b.fills_in_place}}
              .dump();
   g_web->ui_ms_max = g_web->render_ms_max = 0;
   return text.c_str();
