@@ -16,9 +16,10 @@
 // Also per scenario: ImGui's draw calls in the last drawn frame and the draw commands they carry
 // (Dear ImGui's own OpenGL 3 backend makes one draw call per command and reads GL state back;
 // the page's renderer batches them: shell/model_draw_batches.h). --stock draws with Dear ImGui's
-// own backend instead, to compare.
+// own backend instead, to compare; --no-fills draws ImGui's opaque rectangles as triangles instead
+// of clears (shell/model_draw_fills.h), to compare.
 // Not a test (speed goals are benchmarks): the README's measurement tables quote it.
-//   node tests/web/bench_frames.mjs <site dir> <screenshot dir> [--only=mesh,custom] [--stock]
+//   node tests/web/bench_frames.mjs <site dir> <screenshot dir> [--only=mesh,custom] [--stock] [--no-fills]
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { linkFor, repo, startHarness } from "./harness.mjs";
