@@ -110,20 +110,49 @@ try {
   await waitFrames(page, 6);
   checkBands(h, await shoot("render_cube14_node_sim.png"), await page.evaluate(() => window.loadlab.state()), "14-cube node simulation");
   // The page draws ImGui's commands in fewer draw calls, commands clipped alike sharing one
-  // (shell/model_draw_batches.h): the same pixels as Dear ImGui's own backend, which makes one
-  // draw call per command. Same frame (paused), both renderers, every pixel.
-  const batched = await page.evaluate(() => window.loadlab.frameStats());
-  const pixelsBatched = await shoot("render_cube14_batched.png");
-  await page.evaluate(() => Module._loadlab_stock_imgui_renderer(1));
-  await waitFrames(page, 3);
-  const pixelsStock = await shoot("render_cube14_stock.png");
-  await page.evaluate(() => Module._loadlab_stock_imgui_renderer(0));
-  let differ = 0;
-  for (let y = 0; y < pixelsStock.h; y++)
-    for (let x = 0; x < pixelsStock.w; x++) if (pixelsStock.px(x, y).join() !== pixelsBatched.px(x, y).join()) differ++;
-  console.log(`  ImGui: ${batched.draw_calls} draw calls for ${batched.commands} commands (${batched.vertices} vertices); ${differ} pixels differ from Dear ImGui's own backend`);
-  check(pixelsStock.w === 1280 && differ === 0, "the batched ImGui renderer draws exactly the pixels of Dear ImGui's own backend", differ);
-  check(batched.draw_calls > 0 && batched.draw_calls * 2 <= batched.commands, "ImGui's commands are drawn in at most half as many draw calls", batched);
+  // (shell/model_draw_batches.h), and its large opaque rectangles as clears over a frame cleared to
+  // the windows' background, those in that colour left out (shell/model_draw_fills.h): the same
+  // pixels as Dear ImGui's own backend, which makes one draw call per command over the former
+  // clear colour. Same frame (paused), both renderers, every pixel.
+  async function compareRenderers(pg, name) {
+    const batched = await pg.evaluate(() => { window.loadlab.frameStats(); return window.loadlab.frameStats(); });
+    const file = join(shots, `render_${name}_batched.png`);
+    await pg.screenshot({ path: file });
+    const pixelsBatched = decodePng(readFileSync(file));
+    await pg.evaluate(() => Module._loadlab_stock_imgui_renderer(1));
+    await waitFrames(pg, 3);
+    const stockFile = join(shots, `render_${name}_stock.png`);
+    await pg.screenshot({ path: stockFile });
+    const pixelsStock = decodePng(readFileSync(stockFile));
+    await pg.evaluate(() => Module._loadlab_stock_imgui_renderer(0));
+    let differ = 0;
+    for (let y = 0; y < pixelsStock.h; y++)
+      for (let x = 0; x < pixelsStock.w; x++) if (pixelsStock.px(x, y).join() !== pixelsBatched.px(x, y).join()) differ++;
+    const theme = await pg.evaluate(() => window.loadlab.state().theme);
+    console.log(`  ${name} (${theme} theme) ImGui: ${batched.draw_calls} draw calls for ${batched.commands} commands (${batched.vertices} vertices), ` +
+                `${batched.fills} opaque rectangles as clears (${batched.fills_in_place} in place), ${batched.fills_dropped} left out; ${differ} pixels differ from Dear ImGui's own backend`);
+    check(pixelsStock.w === 1280 && differ === 0, `${name}: the batched ImGui renderer draws exactly the pixels of Dear ImGui's own backend`, differ);
+    check(batched.fills > 0 && batched.fills_dropped > 0, `${name}: opaque rectangles were drawn as clears and the windows' backgrounds left out`, batched);
+    return { batched, theme };
+  }
+  const { batched, theme } = await compareRenderers(page, "cube14_node_sim");
+  // Half as many draw calls as commands, and one more for each fill drawn between two triangles
+  // of one draw call (a window's background over the previous window's border).
+  check(batched.draw_calls > 0 && batched.draw_calls <= batched.commands / 2 + batched.fills_in_place,
+        "ImGui's commands are drawn in at most half as many draw calls (plus one per fill in place)", batched);
+  // The other theme (another clear colour), on the smallest view: a 3-cube.
+  const other = theme === "dark" ? "light" : "dark";
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, colorScheme: other });
+  const page2 = await ctx.newPage();
+  page2.on("pageerror", (e) => errors.push(String(e)));
+  await page2.goto(linkFor(base, { loadlab: 1, kind: "balance", name: "render test: 3-cube", seed: 1, topology: { type: "hypercube", dim: 3 },
+                                   loads: { generator: "uniform", mean: 8 }, algorithms: ["cwa"] }));
+  await page2.waitForFunction(() => window.loadlab && window.loadlab.ready && window.loadlab.state().nodes === 8 &&
+                              !window.loadlab.state().busy && window.loadlab.state().results.length > 0, null, { timeout: 60000, polling: 100 });
+  await waitFrames(page2, 6);
+  const second = await compareRenderers(page2, "cube3");
+  check(second.theme === other, `the 3-cube is compared in the ${other} theme`, second.theme);
+  await ctx.close();
   await page.evaluate(() => window.loadlab.nodeSimCommand("off"));
 
   // A screenshot for the eye: torus wrap-around links as stubs leaving the border.

@@ -29,6 +29,7 @@ struct BatchedRendererGl {
   unsigned program = 0, vao = 0, vbo = 0, ebo = 0;
   int loc_projection = -1, loc_tex = -1;
   bool failed = false;
+  bool fills = true;  // imgui_batched_set_fills
   std::vector<BatchInputList> lists;
   DrawBatches batches;
   ImGuiBatchStats stats;
@@ -91,9 +92,19 @@ void batched_state(const BatchedRendererGl& g, const ImDrawData* dd, int fb_w, i
   glBindVertexArray(g.vao);
 }
 
+// Clears the scissor rectangle (x, y, width, height) to ImGui colour `col` (the scissor test is
+// on).
+void batched_fill(const int rect[4], std::uint32_t col) {
+  glScissor(rect[0], rect[1], rect[2], rect[3]);
+  glClearColor(static_cast<float>(col & 0xFF) / 255.0f,
+               static_cast<float>((col >> 8) & 0xFF) / 255.0f,
+               static_cast<float>((col >> 16) & 0xFF) / 255.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
 }  // namespace
 
-bool imgui_batched_render(ImDrawData* dd) {
+bool imgui_batched_render(ImDrawData* dd, const std::uint32_t* cleared_to) {
   BatchedRendererGl& g = batched_gl();
   if (!batched_create(g)) return false;
   g.stats = {};
@@ -126,11 +137,25 @@ bool imgui_batched_render(ImDrawData* dd) {
   }
   const float pos[2] = {dd->DisplayPos.x, dd->DisplayPos.y};
   const float scale[2] = {dd->FramebufferScale.x, dd->FramebufferScale.y};
-  build_draw_batches(g.lists, pos, scale, fb_w, fb_h, g.batches);
+  const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+  BatchFillOptions fills;
+  fills.texture = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(atlas->TexID));
+  fills.white[0] = atlas->TexUvWhitePixel.x;
+  fills.white[1] = atlas->TexUvWhitePixel.y;
+  fills.clear_known = cleared_to != nullptr;
+  fills.clear_col = cleared_to ? *cleared_to : 0;
+  build_draw_batches(g.lists, pos, scale, fb_w, fb_h, g.batches, g.fills ? &fills : nullptr);
   g.stats.commands = g.batches.commands_drawn;
   g.stats.vertices = g.batches.vertices.size();
+  g.stats.fills = g.batches.first_fills.size() + g.batches.fills_in_place;
+  g.stats.fills_dropped = g.batches.fills_dropped;
+  g.stats.fills_in_place = g.batches.fills_in_place;
 
   batched_state(g, dd, fb_w, fb_h);
+  for (const FillRect& f : g.batches.first_fills) {
+    const int rect[4] = {f.x0, f.y0, f.x1 - f.x0, f.y1 - f.y0};
+    batched_fill(rect, f.col);
+  }
   // One upload per frame; orphaning the old storage lets the driver keep drawing from it.
   glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
   glBufferData(GL_ARRAY_BUFFER,
@@ -149,6 +174,10 @@ bool imgui_batched_render(ImDrawData* dd) {
       glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
       continue;
     }
+    if (op.fill) {
+      batched_fill(op.scissor, op.col);
+      continue;
+    }
     glScissor(op.scissor[0], op.scissor[1], op.scissor[2], op.scissor[3]);
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(op.texture));
     glDrawElements(
@@ -165,13 +194,19 @@ ImGuiBatchStats imgui_batched_stats() {
   return batched_gl().stats;
 }
 
+void imgui_batched_set_fills(bool on) {
+  batched_gl().fills = on;
+}
+
 void imgui_batched_shutdown() {
   BatchedRendererGl& g = batched_gl();
+  const bool fills = g.fills;
   if (g.program) glDeleteProgram(g.program);
   if (g.vao) glDeleteVertexArrays(1, &g.vao);
   if (g.vbo) glDeleteBuffers(1, &g.vbo);
   if (g.ebo) glDeleteBuffers(1, &g.ebo);
   g = BatchedRendererGl{};
+  g.fills = fills;
 }
 
 }  // namespace loadlab::app

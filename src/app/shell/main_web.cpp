@@ -210,11 +210,23 @@ void frame(void* arg) {
   int fw, fh;
   glfwGetFramebufferSize(w.window, &fw, &fh);
   glViewport(0, 0, fw, fh);
-  glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  // Cleared to the windows' background: the batched renderer then leaves out the windows'
+  // background rectangles, which tile the page (shell/model_draw_fills.h; e2e_render compares the
+  // pixels with Dear ImGui's backend over the former clear colour).
+  const ImU32 window_bg = ImGui::GetColorU32(ImGuiCol_WindowBg);
+  const bool clear_to_bg = !w.stock_renderer && (window_bg >> IM_COL32_A_SHIFT) == 0xFF;
+  if (clear_to_bg)
+    glClearColor(static_cast<float>(window_bg & 0xFF) / 255.0f,
+                 static_cast<float>((window_bg >> 8) & 0xFF) / 255.0f,
+                 static_cast<float>((window_bg >> 16) & 0xFF) / 255.0f, 1.0f);
+  else
+    glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  glDisable(GL_SCISSOR_TEST);
   glClear(GL_COLOR_BUFFER_BIT);
   // SwiftShader spends 2-3 ms per draw call at this size, however small the call: ImGui's
   // commands go out in a few draw calls (shell/model_draw_batches.h).
-  if (w.stock_renderer || !loadlab::app::imgui_batched_render(ImGui::GetDrawData()))
+  if (w.stock_renderer ||
+      !loadlab::app::imgui_batched_render(ImGui::GetDrawData(), clear_to_bg ? &window_bg : nullptr))
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   // A PNG of the view is read here, while the frame is still in the drawing buffer.
   loadlab::app::read_requested_view_png(w.app, ImGui::GetIO().DisplayFramebufferScale.x);
@@ -584,7 +596,10 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_frame_stats_json() {
                            {"skipped", g_web->skipped},
                            {"draw_calls", g_web->stock_renderer ? 0 : b.draw_calls},
                            {"commands", b.commands},
-                           {"vertices", b.vertices}}
+                           {"vertices", b.vertices},
+                           {"fills", g_web->stock_renderer ? 0 : b.fills},
+                           {"fills_dropped", g_web->stock_renderer ? 0 : b.fills_dropped},
+                           {"fills_in_place", g_web->stock_renderer ? 0 : b.fills_in_place}}
              .dump();
   g_web->ui_ms_max = g_web->render_ms_max = 0;
   return text.c_str();
@@ -595,6 +610,14 @@ EMSCRIPTEN_KEEPALIVE const char* loadlab_frame_stats_json() {
 EMSCRIPTEN_KEEPALIVE void loadlab_stock_imgui_renderer(int on) {
   if (!g_web) return;
   g_web->stock_renderer = on != 0;
+  g_web->redraw_once = true;
+}
+
+/// 1: the batched renderer draws ImGui's large opaque rectangles as clears (the default); 0: as
+/// triangles, to compare (shell/model_draw_fills.h). The next frame is drawn either way.
+EMSCRIPTEN_KEEPALIVE void loadlab_imgui_fills(int on) {
+  if (!g_web) return;
+  loadlab::app::imgui_batched_set_fills(on != 0);
   g_web->redraw_once = true;
 }
 

@@ -14,13 +14,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace loadlab::app {
+#include "app/shell/model_draw_fills.h"
 
-/// ImDrawVert's layout (imgui.h: pos, uv, col); the renderer checks it with static_asserts.
-struct BatchInputVertex {
-  float x, y, u, v;
-  std::uint32_t col;
-};
+namespace loadlab::app {
 
 /// What the batching needs of an ImDrawCmd.
 struct BatchInputCommand {
@@ -45,9 +41,12 @@ struct BatchInputList {
 using BatchVertex = BatchInputVertex;
 
 /// A draw call over indices [first, first + count) with `texture` and the scissor rectangle
-/// `scissor` (x, y, width, height; origin bottom left), or a callback: command `cmd` of `list`.
+/// `scissor` (x, y, width, height; origin bottom left), or a callback: command `cmd` of `list`,
+/// or a fill: the scissor rectangle cleared to ImGui colour `col`.
 struct BatchOp {
   bool callback = false;
+  bool fill = false;
+  std::uint32_t col = 0;
   std::uint64_t texture = 0;
   int scissor[4] = {0, 0, 0, 0};
   unsigned first = 0, count = 0;
@@ -60,6 +59,9 @@ struct DrawBatches {
   std::vector<BatchOp> ops;       // in ImGui's order
   /// Draw calls the stock backend would issue for the same data (commands drawn).
   std::size_t commands_drawn = 0;
+  /// With fills: cleared before every op, in order (model_draw_fills.h).
+  std::vector<FillRect> first_fills;
+  std::size_t fills_in_place = 0, fills_dropped = 0;
 };
 
 /// The framebuffer rectangle (x, y, width, height; origin bottom left) the stock OpenGL 3 backend
@@ -69,8 +71,10 @@ bool batch_scissor_rect(const float clip[4], const float display_pos[2], const f
 
 /// Fills `out` (reusing its storage) with the vertices, indices and operations for `lists`.
 /// `fb_width` x `fb_height` is the framebuffer (the rectangle of a draw call that needs no
-/// scissor).
+/// scissor). With `fills`, opaque rectangles of at least fills->min_pixels become clears
+/// (first_fills and fill ops) or are left out (model_draw_fills.h); the pixels stay the same.
 void build_draw_batches(const std::vector<BatchInputList>& lists, const float display_pos[2],
-                        const float fb_scale[2], int fb_width, int fb_height, DrawBatches& out);
+                        const float fb_scale[2], int fb_width, int fb_height, DrawBatches& out,
+                        const BatchFillOptions* fills = nullptr);
 
 }  // namespace loadlab::app
