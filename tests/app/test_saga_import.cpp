@@ -25,6 +25,8 @@ TEST_CASE("SagaImport.NetworkBecomesTheMachine") {
   CHECK((*wrapped)["processors"] == 2);
   CHECK((*wrapped)["machine"]["speeds"] == Json::array({1.0, 4.0}));
   CHECK((*wrapped)["machine"]["bandwidth"][0][1] == 2.0);
+  // The file's node names stay with their processors (a later export writes them back).
+  CHECK((*wrapped)["machine"]["names"] == Json::array({"n1", "n2"}));
   const io::ScenarioPtr sc =
       app::open_graph_file_as_scenario("two.json", text, &doc, io::RunContext{});
   const auto* dag = dynamic_cast<const io::DagScenario*>(sc.get());

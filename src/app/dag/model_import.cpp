@@ -2,6 +2,8 @@
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "io/dag_formats/dag_formats.h"
 #include "io/dag_formats/saga.h"
@@ -17,10 +19,18 @@ std::string dag_import_base_name(const std::string& name) {
   return slash == std::string::npos ? name : name.substr(slash + 1);
 }
 
-// `machine`: a SAGA file's network (its nodes become the processors), or null.
+// A SAGA file's network: its nodes become the processors, under the file's node names.
+struct DagImportNetwork {
+  core::Machine machine;
+  std::vector<std::string> names;
+};
+
+// `network`: a SAGA file's network, or null.
 io::Json dag_import_wrap(const core::TaskGraph& g, const std::string& filename,
-                         const core::Machine* machine = nullptr) {
-  const io::Json mj = machine ? io::machine_scenario_json(*machine) : io::Json::object();
+                         const DagImportNetwork* network = nullptr) {
+  const core::Machine* machine = network ? &network->machine : nullptr;
+  const io::Json mj =
+      network ? io::machine_scenario_json(network->machine, network->names) : io::Json::object();
   io::Json algs = mj.empty() ? io::Json{"flb", "etf", "mcp", "dsc_llb", "heft"}
                              : io::Json{"heft", "cpop", "peft", "mct", "fastest_node"};
   if (g.size() <= 20) algs.push_back("optimal");
@@ -36,10 +46,10 @@ io::Json dag_import_wrap(const core::TaskGraph& g, const std::string& filename,
 }
 
 // The task graph in a graph file, or null when the file is a scenario or of no known format.
-// A SAGA file's network goes to `machine` (when given), which stays null otherwise.
+// A SAGA file's network goes to `network` (when given), which stays null otherwise.
 std::shared_ptr<const core::TaskGraph> dag_import_read_graph(
     const std::string& filename, const std::string& text, const io::Json* parsed,
-    std::optional<core::Machine>* machine = nullptr) {
+    std::optional<DagImportNetwork>* network = nullptr) {
   const std::string where = dag_import_base_name(filename);
   try {
     const io::FileFormat* format = io::format_by_extension(filename);
@@ -52,9 +62,10 @@ std::shared_ptr<const core::TaskGraph> dag_import_read_graph(
       format = &io::json_file_format(*parsed);
     }
     if (format->model != io::FileModel::task_graph) return nullptr;
-    if (machine && std::string(format->name) == "saga") {
+    if (network && std::string(format->name) == "saga") {
       io::SagaInstance inst = parsed ? io::read_saga_json(*parsed) : io::read_saga(text);
-      if (inst.has_network) *machine = std::move(inst.machine);
+      if (inst.has_network)
+        *network = DagImportNetwork{std::move(inst.machine), std::move(inst.node_names)};
       return std::make_shared<const core::TaskGraph>(std::move(inst.graph));
     }
     return std::make_shared<const core::TaskGraph>(
@@ -72,20 +83,20 @@ std::shared_ptr<const core::TaskGraph> dag_import_read_graph(
 std::optional<io::Json> wrap_graph_file_as_scenario(const std::string& filename,
                                                     const std::string& text,
                                                     const io::Json* parsed) {
-  std::optional<core::Machine> machine;
-  const auto g = dag_import_read_graph(filename, text, parsed, &machine);
+  std::optional<DagImportNetwork> network;
+  const auto g = dag_import_read_graph(filename, text, parsed, &network);
   if (!g) return std::nullopt;
-  return dag_import_wrap(*g, filename, machine ? &*machine : nullptr);
+  return dag_import_wrap(*g, filename, network ? &*network : nullptr);
 }
 
 io::ScenarioPtr open_graph_file_as_scenario(const std::string& filename, const std::string& text,
                                             const io::Json* parsed, const io::RunContext& ctx) {
-  std::optional<core::Machine> machine;
-  auto g = dag_import_read_graph(filename, text, parsed, &machine);
+  std::optional<DagImportNetwork> network;
+  auto g = dag_import_read_graph(filename, text, parsed, &network);
   if (!g) return nullptr;
   io::RunContext with_graph = ctx;
   with_graph.imported_graph = g;  // the kind takes this graph instead of reading it back
-  return io::parse_scenario(dag_import_wrap(*g, filename, machine ? &*machine : nullptr),
+  return io::parse_scenario(dag_import_wrap(*g, filename, network ? &*network : nullptr),
                             with_graph);
 }
 
