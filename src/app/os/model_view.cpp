@@ -50,7 +50,8 @@ std::uint32_t os_job_colour(int job) {
 
 std::uint32_t os_segment_colour(const std::string& kind) {
   if (kind == "barrier_spin") return rgb(235, 70, 70);
-  if (kind == "context_switch") return rgb(250, 250, 250);
+  // Mid grey: white vanished on the light theme's plot background, black on the dark one.
+  if (kind == "context_switch") return rgb(128, 128, 128);
   if (kind == "cache_reload") return rgb(250, 200, 60);
   if (kind == "migration") return rgb(80, 220, 240);
   if (kind == "checkpoint") return rgb(170, 120, 250);

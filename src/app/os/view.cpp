@@ -30,6 +30,9 @@ void os_swatch(ImU32 col, const char* text, float s) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float h = ImGui::GetTextLineHeight();
   ImGui::GetWindowDrawList()->AddRectFilled({p.x, p.y + h * 0.2f}, {p.x + h, p.y + h * 0.8f}, col);
+  // An outline in the text colour keeps a swatch visible whatever the theme's background.
+  ImGui::GetWindowDrawList()->AddRect({p.x, p.y + h * 0.2f}, {p.x + h, p.y + h * 0.8f},
+                                      ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
   ImGui::Dummy({h, h});
   ImGui::SameLine();
   ImGui::TextUnformatted(text);
