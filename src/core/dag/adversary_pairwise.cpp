@@ -12,6 +12,27 @@
 
 namespace loadlab::core {
 
+namespace {
+
+// Speeds, then each link p < q (symmetric), uniform in [lo, lo + span): the draw order every
+// seeded instance depends on.
+void adversary_draw_machine(Machine& m, std::int32_t processors, double lo, double span,
+                            util::Rng& rng) {
+  const auto P = static_cast<std::size_t>(processors);
+  m.speeds.resize(P);
+  for (double& s : m.speeds) s = lo + span * rng.uniform01();
+  if (P < 2) return;
+  m.bandwidth.assign(P * P, 0.0);
+  for (std::size_t p = 0; p < P; ++p)
+    for (std::size_t q = p + 1; q < P; ++q) {
+      const double b = lo + span * rng.uniform01();
+      m.bandwidth[p * P + q] = b;
+      m.bandwidth[q * P + p] = b;
+    }
+}
+
+}  // namespace
+
 AdversaryInstance random_adversary_instance(std::int32_t tasks, std::int32_t processors,
                                             bool heterogeneous, std::uint64_t seed) {
   if (tasks < 1 || tasks > AdversaryLimits::max_tasks)
@@ -40,20 +61,7 @@ AdversaryInstance random_adversary_instance(std::int32_t tasks, std::int32_t pro
   }
   AdversaryInstance inst{TaskGraph(std::move(comp), std::move(edges)),
                          Machine::identical(processors)};
-  if (heterogeneous) {
-    const auto P = static_cast<std::size_t>(processors);
-    inst.machine.speeds.resize(P);
-    for (double& s : inst.machine.speeds) s = 0.5 + 1.5 * rng.uniform01();
-    if (P >= 2) {
-      inst.machine.bandwidth.assign(P * P, 0.0);
-      for (std::size_t p = 0; p < P; ++p)
-        for (std::size_t q = p + 1; q < P; ++q) {
-          const double b = 0.5 + 1.5 * rng.uniform01();
-          inst.machine.bandwidth[p * P + q] = b;
-          inst.machine.bandwidth[q * P + p] = b;
-        }
-    }
-  }
+  if (heterogeneous) adversary_draw_machine(inst.machine, processors, 0.5, 1.5, rng);
   return inst;
 }
 
@@ -68,18 +76,7 @@ AdversaryInstance pisa_start_instance(std::int32_t tasks, std::int32_t processor
   for (TaskId t = 1; t < tasks; ++t) edges.push_back({t - 1, t, 0.1 + 0.9 * rng.uniform01()});
   AdversaryInstance inst{TaskGraph(std::move(comp), std::move(edges)),
                          Machine::identical(processors)};
-  const auto P = static_cast<std::size_t>(processors);
-  inst.machine.speeds.resize(P);
-  for (double& s : inst.machine.speeds) s = 0.1 + 0.9 * rng.uniform01();
-  if (P >= 2) {
-    inst.machine.bandwidth.assign(P * P, 0.0);
-    for (std::size_t p = 0; p < P; ++p)
-      for (std::size_t q = p + 1; q < P; ++q) {
-        const double b = 0.1 + 0.9 * rng.uniform01();
-        inst.machine.bandwidth[p * P + q] = b;
-        inst.machine.bandwidth[q * P + p] = b;
-      }
-  }
+  adversary_draw_machine(inst.machine, processors, 0.1, 0.9, rng);
   return inst;
 }
 
