@@ -239,6 +239,22 @@ bool readable_slider(const char* label, ImGuiDataType type, void* v, const void*
   else
     ImGui::DataTypeFormatString(text, sizeof text, type, v,
                                 fmt ? fmt : (type == ImGuiDataType_S32 ? "%d" : "%.3f"));
+  if (dhi == dlo) {
+    // One possible value: ImGui's grab would fill the frame and hide the text, and there is
+    // nothing to drag. A plain frame with the value centred says the same.
+    const ImRect only(at, {at.x + w, at.y + ImGui::GetFrameHeight()});
+    ImGui::ItemSize(only, ImGui::GetStyle().FramePadding.y);
+    if (!ImGui::ItemAdd(only, ImGui::GetID(label))) return false;
+    ImGui::RenderFrame(only.Min, only.Max, ImGui::GetColorU32(ImGuiCol_FrameBg), true,
+                       ImGui::GetStyle().FrameRounding);
+    ImGui::RenderTextClipped(only.Min, only.Max, text, nullptr, nullptr, {0.5f, 0.5f}, &only);
+    const char* label_end = ImGui::FindRenderedTextEnd(label);
+    if (label_end != label) {
+      ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+      ImGui::TextUnformatted(label, label_end);
+    }
+    return false;
+  }
   bool changed = ImGui::SliderScalar(label, type, v, lo, hi, "", flags);
   if (changed && !(flags & ImGuiSliderFlags_NoRoundToFormat))
     number_field_round_to_format(type, v, fmt, dlo, dhi);
