@@ -159,6 +159,8 @@ for (const s of scenarios) {
   const cpu0 = await processCpu();
   const z = await zoomFrames(40);
   const cpu1 = await processCpu();
+  // How the measured frames drew the mesh (the UI-build samples below zoom further in).
+  const meshDraw = s.group === "mesh" ? await page.evaluate(() => window.loadlab.state().mesh_draw) : "";
   if (!z.intervals.length) console.log("no drawn-frame intervals", JSON.stringify(z), JSON.stringify(vb));
   const frames = stats(z.intervals.length ? z.intervals : [NaN]);
   const perFrame = (k) => ((cpu1[k] - cpu0[k]) * 1000) / Math.max(1, z.drawn);
@@ -171,12 +173,11 @@ for (const s of scenarios) {
   const last = await page.evaluate(() => window.loadlab.frameStats());
   await sleep(300);  // the view settles after the last notch
   const idle = await idleFrames(30);
-  const meshDraw = s.group === "mesh" ? await page.evaluate(() => window.loadlab.state().mesh_draw) : "";
   console.log(`${s.name}: drawn frame median ${frames.med.toFixed(1)} ms (p95 ${frames.p95.toFixed(1)}, max ${frames.max.toFixed(1)}; ` +
               `${z.drawn} of ${z.ticks} zooming ticks drawn); UI build median ${u.med.toFixed(2)} ms (p95 ${u.p95.toFixed(2)}); ` +
               `CPU per drawn frame: renderer ${perFrame("renderer").toFixed(1)} ms, GPU process ${perFrame("gpu").toFixed(1)} ms; ` +
               (stock ? "ImGui: Dear ImGui's own backend; " : `ImGui: ${last.draw_calls} draw calls for ${last.commands} commands, ${last.vertices} vertices, ${last.fills} opaque rectangles as clears (${last.fills_in_place} in place), ${last.fills_dropped} left out; `) +
-              `idle: ${idle.drawn} of ${idle.drawn + idle.skipped} frames drawn` + (meshDraw ? `; mesh drawn as ${meshDraw}` : ""));
+              `idle: ${idle.drawn} of ${idle.drawn + idle.skipped} frames drawn` + (meshDraw ? `; measured frames drew the mesh as ${meshDraw}` : ""));
   await page.screenshot({ path: join(shots, s.file) });
   check(Number.isFinite(frames.med) && Number.isFinite(u.med), `${s.name}: frame times measured`);
   check(z.drawn >= 30, `${s.name}: zooming draws (nearly) every frame`, z);
