@@ -17,9 +17,10 @@
 // (Dear ImGui's own OpenGL 3 backend makes one draw call per command and reads GL state back;
 // the page's renderer batches them: shell/model_draw_batches.h). --stock draws with Dear ImGui's
 // own backend instead, to compare; --no-fills draws ImGui's opaque rectangles as triangles instead
-// of clears (shell/model_draw_fills.h), to compare.
+// of clears (shell/model_draw_fills.h), to compare; --no-mesh-texture draws a dense mesh's
+// vertices as point sprites instead of one texture (partition/mesh_renderer.h), to compare.
 // Not a test (speed goals are benchmarks): the README's measurement tables quote it.
-//   node tests/web/bench_frames.mjs <site dir> <screenshot dir> [--only=mesh,custom] [--stock] [--no-fills]
+//   node tests/web/bench_frames.mjs <site dir> <screenshot dir> [--only=mesh,custom] [--stock] [--no-fills] [--no-mesh-texture]
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { linkFor, repo, startHarness } from "./harness.mjs";
@@ -29,6 +30,7 @@ const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 const stock = process.argv.includes("--stock");
 // --no-fills: the batched renderer draws ImGui's opaque rectangles as triangles, not as clears.
 const noFills = process.argv.includes("--no-fills");
+const noMeshTexture = process.argv.includes("--no-mesh-texture");
 const only = (process.argv.find((a) => a.startsWith("--only=")) || "").slice(7).split(",").filter(Boolean);
 const { shots, base, browser, check, finish } = await startHarness({ detailLimit: 300 });
 const cdp = await browser.newBrowserCDPSession();
@@ -141,6 +143,7 @@ for (const s of scenarios) {
   }
   if (stock) await page.evaluate(() => Module._loadlab_stock_imgui_renderer(1));
   if (noFills) await page.evaluate(() => Module._loadlab_imgui_fills(0));
+  if (noMeshTexture) await page.evaluate(() => Module._loadlab_mesh_texture(0));
   // Wait for the run through the summary (state() would carry the large results every time).
   const deadline = Date.now() + 600000;
   while (Date.now() < deadline) {
@@ -156,6 +159,8 @@ for (const s of scenarios) {
   const cpu0 = await processCpu();
   const z = await zoomFrames(40);
   const cpu1 = await processCpu();
+  // How the measured frames drew the mesh (the UI-build samples below zoom further in).
+  const meshDraw = s.group === "mesh" ? await page.evaluate(() => window.loadlab.state().mesh_draw) : "";
   if (!z.intervals.length) console.log("no drawn-frame intervals", JSON.stringify(z), JSON.stringify(vb));
   const frames = stats(z.intervals.length ? z.intervals : [NaN]);
   const perFrame = (k) => ((cpu1[k] - cpu0[k]) * 1000) / Math.max(1, z.drawn);
@@ -172,7 +177,7 @@ for (const s of scenarios) {
               `${z.drawn} of ${z.ticks} zooming ticks drawn); UI build median ${u.med.toFixed(2)} ms (p95 ${u.p95.toFixed(2)}); ` +
               `CPU per drawn frame: renderer ${perFrame("renderer").toFixed(1)} ms, GPU process ${perFrame("gpu").toFixed(1)} ms; ` +
               (stock ? "ImGui: Dear ImGui's own backend; " : `ImGui: ${last.draw_calls} draw calls for ${last.commands} commands, ${last.vertices} vertices, ${last.fills} opaque rectangles as clears (${last.fills_in_place} in place), ${last.fills_dropped} left out; `) +
-              `idle: ${idle.drawn} of ${idle.drawn + idle.skipped} frames drawn`);
+              `idle: ${idle.drawn} of ${idle.drawn + idle.skipped} frames drawn` + (meshDraw ? `; measured frames drew the mesh as ${meshDraw}` : ""));
   await page.screenshot({ path: join(shots, s.file) });
   check(Number.isFinite(frames.med) && Number.isFinite(u.med), `${s.name}: frame times measured`);
   check(z.drawn >= 30, `${s.name}: zooming draws (nearly) every frame`, z);

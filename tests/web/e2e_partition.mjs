@@ -2,6 +2,7 @@
 // .xyz import):   node tests/web/e2e_partition.mjs <site dir> <screenshot dir>
 //  - a 1000 x 1000 grid (10^6 vertices) drawn through shaders/mesh.*: parts visible in colour, and
 //    the frame times the page reports stay within budget while the view is zoomed;
+//  - 15,606 random points: drawn as one texture, the same pixels as the point sprites;
 //  - the Bisection steps tab: the Fiedler vector's heatmap (blue and red halves), the orb_kl moves'
 //    cut plot;
 //  - File > Import of a .graph, then its .xyz through the page's file input: the scenario gets the
@@ -81,6 +82,60 @@ try {
   const zoomed = await page.screenshot({ path: join(shots, "browser_partition_grid_1m_zoomed.png") });
   px = await pixels(zoomed.toString("base64"));
   check(px.coloured > px.square * 0.6, "1M grid zoomed: still drawn", px);
+
+  // 1b. A dense mesh (15,606 random points, 4elt's size) is drawn as one texture (the point sprites
+  //     rasterised on the CPU), rebuilt when the view changes, not when it stays; the picture is the
+  //     point-sprite path's (Module._loadlab_mesh_texture(0)) pixel for pixel but for rounding at a
+  //     square's corner.
+  const dense = { loadlab: 1, kind: "partition", name: "15606 random points", seed: 1,
+    mesh: { generator: "random_points", points: 15606 }, parts: 16, algorithms: ["orb_i"] };
+  o = await open(dense, "partition_dense_texture");
+  check(o.st.mesh_draw === "texture", "dense mesh: drawn as one texture", o.st.mesh_draw);
+  const builds0 = o.st.mesh_texture_builds;
+  await waitFrames(page, 4);
+  check((await page.evaluate(() => window.loadlab.state().mesh_texture_builds)) === builds0,
+        "dense mesh: an unchanged view does not rebuild the texture");
+  const cb = o.st.mesh_canvas;
+  await page.mouse.move((cb[0] + cb[2]) / 2, (cb[1] + cb[3]) / 2);
+  await page.mouse.wheel(0, -100);
+  await page.waitForFunction((b) => window.loadlab.state().mesh_texture_builds > b, builds0, { timeout: 30000 });
+  await waitFrames(page, 4);
+  const viaTexture = await page.screenshot({ path: join(shots, "browser_partition_dense_texture.png") });
+  await page.evaluate(() => Module._loadlab_mesh_texture(0));
+  await page.waitForFunction(() => window.loadlab.state().mesh_draw === "points", null, { timeout: 30000 });
+  await waitFrames(page, 4);
+  const viaPoints = await page.screenshot({ path: join(shots, "browser_partition_dense_points.png") });
+  await page.evaluate(() => Module._loadlab_mesh_texture(1));
+  const diff = await page.evaluate(async ([a, b]) => {
+    const vb = window.loadlab.state().mesh_canvas;
+    const load = async (data) => {
+      const img = new Image();
+      img.src = "data:image/png;base64," + data;
+      await img.decode();
+      const cv = document.createElement("canvas");
+      cv.width = img.width; cv.height = img.height;
+      const ctx = cv.getContext("2d");
+      ctx.drawImage(img, 0, 0);
+      return ctx.getImageData(Math.floor(vb[0]), Math.floor(vb[1]), Math.floor(vb[2] - vb[0]), Math.floor(vb[3] - vb[1])).data;
+    };
+    const [ta, pb] = [await load(a), await load(b)];
+    let differ = 0, coloured = 0, near = 0;
+    const w = Math.floor(vb[2] - vb[0]);
+    const same = (i, j) => ta[i] === pb[j] && ta[i + 1] === pb[j + 1] && ta[i + 2] === pb[j + 2];
+    for (let i = 0; i < ta.length; i += 4) {
+      const mx = Math.max(ta[i], ta[i + 1], ta[i + 2]), mn = Math.min(ta[i], ta[i + 1], ta[i + 2]);
+      if (mx > 120 && mx - mn > 60) coloured++;
+      if (same(i, i)) continue;
+      differ++;
+      // A corner rounded the other way: the point path shows a neighbouring pixel's colour.
+      for (const d of [-4, 4, -4 * w, 4 * w]) if (i + d >= 0 && i + d < ta.length && same(i + d, i)) { near++; break; }
+    }
+    return { differ, near, coloured, total: ta.length / 4 };
+  }, [viaTexture.toString("base64"), viaPoints.toString("base64")]);
+  console.log(`dense mesh: ${diff.differ} of ${diff.total} canvas pixels differ between texture and points (${diff.near} of them a neighbour's colour)`);
+  check(diff.coloured > diff.total * 0.3, "dense mesh: the texture shows the mesh in part colours", diff);
+  check(diff.differ <= diff.total * 0.0005 && diff.near >= diff.differ * 0.9,
+        "dense mesh: texture and point sprites draw the same pixels (but for a corner's rounding)", diff);
 
   // 2. The step view: orb_e's Fiedler vector as a heatmap (blue below the median, red above).
   const pts = { loadlab: 1, kind: "partition", name: "steps", seed: 4,

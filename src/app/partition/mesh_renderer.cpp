@@ -2,8 +2,11 @@
 
 #include <imgui.h>
 
+#include <utility>
+
 #include "app/widgets/gl_headers.h"
 
+#include "app/partition/model_mesh_splat.h"
 #include "app/widgets/gl_program.h"
 #include "shaders_embedded.h"
 
@@ -24,7 +27,22 @@ void upload_indices(unsigned vao, unsigned buffer, const std::vector<unsigned>& 
   glBindVertexArray(0);
 }
 
+bool g_mesh_texture = true;
+
+std::uint64_t mesh_texture_mix(std::uint64_t h, const void* bytes, std::size_t n) {
+  const auto* b = static_cast<const unsigned char*>(bytes);
+  for (std::size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 0x100000001B3ull;  // FNV-1a
+  return h;
+}
+
 }  // namespace
+
+void mesh_renderer_set_texture(bool on) {
+  g_mesh_texture = on;
+}
+bool mesh_renderer_texture() {
+  return g_mesh_texture;
+}
 
 void mesh_renderer_callback(const void* renderer, const void* command) {
   auto* self = static_cast<const MeshRenderer*>(renderer);
@@ -63,7 +81,25 @@ void mesh_renderer_callback(const void* renderer, const void* command) {
     glDrawElements(GL_LINES, self->all_count_, GL_UNSIGNED_INT, nullptr);
   }
   glUniform4f(colour, 0, 0, 0, 0);
-  if (f.subset) {
+  if (self->use_tex_) {
+    // The rectangle of the image, one texel per pixel (glScissor's pixels, in device coordinates).
+    const GLuint t = self->tex_program_;
+    const int* r = self->tex_rect_;
+    const float w = static_cast<float>(self->tex_fb_[0]), h = static_cast<float>(self->tex_fb_[1]);
+    glUseProgram(t);
+    glUniform4f(glGetUniformLocation(t, "u_rect"), static_cast<float>(r[0]) / w * 2 - 1,
+                static_cast<float>(r[1]) / h * 2 - 1, static_cast<float>(r[0] + r[2]) / w * 2 - 1,
+                static_cast<float>(r[1] + r[3]) / h * 2 - 1);
+    glUniform2i(glGetUniformLocation(t, "u_origin"), r[0], r[1]);
+    glUniform1i(glGetUniformLocation(t, "u_tex"), 0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, self->tex_);
+    glBindVertexArray(self->tex_vao_);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glUseProgram(p);
+    glBindVertexArray(self->vao_);
+  } else if (f.subset) {
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, self->ibo_subset_);
     glDrawElements(GL_POINTS, self->subset_count_, GL_UNSIGNED_INT, nullptr);
   } else {
@@ -101,6 +137,72 @@ bool MeshRenderer::ensure_gl() {
   return true;
 }
 
+bool MeshRenderer::ensure_texture_gl() {
+  if (tex_program_ || tex_failed_) return tex_program_ != 0;
+  tex_program_ =
+      gl_link_program(kShader_mesh_tex_vert, kShader_mesh_tex_frag, GlPrecision::High, "mesh_tex");
+  if (!tex_program_) {
+    tex_failed_ = true;
+    return false;
+  }
+  glGenVertexArrays(1, &tex_vao_);
+  glGenTextures(1, &tex_);
+  glBindTexture(GL_TEXTURE_2D, tex_);
+  // texelFetch filters nothing, but a texture that wants mipmaps is incomplete and reads as 0.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return true;
+}
+
+// Decides between points and the texture for this frame, and rebuilds the texture when what it
+// shows changed. The view's numbers are the draw callback's, computed the same way.
+void MeshRenderer::update_texture(const Frame& f) {
+  use_tex_ = false;
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 fbs = io.DisplayFramebufferScale, origin = ImGui::GetMainViewport()->Pos;
+  const float fb_w = io.DisplaySize.x * fbs.x, fb_h = io.DisplaySize.y * fbs.y;
+  const ImVec2 c0 = f.clip_min, c1 = f.clip_max;
+  const int rect[4] = {static_cast<int>((c0.x - origin.x) * fbs.x),
+                       static_cast<int>(fb_h - (c1.y - origin.y) * fbs.y),
+                       static_cast<int>((c1.x - c0.x) * fbs.x),
+                       static_cast<int>((c1.y - c0.y) * fbs.y)};
+  const std::size_t points =
+      f.subset ? static_cast<std::size_t>(subset_count_) : static_cast<std::size_t>(count_);
+  if (!g_mesh_texture || f.all_edges || rect[2] <= 0 || rect[3] <= 0 ||
+      !mesh_splat_pays(points, static_cast<std::size_t>(rect[2]) * rect[3]) || !ensure_texture_gl())
+    return;
+  MeshSplatView v;
+  v.offset_x = (f.origin_x - origin.x) * fbs.x;
+  v.offset_y = (f.origin_y - origin.y) * fbs.y;
+  v.scale = f.scale * fbs.x;
+  v.point = f.point * fbs.x;
+  v.fb_h = static_cast<int>(fb_h);
+  v.x0 = rect[0], v.y0 = rect[1], v.w = rect[2], v.h = rect[3];
+  const std::uint64_t keys[] = {pos_key_, col_key_, f.subset ? subset_key_ : ~0ull};
+  std::uint64_t key = mesh_texture_mix(0xCBF29CE484222325ull, keys, sizeof keys);
+  key = mesh_texture_mix(key, &v, sizeof v);
+  use_tex_ = true;
+  tex_rect_[0] = rect[0], tex_rect_[1] = rect[1], tex_rect_[2] = rect[2], tex_rect_[3] = rect[3];
+  tex_fb_[0] = static_cast<int>(fb_w), tex_fb_[1] = static_cast<int>(fb_h);
+  if (key == tex_key_) return;
+  mesh_splat(rel_, colours_, f.subset ? &subset_ : nullptr, v, texels_);
+  glBindTexture(GL_TEXTURE_2D, tex_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  if (tex_w_ != v.w || tex_h_ != v.h) {
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, v.w, v.h, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 texels_.data());
+    tex_w_ = v.w, tex_h_ = v.h;
+  } else {
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, v.w, v.h, GL_RGBA, GL_UNSIGNED_BYTE, texels_.data());
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+  tex_key_ = key;
+  ++texture_builds_;
+}
+
 void MeshRenderer::set_positions(const std::vector<float>& xy, float x0, float y0,
                                  std::uint64_t key) {
   if (!ensure_gl() || key == pos_key_) return;
@@ -113,6 +215,7 @@ void MeshRenderer::set_positions(const std::vector<float>& xy, float x0, float y
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   pos_key_ = key;
   count_ = static_cast<int>(xy.size() / 2);
+  rel_ = std::move(rel);
 }
 
 void MeshRenderer::set_colours(const std::vector<std::uint32_t>& rgba, std::uint64_t key) {
@@ -122,6 +225,7 @@ void MeshRenderer::set_colours(const std::vector<std::uint32_t>& rgba, std::uint
                rgba.data(), GL_DYNAMIC_DRAW);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   col_key_ = key;
+  colours_ = rgba;
 }
 
 void MeshRenderer::set_cut_edges(const std::vector<core::MeshEdge>& edges,
@@ -179,11 +283,16 @@ void MeshRenderer::set_point_subset(const std::vector<unsigned>& vertices, std::
   upload_indices(vao_, ibo_subset_, vertices);
   subset_count_ = static_cast<int>(vertices.size());
   subset_key_ = key;
+  subset_ = vertices;
 }
 
 void MeshRenderer::draw(ImDrawList* dl, const Frame& f) {
   if (!program_) return;
   frame_ = f;
+  frame_.clip_min = dl->GetClipRectMin();
+  frame_.clip_max = dl->GetClipRectMax();
+  update_texture(frame_);
+  drawn_as_ = use_tex_ ? "texture" : "points";
   const std::uint64_t content[] = {
       pos_key_,
       col_key_,
@@ -197,9 +306,10 @@ void MeshRenderer::draw(ImDrawList* dl, const Frame& f) {
   gl_canvas_content(content, sizeof content);
   const float view[] = {f.origin_x, f.origin_y, f.scale, f.point};
   const std::uint32_t flags[] = {f.all_edges ? 1u : 0u, f.cut_edges ? 1u : 0u, f.subset ? 1u : 0u,
-                                 f.cut_colour};
+                                 f.cut_colour, use_tex_ ? 1u : 0u};
   gl_canvas_content(view, sizeof view);
   gl_canvas_content(flags, sizeof flags);
+  if (use_tex_) gl_canvas_content(&tex_key_, sizeof tex_key_);
   dl->AddCallback(mesh_renderer_draw_callback, this);
   dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 }

@@ -3,19 +3,26 @@
 // ImDrawList rectangle per vertex would not: every vertex a square point sprite in its colour (part
 // or heat), cut edges as GL lines from an index buffer, and, zoomed in, every edge as a line.
 // Buffers are uploaded only when their keys change, so panning and zooming upload nothing.
+// A dense mesh (more points than about a 64th of the canvas's pixels) is drawn instead as one
+// texture: the same point sprites rasterised on the CPU (model_mesh_splat.h), rebuilt only when the
+// view or the colours change, and one rectangle (shaders/mesh_tex.*).
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "core/partition/mesh.h"
+#include <imgui.h>
 
-struct ImDrawList;
+#include "core/partition/mesh.h"
 
 namespace loadlab::app {
 
 /// The draw-callback body (internal; declared here so the class can befriend it).
 void mesh_renderer_callback(const void* renderer, const void* cmd);
+
+/// Dense meshes as one texture (the default) or as point sprites (to compare); every renderer.
+void mesh_renderer_set_texture(bool on);
+bool mesh_renderer_texture();
 
 class MeshRenderer {
  public:
@@ -53,6 +60,7 @@ class MeshRenderer {
     bool cut_edges = true;
     bool subset = false;  ///< points: only the set_point_subset vertices
     std::uint32_t cut_colour = 0xFF2828FFu;
+    ImVec2 clip_min{0, 0}, clip_max{0, 0};  ///< set by draw(): the draw list's clip rectangle
   };
   /// Queues the draw into `dl`, clipped to its current clip rectangle.
   void draw(ImDrawList* dl, const Frame& f);
@@ -60,8 +68,16 @@ class MeshRenderer {
   /// False if the shaders failed to compile (the view then uses its ImDrawList fallback).
   bool ok() const { return !failed_; }
 
+  /// How the last draw() drew the vertices: "texture", "points" or "" (nothing yet); the test
+  /// hook's state().mesh_draw.
+  const char* drawn_as() const { return drawn_as_; }
+  /// How many times the texture was rebuilt (the view or the colours changed).
+  std::uint64_t texture_builds() const { return texture_builds_; }
+
  private:
   bool ensure_gl();
+  bool ensure_texture_gl();
+  void update_texture(const Frame& f);
   unsigned program_ = 0, vao_ = 0, vbo_pos_ = 0, vbo_col_ = 0, ibo_cut_ = 0, ibo_all_ = 0,
            ibo_ends_ = 0, ibo_subset_ = 0;
   int count_ = 0, cut_count_ = 0, all_count_ = 0, ends_count_ = 0, subset_count_ = 0;
@@ -69,7 +85,21 @@ class MeshRenderer {
   std::uint64_t pos_key_ = ~0ull, col_key_ = ~0ull, cut_key_ = ~0ull, all_key_ = ~0ull,
                 subset_key_ = ~0ull;
   Frame frame_{};
+  // What the texture path rasterises (CPU copies of the uploaded buffers) and its GL objects.
+  std::vector<float> rel_;
+  std::vector<std::uint32_t> colours_;
+  std::vector<unsigned> subset_;
+  unsigned tex_program_ = 0, tex_vao_ = 0, tex_ = 0;
+  bool tex_failed_ = false, use_tex_ = false;
+  int tex_w_ = 0, tex_h_ = 0, tex_rect_[4] = {0, 0, 0, 0}, tex_fb_[2] = {1, 1};
+  std::uint64_t tex_key_ = 0, texture_builds_ = 0;
+  std::vector<std::uint32_t> texels_;
+  const char* drawn_as_ = "";
   friend void mesh_renderer_callback(const void* renderer, const void* cmd);
+
+  /// Dense meshes as one texture (the default) or as point sprites (to compare); every renderer.
+  void mesh_renderer_set_texture(bool on);
+  bool mesh_renderer_texture();
 };
 
 }  // namespace loadlab::app

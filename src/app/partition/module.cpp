@@ -28,6 +28,9 @@ class PartitionModule final : public KindModule {
     j["mesh_layout"] = app.state.kind == kind() ? partition_state(app).mesh_layout : std::string();
     const float* b = partition_state(app).canvas_box;
     j["mesh_canvas"] = {b[0], b[1], b[2], b[3]};
+    // The mesh tab's big-mesh drawing: "texture" (dense), "points" or "" (ImDrawList, small).
+    j["mesh_draw"] = partition_state(app).renderer.drawn_as();
+    j["mesh_texture_builds"] = partition_state(app).renderer.texture_builds();
   }
   DerivedScenario derive(const io::TypedScenario& parsed) const override {
     // The view asks the network for its layout on the UI thread; for a big custom graph that is

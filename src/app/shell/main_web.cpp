@@ -16,6 +16,7 @@
 #include <cstring>
 #include <string>
 
+#include "app/partition/mesh_renderer.h"
 #include "app/shell/app_setup.h"
 #include "app/shell/export_actions.h"
 #include "app/shell/imgui_batched_renderer.h"
@@ -618,6 +619,14 @@ EMSCRIPTEN_KEEPALIVE void loadlab_stock_imgui_renderer(int on) {
 EMSCRIPTEN_KEEPALIVE void loadlab_imgui_fills(int on) {
   if (!g_web) return;
   loadlab::app::imgui_batched_set_fills(on != 0);
+  g_web->redraw_once = true;
+}
+
+/// 1: the partition view draws a dense mesh as one texture (the default); 0: as point sprites, to
+/// compare (partition/mesh_renderer.h). The next frame is drawn either way.
+EMSCRIPTEN_KEEPALIVE void loadlab_mesh_texture(int on) {
+  if (!g_web) return;
+  loadlab::app::mesh_renderer_set_texture(on != 0);
   g_web->redraw_once = true;
 }
 
