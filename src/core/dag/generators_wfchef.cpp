@@ -1,0 +1,236 @@
+// WfCommons recipes with WfCommons' own fitted costs (Coleman, Casanova, Pottier, Kaushik, Deelman
+// & Ferreira da Silva, "WfCommons: A Framework for Enabling Scientific Workflow Research and
+// Development", Future Generation Computer Systems, 2022), for the applications without a real
+// trace in our data to fit on.
+//
+// Structure: the hand-written recipe wfcommons/generator/workflow/montage_recipe.py
+// (wfcommons/WfCommons at 84a28d5202635f78c72f623bbc63719c229650ba), one band:
+//   montage: P mProject -> D mDiffFit (each reads two mProject) -> mConcatFit -> mBgModel ->
+//            P mBackground -> mImgtbl -> mAdd -> mViewer.
+//   The recipe's edges are these only (mBackground and mAdd also read mProject's and
+//   mBackground's files, reached through the chain). Its from_num_tasks gives 4 mProject and 120
+//   mDiffFit at its minimum of 133 tasks (DSS, degree 0.5) and grows both about 34:1 with the
+//   degree; for N tasks we take P = max(2, (N + 11) / 34) and D = N - 5 - 2P, so N = 133 is
+//   WfCommons' smallest instance. mDiffFit i < P - 1 reads mProject i and i + 1, as the recipe;
+//   the recipe draws the others' two distinct mProject at random, we take them round-robin
+//   (k-th extra: k mod P and the one 1 + (k / P) mod (P - 1) after it) so the shape is a
+//   function of N.
+//
+// Costs: per task type, the runtime and the output files' sizes from
+// wfcommons/wfchef/recipes/montage/task_type_stats.json (at
+// 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079), drawn as WfCommons' generate_rvs does
+// (util/scipy_dists.h): max(0.1, draw) * max. The recipe writes two .fits files per mProject,
+// mBackground and mAdd; an edge carries the bytes of the parent's files the child reads (all of
+// them, except mImgtbl reads the first of an mBackground's and mViewer the second of mAdd's).
+// Data becomes time at `bandwidth` bytes per second. dweibull's heavy tail is kept as WfCommons
+// samples it: a few mConcatFit / mBgModel runtimes are hundreds of times the type's maximum.
+#include <algorithm>
+#include <cstdio>
+#include <string_view>
+
+#include "core/dag/wfchef_recipes.h"
+#include "core/util/rng.h"
+#include "core/util/scipy_dists.h"
+
+namespace loadlab::core {
+
+namespace {
+
+using util::ScipyDist;
+using util::ScipyFamily;
+
+struct WfchefOutput {
+  ScipyDist dist;
+  double max;
+  int files;
+};
+struct WfchefType {
+  const char* type;
+  ScipyDist runtime;
+  double runtime_max;                 ///< seconds
+  std::vector<WfchefOutput> outputs;  ///< bytes
+};
+struct WfchefPartialRead {
+  const char* from;
+  const char* to;
+  int file;  ///< the only parent file the child reads
+};
+struct WfchefRecipe {
+  const char* name;
+  std::vector<WfchefType> types;
+  std::vector<WfchefPartialRead> partial_reads;
+};
+
+constexpr ScipyDist wfchef_rdist(double c, double loc, double scale) {
+  return {ScipyFamily::rdist, c, 0, loc, scale};
+}
+constexpr ScipyDist wfchef_trapezoid(double c, double d, double loc, double scale) {
+  return {ScipyFamily::trapezoid, c, d, loc, scale};
+}
+constexpr ScipyDist wfchef_dweibull(double c, double loc, double scale) {
+  return {ScipyFamily::dweibull, c, 0, loc, scale};
+}
+constexpr ScipyDist wfchef_beta(double a, double b, double loc, double scale) {
+  return {ScipyFamily::beta, a, b, loc, scale};
+}
+
+const std::vector<WfchefRecipe>& wfchef_recipe_table() {
+  // The constants as task_type_stats.json writes them (see the header for path and commit).
+  constexpr ScipyDist kRdist =
+      wfchef_rdist(1.750426650564894, 0.9999999999999998, 2.3624681987884834e-16);
+  constexpr ScipyDist kRdist1 = wfchef_rdist(1.7504259613885509, 1.0, 4.589985375327013e-23);
+  constexpr ScipyDist kDweibull =
+      wfchef_dweibull(0.20992656025887707, 0.0769230769230769, 0.49663251368568506);
+  static const std::vector<WfchefRecipe> table = {
+      {"montage",
+       {{"mProject",
+         kRdist,
+         1263.481,
+         {{wfchef_trapezoid(1.0, 1.0, -0.10500000000000001, 1.2), 55002240, 2}}},
+        {"mDiffFit", kRdist, 46.525, {{kRdist, 302, 1}}},
+        {"mConcatFit", kDweibull, 12.386, {{kDweibull, 430977, 1}}},
+        {"mBgModel", kDweibull, 110.529, {{kDweibull, 23706, 1}}},
+        {"mBackground", kRdist, 114.103, {{kRdist, 55002240, 2}}},
+        {"mImgtbl",
+         wfchef_beta(0.03131892158773926, 0.12760993930283776, -0.0988503726933758,
+                     1.098850372693376),
+         1.762,
+         {{kDweibull, 188372, 1}}},
+        {"mAdd",
+         wfchef_beta(0.03349574167423819, 0.12828965289596933, -0.09687874540363708,
+                     1.0968787454036373),
+         23.162,
+         {{kRdist1, 414722880, 2}}},
+        {"mViewer",
+         wfchef_rdist(1.7477959945075243, 1.0, 1.6924905658231621e-21),
+         68.368,
+         {{wfchef_dweibull(0.6923569888482566, 0.04166666666666667, 0.400886091650705), 101394221,
+           1},
+          {wfchef_dweibull(0.7538963614325854, 0.03225806451612902, 0.47055449761850887), 26219448,
+           1}}}},
+       {{"mBackground", "mImgtbl", 0}, {"mAdd", "mViewer", 1}}},
+  };
+  return table;
+}
+
+const WfchefRecipe* wfchef_find(const std::string& recipe) {
+  for (const auto& r : wfchef_recipe_table())
+    if (recipe == r.name) return &r;
+  return nullptr;
+}
+
+// Names "<type>_ID0000001", ... in creation order, as the other recipes.
+struct WfchefBuilder {
+  GraphShape s;
+  TaskId add(const char* type) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s_ID%07d", type, s.tasks + 1);
+    s.names.emplace_back(buf);
+    return s.tasks++;
+  }
+  void edge(TaskId a, TaskId b) { s.edges.push_back({a, b}); }
+};
+
+GraphShape wfchef_montage_shape(std::int32_t n) {
+  const std::int32_t projects = std::max<std::int32_t>(2, (n + 11) / 34);
+  const std::int32_t diffs = n - 5 - 2 * projects;
+  WfchefBuilder b;
+  std::vector<TaskId> project;
+  for (std::int32_t i = 0; i < projects; ++i) project.push_back(b.add("mProject"));
+  std::vector<TaskId> diff;
+  for (std::int32_t i = 0; i < diffs; ++i) {
+    diff.push_back(b.add("mDiffFit"));
+    std::int32_t first = i, second = i + 1;
+    if (i >= projects - 1) {
+      const std::int32_t k = i - (projects - 1);
+      first = k % projects;
+      second = (first + 1 + (k / projects) % (projects - 1)) % projects;
+    }
+    b.edge(project[static_cast<std::size_t>(first)], diff.back());
+    b.edge(project[static_cast<std::size_t>(second)], diff.back());
+  }
+  const TaskId concat = b.add("mConcatFit");
+  for (TaskId d : diff) b.edge(d, concat);
+  const TaskId model = b.add("mBgModel");
+  b.edge(concat, model);
+  std::vector<TaskId> background;
+  for (std::int32_t i = 0; i < projects; ++i) {
+    background.push_back(b.add("mBackground"));
+    b.edge(model, background.back());
+  }
+  const TaskId imgtbl = b.add("mImgtbl");
+  for (TaskId t : background) b.edge(t, imgtbl);
+  const TaskId add = b.add("mAdd");
+  b.edge(imgtbl, add);
+  b.edge(add, b.add("mViewer"));
+  return b.s;
+}
+
+}  // namespace
+
+const std::vector<std::string>& wfchef_recipe_names() {
+  static const std::vector<std::string> names = {"montage"};
+  return names;
+}
+
+bool is_wfchef_recipe(const std::string& recipe) {
+  return wfchef_find(recipe) != nullptr;
+}
+
+std::int32_t wfchef_recipe_min_tasks(const std::string& recipe) {
+  (void)recipe;
+  return 10;  // montage: two mProject, one mDiffFit
+}
+
+GraphShape wfchef_recipe_shape(const std::string& recipe, std::int32_t tasks) {
+  const std::int32_t lo = wfchef_recipe_min_tasks(recipe);
+  if (tasks < lo || tasks > kWfcommonsRecipeMaxTasks)
+    throw GraphError("tasks must be in [" + std::to_string(lo) + ", " +
+                     std::to_string(kWfcommonsRecipeMaxTasks) + "] for the " + recipe + " recipe");
+  return wfchef_montage_shape(tasks);
+}
+
+TaskGraph wfchef_recipe_graph(const std::string& recipe, std::int32_t tasks, std::uint64_t seed,
+                              double bandwidth) {
+  if (!(bandwidth > 0) || bandwidth > 1e18)
+    throw GraphError("bandwidth must be in (0, 1e18] bytes per second");
+  const WfchefRecipe* r = wfchef_find(recipe);
+  if (!r) throw GraphError("unknown WfCommons recipe '" + recipe + "'");
+  const GraphShape shape = wfchef_recipe_shape(recipe, tasks);
+  std::vector<const WfchefType*> type_of;
+  type_of.reserve(shape.names.size());
+  for (const auto& n : shape.names) {
+    const std::string t = wfcommons_task_type(n);
+    type_of.push_back(&*std::find_if(r->types.begin(), r->types.end(),
+                                     [&](const WfchefType& s) { return t == s.type; }));
+  }
+  util::Rng rng(seed);
+  std::vector<double> comp;
+  comp.reserve(type_of.size());
+  for (const WfchefType* t : type_of)
+    comp.push_back(util::wfcommons_rvs(t->runtime, t->runtime_max, rng));
+  std::vector<std::vector<double>> files(type_of.size());
+  for (std::size_t i = 0; i < type_of.size(); ++i)
+    for (const WfchefOutput& o : type_of[i]->outputs)
+      for (int f = 0; f < o.files; ++f) files[i].push_back(util::wfcommons_rvs(o.dist, o.max, rng));
+  std::vector<DagEdge> edges;
+  edges.reserve(shape.edges.size());
+  for (const auto& [a, b] : shape.edges) {
+    const auto& out = files[static_cast<std::size_t>(a)];
+    const char* from = type_of[static_cast<std::size_t>(a)]->type;
+    const char* to = type_of[static_cast<std::size_t>(b)]->type;
+    double bytes = 0;
+    const auto partial =
+        std::find_if(r->partial_reads.begin(), r->partial_reads.end(), [&](const auto& p) {
+          return std::string_view(p.from) == from && std::string_view(p.to) == to;
+        });
+    if (partial != r->partial_reads.end())
+      bytes = out[static_cast<std::size_t>(partial->file)];
+    else
+      for (double f : out) bytes += f;
+    edges.push_back({a, b, bytes / bandwidth});
+  }
+  return TaskGraph(std::move(comp), std::move(edges), shape.names);
+}
+
+}  // namespace loadlab::core

@@ -1,0 +1,140 @@
+// WfCommons' Montage recipe with WfCommons' fitted costs (core/dag/generators_wfchef.cpp): task
+// counts, levels and edges for sizes worked out by hand from montage_recipe.py's structure, costs
+// that follow from task_type_stats.json's distributions (constants where the fit is one, ranges
+// from each family's support), seeded determinism, and the scenario path.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+
+#include "core/dag/generators.h"
+#include "core/dag/registry.h"
+#include "core/verify/schedule_verify.h"
+#include "io/kinds/dag.h"
+
+using namespace loadlab;
+using io::Json;
+
+namespace {
+
+std::map<std::string, int> montage_type_counts(const core::GraphShape& s) {
+  std::map<std::string, int> c;
+  for (const auto& n : s.names) ++c[core::wfcommons_task_type(n)];
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("WfcommonsMontage.CountsAndEdgesByHand") {
+  // N = 133 (WfCommons' smallest Montage): P = max(2, 144 / 34) = 4 mProject and mBackground,
+  // D = 133 - 5 - 8 = 120 mDiffFit; edges 2D + D + 1 + P + P + 1 + 1 = 371.
+  // N = 1000: P = 1011 / 34 = 29, D = 1000 - 5 - 58 = 937; edges 3 * 937 + 58 + 3 = 2872.
+  // N = 10: P = 2, D = 1; edges 10.
+  struct Case {
+    std::int32_t n, projects, diffs, edges;
+  };
+  for (const Case c : {Case{133, 4, 120, 371}, Case{1000, 29, 937, 2872}, Case{10, 2, 1, 10}}) {
+    CAPTURE(c.n);
+    const core::GraphShape s = core::wfcommons_recipe_shape("montage", c.n);
+    CHECK(s.tasks == c.n);
+    const auto counts = montage_type_counts(s);
+    CHECK(counts.at("mProject") == c.projects);
+    CHECK(counts.at("mDiffFit") == c.diffs);
+    CHECK(counts.at("mBackground") == c.projects);
+    for (const char* one : {"mConcatFit", "mBgModel", "mImgtbl", "mAdd", "mViewer"})
+      CHECK(counts.at(one) == 1);
+    CHECK(counts.size() == 8);
+    CHECK(static_cast<std::int32_t>(s.edges.size()) == c.edges);
+    // Every mDiffFit reads two distinct mProject; every edge goes to a later id (a DAG in
+    // topological order) between the types the recipe links.
+    std::map<core::TaskId, std::vector<core::TaskId>> parents;
+    for (const auto& [a, b] : s.edges) {
+      CHECK(a < b);
+      parents[b].push_back(a);
+    }
+    const std::map<std::string, std::string> parent_type = {
+        {"mDiffFit", "mProject"},    {"mConcatFit", "mDiffFit"}, {"mBgModel", "mConcatFit"},
+        {"mBackground", "mBgModel"}, {"mImgtbl", "mBackground"}, {"mAdd", "mImgtbl"},
+        {"mViewer", "mAdd"}};
+    for (core::TaskId t = 0; t < s.tasks; ++t) {
+      const std::string type = core::wfcommons_task_type(s.names[static_cast<std::size_t>(t)]);
+      if (type == "mProject") {
+        CHECK(parents.count(t) == 0);
+        continue;
+      }
+      for (core::TaskId p : parents[t])
+        CHECK(core::wfcommons_task_type(s.names[static_cast<std::size_t>(p)]) ==
+              parent_type.at(type));
+      if (type == "mDiffFit") {
+        REQUIRE(parents[t].size() == 2);
+        CHECK(parents[t][0] != parents[t][1]);
+      }
+    }
+  }
+  CHECK_THROWS_AS(core::wfcommons_recipe_shape("montage", 9), core::GraphError);
+}
+
+TEST_CASE("WfcommonsMontage.CostsFromTheFittedDistributions") {
+  const core::TaskGraph g = core::wfcommons_recipe_graph("montage", 133, 4, 1.0);
+  // bandwidth 1 byte/s: an edge's time is its bytes.
+  for (core::TaskId t = 0; t < g.size(); ++t) {
+    const std::string type = core::wfcommons_task_type(g.name(t));
+    CAPTURE(type);
+    // rdist(1.75, loc 1, scale ~2e-16) is the constant 1: the runtime is the type's maximum.
+    if (type == "mProject") CHECK(g.comp(t) == doctest::Approx(1263.481));
+    if (type == "mDiffFit") CHECK(g.comp(t) == doctest::Approx(46.525));
+    if (type == "mBackground") CHECK(g.comp(t) == doctest::Approx(114.103));
+    // beta on [-0.0988, 1], floored at 0.1: within [0.1, 1] of the maximum.
+    if (type == "mImgtbl") {
+      CHECK(g.comp(t) >= 0.1 * 1.762 - 1e-9);
+      CHECK(g.comp(t) <= 1.762 + 1e-9);
+    }
+    // dweibull is unbounded above; the floor still holds.
+    if (type == "mConcatFit") CHECK(g.comp(t) >= 0.1 * 12.386 - 1e-9);
+  }
+  for (const core::DagEdge& e : g.edges()) {
+    const std::string from = core::wfcommons_task_type(g.name(e.from));
+    const std::string to = core::wfcommons_task_type(g.name(e.to));
+    CAPTURE(from);
+    CAPTURE(to);
+    // Two .fits of trapezoid(1, 1, loc -0.105, scale 1.2): each in [0.1, 1.095] x 55002240.
+    if (from == "mProject") {
+      CHECK(e.comm >= 2 * 0.1 * 55002240 - 1);
+      CHECK(e.comm <= 2 * 1.095 * 55002240 + 1);
+    }
+    if (from == "mDiffFit") CHECK(e.comm == doctest::Approx(302));          // constant .txt
+    if (from == "mBackground") CHECK(e.comm == doctest::Approx(55002240));  // one of two .fits
+    if (from == "mAdd") CHECK(e.comm == doctest::Approx(414722880));        // one of two .fits
+  }
+  // Seeded: the same seed gives the same graph, another seed other costs.
+  const core::TaskGraph same = core::wfcommons_recipe_graph("montage", 133, 4, 1.0);
+  const core::TaskGraph other = core::wfcommons_recipe_graph("montage", 133, 5, 1.0);
+  bool differs = false;
+  for (core::TaskId t = 0; t < g.size(); ++t) {
+    CHECK(g.comp(t) == same.comp(t));
+    differs = differs || g.comp(t) != other.comp(t);
+  }
+  for (std::size_t i = 0; i < g.edges().size(); ++i)
+    CHECK(g.edges()[i].comm == same.edges()[i].comm);
+  CHECK(differs);
+}
+
+TEST_CASE("WfcommonsMontage.InScenarios") {
+  const Json sc = Json::parse(R"({"loadlab": 1, "kind": "dag", "processors": 4, "seed": 3,
+    "graph": {"generator": "wfcommons_recipe", "recipe": "montage", "tasks": 60},
+    "machine": {"generator": "saga_random_network"},
+    "algorithms": ["heft"]})");
+  const io::DagScenario ds = io::read_dag_scenario(io::JsonReader(sc, ""), io::RunContext{});
+  CHECK(ds.graph->size() == 60);
+  const core::Schedule s = core::run_dag_algorithm("heft", *ds.graph, ds.machine);
+  CHECK(core::verify_schedule(*ds.graph, ds.machine, s).ok);
+  Json bad = sc;
+  bad.merge_patch(Json::parse(R"({"graph": {"tasks": 9}})"));
+  std::string pointer = "(no error)";
+  try {
+    io::read_dag_scenario(io::JsonReader(bad, ""), io::RunContext{});
+  } catch (const io::ScenarioError& e) {
+    pointer = e.pointer();
+  }
+  CHECK(pointer == "/graph/tasks");
+}
