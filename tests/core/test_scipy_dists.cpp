@@ -156,3 +156,26 @@ TEST_CASE("ScipyDists.WfcommonsFloorScaleAndDeterminism") {
     CHECK(util::scipy_sample(e, r1) == util::scipy_sample(e, r2));
   }
 }
+
+TEST_CASE("ScipyDists.ArgusAndNormMoments") {
+  // argus: mean and variance by quadrature of the density (its own normaliser checked to be 1),
+  // for the 1000Genome recipe's tiny chi and two larger ones.
+  for (double chi : {5.195366960167635e-05, 1.0, 2.5}) {
+    CAPTURE(chi);
+    const ScipyDist d{ScipyFamily::argus, chi, 0, 0, 1};
+    CHECK(sd_quadrature_moment(d, 0, 1, 0) == doctest::Approx(1.0).epsilon(1e-5));
+    const double mean = sd_quadrature_moment(d, 0, 1, 1);
+    const double var = sd_quadrature_moment(d, 0, 1, 2) - mean * mean;
+    const SdMoments m = sd_sample_moments(d, kSdDraws, 23);
+    CHECK(m.mean == doctest::Approx(mean).epsilon(0.005));
+    CHECK(m.var == doctest::Approx(var).epsilon(0.02));
+    CHECK(m.lo >= 0);
+    CHECK(m.hi <= 1);
+  }
+  // chi -> 0: x √(1 − x²) normalised is 3 x √(1 − x²), mean 3π/16.
+  const SdMoments tiny = sd_sample_moments({ScipyFamily::argus, 1e-6, 0, 0, 1}, kSdDraws, 29);
+  CHECK(tiny.mean == doctest::Approx(3 * 3.14159265358979 / 16).epsilon(0.005));
+  const SdMoments n = sd_sample_moments({ScipyFamily::norm, 0, 0, 0, 1}, kSdDraws, 31);
+  CHECK(std::fabs(n.mean) < 0.005);
+  CHECK(n.var == doctest::Approx(1.0).epsilon(0.01));
+}

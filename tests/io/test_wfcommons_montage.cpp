@@ -138,3 +138,52 @@ TEST_CASE("WfcommonsMontage.InScenarios") {
   }
   CHECK(pointer == "/graph/tasks");
 }
+
+TEST_CASE("WfcommonsGenome.CountsByHand") {
+  // GenomeRecipe.from_num_tasks by hand. N = 5: C = S = P = 1. N = 20: five rounds of S += 1,
+  // P += 1 (3 tasks each) give S = P = 6, 6 + 2 + 12 = 20. N = 100: S = P = 7 (rem 77), S = 8
+  // (rem 76), three more chromosomes of 2 + 14 + 8 = 24 (rem 4), then S = 9 costs C = 4:
+  // 4 * (9 + 2 + 14) = 100.
+  struct Case {
+    std::int32_t n, chromosomes, sequences, populations;
+  };
+  for (const Case c : {Case{5, 1, 1, 1}, Case{20, 1, 6, 6}, Case{100, 4, 9, 7}}) {
+    CAPTURE(c.n);
+    const core::GraphShape s = core::wfcommons_recipe_shape("genome", c.n);
+    const auto counts = montage_type_counts(s);
+    CHECK(counts.at("individuals") == c.chromosomes * c.sequences);
+    CHECK(counts.at("individuals_merge") == c.chromosomes);
+    CHECK(counts.at("sifting") == c.chromosomes);
+    CHECK(counts.at("mutation_overlap") == c.chromosomes * c.populations);
+    CHECK(counts.at("frequency") == c.chromosomes * c.populations);
+    CHECK(s.tasks == c.chromosomes * (c.sequences + 2 + 2 * c.populations));
+    // individuals -> merge, and merge and sifting -> each of the 2P population tasks.
+    CHECK(static_cast<std::int32_t>(s.edges.size()) ==
+          c.chromosomes * (c.sequences + 4 * c.populations));
+    for (const auto& [a, b] : s.edges) CHECK(a < b);
+  }
+  CHECK_THROWS_AS(core::wfcommons_recipe_shape("genome", 4), core::GraphError);
+  // Costs: floored at 0.1 of each type's maximum; seeded.
+  const core::TaskGraph g = core::wfcommons_recipe_graph("genome", 100, 2, 1.0);
+  const core::TaskGraph same = core::wfcommons_recipe_graph("genome", 100, 2, 1.0);
+  const std::map<std::string, double> runtime_max = {{"individuals", 192.232},
+                                                     {"individuals_merge", 157.346},
+                                                     {"sifting", 22.686},
+                                                     {"mutation_overlap", 92.154},
+                                                     {"frequency", 238.26}};
+  for (core::TaskId t = 0; t < g.size(); ++t) {
+    const double max = runtime_max.at(core::wfcommons_task_type(g.name(t)));
+    CHECK(g.comp(t) >= 0.1 * max - 1e-9);
+    CHECK(g.comp(t) == same.comp(t));
+    // argus and rdist here are bounded: loc + scale <= 1.0 (individuals: -0.692 + 1.695).
+    if (core::wfcommons_task_type(g.name(t)) == "individuals") CHECK(g.comp(t) <= 1.0026 * max);
+  }
+  for (const core::DagEdge& e : g.edges()) {
+    const std::string from = core::wfcommons_task_type(g.name(e.from));
+    // individuals' .gz: argus on [-0.4115, 1.0011] of 29311 bytes, floored at 0.1.
+    if (from == "individuals") {
+      CHECK(e.comm >= 0.1 * 29311 - 1e-6);
+      CHECK(e.comm <= 1.0011 * 29311);
+    }
+  }
+}

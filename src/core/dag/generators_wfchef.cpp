@@ -3,8 +3,13 @@
 // Development", Future Generation Computer Systems, 2022), for the applications without a real
 // trace in our data to fit on.
 //
-// Structure: the hand-written recipe wfcommons/generator/workflow/montage_recipe.py
-// (wfcommons/WfCommons at 84a28d5202635f78c72f623bbc63719c229650ba), one band:
+// Structure: the hand-written recipes wfcommons/generator/workflow/{montage,genome}_recipe.py
+// (wfcommons/WfCommons at 84a28d5202635f78c72f623bbc63719c229650ba).
+//   genome (1000Genome): per chromosome, S individuals -> individuals_merge; sifting; then P
+//            mutation_overlap and P frequency, each reading individuals_merge and sifting. C, S
+//            and P come from the recipe's from_num_tasks loop, ported as is (deterministic):
+//            C (S + 2 + 2P) <= N tasks.
+//   montage (one band):
 //   montage: P mProject -> D mDiffFit (each reads two mProject) -> mConcatFit -> mBgModel ->
 //            P mBackground -> mImgtbl -> mAdd -> mViewer.
 //   The recipe's edges are these only (mBackground and mAdd also read mProject's and
@@ -17,8 +22,9 @@
 //   function of N.
 //
 // Costs: per task type, the runtime and the output files' sizes from
-// wfcommons/wfchef/recipes/montage/task_type_stats.json (at
-// 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079), drawn as WfCommons' generate_rvs does
+// wfcommons/wfchef/recipes/<app>/task_type_stats.json (montage at
+// 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079, genome at 7fb61b977ebd22c6e9c44ab4e675649767601576),
+// drawn as WfCommons' generate_rvs does
 // (util/scipy_dists.h): max(0.1, draw) * max. The recipe writes two .fits files per mProject,
 // mBackground and mAdd; an edge carries the bytes of the parent's files the child reads (all of
 // them, except mImgtbl reads the first of an mBackground's and mViewer the second of mAdd's).
@@ -70,6 +76,12 @@ constexpr ScipyDist wfchef_trapezoid(double c, double d, double loc, double scal
 constexpr ScipyDist wfchef_dweibull(double c, double loc, double scale) {
   return {ScipyFamily::dweibull, c, 0, loc, scale};
 }
+constexpr ScipyDist wfchef_argus(double chi, double loc, double scale) {
+  return {ScipyFamily::argus, chi, 0, loc, scale};
+}
+constexpr ScipyDist wfchef_norm(double loc, double scale) {
+  return {ScipyFamily::norm, 0, 0, loc, scale};
+}
 constexpr ScipyDist wfchef_beta(double a, double b, double loc, double scale) {
   return {ScipyFamily::beta, a, b, loc, scale};
 }
@@ -109,6 +121,30 @@ const std::vector<WfchefRecipe>& wfchef_recipe_table() {
           {wfchef_dweibull(0.7538963614325854, 0.03225806451612902, 0.47055449761850887), 26219448,
            1}}}},
        {{"mBackground", "mImgtbl", 0}, {"mAdd", "mViewer", 1}}},
+      {"genome",
+       {{"individuals",
+         wfchef_argus(5.195366960167635e-05, -0.6923240599242786, 1.6948569025371873),
+         192.232,
+         {{wfchef_argus(0.0024394427876728523, -0.411542131610374, 1.4125981096726774), 29311, 1}}},
+        {"individuals_merge",
+         wfchef_rdist(1.0381380525174126, 0.8856734445741212, 0.6098113756086041),
+         157.346,
+         {{wfchef_norm(0.1810699588477366, 0.26861113455666213), 27336, 1}}},
+        {"sifting",
+         wfchef_norm(0.20370370370370366, 0.2753559549391278),
+         22.686,
+         {{wfchef_dweibull(1.727468520735635, 0.1982279794020313, 0.29839665578862673), 2126612,
+           1}}},
+        {"mutation_overlap",
+         wfchef_argus(0.00026192730594807505, -0.7075548744414277, 1.7102271901418185),
+         92.154,
+         {{wfchef_trapezoid(1.0, 1.0, -0.10500000000000001, 1.2), 172605, 1}}},
+        {"frequency",
+         wfchef_dweibull(1.3710340206922134, 0.1939059617308234, 0.23184013931258757),
+         238.26,
+         {{wfchef_argus(0.0013405464361447438, -0.5587070759363937, 1.561653731136413), 298487,
+           1}}}},
+       {}},
   };
   return table;
 }
@@ -166,10 +202,66 @@ GraphShape wfchef_montage_shape(std::int32_t n) {
   return b.s;
 }
 
+struct WfchefGenomeSize {
+  std::int32_t chromosomes = 1, sequences = 1, populations = 1;
+};
+
+// GenomeRecipe.from_num_tasks's loop, line by line (Python's `7 > p < s + 1` is 7 > p and
+// p < s + 1); it leaves the recipe with chromosomes * (sequences + 2 + 2 * populations) <= n tasks.
+WfchefGenomeSize wfchef_genome_size(std::int32_t n) {
+  WfchefGenomeSize g;
+  std::int32_t remaining = n - 5;
+  while (remaining > 0) {
+    bool added = false;
+    if (g.sequences <= g.populations || (2 > remaining && remaining >= g.chromosomes)) {
+      ++g.sequences;
+      remaining -= 1;
+      added = true;
+    }
+    if (7 > g.populations && g.populations < g.sequences + 1 && remaining >= 2) {
+      ++g.populations;
+      remaining -= 2;
+      added = true;
+    }
+    if (!added) {
+      const std::int32_t per_branch = 2 + g.populations * 2 + g.sequences;
+      if (g.populations == 7 && g.chromosomes < 22 && remaining >= per_branch) {
+        ++g.chromosomes;
+        remaining -= per_branch;
+      } else if (remaining >= g.chromosomes) {
+        ++g.sequences;
+        remaining -= g.chromosomes;
+      } else {
+        break;
+      }
+    }
+  }
+  return g;
+}
+
+GraphShape wfchef_genome_shape(std::int32_t n) {
+  const WfchefGenomeSize g = wfchef_genome_size(n);
+  WfchefBuilder b;
+  for (std::int32_t c = 0; c < g.chromosomes; ++c) {
+    std::vector<TaskId> individuals;
+    for (std::int32_t i = 0; i < g.sequences; ++i) individuals.push_back(b.add("individuals"));
+    const TaskId merge = b.add("individuals_merge");
+    for (TaskId t : individuals) b.edge(t, merge);
+    const TaskId sifting = b.add("sifting");
+    for (const char* type : {"mutation_overlap", "frequency"})
+      for (std::int32_t p = 0; p < g.populations; ++p) {
+        const TaskId t = b.add(type);
+        b.edge(sifting, t);
+        b.edge(merge, t);
+      }
+  }
+  return b.s;
+}
+
 }  // namespace
 
 const std::vector<std::string>& wfchef_recipe_names() {
-  static const std::vector<std::string> names = {"montage"};
+  static const std::vector<std::string> names = {"montage", "genome"};
   return names;
 }
 
@@ -178,8 +270,8 @@ bool is_wfchef_recipe(const std::string& recipe) {
 }
 
 std::int32_t wfchef_recipe_min_tasks(const std::string& recipe) {
-  (void)recipe;
-  return 10;  // montage: two mProject, one mDiffFit
+  return recipe == "genome" ? 5
+                            : 10;  // genome: WfCommons' minimum; montage: 2 mProject, 1 mDiffFit
 }
 
 GraphShape wfchef_recipe_shape(const std::string& recipe, std::int32_t tasks) {
@@ -187,7 +279,7 @@ GraphShape wfchef_recipe_shape(const std::string& recipe, std::int32_t tasks) {
   if (tasks < lo || tasks > kWfcommonsRecipeMaxTasks)
     throw GraphError("tasks must be in [" + std::to_string(lo) + ", " +
                      std::to_string(kWfcommonsRecipeMaxTasks) + "] for the " + recipe + " recipe");
-  return wfchef_montage_shape(tasks);
+  return recipe == "genome" ? wfchef_genome_shape(tasks) : wfchef_montage_shape(tasks);
 }
 
 TaskGraph wfchef_recipe_graph(const std::string& recipe, std::int32_t tasks, std::uint64_t seed,

@@ -64,6 +64,25 @@ double scipy_trapezoid_inverse(double c, double d, double u) {
   return 1.0 - std::sqrt(2.0 * (1.0 - d) * (1.0 - u) / h);
 }
 
+double scipy_argus_draw(double chi, Rng& rng) {
+  const double a = 0.5 * chi * chi;
+  for (;;) {
+    const double v = 1.0 - rng.uniform01();  // (0, 1]
+    const double u = scipy_det_pow(v, 2.0 / 3.0);
+    if (a == 0 || rng.uniform01() < det_exp(-a * u)) return std::sqrt(1.0 - u);
+  }
+}
+
+// ∫_0^1 √u e^(−a u) du by its power series (a = chi² / 2 is small for every recipe).
+double scipy_argus_norm(double a) {
+  double sum = 0, term = 1;
+  for (int k = 0; k < 80; ++k) {
+    sum += term / (k + 1.5);
+    term *= -a / (k + 1);
+  }
+  return sum;
+}
+
 }  // namespace
 
 double scipy_standard_sample(const ScipyDist& d, Rng& rng) {
@@ -80,6 +99,10 @@ double scipy_standard_sample(const ScipyDist& d, Rng& rng) {
     }
     case ScipyFamily::beta:
       return scipy_beta_draw(d.a, d.b, rng);
+    case ScipyFamily::argus:
+      return scipy_argus_draw(d.a, rng);
+    case ScipyFamily::norm:
+      return standard_normal(rng);
   }
   return 0;
 }
@@ -114,6 +137,14 @@ double scipy_standard_pdf(const ScipyDist& d, double x) {
       if (!(x > 0 && x < 1)) return 0;
       return std::pow(x, d.a - 1) * std::pow(1 - x, d.b - 1) /
              std::exp(std::lgamma(d.a) + std::lgamma(d.b) - std::lgamma(d.a + d.b));
+    case ScipyFamily::argus: {
+      if (!(x > 0 && x < 1)) return 0;
+      const double a = 0.5 * d.a * d.a;
+      // x dx = −du / 2: the density of x is 2x times that of u = 1 − x².
+      return x * std::sqrt(1 - x * x) * std::exp(-a * (1 - x * x)) / (0.5 * scipy_argus_norm(a));
+    }
+    case ScipyFamily::norm:
+      return std::exp(-0.5 * x * x) / 2.5066282746310002;
   }
   return 0;
 }

@@ -11,6 +11,11 @@
 //   rdist(c):        density ∝ (1 − x²)^(c/2 − 1) on [−1, 1]; 2·Beta(c/2, c/2) − 1.
 //   trapezoid(c, d): rises on [0, c], flat on [c, d], falls on [d, 1]; inverse CDF.
 //   dweibull(c):     density c/2 |x|^(c−1) exp(−|x|^c); a random sign times E^(1/c), E ~ Exp(1).
+//   argus(chi):      density ∝ x √(1 − x²) exp(−chi² (1 − x²) / 2) on [0, 1]; with u = 1 − x²
+//                    the density of u is ∝ √u exp(−chi² u / 2): u = V^(2/3) (the √u part by
+//                    inverse CDF) accepted with probability exp(−chi² u / 2), exact for any chi
+//                    and fast for the recipes' chi (all below 0.01).
+//   norm:            standard normal (util/normal.h).
 //   beta(a, b):      Ga / (Ga + Gb) with Gamma draws by Marsaglia & Tsang ("A Simple Method for
 //                    Generating Gamma Variables", ACM TOMS 26(3), 2000), shapes below 1 boosted
 //                    as G(a) = G(a + 1) · U^(1/a) in log space so tiny shapes do not underflow.
@@ -22,11 +27,11 @@
 
 namespace loadlab::util {
 
-enum class ScipyFamily { rdist, trapezoid, dweibull, beta };
+enum class ScipyFamily { rdist, trapezoid, dweibull, beta, argus, norm };
 
 struct ScipyDist {
   ScipyFamily family = ScipyFamily::rdist;
-  double a = 1, b = 1;  ///< shape parameters (b only for trapezoid's d and beta's b)
+  double a = 1, b = 1;  ///< shapes: a (c, chi or beta's a), b (trapezoid's d, beta's b)
   double loc = 0, scale = 1;
 };
 
