@@ -187,3 +187,30 @@ TEST_CASE("WfcommonsGenome.CountsByHand") {
     }
   }
 }
+
+TEST_CASE("WfcommonsSeismology.ShapeAndCosts") {
+  // from_num_tasks: N - 1 sG1IterDecon joined by one wrapper_siftSTFByMisfit.
+  for (std::int32_t n : {3, 101}) {
+    const core::GraphShape s = core::wfcommons_recipe_shape("seismology", n);
+    const auto counts = montage_type_counts(s);
+    CHECK(s.tasks == n);
+    CHECK(counts.at("sG1IterDecon") == n - 1);
+    CHECK(counts.at("wrapper_siftSTFByMisfit") == 1);
+    CHECK(static_cast<std::int32_t>(s.edges.size()) == n - 1);
+    for (const auto& [a, b] : s.edges) CHECK(b == n - 1);
+  }
+  CHECK_THROWS_AS(core::wfcommons_recipe_shape("seismology", 2), core::GraphError);
+  const core::TaskGraph g = core::wfcommons_recipe_graph("seismology", 101, 6, 1.0);
+  // The wrapper's rdist lives in [0, 0.00265], below the 0.1 floor: 0.1 x 1.351 s.
+  CHECK(g.comp(100) == doctest::Approx(0.1351));
+  for (core::TaskId t = 0; t < 100; ++t) {
+    // argus on [-0.7178, 1.0009] of 5.615 s, floored at 0.1.
+    CHECK(g.comp(t) >= 0.5615 - 1e-9);
+    CHECK(g.comp(t) <= 1.0009 * 5.615);
+  }
+  for (const core::DagEdge& e : g.edges()) {
+    // one .stf: trapezoid(1, 1, -0.105, 1.2) of 17016 bytes, floored at 0.1.
+    CHECK(e.comm >= 0.1 * 17016 - 1e-6);
+    CHECK(e.comm <= 1.095 * 17016 + 1e-6);
+  }
+}

@@ -3,12 +3,13 @@
 // Development", Future Generation Computer Systems, 2022), for the applications without a real
 // trace in our data to fit on.
 //
-// Structure: the hand-written recipes wfcommons/generator/workflow/{montage,genome}_recipe.py
+// Structure: the hand-written recipes wfcommons/generator/workflow/<app>_recipe.py
 // (wfcommons/WfCommons at 84a28d5202635f78c72f623bbc63719c229650ba).
 //   genome (1000Genome): per chromosome, S individuals -> individuals_merge; sifting; then P
 //            mutation_overlap and P frequency, each reading individuals_merge and sifting. C, S
 //            and P come from the recipe's from_num_tasks loop, ported as is (deterministic):
 //            C (S + 2 + 2P) <= N tasks.
+//   seismology: N - 1 sG1IterDecon -> wrapper_siftSTFByMisfit (from_num_tasks: N - 1 pairs).
 //   montage (one band):
 //   montage: P mProject -> D mDiffFit (each reads two mProject) -> mConcatFit -> mBgModel ->
 //            P mBackground -> mImgtbl -> mAdd -> mViewer.
@@ -23,7 +24,8 @@
 //
 // Costs: per task type, the runtime and the output files' sizes from
 // wfcommons/wfchef/recipes/<app>/task_type_stats.json (montage at
-// 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079, genome at 7fb61b977ebd22c6e9c44ab4e675649767601576),
+// 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079, genome at 7fb61b977ebd22c6e9c44ab4e675649767601576,
+// seismology at 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079),
 // drawn as WfCommons' generate_rvs does
 // (util/scipy_dists.h): max(0.1, draw) * max. The recipe writes two .fits files per mProject,
 // mBackground and mAdd; an edge carries the bytes of the parent's files the child reads (all of
@@ -145,6 +147,17 @@ const std::vector<WfchefRecipe>& wfchef_recipe_table() {
          {{wfchef_argus(0.0013405464361447438, -0.5587070759363937, 1.561653731136413), 298487,
            1}}}},
        {}},
+      {"seismology",
+       {{"sG1IterDecon",
+         wfchef_argus(1.7064100735232294e-05, -0.7177573513504376, 1.7186300350031756),
+         5.615,
+         {{wfchef_trapezoid(1.0, 1.0, -0.10500000000000001, 1.2), 17016, 1}}},
+        {"wrapper_siftSTFByMisfit",
+         wfchef_rdist(1.5504806356651624, 0.0013236200991527764, 0.0013236200991527767),
+         1.351,
+         {{wfchef_rdist(1.5504806356651624, 0.0013236200991527764, 0.0013236200991527767), 687098,
+           1}}}},
+       {}},
   };
   return table;
 }
@@ -239,6 +252,15 @@ WfchefGenomeSize wfchef_genome_size(std::int32_t n) {
   return g;
 }
 
+GraphShape wfchef_seismology_shape(std::int32_t n) {
+  WfchefBuilder b;
+  std::vector<TaskId> decon;
+  for (std::int32_t i = 0; i < n - 1; ++i) decon.push_back(b.add("sG1IterDecon"));
+  const TaskId sift = b.add("wrapper_siftSTFByMisfit");
+  for (TaskId t : decon) b.edge(t, sift);
+  return b.s;
+}
+
 GraphShape wfchef_genome_shape(std::int32_t n) {
   const WfchefGenomeSize g = wfchef_genome_size(n);
   WfchefBuilder b;
@@ -261,7 +283,7 @@ GraphShape wfchef_genome_shape(std::int32_t n) {
 }  // namespace
 
 const std::vector<std::string>& wfchef_recipe_names() {
-  static const std::vector<std::string> names = {"montage", "genome"};
+  static const std::vector<std::string> names = {"montage", "genome", "seismology"};
   return names;
 }
 
@@ -270,8 +292,8 @@ bool is_wfchef_recipe(const std::string& recipe) {
 }
 
 std::int32_t wfchef_recipe_min_tasks(const std::string& recipe) {
-  return recipe == "genome" ? 5
-                            : 10;  // genome: WfCommons' minimum; montage: 2 mProject, 1 mDiffFit
+  // genome, seismology: WfCommons' minima; montage: 2 mProject, 1 mDiffFit.
+  return recipe == "genome" ? 5 : recipe == "seismology" ? 3 : 10;
 }
 
 GraphShape wfchef_recipe_shape(const std::string& recipe, std::int32_t tasks) {
@@ -279,7 +301,9 @@ GraphShape wfchef_recipe_shape(const std::string& recipe, std::int32_t tasks) {
   if (tasks < lo || tasks > kWfcommonsRecipeMaxTasks)
     throw GraphError("tasks must be in [" + std::to_string(lo) + ", " +
                      std::to_string(kWfcommonsRecipeMaxTasks) + "] for the " + recipe + " recipe");
-  return recipe == "genome" ? wfchef_genome_shape(tasks) : wfchef_montage_shape(tasks);
+  if (recipe == "genome") return wfchef_genome_shape(tasks);
+  if (recipe == "seismology") return wfchef_seismology_shape(tasks);
+  return wfchef_montage_shape(tasks);
 }
 
 TaskGraph wfchef_recipe_graph(const std::string& recipe, std::int32_t tasks, std::uint64_t seed,
