@@ -214,3 +214,47 @@ TEST_CASE("WfcommonsSeismology.ShapeAndCosts") {
     CHECK(e.comm <= 1.095 * 17016 + 1e-6);
   }
 }
+
+TEST_CASE("WfcommonsCycles.CountsByHand") {
+  // The from_num_tasks loop with exact costs, by hand (K = C(params, 4); a point-crop holds
+  // 4K + 2 tasks, plus one cycles_plots per crop).
+  // N = 7: 1 point, 1 crop, 4 params: K = 1, 4 + 2 + 1 = 7.
+  // N = 50: params 5 costs (5 - 1) * 4 = 16 (rem 27); a crop 22 + 1 = 23 (rem 4); stop:
+  //   1 point, 2 crops, K = 5: 2 * 22 + 2 = 46 tasks.
+  // N = 200: params 5 (rem 177), crop 2 (rem 154), a point 22 * 2 = 44 (rem 110, still >= 100);
+  //   params 6 would cost 10 * 4 * 4 = 160; crops 3 and 4 cost 45 each (rem 20): 2 points,
+  //   4 crops, K = 5: 8 * 22 + 4 = 180 tasks.
+  struct Case {
+    std::int32_t n, points, crops, k;
+  };
+  for (const Case c : {Case{7, 1, 1, 1}, Case{50, 1, 2, 5}, Case{200, 2, 4, 5}}) {
+    CAPTURE(c.n);
+    const core::GraphShape s = core::wfcommons_recipe_shape("cycles", c.n);
+    const auto counts = montage_type_counts(s);
+    const int cells = c.points * c.crops;
+    for (const char* per_k : {"baseline_cycles", "cycles", "fertilizer_increase_cycles",
+                              "cycles_fertilizer_increase_output_parser"})
+      CHECK(counts.at(per_k) == cells * c.k);
+    CHECK(counts.at("cycles_output_summary") == cells);
+    CHECK(counts.at("cycles_fertilizer_increase_output_summary") == cells);
+    CHECK(counts.at("cycles_plots") == c.crops);
+    CHECK(s.tasks == cells * (4 * c.k + 2) + c.crops);
+    CHECK(static_cast<std::int32_t>(s.edges.size()) == cells * 5 * c.k + cells);
+    for (const auto& [a, b] : s.edges) CHECK(a < b);
+  }
+  CHECK_THROWS_AS(core::wfcommons_recipe_shape("cycles", 6), core::GraphError);
+  const core::TaskGraph g = core::wfcommons_recipe_graph("cycles", 50, 8, 1.0);
+  for (core::TaskId t = 0; t < g.size(); ++t)
+    if (core::wfcommons_task_type(g.name(t)) == "cycles_plots") {
+      // beta on [-0.0995, 1.0] of 514.566 s, floored at 0.1.
+      CHECK(g.comp(t) >= 51.4566 - 1e-9);
+      CHECK(g.comp(t) <= 514.566 + 1e-9);
+    }
+  for (const core::DagEdge& e : g.edges())
+    if (core::wfcommons_task_type(g.name(e.from)) == "baseline_cycles") {
+      // All three of baseline_cycles' files: .dat (rdist, the constant 1808675), .csv
+      // (trapezoid: [0.1, 1.095] x 281) and .zip (argus: [0.1, 1.0007] x 4458415).
+      CHECK(e.comm >= 1808675 + 28.1 + 445841.5 - 1);
+      CHECK(e.comm <= 1808675 + 307.7 + 1.0007 * 4458415 + 1);
+    }
+}

@@ -10,6 +10,11 @@
 //            and P come from the recipe's from_num_tasks loop, ported as is (deterministic):
 //            C (S + 2 + 2P) <= N tasks.
 //   seismology: N - 1 sG1IterDecon -> wrapper_siftSTFByMisfit (from_num_tasks: N - 1 pairs).
+//   cycles:  per point and crop, K = C(params, 4) times baseline_cycles -> cycles and
+//            baseline_cycles -> fertilizer_increase_cycles -> ..._output_parser; the K cycles ->
+//            cycles_output_summary, the K parsers -> cycles_fertilizer_increase_output_summary;
+//            per crop, its points' cycles_output_summary -> cycles_plots. Points, crops and
+//            params from the recipe's from_num_tasks loop (costs made exact, see below).
 //   montage (one band):
 //   montage: P mProject -> D mDiffFit (each reads two mProject) -> mConcatFit -> mBgModel ->
 //            P mBackground -> mImgtbl -> mAdd -> mViewer.
@@ -25,7 +30,8 @@
 // Costs: per task type, the runtime and the output files' sizes from
 // wfcommons/wfchef/recipes/<app>/task_type_stats.json (montage at
 // 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079, genome at 7fb61b977ebd22c6e9c44ab4e675649767601576,
-// seismology at 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079),
+// seismology at 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079, cycles at
+// 7fb61b977ebd22c6e9c44ab4e675649767601576),
 // drawn as WfCommons' generate_rvs does
 // (util/scipy_dists.h): max(0.1, draw) * max. The recipe writes two .fits files per mProject,
 // mBackground and mAdd; an edge carries the bytes of the parent's files the child reads (all of
@@ -158,6 +164,45 @@ const std::vector<WfchefRecipe>& wfchef_recipe_table() {
          {{wfchef_rdist(1.5504806356651624, 0.0013236200991527764, 0.0013236200991527767), 687098,
            1}}}},
        {}},
+      {"cycles",
+       {{"baseline_cycles",
+         wfchef_argus(5.734652014997823e-05, -0.6805728508716575, 1.6811901314620572),
+         110.598,
+         {{kRdist, 1808675, 1},
+          {wfchef_trapezoid(1.0, 1.0, -0.10500000000000001, 1.2), 281, 1},
+          {wfchef_argus(4.427079012898356e-05, -0.7120439234477358, 1.712710243275252), 4458415,
+           1}}},
+        {"cycles",
+         wfchef_argus(2.4601472008810825e-05, -0.760671189673141, 1.761325389492184),
+         101.596,
+         {{wfchef_argus(3.76005481127054e-05, -0.6638469786758867, 1.6644768181414857), 4476265, 1},
+          {kRdist, 1808675, 1},
+          {wfchef_trapezoid(1.0, 1.0, -0.10500000000000001, 1.2), 281, 1}}},
+        {"fertilizer_increase_cycles",
+         wfchef_argus(0.00024090845979553212, -0.7571715014318916, 1.757837187249918),
+         101.229,
+         {{wfchef_trapezoid(1.0, 1.0, -0.10500000000000001, 1.2), 282, 1},
+          {kRdist, 1808675, 1},
+          {wfchef_argus(5.012766959293754e-05, -0.6684439199051191, 1.6690337988564448), 4486752,
+           1}}},
+        {"cycles_fertilizer_increase_output_parser",
+         wfchef_trapezoid(1.0, 1.0, -0.10500000000000001, 1.2),
+         1.235,
+         {{wfchef_argus(0.0002218467867105605, -0.7480684549751317, 1.7487201180830585), 8604, 1}}},
+        {"cycles_output_summary",
+         wfchef_norm(0.08688656476267097, 0.2572832376513094),
+         0.39,
+         {{kRdist1, 257366, 1}}},
+        {"cycles_fertilizer_increase_output_summary",
+         wfchef_argus(0.0001699057370632583, -0.703883277161877, 1.7272982844402591),
+         0.538,
+         {{kRdist1, 422954, 1}}},
+        {"cycles_plots",
+         wfchef_beta(0.11165228211118816, 0.32785735039410685, -0.09952333240693918,
+                     1.0995233324069393),
+         514.566,
+         {{wfchef_norm(0.35, 0.36784847423905404), 6383929, 1}}}},
+       {}},
   };
   return table;
 }
@@ -261,6 +306,77 @@ GraphShape wfchef_seismology_shape(std::int32_t n) {
   return b.s;
 }
 
+std::int64_t wfchef_choose4(std::int64_t n) {
+  return n < 4 ? 0 : n * (n - 1) * (n - 2) * (n - 3) / 24;
+}
+
+struct WfchefCyclesSize {
+  std::int64_t points = 1, crops = 1, params = 4;
+};
+
+// CyclesRecipe.from_num_tasks's loop with exact costs: the recipe counts a crop as
+// 4K * points + 3 and a point as 4K * crops + 3 * crops tasks (K = C(params, 4)), while they add
+// (4K + 2) * points + 1 and (4K + 2) * crops, so its workflows can exceed N; these never do.
+WfchefCyclesSize wfchef_cycles_size(std::int32_t n) {
+  WfchefCyclesSize c;
+  std::int64_t remaining = n - 7;
+  while (remaining > 0) {
+    bool added = false;
+    const std::int64_t cost_param =
+        (wfchef_choose4(c.params + 1) - wfchef_choose4(c.params)) * 4 * c.crops * c.points;
+    if (remaining >= cost_param) {
+      ++c.params;
+      remaining -= cost_param;
+      added = true;
+    }
+    const std::int64_t k = wfchef_choose4(c.params);
+    const std::int64_t cost_crop = (4 * k + 2) * c.points + 1;
+    if (remaining >= cost_crop) {
+      ++c.crops;
+      remaining -= cost_crop;
+      added = true;
+    }
+    const std::int64_t cost_point = (4 * k + 2) * c.crops;
+    if (remaining >= cost_point && 2 * remaining >= n) {
+      ++c.points;
+      remaining -= cost_point;
+      added = true;
+    }
+    if (!added) break;
+  }
+  return c;
+}
+
+GraphShape wfchef_cycles_shape(std::int32_t n) {
+  const WfchefCyclesSize c = wfchef_cycles_size(n);
+  const std::int64_t combinations = wfchef_choose4(c.params);
+  WfchefBuilder b;
+  std::vector<std::vector<TaskId>> summaries(static_cast<std::size_t>(c.crops));
+  for (std::int64_t point = 0; point < c.points; ++point)
+    for (std::int64_t crop = 0; crop < c.crops; ++crop) {
+      std::vector<TaskId> cycles, parsers;
+      for (std::int64_t i = 0; i < combinations; ++i) {
+        const TaskId baseline = b.add("baseline_cycles");
+        cycles.push_back(b.add("cycles"));
+        const TaskId fertilizer = b.add("fertilizer_increase_cycles");
+        parsers.push_back(b.add("cycles_fertilizer_increase_output_parser"));
+        b.edge(baseline, cycles.back());
+        b.edge(baseline, fertilizer);
+        b.edge(fertilizer, parsers.back());
+      }
+      const TaskId summary = b.add("cycles_output_summary");
+      for (TaskId t : cycles) b.edge(t, summary);
+      summaries[static_cast<std::size_t>(crop)].push_back(summary);
+      const TaskId fertilizer_summary = b.add("cycles_fertilizer_increase_output_summary");
+      for (TaskId t : parsers) b.edge(t, fertilizer_summary);
+    }
+  for (const auto& crop : summaries) {
+    const TaskId plots = b.add("cycles_plots");
+    for (TaskId t : crop) b.edge(t, plots);
+  }
+  return b.s;
+}
+
 GraphShape wfchef_genome_shape(std::int32_t n) {
   const WfchefGenomeSize g = wfchef_genome_size(n);
   WfchefBuilder b;
@@ -283,7 +399,7 @@ GraphShape wfchef_genome_shape(std::int32_t n) {
 }  // namespace
 
 const std::vector<std::string>& wfchef_recipe_names() {
-  static const std::vector<std::string> names = {"montage", "genome", "seismology"};
+  static const std::vector<std::string> names = {"montage", "genome", "seismology", "cycles"};
   return names;
 }
 
@@ -292,7 +408,8 @@ bool is_wfchef_recipe(const std::string& recipe) {
 }
 
 std::int32_t wfchef_recipe_min_tasks(const std::string& recipe) {
-  // genome, seismology: WfCommons' minima; montage: 2 mProject, 1 mDiffFit.
+  // genome, seismology, cycles: WfCommons' minima; montage: 2 mProject, 1 mDiffFit.
+  if (recipe == "cycles") return 7;
   return recipe == "genome" ? 5 : recipe == "seismology" ? 3 : 10;
 }
 
@@ -303,6 +420,7 @@ GraphShape wfchef_recipe_shape(const std::string& recipe, std::int32_t tasks) {
                      std::to_string(kWfcommonsRecipeMaxTasks) + "] for the " + recipe + " recipe");
   if (recipe == "genome") return wfchef_genome_shape(tasks);
   if (recipe == "seismology") return wfchef_seismology_shape(tasks);
+  if (recipe == "cycles") return wfchef_cycles_shape(tasks);
   return wfchef_montage_shape(tasks);
 }
 
