@@ -179,3 +179,22 @@ TEST_CASE("ScipyDists.ArgusAndNormMoments") {
   CHECK(std::fabs(n.mean) < 0.005);
   CHECK(n.var == doctest::Approx(1.0).epsilon(0.01));
 }
+
+TEST_CASE("ScipyDists.ArcsineMoments") {
+  // arcsine on [0, 1]: mean 1/2, variance 1/8; its CDF (2/π) asin(√x) gives P(X < 1/4) = 1/3.
+  util::Rng rng(37);
+  const ScipyDist d{ScipyFamily::arcsine, 0, 0, 0, 1};
+  double sum = 0, sum2 = 0;
+  int below = 0;
+  for (int i = 0; i < kSdDraws; ++i) {
+    const double x = util::scipy_standard_sample(d, rng);
+    CHECK((x >= 0 && x <= 1));
+    sum += x;
+    sum2 += x * x;
+    below += x < 0.25;
+  }
+  const double mean = sum / kSdDraws;
+  CHECK(mean == doctest::Approx(0.5).epsilon(0.005));
+  CHECK(sum2 / kSdDraws - mean * mean == doctest::Approx(0.125).epsilon(0.01));
+  CHECK(below / double(kSdDraws) == doctest::Approx(1.0 / 3).epsilon(0.01));
+}

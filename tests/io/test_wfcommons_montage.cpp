@@ -258,3 +258,43 @@ TEST_CASE("WfcommonsCycles.CountsByHand") {
       CHECK(e.comm <= 1808675 + 307.7 + 1.0007 * 4458415 + 1);
     }
 }
+
+TEST_CASE("WfcommonsSoykb.CountsByHand") {
+  // C = max(1, (1 + min(ceil((N - 14) / 2), 22)) / 2), then a pipeline per C + 6 tasks left of
+  // N - 2C - 12; P (6 + C) + C + 6 tasks, P (5 + 3C) + C + 4 edges.
+  // N = 14: C = 1, P = 1: 14 tasks, 13 edges. N = 50: C = 19 / 2 = 9, 20 left: P = 2 (5 left):
+  // 45 tasks, 77 edges. N = 200: C = 23 / 2 = 11, 166 left: 9 more pipelines of 17 (13 left),
+  // P = 10: 187 tasks, 395 edges.
+  struct Case {
+    std::int32_t n, chromosomes, pipelines, tasks, edges;
+  };
+  for (const Case c :
+       {Case{14, 1, 1, 14, 13}, Case{50, 9, 2, 45, 77}, Case{200, 11, 10, 187, 395}}) {
+    CAPTURE(c.n);
+    const core::GraphShape s = core::wfcommons_recipe_shape("soykb", c.n);
+    const auto counts = montage_type_counts(s);
+    CHECK(s.tasks == c.tasks);
+    CHECK(static_cast<std::int32_t>(s.edges.size()) == c.edges);
+    for (const char* per_pipeline : {"alignment_to_reference", "sort_sam", "dedup", "add_replace",
+                                     "realign_target_creator", "indel_realign"})
+      CHECK(counts.at(per_pipeline) == c.pipelines);
+    CHECK(counts.at("haplotype_caller") == c.pipelines * c.chromosomes);
+    CHECK(counts.at("genotype_gvcfs") == c.chromosomes);
+    for (const char* one : {"merge_gcvf", "combine_variants", "select_variants_indel",
+                            "select_variants_snp", "filtering_indel", "filtering_snp"})
+      CHECK(counts.at(one) == 1);
+    for (const auto& [a, b] : s.edges) CHECK(a < b);
+  }
+  CHECK_THROWS_AS(core::wfcommons_recipe_shape("soykb", 13), core::GraphError);
+  const core::TaskGraph g = core::wfcommons_recipe_graph("soykb", 50, 3, 1.0);
+  for (core::TaskId t = 0; t < g.size(); ++t)
+    if (core::wfcommons_task_type(g.name(t)) == "merge_gcvf")  // rdist in [0, 0.00265]: floor
+      CHECK(g.comp(t) == doctest::Approx(3786.1356));
+  for (const core::DagEdge& e : g.edges()) {
+    const std::string from = core::wfcommons_task_type(g.name(e.from));
+    // Files whose distribution is null: the recorded size.
+    if (from == "alignment_to_reference") CHECK(e.comm == 112561);
+    if (from == "sort_sam") CHECK(e.comm == 127424 + 36576);
+    if (from == "realign_target_creator") CHECK(e.comm == 40);
+  }
+}

@@ -15,6 +15,11 @@
 //            cycles_output_summary, the K parsers -> cycles_fertilizer_increase_output_summary;
 //            per crop, its points' cycles_output_summary -> cycles_plots. Points, crops and
 //            params from the recipe's from_num_tasks loop (costs made exact, see below).
+//   soykb:   per pipeline (pair of FASTQ files) alignment_to_reference -> sort_sam -> dedup ->
+//            add_replace -> realign_target_creator -> indel_realign -> C haplotype_caller; per
+//            chromosome its callers -> genotype_gvcfs; every caller -> merge_gcvf; the
+//            genotype_gvcfs -> combine_variants -> select_variants_{indel,snp} ->
+//            filtering_{indel,snp}. P pipelines, C chromosomes: P (6 + C) + C + 6 <= N tasks.
 //   montage (one band):
 //   montage: P mProject -> D mDiffFit (each reads two mProject) -> mConcatFit -> mBgModel ->
 //            P mBackground -> mImgtbl -> mAdd -> mViewer.
@@ -30,14 +35,16 @@
 // Costs: per task type, the runtime and the output files' sizes from
 // wfcommons/wfchef/recipes/<app>/task_type_stats.json (montage at
 // 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079, genome at 7fb61b977ebd22c6e9c44ab4e675649767601576,
-// seismology at 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079, cycles at
-// 7fb61b977ebd22c6e9c44ab4e675649767601576),
-// drawn as WfCommons' generate_rvs does
-// (util/scipy_dists.h): max(0.1, draw) * max. The recipe writes two .fits files per mProject,
-// mBackground and mAdd; an edge carries the bytes of the parent's files the child reads (all of
-// them, except mImgtbl reads the first of an mBackground's and mViewer the second of mAdd's).
-// Data becomes time at `bandwidth` bytes per second. dweibull's heavy tail is kept as WfCommons
-// samples it: a few mConcatFit / mBgModel runtimes are hundreds of times the type's maximum.
+// seismology at 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079, cycles and soykb at
+// 7fb61b977ebd22c6e9c44ab4e675649767601576); a file whose distribution is null is WfCommons'
+// min for it (equal to its max in these files); the others are drawn as WfCommons'
+// generate_rvs does (util/scipy_dists.h): max(0.1, draw) * max. The recipe writes two .fits files
+// per mProject, mBackground and mAdd; an edge carries the bytes of the parent's files the child
+// reads (all of them, except mImgtbl reads the first of an mBackground's and mViewer the second of
+// mAdd's; SoyKB's recipe picks files by position in a task's list, here a child reads all its
+// parent's outputs). Data becomes time at `bandwidth` bytes per second. dweibull's heavy tail is
+// kept as WfCommons samples it: a few mConcatFit / mBgModel runtimes are hundreds of times the
+// type's maximum.
 #include <algorithm>
 #include <cstdio>
 #include <string_view>
@@ -57,6 +64,7 @@ struct WfchefOutput {
   ScipyDist dist;
   double max;
   int files;
+  bool fixed = false;  ///< the file's "distribution" is null: WfCommons takes its min (= max)
 };
 struct WfchefType {
   const char* type;
@@ -90,6 +98,12 @@ constexpr ScipyDist wfchef_argus(double chi, double loc, double scale) {
 constexpr ScipyDist wfchef_norm(double loc, double scale) {
   return {ScipyFamily::norm, 0, 0, loc, scale};
 }
+constexpr ScipyDist wfchef_arcsine(double loc, double scale) {
+  return {ScipyFamily::arcsine, 0, 0, loc, scale};
+}
+WfchefOutput wfchef_fixed(double bytes) {
+  return {ScipyDist{}, bytes, 1, true};
+}
 constexpr ScipyDist wfchef_beta(double a, double b, double loc, double scale) {
   return {ScipyFamily::beta, a, b, loc, scale};
 }
@@ -99,6 +113,11 @@ const std::vector<WfchefRecipe>& wfchef_recipe_table() {
   constexpr ScipyDist kRdist =
       wfchef_rdist(1.750426650564894, 0.9999999999999998, 2.3624681987884834e-16);
   constexpr ScipyDist kRdist1 = wfchef_rdist(1.7504259613885509, 1.0, 4.589985375327013e-23);
+  constexpr ScipyDist kRdistSoy =
+      wfchef_rdist(1.7504259269384672, 0.9999999999938114, 6.18860928332036e-12);
+  // In [0, 0.00265]: below WfCommons' 0.1 floor, so a tenth of the maximum.
+  constexpr ScipyDist kRdistLow =
+      wfchef_rdist(1.5504806356651624, 0.0013236200991527764, 0.0013236200991527767);
   constexpr ScipyDist kDweibull =
       wfchef_dweibull(0.20992656025887707, 0.0769230769230769, 0.49663251368568506);
   static const std::vector<WfchefRecipe> table = {
@@ -202,6 +221,52 @@ const std::vector<WfchefRecipe>& wfchef_recipe_table() {
                      1.0995233324069393),
          514.566,
          {{wfchef_norm(0.35, 0.36784847423905404), 6383929, 1}}}},
+       {}},
+      {"soykb",
+       {{"alignment_to_reference",
+         wfchef_rdist(1.0497506699055814, 0.8751735665957343, 0.5778762692984372),
+         133.207,
+         {wfchef_fixed(112561)}},
+        {"sort_sam",
+         wfchef_arcsine(-0.09850603366048286, 1.098506033660483),
+         89.242,
+         {wfchef_fixed(127424), wfchef_fixed(36576)}},
+        {"dedup",
+         wfchef_rdist(1.056503552352268, 0.8880507079714015, 0.5907534106741043),
+         152.024,
+         {wfchef_fixed(127424), {kRdistSoy, 37470, 1}}},
+        {"add_replace",
+         wfchef_arcsine(-0.09850603366048286, 1.098506033660483),
+         139.801,
+         {wfchef_fixed(127424),
+          {wfchef_beta(0.028007929445023696, 0.16801064212397998, -0.08122143521923508,
+                       1.0812214352192353),
+           37956, 1}}},
+        {"realign_target_creator",
+         wfchef_arcsine(-0.08648046099196244, 1.0864804609919627),
+         474.546,
+         {wfchef_fixed(40)}},
+        {"indel_realign",
+         wfchef_rdist(1.054143443775926, 0.8779716509043156, 0.6087408816735466),
+         154.005,
+         {{wfchef_rdist(1.0354552049234393, 0.9230820838539932, 0.5764154171873266), 39554, 1},
+          wfchef_fixed(127424)}},
+        {"haplotype_caller",
+         wfchef_argus(0.0008690793369530592, -0.6114566529512571, 1.6139824159282967),
+         709.504,
+         {{kRdist, 75728, 1},
+          {wfchef_trapezoid(0.9999999999999999, 1.0, -0.10500000000000001, 1.1999999999999997),
+           28449, 1}}},
+        {"genotype_gvcfs",
+         wfchef_arcsine(-0.09850603366048286, 1.098506033660483),
+         899.232,
+         {{kRdistSoy, 83149, 1}, {kRdistSoy, 28584, 1}}},
+        {"merge_gcvf", kRdistLow, 37861.356, {{kRdistLow, 29187, 1}, {kRdistLow, 250300, 1}}},
+        {"combine_variants", kRdistLow, 163.914, {{kRdistLow, 28577, 1}, {kRdistLow, 87692, 1}}},
+        {"select_variants_indel", kRdistLow, 207.667, {{kRdistLow, 72804, 1}}},
+        {"select_variants_snp", kRdistLow, 197.487, {{kRdistLow, 86556, 1}}},
+        {"filtering_indel", kRdistLow, 338.588, {{kRdistLow, 28576, 1}, {kRdistLow, 75525, 1}}},
+        {"filtering_snp", kRdistLow, 67.509, {{kRdistLow, 28546, 1}, {kRdistLow, 89376, 1}}}},
        {}},
   };
   return table;
@@ -377,6 +442,61 @@ GraphShape wfchef_cycles_shape(std::int32_t n) {
   return b.s;
 }
 
+struct WfchefSoykbSize {
+  std::int32_t chromosomes = 1, pipelines = 1;
+};
+
+// SoyKBRecipe.from_num_tasks: WfCommons draws the chromosomes uniformly in
+// [1, min(ceil((N - 14) / 2), 22)]; we take the middle of that range, so the shape is a function
+// of N. Then one pipeline per pair of FASTQ files while C + 6 tasks remain.
+WfchefSoykbSize wfchef_soykb_size(std::int32_t n) {
+  WfchefSoykbSize s;
+  const std::int32_t top = std::min((n - 14 + 1) / 2, 22);
+  s.chromosomes = std::max(1, (1 + top) / 2);
+  std::int32_t remaining = n - 2 * s.chromosomes - 12;
+  while (remaining >= s.chromosomes + 6) {
+    ++s.pipelines;
+    remaining -= s.chromosomes + 6;
+  }
+  return s;
+}
+
+GraphShape wfchef_soykb_shape(std::int32_t n) {
+  const WfchefSoykbSize z = wfchef_soykb_size(n);
+  WfchefBuilder b;
+  std::vector<std::vector<TaskId>> callers(static_cast<std::size_t>(z.chromosomes));
+  for (std::int32_t p = 0; p < z.pipelines; ++p) {
+    TaskId prev = b.add("alignment_to_reference");
+    for (const char* type :
+         {"sort_sam", "dedup", "add_replace", "realign_target_creator", "indel_realign"}) {
+      const TaskId t = b.add(type);
+      b.edge(prev, t);
+      prev = t;
+    }
+    for (std::int32_t c = 0; c < z.chromosomes; ++c) {
+      callers[static_cast<std::size_t>(c)].push_back(b.add("haplotype_caller"));
+      b.edge(prev, callers[static_cast<std::size_t>(c)].back());
+    }
+  }
+  std::vector<TaskId> genotypes;
+  for (const auto& chromosome : callers) {
+    genotypes.push_back(b.add("genotype_gvcfs"));
+    for (TaskId t : chromosome) b.edge(t, genotypes.back());
+  }
+  const TaskId merge = b.add("merge_gcvf");
+  for (const auto& chromosome : callers)
+    for (TaskId t : chromosome) b.edge(t, merge);
+  const TaskId combine = b.add("combine_variants");
+  for (TaskId t : genotypes) b.edge(t, combine);
+  const TaskId indel = b.add("select_variants_indel");
+  const TaskId snp = b.add("select_variants_snp");
+  b.edge(combine, indel);
+  b.edge(combine, snp);
+  b.edge(indel, b.add("filtering_indel"));
+  b.edge(snp, b.add("filtering_snp"));
+  return b.s;
+}
+
 GraphShape wfchef_genome_shape(std::int32_t n) {
   const WfchefGenomeSize g = wfchef_genome_size(n);
   WfchefBuilder b;
@@ -399,7 +519,8 @@ GraphShape wfchef_genome_shape(std::int32_t n) {
 }  // namespace
 
 const std::vector<std::string>& wfchef_recipe_names() {
-  static const std::vector<std::string> names = {"montage", "genome", "seismology", "cycles"};
+  static const std::vector<std::string> names = {"montage", "genome", "seismology", "cycles",
+                                                 "soykb"};
   return names;
 }
 
@@ -410,6 +531,7 @@ bool is_wfchef_recipe(const std::string& recipe) {
 std::int32_t wfchef_recipe_min_tasks(const std::string& recipe) {
   // genome, seismology, cycles: WfCommons' minima; montage: 2 mProject, 1 mDiffFit.
   if (recipe == "cycles") return 7;
+  if (recipe == "soykb") return 14;
   return recipe == "genome" ? 5 : recipe == "seismology" ? 3 : 10;
 }
 
@@ -421,6 +543,7 @@ GraphShape wfchef_recipe_shape(const std::string& recipe, std::int32_t tasks) {
   if (recipe == "genome") return wfchef_genome_shape(tasks);
   if (recipe == "seismology") return wfchef_seismology_shape(tasks);
   if (recipe == "cycles") return wfchef_cycles_shape(tasks);
+  if (recipe == "soykb") return wfchef_soykb_shape(tasks);
   return wfchef_montage_shape(tasks);
 }
 
@@ -446,7 +569,8 @@ TaskGraph wfchef_recipe_graph(const std::string& recipe, std::int32_t tasks, std
   std::vector<std::vector<double>> files(type_of.size());
   for (std::size_t i = 0; i < type_of.size(); ++i)
     for (const WfchefOutput& o : type_of[i]->outputs)
-      for (int f = 0; f < o.files; ++f) files[i].push_back(util::wfcommons_rvs(o.dist, o.max, rng));
+      for (int f = 0; f < o.files; ++f)
+        files[i].push_back(o.fixed ? o.max : util::wfcommons_rvs(o.dist, o.max, rng));
   std::vector<DagEdge> edges;
   edges.reserve(shape.edges.size());
   for (const auto& [a, b] : shape.edges) {

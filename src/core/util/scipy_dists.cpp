@@ -103,6 +103,8 @@ double scipy_standard_sample(const ScipyDist& d, Rng& rng) {
       return scipy_argus_draw(d.a, rng);
     case ScipyFamily::norm:
       return standard_normal(rng);
+    case ScipyFamily::arcsine:
+      return scipy_beta_draw(0.5, 0.5, rng);
   }
   return 0;
 }
@@ -145,6 +147,9 @@ double scipy_standard_pdf(const ScipyDist& d, double x) {
     }
     case ScipyFamily::norm:
       return std::exp(-0.5 * x * x) / 2.5066282746310002;
+    case ScipyFamily::arcsine:
+      if (!(x > 0 && x < 1)) return 0;
+      return 1.0 / (3.14159265358979323846 * std::sqrt(x * (1 - x)));
   }
   return 0;
 }

@@ -16,6 +16,7 @@
 //                    inverse CDF) accepted with probability exp(−chi² u / 2), exact for any chi
 //                    and fast for the recipes' chi (all below 0.01).
 //   norm:            standard normal (util/normal.h).
+//   arcsine:         density 1 / (π √(x (1 − x))) on [0, 1], which is Beta(1/2, 1/2).
 //   beta(a, b):      Ga / (Ga + Gb) with Gamma draws by Marsaglia & Tsang ("A Simple Method for
 //                    Generating Gamma Variables", ACM TOMS 26(3), 2000), shapes below 1 boosted
 //                    as G(a) = G(a + 1) · U^(1/a) in log space so tiny shapes do not underflow.
@@ -27,7 +28,7 @@
 
 namespace loadlab::util {
 
-enum class ScipyFamily { rdist, trapezoid, dweibull, beta, argus, norm };
+enum class ScipyFamily { rdist, trapezoid, dweibull, beta, argus, norm, arcsine };
 
 struct ScipyDist {
   ScipyFamily family = ScipyFamily::rdist;
