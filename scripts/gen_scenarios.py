@@ -74,7 +74,8 @@ DAG_OWN_COST_GENERATORS = {
     "saga_in_tree": lambda r: {"branching_factor": r.randint(1, 3), "num_levels": r.randint(0, 5)},
     "saga_chains": lambda r: {"num_chains": r.randint(1, 8), "chain_length": r.randint(1, 8)},
     "wfcommons_recipe": lambda r: {"recipe": r.choice(["blast", "epigenomics", "srasearch",
-                                                       "montage", "genome", "seismology", "cycles", "soykb"]),
+                                                       "montage", "genome", "seismology", "cycles", "soykb",
+                                                       "bwa"]),
                                    "tasks": r.randint(14, 120)},
 }
 DAG_ALGOS = ["flb", "etf", "mcp", "mcp_insertion", "fcp", "dsc", "llb", "dsc_llb", "hlfet", "hlfnet",

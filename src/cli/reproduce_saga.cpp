@@ -105,15 +105,15 @@ core::AdversaryInstance pisa_heft_fork_join() {
 // minimum; genome 52, as 1000genome-chameleon-2ch-100k; seismology 101, as
 // seismology-chameleon-100p; cycles at a budget of 50: 46 tasks, 1 point, 2 crops, K = 5;
 // soykb at a budget of 96, soykb-chameleon-10fastq-10ch's size: 85 tasks, 4 pipelines, 11
-// chromosomes),
+// chromosomes; bwa at a budget of 50: 46 bwa),
 // data at 1e8 B/s.
 struct SagaRecipeSize {
   const char* recipe;
   std::int32_t tasks;
 };
 constexpr SagaRecipeSize saga_recipe_sizes[] = {
-    {"blast", 43},  {"epigenomics", 41}, {"srasearch", 22}, {"montage", 133},
-    {"genome", 52}, {"seismology", 101}, {"cycles", 50},    {"soykb", 96}};
+    {"blast", 43},       {"epigenomics", 41}, {"srasearch", 22}, {"montage", 133}, {"genome", 52},
+    {"seismology", 101}, {"cycles", 50},      {"soykb", 96},     {"bwa", 50}};
 
 std::string saga_fmt(const char* f, double x) {
   char buf[64];
@@ -165,8 +165,9 @@ int reproduce_saga(const ReproduceOptions& opts, std::ostream& out) {
          "makespan over these schedulers).\n";
   out << "wf_blast / wf_epigenomics / wf_srasearch: WfCommons' recipes (Coleman et al., "
          "WfCommons, 2022) at 43 / 41 / 22 tasks, runtimes and file sizes fitted on the real "
-         "Chameleon traces; wf_montage / wf_genome / wf_seismology / wf_cycles / wf_soykb at "
-         "133 / 52 / 101 / 46 / 85 tasks with WfCommons' own fitted distributions; data at "
+         "Chameleon traces; wf_montage / wf_genome / wf_seismology / wf_cycles / wf_soykb / "
+         "wf_bwa at 133 / 52 / 101 / 46 / 85 / 50 tasks with WfCommons' own fitted distributions; "
+         "data at "
          "1e8 B/s; "
       << graphs << " graphs each on the same networks.\n";
   if (!refused.empty()) {

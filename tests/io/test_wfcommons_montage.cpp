@@ -298,3 +298,38 @@ TEST_CASE("WfcommonsSoykb.CountsByHand") {
     if (from == "realign_target_creator") CHECK(e.comm == 40);
   }
 }
+
+TEST_CASE("WfcommonsBwa.ShapeAndCosts") {
+  // from_num_tasks: N - 4 bwa between fastq_reduce / bwa_index and cat_bwa / cat; 4 (N - 4) edges.
+  for (std::int32_t n : {6, 100}) {
+    const core::GraphShape s = core::wfcommons_recipe_shape("bwa", n);
+    const auto counts = montage_type_counts(s);
+    CHECK(s.tasks == n);
+    CHECK(counts.at("bwa") == n - 4);
+    for (const char* one : {"fastq_reduce", "bwa_index", "cat_bwa", "cat"})
+      CHECK(counts.at(one) == 1);
+    CHECK(static_cast<std::int32_t>(s.edges.size()) == 4 * (n - 4));
+    for (const auto& [a, b] : s.edges) CHECK(a < b);
+  }
+  CHECK_THROWS_AS(core::wfcommons_recipe_shape("bwa", 5), core::GraphError);
+  const core::TaskGraph g = core::wfcommons_recipe_graph("bwa", 30, 12, 1.0);
+  // bwa_index's files: .bwt, .pac, .ann, .sa arcsine on [-0.2258, 1.0] floored at 0.1, and .amb
+  // of 1 byte.
+  const double index_max = 1000001.0 + 250001 + 61667 + 500001;
+  for (const core::DagEdge& e : g.edges()) {
+    const std::string from = core::wfcommons_task_type(g.name(e.from));
+    const std::string to = core::wfcommons_task_type(g.name(e.to));
+    CAPTURE(from);
+    CAPTURE(to);
+    if (from == "fastq_reduce") CHECK(e.comm == doctest::Approx(249));  // rdist: the constant
+    if (from == "bwa_index") {
+      CHECK(e.comm >= 0.1 * index_max + 1 - 1e-6);
+      CHECK(e.comm <= index_max + 1 + 1e-6);
+    }
+    if (to == "cat") CHECK(e.comm == 1);  // .err, a null distribution
+    if (to == "cat_bwa") {                // .sam, trapezoid(1, 1, -0.105, 1.2) of 52088
+      CHECK(e.comm >= 5208.8 - 1e-6);
+      CHECK(e.comm <= 1.095 * 52088 + 1e-6);
+    }
+  }
+}

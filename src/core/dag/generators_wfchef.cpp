@@ -20,6 +20,7 @@
 //            chromosome its callers -> genotype_gvcfs; every caller -> merge_gcvf; the
 //            genotype_gvcfs -> combine_variants -> select_variants_{indel,snp} ->
 //            filtering_{indel,snp}. P pipelines, C chromosomes: P (6 + C) + C + 6 <= N tasks.
+//   bwa:     fastq_reduce and bwa_index -> N - 4 bwa -> cat_bwa and cat (from_num_tasks).
 //   montage (one band):
 //   montage: P mProject -> D mDiffFit (each reads two mProject) -> mConcatFit -> mBgModel ->
 //            P mBackground -> mImgtbl -> mAdd -> mViewer.
@@ -36,15 +37,15 @@
 // wfcommons/wfchef/recipes/<app>/task_type_stats.json (montage at
 // 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079, genome at 7fb61b977ebd22c6e9c44ab4e675649767601576,
 // seismology at 6e048f6257d8e007bf2d8e0ed4a1d2a3ccd5e079, cycles and soykb at
-// 7fb61b977ebd22c6e9c44ab4e675649767601576); a file whose distribution is null is WfCommons'
-// min for it (equal to its max in these files); the others are drawn as WfCommons'
-// generate_rvs does (util/scipy_dists.h): max(0.1, draw) * max. The recipe writes two .fits files
-// per mProject, mBackground and mAdd; an edge carries the bytes of the parent's files the child
-// reads (all of them, except mImgtbl reads the first of an mBackground's and mViewer the second of
-// mAdd's; SoyKB's recipe picks files by position in a task's list, here a child reads all its
-// parent's outputs). Data becomes time at `bandwidth` bytes per second. dweibull's heavy tail is
-// kept as WfCommons samples it: a few mConcatFit / mBgModel runtimes are hundreds of times the
-// type's maximum.
+// 7fb61b977ebd22c6e9c44ab4e675649767601576, bwa at 8b2487e2555a57feb6d938f7ba2df15b771d5504); a
+// file whose distribution is null is WfCommons' min for it (equal to its max in these files); the
+// others are drawn as WfCommons' generate_rvs does (util/scipy_dists.h): max(0.1, draw) * max. The
+// recipe writes two .fits files per mProject, mBackground and mAdd; an edge carries the bytes of
+// the parent's files the child reads (all of them, except mImgtbl reads the first of an
+// mBackground's and mViewer the second of mAdd's; SoyKB's recipe picks files by position in a
+// task's list, here a child reads all its parent's outputs). Data becomes time at `bandwidth` bytes
+// per second. dweibull's heavy tail is kept as WfCommons samples it: a few mConcatFit / mBgModel
+// runtimes are hundreds of times the type's maximum.
 #include <algorithm>
 #include <cstdio>
 #include <string_view>
@@ -63,7 +64,7 @@ using util::ScipyFamily;
 struct WfchefOutput {
   ScipyDist dist;
   double max;
-  int files;
+  int files;           ///< 0: one per child (BWA's fastq_reduce writes a .fastq per bwa)
   bool fixed = false;  ///< the file's "distribution" is null: WfCommons takes its min (= max)
 };
 struct WfchefType {
@@ -75,7 +76,7 @@ struct WfchefType {
 struct WfchefPartialRead {
   const char* from;
   const char* to;
-  int file;  ///< the only parent file the child reads
+  int file;  ///< the only parent file the child reads; -1: the k-th for the parent's k-th child
 };
 struct WfchefRecipe {
   const char* name;
@@ -115,6 +116,7 @@ const std::vector<WfchefRecipe>& wfchef_recipe_table() {
   constexpr ScipyDist kRdist1 = wfchef_rdist(1.7504259613885509, 1.0, 4.589985375327013e-23);
   constexpr ScipyDist kRdistSoy =
       wfchef_rdist(1.7504259269384672, 0.9999999999938114, 6.18860928332036e-12);
+  constexpr ScipyDist kArcsineBwa = wfchef_arcsine(-0.2258070520586602, 1.2258070520586604);
   // In [0, 0.00265]: below WfCommons' 0.1 floor, so a tenth of the maximum.
   constexpr ScipyDist kRdistLow =
       wfchef_rdist(1.5504806356651624, 0.0013236200991527764, 0.0013236200991527767);
@@ -268,6 +270,32 @@ const std::vector<WfchefRecipe>& wfchef_recipe_table() {
         {"filtering_indel", kRdistLow, 338.588, {{kRdistLow, 28576, 1}, {kRdistLow, 75525, 1}}},
         {"filtering_snp", kRdistLow, 67.509, {{kRdistLow, 28546, 1}, {kRdistLow, 89376, 1}}}},
        {}},
+      {"bwa",
+       {{"fastq_reduce",
+         wfchef_argus(1.599540430972508, -0.5837001726177105, 1.7033104585411558),
+         4.724154,
+         {{kRdist, 249, 0}}},
+        {"bwa_index",
+         kArcsineBwa,
+         1158.975678,
+         {{kArcsineBwa, 1000001, 1},
+          {kArcsineBwa, 250001, 1},
+          wfchef_fixed(1),
+          {kArcsineBwa, 61667, 1},
+          {kArcsineBwa, 500001, 1}}},
+        {"bwa",
+         wfchef_argus(1.787473923386625e-05, -0.7146525478639822, 1.7383310890430437),
+         34.912105,
+         {{wfchef_trapezoid(1.0, 1.0, -0.10500000000000001, 1.2), 52088, 1}, wfchef_fixed(1)}},
+        {"cat_bwa",
+         kArcsineBwa,
+         519.460108,
+         {{wfchef_argus(1.599540430972508, -0.5837001726177105, 1.7033104585411558), 353943, 1}}},
+        {"cat",
+         wfchef_argus(1.599540430972508, -0.5837001726177105, 1.7033104585411558),
+         0.073623,
+         {{wfchef_argus(1.599540430972508, -0.5837001726177105, 1.7033104585411558), 133, 1}}}},
+       {{"fastq_reduce", "bwa", -1}, {"bwa", "cat_bwa", 0}, {"bwa", "cat", 1}}},
   };
   return table;
 }
@@ -497,6 +525,22 @@ GraphShape wfchef_soykb_shape(std::int32_t n) {
   return b.s;
 }
 
+GraphShape wfchef_bwa_shape(std::int32_t n) {
+  WfchefBuilder b;
+  const TaskId reduce = b.add("fastq_reduce");
+  const TaskId index = b.add("bwa_index");
+  std::vector<TaskId> bwa;
+  for (std::int32_t i = 0; i < n - 4; ++i) {
+    bwa.push_back(b.add("bwa"));
+    b.edge(reduce, bwa.back());
+    b.edge(index, bwa.back());
+  }
+  const TaskId cat_bwa = b.add("cat_bwa");
+  const TaskId cat = b.add("cat");
+  for (TaskId t : bwa) b.edge(t, cat_bwa), b.edge(t, cat);
+  return b.s;
+}
+
 GraphShape wfchef_genome_shape(std::int32_t n) {
   const WfchefGenomeSize g = wfchef_genome_size(n);
   WfchefBuilder b;
@@ -532,6 +576,7 @@ std::int32_t wfchef_recipe_min_tasks(const std::string& recipe) {
   // genome, seismology, cycles: WfCommons' minima; montage: 2 mProject, 1 mDiffFit.
   if (recipe == "cycles") return 7;
   if (recipe == "soykb") return 14;
+  if (recipe == "bwa") return 6;
   return recipe == "genome" ? 5 : recipe == "seismology" ? 3 : 10;
 }
 
@@ -544,6 +589,7 @@ GraphShape wfchef_recipe_shape(const std::string& recipe, std::int32_t tasks) {
   if (recipe == "seismology") return wfchef_seismology_shape(tasks);
   if (recipe == "cycles") return wfchef_cycles_shape(tasks);
   if (recipe == "soykb") return wfchef_soykb_shape(tasks);
+  if (recipe == "bwa") return wfchef_bwa_shape(tasks);
   return wfchef_montage_shape(tasks);
 }
 
@@ -566,10 +612,12 @@ TaskGraph wfchef_recipe_graph(const std::string& recipe, std::int32_t tasks, std
   comp.reserve(type_of.size());
   for (const WfchefType* t : type_of)
     comp.push_back(util::wfcommons_rvs(t->runtime, t->runtime_max, rng));
+  std::vector<int> children(type_of.size(), 0), next_child(type_of.size(), 0);
+  for (const auto& [a, b] : shape.edges) ++children[static_cast<std::size_t>(a)];
   std::vector<std::vector<double>> files(type_of.size());
   for (std::size_t i = 0; i < type_of.size(); ++i)
     for (const WfchefOutput& o : type_of[i]->outputs)
-      for (int f = 0; f < o.files; ++f)
+      for (int f = 0; f < (o.files > 0 ? o.files : children[i]); ++f)
         files[i].push_back(o.fixed ? o.max : util::wfcommons_rvs(o.dist, o.max, rng));
   std::vector<DagEdge> edges;
   edges.reserve(shape.edges.size());
@@ -583,7 +631,8 @@ TaskGraph wfchef_recipe_graph(const std::string& recipe, std::int32_t tasks, std
           return std::string_view(p.from) == from && std::string_view(p.to) == to;
         });
     if (partial != r->partial_reads.end())
-      bytes = out[static_cast<std::size_t>(partial->file)];
+      bytes = out[static_cast<std::size_t>(
+          partial->file >= 0 ? partial->file : next_child[static_cast<std::size_t>(a)]++)];
     else
       for (double f : out) bytes += f;
     edges.push_back({a, b, bytes / bandwidth});
