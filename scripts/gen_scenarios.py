@@ -68,13 +68,15 @@ DAG_GENERATORS = {
                           "regularity": round(r.uniform(0.1, 0.9), 2), "jump": r.randint(1, 3)},
 }
 # Generators with their own weights (SAGA's data sets; WfCommons' recipes with trace-fitted
-# costs): no ccr / mean_comp / distribution fields.
+# or WfCommons-fitted costs): no ccr / mean_comp / distribution fields.
 DAG_OWN_COST_GENERATORS = {
     "saga_out_tree": lambda r: {"branching_factor": r.randint(1, 3), "num_levels": r.randint(0, 5)},
     "saga_in_tree": lambda r: {"branching_factor": r.randint(1, 3), "num_levels": r.randint(0, 5)},
     "saga_chains": lambda r: {"num_chains": r.randint(1, 8), "chain_length": r.randint(1, 8)},
-    "wfcommons_recipe": lambda r: {"recipe": r.choice(["blast", "epigenomics", "srasearch"]),
-                                   "tasks": r.randint(9, 120)},
+    "wfcommons_recipe": lambda r: {"recipe": r.choice(["blast", "epigenomics", "srasearch",
+                                                       "montage", "genome", "seismology", "cycles", "soykb",
+                                                       "bwa"]),
+                                   "tasks": r.randint(14, 120)},
 }
 DAG_ALGOS = ["flb", "etf", "mcp", "mcp_insertion", "fcp", "dsc", "llb", "dsc_llb", "hlfet", "hlfnet",
              "scfet", "scfnet", "random", "coffman_graham", "heft"]

@@ -100,13 +100,20 @@ core::AdversaryInstance pisa_heft_fork_join() {
 }
 
 // WfCommons' recipes at the size of the real trace each was checked against (blast 43,
-// epigenomics 41, srasearch 22 tasks; core/dag/generators_wfcommons.cpp), data at 1e8 B/s.
+// epigenomics 41, srasearch 22 tasks; core/dag/generators_wfcommons.cpp), and at WfCommons'
+// smallest instances for those with WfCommons' fitted costs (montage 133, its from_num_tasks
+// minimum; genome 52, as 1000genome-chameleon-2ch-100k; seismology 101, as
+// seismology-chameleon-100p; cycles at a budget of 50: 46 tasks, 1 point, 2 crops, K = 5;
+// soykb at a budget of 96, soykb-chameleon-10fastq-10ch's size: 85 tasks, 4 pipelines, 11
+// chromosomes; bwa at a budget of 50: 46 bwa),
+// data at 1e8 B/s.
 struct SagaRecipeSize {
   const char* recipe;
   std::int32_t tasks;
 };
 constexpr SagaRecipeSize saga_recipe_sizes[] = {
-    {"blast", 43}, {"epigenomics", 41}, {"srasearch", 22}};
+    {"blast", 43},       {"epigenomics", 41}, {"srasearch", 22}, {"montage", 133}, {"genome", 52},
+    {"seismology", 101}, {"cycles", 50},      {"soykb", 96},     {"bwa", 50}};
 
 std::string saga_fmt(const char* f, double x) {
   char buf[64];
@@ -158,7 +165,10 @@ int reproduce_saga(const ReproduceOptions& opts, std::ostream& out) {
          "makespan over these schedulers).\n";
   out << "wf_blast / wf_epigenomics / wf_srasearch: WfCommons' recipes (Coleman et al., "
          "WfCommons, 2022) at 43 / 41 / 22 tasks, runtimes and file sizes fitted on the real "
-         "Chameleon traces, data at 1e8 B/s; "
+         "Chameleon traces; wf_montage / wf_genome / wf_seismology / wf_cycles / wf_soykb / "
+         "wf_bwa at 133 / 52 / 101 / 46 / 85 / 50 tasks with WfCommons' own fitted distributions; "
+         "data at "
+         "1e8 B/s; "
       << graphs << " graphs each on the same networks.\n";
   if (!refused.empty()) {
     out << "Not run (identical processors only): ";

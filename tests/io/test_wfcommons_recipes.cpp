@@ -149,7 +149,7 @@ TEST_CASE("WfcommonsRecipes.SizesFollowFromNumTasks") {
   CHECK_THROWS_AS(core::wfcommons_recipe_shape("blast", 4), core::GraphError);
   CHECK_THROWS_AS(core::wfcommons_recipe_shape("epigenomics", 8), core::GraphError);
   CHECK_THROWS_AS(core::wfcommons_recipe_shape("srasearch", 100001), core::GraphError);
-  CHECK_THROWS_AS(core::wfcommons_recipe_shape("montage", 50), core::GraphError);
+  CHECK_THROWS_AS(core::wfcommons_recipe_shape("nosuch", 50), core::GraphError);
 }
 
 TEST_CASE("WfcommonsRecipes.CostsSeededWithinTheTraceRanges") {
@@ -204,7 +204,7 @@ TEST_CASE("WfcommonsRecipes.InScenarios") {
     }
     return std::string("(no error)");
   };
-  CHECK(error_at(R"({"graph": {"recipe": "montage"}})") == "/graph/recipe");
+  CHECK(error_at(R"({"graph": {"recipe": "montag"}})") == "/graph/recipe");
   CHECK(error_at(R"({"graph": {"tasks": 3}})") == "/graph/tasks");
   CHECK(error_at(R"({"graph": {"ccr": 1}})") == "/graph/ccr");
   CHECK(error_at(R"({"graph": {"bandwidth": 0}})") == "/graph/bandwidth");

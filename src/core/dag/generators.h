@@ -82,9 +82,10 @@ Machine saga_random_network(std::int32_t nodes, std::uint64_t seed);
 /// WfCommons' recipes (generators_wfcommons.cpp): the application's task types and their
 /// fan-in / fan-out at a task budget of `tasks` (blast: exactly `tasks`; epigenomics and
 /// srasearch: at most `tasks`, as WfCommons' from_num_tasks), names "<type>_ID0000001" in a
-/// topological order. Recipes: "blast", "epigenomics", "srasearch" (the ones with a real trace
-/// to fit the costs on). Throw GraphError for an unknown recipe or `tasks` out of
-/// [wfcommons_recipe_min_tasks, kWfcommonsRecipeMaxTasks].
+/// topological order. Recipes: "blast", "epigenomics", "srasearch" (costs fitted on real traces),
+/// "montage", "genome", "seismology", "cycles", "soykb", "bwa" (WfCommons' own fitted costs,
+/// generators_wfchef.cpp; genome, cycles, soykb: at most `tasks`). Throw GraphError for an unknown
+/// recipe or `tasks` out of [wfcommons_recipe_min_tasks, kWfcommonsRecipeMaxTasks].
 inline constexpr std::int32_t kWfcommonsRecipeMaxTasks = 100000;
 const std::vector<std::string>& wfcommons_recipe_names();
 std::int32_t wfcommons_recipe_min_tasks(const std::string& recipe);

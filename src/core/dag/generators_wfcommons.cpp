@@ -28,6 +28,7 @@
 #include <cstring>
 
 #include "core/dag/generators.h"
+#include "core/dag/wfchef_recipes.h"
 #include "core/util/normal.h"
 #include "core/util/rng.h"
 
@@ -186,16 +187,22 @@ double wfcommons_draw(util::Rng& rng, double mean, double sd, double lo, double 
 }  // namespace
 
 const std::vector<std::string>& wfcommons_recipe_names() {
-  static const std::vector<std::string> names = {"blast", "epigenomics", "srasearch"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all = {"blast", "epigenomics", "srasearch"};
+    for (const auto& n : wfchef_recipe_names()) all.push_back(n);
+    return all;
+  }();
   return names;
 }
 
 std::int32_t wfcommons_recipe_min_tasks(const std::string& recipe) {
+  if (is_wfchef_recipe(recipe)) return wfchef_recipe_min_tasks(recipe);
   (void)wfcommons_recipe_stats(recipe);
   return recipe == "blast" ? 5 : recipe == "epigenomics" ? 9 : 6;
 }
 
 GraphShape wfcommons_recipe_shape(const std::string& recipe, std::int32_t tasks) {
+  if (is_wfchef_recipe(recipe)) return wfchef_recipe_shape(recipe, tasks);
   const std::int32_t lo = wfcommons_recipe_min_tasks(recipe);
   if (tasks < lo || tasks > kWfcommonsRecipeMaxTasks)
     throw GraphError("tasks must be in [" + std::to_string(lo) + ", " +
@@ -212,6 +219,7 @@ std::string wfcommons_task_type(const std::string& name) {
 
 TaskGraph wfcommons_recipe_graph(const std::string& recipe, std::int32_t tasks, std::uint64_t seed,
                                  double bandwidth) {
+  if (is_wfchef_recipe(recipe)) return wfchef_recipe_graph(recipe, tasks, seed, bandwidth);
   if (!(bandwidth > 0) || bandwidth > 1e18)
     throw GraphError("bandwidth must be in (0, 1e18] bytes per second");
   const WfRecipeStats& st = wfcommons_recipe_stats(recipe);
