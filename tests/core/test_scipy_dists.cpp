@@ -62,7 +62,9 @@ TEST_CASE("ScipyDists.DetExpMatchesStdExp") {
 TEST_CASE("ScipyDists.BetaMomentsAndSupport") {
   // Beta(a, b): mean a / (a + b), variance ab / ((a + b)^2 (a + b + 1)). Shapes below 1 (as the
   // Montage recipe's) exercise the boosted gamma draw.
-  for (auto [a, b] : {std::pair{2.0, 5.0}, std::pair{0.5, 0.5}, std::pair{0.2, 0.8}}) {
+  for (const auto& shape : {std::pair{2.0, 5.0}, std::pair{0.5, 0.5}, std::pair{0.2, 0.8}}) {
+    // Plain copies: clang 14 (emcc) cannot capture structured bindings in CAPTURE.
+    const double a = shape.first, b = shape.second;
     CAPTURE(a);
     CAPTURE(b);
     const ScipyDist d{ScipyFamily::beta, a, b, 0, 1};
@@ -114,8 +116,9 @@ TEST_CASE("ScipyDists.DweibullMomentsAndSupport") {
 }
 
 TEST_CASE("ScipyDists.TrapezoidMomentsAndSupport") {
-  for (auto [c, d] :
+  for (const auto& shape :
        {std::pair{1.0, 1.0}, std::pair{0.2, 0.6}, std::pair{0.0, 0.5}, std::pair{0.3, 0.3}}) {
+    const double c = shape.first, d = shape.second;
     CAPTURE(c);
     CAPTURE(d);
     const ScipyDist dist{ScipyFamily::trapezoid, c, d, 0, 1};
