@@ -128,10 +128,8 @@ void draw_mesh_canvas(App& app, PartitionViewState& c, MeshRenderer& r, const Me
     f.all_edges = edges;
     f.cut_edges = layer.show_red && layer.red_edges;
     r.draw(dl, f);
-    note =
-        edges
-            ? "GPU: every vertex and edge through shaders/mesh.*"
-            : "GPU: every vertex a point (shaders/mesh.*), red = cut edges; zoom in for all edges";
+    note = edges ? "every vertex and edge shown"
+                 : "every vertex a dot, red = cut edges; zoom in to see all edges";
   } else if (n >= kShaderVertices && layer.part) {
     // No shaders: the raster of part colours (one rectangle per 3-pixel cell), cached per window.
     const float cellpx = 3.0f * s;
