@@ -36,7 +36,7 @@ const core::AlgorithmInfo* find_info(const std::string& kind, const std::string&
 // (KindModule::metric_help, units and directions from docs/scenario-*.md).
 // clang-format off
 const MetricHelp kCommonMetrics[] = {
-    {"verified", "verified", "The independent verifier (src/core/verify) accepted the result.", "yes/no", 1},
+    {"verified", "verified", "The independent verifier accepted the result: it rechecks every result from scratch (tasks conserved, quotas met, schedules valid).", "yes/no", 1},
     {"nodes", "nodes", "Nodes of the network.", "nodes", 0},
     {"threads", "threads", "Threads the run used.", "threads", 0},
 };
