@@ -47,7 +47,6 @@
 // per second. dweibull's heavy tail is kept as WfCommons samples it: a few mConcatFit / mBgModel
 // runtimes are hundreds of times the type's maximum.
 #include <algorithm>
-#include <cstdio>
 #include <string_view>
 
 #include "core/dag/wfchef_recipes.h"
@@ -63,22 +62,10 @@ const WfchefRecipe* wfchef_find(const std::string& recipe) {
   return nullptr;
 }
 
-// Names "<type>_ID0000001", ... in creation order, as the other recipes.
-struct WfchefBuilder {
-  GraphShape s;
-  TaskId add(const char* type) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%s_ID%07d", type, s.tasks + 1);
-    s.names.emplace_back(buf);
-    return s.tasks++;
-  }
-  void edge(TaskId a, TaskId b) { s.edges.push_back({a, b}); }
-};
-
 GraphShape wfchef_montage_shape(std::int32_t n) {
   const std::int32_t projects = std::max<std::int32_t>(2, (n + 11) / 34);
   const std::int32_t diffs = n - 5 - 2 * projects;
-  WfchefBuilder b;
+  WfShapeBuilder b;
   std::vector<TaskId> project;
   for (std::int32_t i = 0; i < projects; ++i) project.push_back(b.add("mProject"));
   std::vector<TaskId> diff;
@@ -148,7 +135,7 @@ WfchefGenomeSize wfchef_genome_size(std::int32_t n) {
 }
 
 GraphShape wfchef_seismology_shape(std::int32_t n) {
-  WfchefBuilder b;
+  WfShapeBuilder b;
   std::vector<TaskId> decon;
   for (std::int32_t i = 0; i < n - 1; ++i) decon.push_back(b.add("sG1IterDecon"));
   const TaskId sift = b.add("wrapper_siftSTFByMisfit");
@@ -200,7 +187,7 @@ WfchefCyclesSize wfchef_cycles_size(std::int32_t n) {
 GraphShape wfchef_cycles_shape(std::int32_t n) {
   const WfchefCyclesSize c = wfchef_cycles_size(n);
   const std::int64_t combinations = wfchef_choose4(c.params);
-  WfchefBuilder b;
+  WfShapeBuilder b;
   std::vector<std::vector<TaskId>> summaries(static_cast<std::size_t>(c.crops));
   for (std::int64_t point = 0; point < c.points; ++point)
     for (std::int64_t crop = 0; crop < c.crops; ++crop) {
@@ -248,7 +235,7 @@ WfchefSoykbSize wfchef_soykb_size(std::int32_t n) {
 
 GraphShape wfchef_soykb_shape(std::int32_t n) {
   const WfchefSoykbSize z = wfchef_soykb_size(n);
-  WfchefBuilder b;
+  WfShapeBuilder b;
   std::vector<std::vector<TaskId>> callers(static_cast<std::size_t>(z.chromosomes));
   for (std::int32_t p = 0; p < z.pipelines; ++p) {
     TaskId prev = b.add("alignment_to_reference");
@@ -283,7 +270,7 @@ GraphShape wfchef_soykb_shape(std::int32_t n) {
 }
 
 GraphShape wfchef_bwa_shape(std::int32_t n) {
-  WfchefBuilder b;
+  WfShapeBuilder b;
   const TaskId reduce = b.add("fastq_reduce");
   const TaskId index = b.add("bwa_index");
   std::vector<TaskId> bwa;
@@ -300,7 +287,7 @@ GraphShape wfchef_bwa_shape(std::int32_t n) {
 
 GraphShape wfchef_genome_shape(std::int32_t n) {
   const WfchefGenomeSize g = wfchef_genome_size(n);
-  WfchefBuilder b;
+  WfShapeBuilder b;
   for (std::int32_t c = 0; c < g.chromosomes; ++c) {
     std::vector<TaskId> individuals;
     for (std::int32_t i = 0; i < g.sequences; ++i) individuals.push_back(b.add("individuals"));

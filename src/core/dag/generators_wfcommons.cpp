@@ -24,7 +24,6 @@
 // A type seen once in the trace is a constant. Data becomes time at `bandwidth` bytes per second,
 // as `loadlab convert` turns a WfFormat trace into a task graph.
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 
 #include "core/dag/generators.h"
@@ -97,18 +96,6 @@ const WfRecipeStats& wfcommons_recipe_stats(const std::string& recipe) {
     if (recipe == r.name) return r;
   throw GraphError("unknown WfCommons recipe '" + recipe + "'");
 }
-
-// Builds a shape whose names are "<type>_ID0000001", ... in creation order.
-struct WfShapeBuilder {
-  GraphShape s;
-  TaskId add(const char* type) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%s_ID%07d", type, s.tasks + 1);
-    s.names.emplace_back(buf);
-    return s.tasks++;
-  }
-  void edge(TaskId a, TaskId b) { s.edges.push_back({a, b}); }
-};
 
 GraphShape wfcommons_blast_shape(std::int32_t n) {
   WfShapeBuilder b;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,19 @@ struct WfchefRecipe {
   const char* name;
   std::vector<WfchefType> types;
   std::vector<WfchefPartialRead> partial_reads;
+};
+
+/// Builds a recipe's shape, naming tasks "<type>_ID0000001", ... in creation order as WfCommons
+/// does (every recipe, in generators_wfcommons.cpp and generators_wfchef.cpp).
+struct WfShapeBuilder {
+  GraphShape s;
+  TaskId add(const char* type) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s_ID%07d", type, s.tasks + 1);
+    s.names.emplace_back(buf);
+    return s.tasks++;
+  }
+  void edge(TaskId a, TaskId b) { s.edges.push_back({a, b}); }
 };
 
 /// The recipes' fitted costs (generators_wfchef_costs.cpp).
